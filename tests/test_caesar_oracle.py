@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from engine.caesar import flow
-from engine.caesar.autocrassus import decide, plays
+from engine.caesar.autocrassus import _S16_SOME, _S16_TEXT, decide, plays
 from engine.caesar.board import (
     ADJ_CENTRAL, BORDER_CONTROL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
@@ -40,7 +40,7 @@ from engine.caesar.editions import variant_values
 from engine.caesar.model import CRASSUS, HUMAN, NONE, OPEN, Game
 from engine.caesar.players import human_step, random_policy, greedy_policy
 from engine.caesar.position import apply_position
-from engine.caesar.terms import province as province_term
+from engine.caesar.terms import province as province_term, space as space_term
 from engine.caesar.tokens import TOKENS
 
 C, H = CRASSUS, HUMAN
@@ -749,15 +749,100 @@ def test_the_numbers_in_his_reasons_are_the_positions():
         reason_numbers(solo(pos, r.choice(["ru", "uk", "mixed"]), seed=k))
 
 
-@pytest.mark.xfail(strict=True, reason="the province list's reason names every province the point "
-                   "allowed and only the last level that decided (reported, not fixed: no play is wrong)")
+# -- the tie-break lists in his reasons: each level said is the one that decided, among those that reached it --
+SPACE_NAMES = {str(space_term(s)): s for s in range(N_SPACES)}
+RANDOM_PROVINCE = "province priority list: {} at random among {}"
+SPACE_NOTES = {  # template -> the level of S-17 it says (2: at random), and whether it keeps one
+    "space priority list: {space}, next to {prov}, where he trails most (by {lead})": 0,
+    "space priority list: {kept} are next to provinces where he trails most (by {lead}), not {dropped}": 0,
+    "space priority list: {} touches a central province": 1,
+    "space priority list: {kept} touch a central province, not {dropped}": 1,
+    "space priority list: {} at random among {}": 2,
+}
+
+
+def list_notes_true(g: Game) -> list[str]:
+    """His reason's notes of the province list (S-16) and the space list (S-17), checked against the
+    oracle's levels: a note saying level k names provinces (spaces) that reached it together (they
+    agree on every level above k, and are the ones the note before kept), keeps those that meet
+    level k and drops those that do not; a draw is among ones the whole list leaves equal; the one
+    kept last is his target province (space). Returns the templates met."""
+    d = decide(g.copy(), g.rng)
+    if d is None:
+        return []
+    inf, x = influence(g), d.province
+    met = []
+
+    def space_key(s: int) -> tuple[int, bool]:
+        y = other(s, x)
+        return (max(0, inf[H][y] - inf[C][y]) if g.ctrl[y] == OPEN else 0, CENTRAL[y])
+
+    v = d.va if SPACE_A[d.space] == x else d.vb           # the spaces where his value for x can go
+    reached: dict[str, list[int] | None] = {"province": None,
+                                            "space": sorted({m[1] for m in moves_into(g, x) if m[2] == v})}
+    for note in d.reason[1:]:
+        tpl = note.template
+        if tpl in _S16_SOME or tpl in _S16_TEXT or tpl == RANDOM_PROVINCE:
+            kind, key, levels = "province", (lambda y: s16_key(g, y)), 5
+            if tpl in _S16_SOME:
+                k = _S16_SOME.index(tpl)
+                kept, dropped = [[NAMES[str(p)] for p in note.kwargs[f]] for f in ("kept", "dropped")]
+            elif tpl in _S16_TEXT:
+                k = _S16_TEXT.index(tpl)
+                kept = [NAMES[str(note.args[1])]]
+                dropped = [NAMES[str(p)] for p in note.args[0] if NAMES[str(p)] != kept[0]]
+            else:
+                k, kept = levels, [NAMES[str(note.args[0])]]
+                dropped = [NAMES[str(p)] for p in note.args[1] if NAMES[str(p)] != kept[0]]
+        elif tpl in SPACE_NOTES:
+            kind, key, levels = "space", space_key, 2
+            k = SPACE_NOTES[tpl]
+            if "kept" in note.kwargs:
+                kept, dropped = [[SPACE_NAMES[str(p)] for p in note.kwargs[f]] for f in ("kept", "dropped")]
+            else:
+                kept = [SPACE_NAMES[str(note.kwargs.get("space", note.args[0] if note.args else None))]]
+                rest = (reached["space"] or []) if k < levels else [SPACE_NAMES[str(p)] for p in note.args[1]]
+                dropped = [s for s in rest if s != kept[0]]
+            if k == 0 and "lead" in note.kwargs:
+                assert {key(s)[0] for s in kept} == {note.kwargs["lead"]}, note
+        else:
+            continue
+        met.append(tpl)
+        here = kept + dropped
+        assert dropped or k == levels, note                                 # a level said drops someone
+        if reached[kind] is not None:
+            assert sorted(here) == sorted(reached[kind] or []), (note, [str(n) for n in d.reason])
+        assert len({key(y)[:k] for y in here}) == 1, (note, {y: key(y) for y in here})
+        if k < levels:
+            assert all(key(y)[k] == key(kept[0])[k] for y in kept), note
+            assert all(key(y)[k] < key(kept[0])[k] for y in dropped), (note, [key(y) for y in here])
+        else:
+            assert len({key(y) for y in here}) == 1, note
+        reached[kind] = kept
+    if reached["province"] is not None and len(reached["province"]) == 1:
+        assert reached["province"] == [x], d.reason
+    if reached["space"] is not None and len(reached["space"]) == 1:
+        assert reached["space"] == [d.space], d.reason
+    return met
+
+
+def test_the_lists_in_his_reasons_name_the_level_that_decided():
+    met: set[str] = set()
+    for k in range(1500):
+        r = random.Random(7 * 10**5 + k)
+        met |= set(list_notes_true(solo(random_position(r), r.choice(["ru", "uk", "mixed"]), seed=k)))
+    assert len(met & set(_S16_SOME)) >= 2 and len(met & set(_S16_TEXT)) >= 4 and len(met & set(SPACE_NOTES)) >= 4, met
+
+
 def test_the_province_list_reason_names_only_provinces_still_in_the_running():
     # His tokens fill all but one space of Hispania Ulterior, Numidia and Italia (you have none
     # there), and Mauretania is his: his wild 4/0 can capture any of the three (S-9). S-16's 1st
-    # level keeps Hispania Ulterior and Numidia (beside Mauretania); its 5th picks Numidia (beside
-    # central Sicilia). The reason reads «province priority list: of Hispania Ulterior, Numidia,
-    # Italia, Numidia borders a central province» — but Italia is central, a level above, so a
-    # player checking him at the table reads a wrong rule.
+    # level («Провинция, граничащая с той, в которой авто-Красс уже установил свой контроль»; UA
+    # «Провінції, сусідні до підконтрольних») keeps Hispania Ulterior and Numidia, beside
+    # Mauretania; its 5th («...граничащая с центральной провинцией»; «Провінції, сусідні з
+    # центральними») picks Numidia, beside central Sicilia, among those two. It read «of Hispania
+    # Ulterior, Numidia, Italia, Numidia borders a central province», Italia being central itself
+    # (the 4th level), so a player checking him at the table read a wrong rule.
     pool, spaces = list(range(12)), {}
     for sp in ("HU-MT", "MT-NU", "NU-SC", "SD-IT", "SC-IT", "IT-GC", "IT-AC", "IT-MD"):
         k = SPACES.index(sp)
@@ -768,5 +853,7 @@ def test_the_province_list_reason_names_only_provinces_still_in_the_running():
     g = solo({"spaces": spaces, "control": {"MT": "crassus"}, "crassus_row": ["wild:4/0"]})
     agree(g, ways(g, ("capture", 0, "NU-AF", {"NU": 0, "AF": 4})))
     d = decide(g.copy(), g.rng)
-    assert d is not None and "Numidia borders a central province" in str(d.reason[1])
-    assert "Italia" not in str(d.reason[1])
+    assert d is not None and [str(n) for n in d.reason[1:]] == [
+        "province priority list: Hispania Ulterior, Numidia border a province he controls, not Italia",
+        "province priority list: of Hispania Ulterior, Numidia, Numidia borders a central province"]
+    assert list_notes_true(g) == [_S16_SOME[0], _S16_TEXT[4]]
