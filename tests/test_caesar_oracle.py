@@ -479,6 +479,12 @@ def test_the_token_list_non_wild_then_total_then_leftmost():
     agree(g, ways(g, ("center", 1, "IT-AC", {"IT": 4, "AC": 4})))               # 2nd: the larger total
     g = solo({**pos, "crassus_row": ["wild:2/2", "wild:2/2"]}, "ru")            # 3rd: the leftmost
     agree(g, ways(g, ("center", 0, "IT-AC", {"IT": 2, "AC": 2})))
+    # ...and his reason says so, the level that decided between the two (it said no token level)
+    d = decide(g.copy(), g.rng)
+    assert d is not None and d.reason[-1] == "token priority list: the leftmost in his row", d.reason
+    g = solo({**pos, "crassus_row": ["wild:2/2", "ship:3/3", "wild:2/2"]}, "ru")
+    d = decide(g.copy(), g.rng)        # the 3/3 puts 3 on Italy: no tie, no token level to say
+    assert d is not None and d.row_index == 1 and "token priority list" not in d.why
 
 
 def test_the_space_is_chosen_before_the_token():

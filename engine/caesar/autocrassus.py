@@ -486,21 +486,25 @@ class _Decider:
 
     def pick_token(self, cands: list[Candidate], low_total: bool) -> Candidate:
         """S-18: a non-wild before a wild; then the highest total (lowest in S-9/S-10); then the
-        leftmost in the row."""
-        if len(cands) == 1:
-            return cands[0]
-        plain = [t for t in cands if not t[1].wild]
-        pool = plain or cands
-        if plain and len(plain) < len(cands):
-            self.notes.append(Msg("token priority list: a non-wild token before a wild one"))
-        key = (min if low_total else max)(t[1].total for t in pool)
-        pool2 = [t for t in pool if t[1].total == key]
-        if len(pool2) < len(pool):
-            self.notes.append(Msg("token priority list: the lowest total, {}", key) if low_total
-                              else Msg("token priority list: the highest total, {}", key))
-        if len(pool2) > 1:
+        leftmost in the row (said too when the token has an identical twin further right: the
+        leftmost stood for both, see :func:`decide`)."""
+        pool2 = cands
+        if len(cands) > 1:
+            plain = [t for t in cands if not t[1].wild]
+            pool = plain or cands
+            if plain and len(plain) < len(cands):
+                self.notes.append(Msg("token priority list: a non-wild token before a wild one"))
+            key = (min if low_total else max)(t[1].total for t in pool)
+            pool2 = [t for t in pool if t[1].total == key]
+            if len(pool2) < len(pool):
+                self.notes.append(Msg("token priority list: the lowest total, {}", key) if low_total
+                                  else Msg("token priority list: the highest total, {}", key))
+        chosen = min(pool2, key=lambda t: t[0])
+        spec = chosen[1]
+        if len(pool2) > 1 or (_ROW[spec.tid][3]
+                              and sum(TOKENS[t].key == spec.key for t in self.g.hand[CRASSUS]) > 1):
             self.notes.append(Msg("token priority list: the leftmost in his row"))
-        return min(pool2, key=lambda t: t[0])
+        return chosen
 
     def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int,
              why: Msg) -> Decision:
