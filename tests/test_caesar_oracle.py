@@ -21,6 +21,11 @@ for whoever meets a play they expected otherwise:
 - The space (S-17) is chosen before the token (S-18), so a wild may go where a non-wild of the
   same value could not (test_the_space_is_chosen_before_the_token).
 - A province whose control marker you flipped (C-15) is still his for S-13 and S-16.
+Two more, of his turn rather than his placement (tests/test_caesar_crassus.py, quoting both texts):
+- S-8 harder game: the bonus's marker removal taking his last unused marker is his win (C-12
+  speaks only of placing the last one).
+- C-17 with Poison: an empty row when his turn starts is no loss (his tile draws first; S-19 at
+  a play that finds it still empty).
 """
 from __future__ import annotations
 
