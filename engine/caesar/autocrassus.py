@@ -41,7 +41,7 @@ _S16_TEXT = (N_("province priority list: of {}, {} borders a province he control
 # A level of S-16 that keeps several of the provinces that reached it: which it kept and which it
 # dropped, so that the level that decides next is read among the ones that reached it.
 _S16_SOME = (N_("province priority list: {kept} border a province he controls, not {dropped}"),
-             N_("province priority list: {kept} hold the Senate bonus, not {dropped}"),
+             N_("province priority list: {kept} hold a Senate bonus, not {dropped}"),
              N_("province priority list: {kept} hold a Poison bonus, not {dropped}"),
              N_("province priority list: {kept} are central, not {dropped}"),
              N_("province priority list: {kept} border a central province, not {dropped}"))
