@@ -612,3 +612,47 @@ def test_s16_s17_why_names_the_lists_choices_in_the_right_case(lang, listed, spa
     assert listed in localize(d.why, lang)
     pos = {"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3)}, "crassus_row": ["sword:6/0"]}
     assert spaces in localize(decide_at(pos, seed=3).why, lang)
+
+
+# -- two readings the rulebooks leave open, kept as the engine plays them (each with why) -------------
+def test_s8_harder_game_his_last_marker_removed_is_his_win():
+    """C-12 RU «Игра немедленно заканчивается, когда кто-то из игроков размещает свой последний
+    жетон контроля на поле или под жетон Сената. Этот игрок становится победителем»; UA «Гра
+    негайно закінчується, щойно гравець викладає свій останній маркер контролю на мапу або під
+    жетон Сенату. Цей гравець перемагає». S-8 RU «Если вы захотите усложнить игру, то, убирая из
+    игры жетон бонуса, полученный авто-Крассом, вместе с ним убирайте также один из его жетонов
+    контроля»; UA «Для ще важчої гри: якщо Авто-Красс також захопив провінцію, приберіть один із
+    його не використаних маркерів контролю з гри, коли прибираєте жетон бонуса».
+
+    Neither says what happens when the removal takes his last unused marker. Read literally he
+    would then never place a last marker and could not win by markers at all, the opposite of a
+    rule made to make him stronger; the engine counts an empty supply as his win, as if he had
+    placed it (a reading, not the text: kept, and said in the game's end)."""
+    g = solo({**CAPTURE_HU, "bonuses": {"HU": "wealth"}, "markers_left": {"crassus": 2}},
+             rules={"harder": "always"})
+    steps: list[dict[str, Any]] = []
+    flow.crassus_play(g, steps)
+    assert g.ctrl[PROVINCE_INDEX["HU"]] == CRASSUS and g.markers[CRASSUS] == 0 and g.removed[CRASSUS] == 1
+    assert steps[-1]["marker_removed"] is True
+    assert g.winner == CRASSUS and g.end == "Crassus has no control markers left and wins (harder game)."
+    # one marker left: placing it on Hispania Ulterior wins by C-12 itself, before the bonus
+    g = solo({**CAPTURE_HU, "bonuses": {"HU": "wealth"}, "markers_left": {"crassus": 1}},
+             rules={"harder": "always"})
+    flow.crassus_play(g, [])
+    assert g.winner == CRASSUS and g.removed[CRASSUS] == 0
+
+
+def test_poison_his_empty_row_at_his_turns_start_is_no_loss_he_draws_first():
+    """C-17 RU «Если игрок начинает свой ход без жетонов влияния за ширмой, то тут же
+    проигрывает»; UA «Якщо гравець починає свій хід без жетонів за ширмою, він негайно програє».
+    The solo pages apply Poison unchanged (RU «Для этого дополнения действуют те же правила, что и
+    в базовой игре»; UA «Грайте як зазвичай, додаткових змін для соло-гри немає»), but he has no
+    screen (his row lies face up) and his turn begins with his tile (RU «В начале хода авто-Красса
+    возьмите жетон приказов и выполните инструкции на нём в указанном порядке»), whose first
+    action is always a draw. So an empty row loses only when a play finds it still empty (S-19);
+    a reading, kept."""
+    g = solo({"crassus_row": [], "modules": {"poison": True}, "turn": "crassus"}, poison=True,
+             inputs={"tiles": "physical"})
+    letter, steps = flow.crassus_turn(g, "B")                   # draw 1, play
+    assert g.winner < 0 and [s["action"] for s in steps][:2] == ["draw", "play"]
+    assert steps[1]["rule"] not in ("S-19", None)

@@ -38,6 +38,13 @@ _S16_TEXT = (N_("province priority list: of {}, {} borders a province he control
              N_("province priority list: of {}, {} holds a Poison bonus"),
              N_("province priority list: of {}, {} is central"),
              N_("province priority list: of {}, {} borders a central province"))
+# A level of S-16 that keeps several of the provinces that reached it: which it kept and which it
+# dropped, so that the level that decides next is read among the ones that reached it.
+_S16_SOME = (N_("province priority list: {kept} border a province he controls, not {dropped}"),
+             N_("province priority list: {kept} hold a Senate bonus, not {dropped}"),
+             N_("province priority list: {kept} hold a Poison bonus, not {dropped}"),
+             N_("province priority list: {kept} are central, not {dropped}"),
+             N_("province priority list: {kept} border a central province, not {dropped}"))
 STEP_NAMES = {"S-9": "capture", "S-10": "close", "S-11": "defend", "S-12": "reinforce",
               "S-13": "expand", "S-14": "center", "S-15": "anywhere"}
 Candidate = tuple[int, TokenSpec]   # (row index, token)
@@ -187,6 +194,11 @@ def plays(g: Game) -> list[Decision]:
 def _names(xs: list[int] | tuple[int, ...]) -> tuple[Msg, ...]:
     """Province names as a list value of a Msg (joined with commas)."""
     return Msg.join([province(x) for x in xs])
+
+
+def _spaces(ss: list[int]) -> tuple[Msg, ...]:
+    """Spaces as a list value of a Msg (joined with commas)."""
+    return Msg.join([space(s) for s in ss])
 
 
 def _barred(xs: list[int]) -> Msg | str:
@@ -403,11 +415,12 @@ class _Decider:
     def pick_province(self, cands: list[int], random_ok: bool = False) -> int:
         """S-16: next to a province he controls; Senate bonus; Poison bonus (with Poison);
         central; next to a central province; random. ``random_ok`` with ``ties=random``
-        (UA reading of S-14/S-15) skips the list."""
+        (UA reading of S-14/S-15) skips the list. Each level that drops some of the provinces
+        that reached it is said: the one that keeps one names those that reached it, one that
+        keeps several names the kept and the dropped."""
         if len(cands) == 1:
             return cands[0]
         g = self.g
-        first = cands
         if random_ok and g.rules["ties"] == "random":
             x = cands[self.rng.below(len(cands))]
             self.notes.append(Msg("{} at random among {}, as the Ukrainian rulebook says", province(x),
@@ -426,10 +439,12 @@ class _Decider:
             else:
                 keep = [y for y in cands if ADJ_CENTRAL[y]]
             if keep and len(keep) < len(cands):
+                if len(keep) == 1:
+                    self.notes.append(Msg(_S16_TEXT[k], _names(cands), province(keep[0])))
+                    return keep[0]
+                self.notes.append(Msg(_S16_SOME[k], kept=_names(keep),
+                                      dropped=_names([y for y in cands if y not in keep])))
                 cands = keep
-                if len(cands) == 1:
-                    self.notes.append(Msg(_S16_TEXT[k], _names(first), province(cands[0])))
-                    return cands[0]
         x = cands[self.rng.below(len(cands))]
         self.notes.append(Msg("province priority list: {} at random among {}", province(x), _names(cands)))
         return x
@@ -453,35 +468,43 @@ class _Decider:
                 self.notes.append(Msg("space priority list: {space}, next to {prov}, where he trails most (by {lead})",
                                       space=space(keep[0]), lead=top, prov=province(o)))
                 return keep[0]
+            self.notes.append(Msg("space priority list: {kept} are next to provinces where he trails most (by {lead}), "
+                                  "not {dropped}", kept=_spaces(keep), lead=top,
+                                  dropped=_spaces([s for s in spaces if s not in keep])))
             spaces = keep
         central = [s for s in spaces if CENTRAL[SPACE_B[s] if SPACE_A[s] == x else SPACE_A[s]]]
         if central and len(central) < len(spaces):
+            if len(central) == 1:
+                self.notes.append(Msg("space priority list: {} touches a central province", space(central[0])))
+                return central[0]
+            self.notes.append(Msg("space priority list: {kept} touch a central province, not {dropped}",
+                                  kept=_spaces(central), dropped=_spaces([s for s in spaces if s not in central])))
             spaces = central
-            if len(spaces) == 1:
-                self.notes.append(Msg("space priority list: {} touches a central province", space(spaces[0])))
-                return spaces[0]
         s = spaces[self.rng.below(len(spaces))]
-        self.notes.append(Msg("space priority list: {} at random among {}", space(s),
-                              Msg.join([space(t) for t in spaces])))
+        self.notes.append(Msg("space priority list: {} at random among {}", space(s), _spaces(spaces)))
         return s
 
     def pick_token(self, cands: list[Candidate], low_total: bool) -> Candidate:
         """S-18: a non-wild before a wild; then the highest total (lowest in S-9/S-10); then the
-        leftmost in the row."""
-        if len(cands) == 1:
-            return cands[0]
-        plain = [t for t in cands if not t[1].wild]
-        pool = plain or cands
-        if plain and len(plain) < len(cands):
-            self.notes.append(Msg("token priority list: a non-wild token before a wild one"))
-        key = (min if low_total else max)(t[1].total for t in pool)
-        pool2 = [t for t in pool if t[1].total == key]
-        if len(pool2) < len(pool):
-            self.notes.append(Msg("token priority list: the lowest total, {}", key) if low_total
-                              else Msg("token priority list: the highest total, {}", key))
-        if len(pool2) > 1:
+        leftmost in the row (said too when the token has an identical twin further right: the
+        leftmost stood for both, see :func:`decide`)."""
+        pool2 = cands
+        if len(cands) > 1:
+            plain = [t for t in cands if not t[1].wild]
+            pool = plain or cands
+            if plain and len(plain) < len(cands):
+                self.notes.append(Msg("token priority list: a non-wild token before a wild one"))
+            key = (min if low_total else max)(t[1].total for t in pool)
+            pool2 = [t for t in pool if t[1].total == key]
+            if len(pool2) < len(pool):
+                self.notes.append(Msg("token priority list: the lowest total, {}", key) if low_total
+                                  else Msg("token priority list: the highest total, {}", key))
+        chosen = min(pool2, key=lambda t: t[0])
+        spec = chosen[1]
+        if len(pool2) > 1 or (_ROW[spec.tid][3]
+                              and sum(TOKENS[t].key == spec.key for t in self.g.hand[CRASSUS]) > 1):
             self.notes.append(Msg("token priority list: the leftmost in his row"))
-        return min(pool2, key=lambda t: t[0])
+        return chosen
 
     def make(self, rule: str, s: int, i: int, spec: TokenSpec, x: int, v: int,
              why: Msg) -> Decision:
