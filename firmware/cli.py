@@ -147,7 +147,7 @@ def _main(argv: list[str] | None) -> int:
         print(f"legatus {__version__}")
         return 0
     _refuse_what_is_ignored(parser, args)
-    # lgpio changes the working directory to $LG_WD when it loads (firmware/hardware.py): a
+    # lgpio changes the working directory to $LG_WD when it loads (firmware/buttons_part.py): a
     # relative path must not move with it. A ``~`` the shell left as it is (``--state-dir=~/games``:
     # no tilde expansion after ``=``) made a folder named ``~`` in the working directory.
     for name in ("state_dir", "console_state_dir", "doctor_state_dir"):

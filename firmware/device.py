@@ -350,7 +350,7 @@ class _Hardware:
 
     def __init__(self) -> None:
         self.output: Any = None          # firmware.hardware.PanelOutput
-        self.keys: Any = None            # firmware.hardware.KeysPart
+        self.keys: Any = None            # firmware.buttons_part.KeysPart
         self.keyfilter: Any = None
         self.resolved: Any = None        # firmware.doctor.Resolved
         self.state_dir: Path | None = None
@@ -381,7 +381,7 @@ class _Hardware:
     def report(self) -> None:
         """Keep the doctor's live facts (Settings → Hardware, ``legatus doctor``) up to date."""
         from firmware import doctor
-        from firmware.hardware import pin_factory_name
+        from firmware.buttons_part import pin_factory_name
         if self.live is None or self.resolved is None:
             return
         live = self.live
@@ -423,8 +423,8 @@ def _OledOutput(device: Any) -> Any:
 def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
-    from firmware.hardware import (KeysPart, PanelOutput, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice,
-                                   reason)
+    from firmware.buttons_part import KeysPart, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
+    from firmware.hardware import PanelOutput, reason
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter

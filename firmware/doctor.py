@@ -414,7 +414,7 @@ def render(checks: list[Check], say: Any = str) -> str:
 def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     """Load the pin factory and open the panel as the device would (only when no Legatus holds
     the state directory: the pins and the bus would be in use)."""
-    from firmware.hardware import ensure_lgpio_workdir
+    from firmware.buttons_part import ensure_lgpio_workdir
     live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if state_dir.is_dir() else Path("/tmp")))
     import warnings
     with warnings.catch_warnings(record=True) as fallbacks:

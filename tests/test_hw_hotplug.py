@@ -22,7 +22,8 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from firmware.device import Loop
-from firmware.hardware import KeysPart, PanelOutput
+from firmware.buttons_part import KeysPart
+from firmware.hardware import PanelOutput
 from hw.config import DisplayConfig
 from hw.display import open_display
 from tests.screens import app_with
@@ -806,7 +807,7 @@ def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_play
 
     from firmware.app import NoticesScreen
     from firmware.device import _open_hardware
-    from firmware.hardware import dead_keys_notice
+    from firmware.buttons_part import dead_keys_notice
     from firmware.i18n import say
     app = app_with([], [], state_dir, lang)
     events: queue.Queue[Any] = queue.Queue()
@@ -945,7 +946,7 @@ def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reaso
 
 
 def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:
-    from firmware.hardware import dead_keys_notice
+    from firmware.buttons_part import dead_keys_notice
     from firmware.i18n import say
     notice = dead_keys_notice({"up": 17, "press": 4})
     assert str(notice).startswith("These keys do not work: joystick up (GPIO17), joystick press (GPIO4).")

@@ -154,7 +154,7 @@ def test_the_state_dir_variable_is_made_absolute_as_the_option_is(monkeypatch: p
     """QA (small): ``--state-dir=~/games`` became the home directory's games and a relative one
     absolute (firmware/cli.py), but ``LEGATUS_STATE_DIR="~/games"`` (quoted, a systemd Environment=
     line: no shell expands it) made a folder named ``~`` in the working directory, and a relative
-    one moved with the working directory lgpio changes to (firmware/hardware.py)."""
+    one moved with the working directory lgpio changes to (firmware/buttons_part.py)."""
     import subprocess
     import sys
     root = Path(__file__).resolve().parents[1]

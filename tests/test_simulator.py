@@ -629,7 +629,7 @@ def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp
 def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkeypatch, argv, runs, got):
     """``legatus --state-dir=~/games`` (bash expands no ``~`` after ``=``) kept its sessions in a
     folder named ``~`` under the working directory; ``legatus console`` and ``doctor`` took a relative
-    --state-dir as it was, where lgpio may change the working directory (firmware/hardware.py)."""
+    --state-dir as it was, where lgpio may change the working directory (firmware/buttons_part.py)."""
     import importlib
 
     from firmware import cli, logs
