@@ -216,6 +216,14 @@ def _vp_admitted(state: State, req: Request) -> None:
     _signed_change(req.args[1], term(N_("VP")))
 
 
+def _scoring_admitted(state: State, req: Request) -> None:
+    """A ``scoring … auto=T`` asked now names a figure the map prints for the turn (W-11): 1 to 12.
+    ``auto=0`` was taken, and every power has at least 0 VP, so a slip of the finger ended the game
+    by an automatic victory; a session an older Legatus stored with it still replays as it was."""
+    _not_won(state, req)
+    req.opt_int("auto", None, lo=1, hi=V.vp_range()[1])
+
+
 def _unrest_admitted(state: State, req: Request) -> None:
     _not_won(state, req)
     _signed_change(req.args[0], term(N_("unrest")))
@@ -307,6 +315,8 @@ def _scoring(state: State, req: Request) -> Outcome:
 
 def _standings(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(Msg("Usage: standings  (most VP first, ties by W-11 order)."))
     eff = _effective(state)
     order = V.standings(eff)
     leader = str(state["automatic"]) if state.get("automatic") else order[0]   # W-11: an automatic victory won
@@ -338,6 +348,9 @@ def _desperate(state: State, req: Request) -> Outcome:
 
 def _desperate_order(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(Msg("Usage: desperate-order  (the end of round 5: who may play a Desperate Times card, "
+                               "most VP first, W-12)."))
     return Outcome({"order": V.end_of_round5_order(_effective(state), state["desperate"])})
 
 
@@ -626,7 +639,8 @@ GAME = GameRules(
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
         Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
-        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]", admit=_not_won),
+        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]",
+                admit=_scoring_admitted),
         Command("standings", _standings, False, "standings"),
         Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
