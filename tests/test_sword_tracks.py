@@ -293,3 +293,18 @@ def test_the_read_only_tracks_refuse_words_they_do_not_take(line: str):  # W-11,
     ``advance x`` says how to ask; now they say it too."""
     with pytest.raises(BadArguments, match="Usage"):
         run(new(), line)
+
+
+@pytest.mark.parametrize("line", ["consuls pool=Valerius,Camillus,Fabius,valerius",
+                                  "new sword players=romans,gauls consuls=Fabius,Decius,Fabius"])
+def test_a_consul_named_twice_is_said_so(console, line: str):  # W-10
+    """A cup of six names, one of them twice, was refused as «needs at least 2 different names»:
+    the player, who gave six, could not see what was wrong."""
+    console.request("new sword players=romans,gauls seed=1")
+    console.request("settings language=uk")
+    before = console.request("state")["state"]
+    out = console.request(line)
+    name = line.rsplit(",", 1)[1]
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert f"«{name}»" in out["message"] and "двічі" in out["message"], out["message"]
+    assert console.request("state")["state"] == before

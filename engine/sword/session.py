@@ -143,12 +143,16 @@ def _new(req: Request, seed: Draws | int) -> State:
 def _consul_pool(raw: str) -> list[str]:
     names = [n for n in raw.split(",") if n]
     need = int(tables()["consuls_drawn"])
-    if len(names) < need or len({n.casefold() for n in names}) != len(names):
+    if len(names) < need:
         raise BadArguments(Msg("The consuls' cup needs at least {n} different name, e.g. consuls=Valerius,Camillus,Fabius.",
                                n=need, plural="The consuls' cup needs at least {n} different names, e.g. "
                                               "consuls=Valerius,Camillus,Fabius."))
+    seen: set[str] = set()
     for name in names:            # the device shows the consuls drawn: names it can draw (engine/names.py)
         check_name(name, MAX_CONSUL_NAME, spaces=False)
+        if name.casefold() in seen:       # «…,Valerius,valerius»: said as it is, not as too few names
+            raise BadArguments(Msg("The consuls' cup names '{}' twice: each consul is in it once (W-10).", name))
+        seen.add(name.casefold())
     return names
 
 
