@@ -283,3 +283,42 @@ def test_the_battle_forms_title_shows_the_oracles_odds():  # W-6, W-2 (Sacred Ba
         dice = (4 if band == 1 else 3, 4 if band == 2 else 3)
         shown = _odds_status(None, {"mod": mod, "defmod": defmod, "band": band})  # type: ignore[arg-type]
         assert shown == f"attacker {pct(float(oracle_odds(mod - defmod, *dice)))}", (mod, defmod, band)
+
+
+def test_the_tactics_forms_title_shows_the_oracles_chance():  # W-1
+    """The Tactics test form's title bar shows the chance before the roll for every rating and
+    modifier it offers; the Odds screen shows the attacker's and defender's chances for every net
+    modifier it offers (W-6)."""
+    from firmware.screens.sword.rolls import odds_screen, tactics_form
+    from firmware.screens.widgets.odds import pct
+    form = tactics_form()
+    assert form.form_status is not None
+    for rating, mod in product(range(0, 7), range(-3, 4)):
+        assert form.form_status(None, {"rating": rating, "mod": mod}) == pct(float(oracle_tactics(rating, mod, 1)[0]))  # type: ignore[arg-type]
+    odds = odds_screen()
+    assert odds.adjust is not None
+    odds.adjust(None, -99)                                                    # type: ignore[arg-type]
+    for mod in range(-15, 16):
+        p = oracle_odds(mod)
+        shown = [q for _, q in odds.outcomes(None) or []]                     # type: ignore[arg-type]
+        assert shown == [float(p), pytest.approx(float(1 - p), abs=1e-15)], mod
+        odds.adjust(None, 1)                                                  # type: ignore[arg-type]
+
+
+def oracle_naval(die: int, mod: int, extra_ops: int, friendly_port: bool) -> tuple[int, str]:
+    """W-8: 1d6 plus the modifiers (+1 per extra Carthaginian operations point, −2 into a friendly
+    port): 1–2 success, 3–4 return, 5–6 attrition (beyond the table: its first or last row)."""
+    m = die + mod + extra_ops - (2 if friendly_port else 0)
+    return m, "success" if m <= 2 else "return" if m <= 4 else "attrition"
+
+
+def test_every_naval_move_and_2d6_check_agrees_with_the_oracle():  # W-8, W-9
+    s = new_game("players=romans,gauls,carthage", 1, game=GAME)
+    for die, mod, extra, port in product(range(1, 7), range(-3, 4), range(0, 4), (False, True)):
+        out = run_game(s, f"naval die={die} mod={mod} extra-ops={extra}" + (" friendly-port=1" if port else ""), game=GAME)
+        assert (out["roll"], out["modified"], out["result"]) == (die, *oracle_naval(die, mod, extra, port))
+    for a, b, mod in product(range(1, 7), range(1, 7), range(-3, 4)):
+        out = run_game(s, f"check siege dice={a},{b} mod={mod} gauls=1", game=GAME)      # the Gauls' −1 (W-9)
+        assert (out["dice"], out["sum"], out["total"]) == ([a, b], a + b, a + b + mod - 1)
+        out = run_game(s, f"check attrition dice={a},{b} mod={mod}", game=GAME)
+        assert (out["sum"], out["total"]) == (a + b, a + b + mod)
