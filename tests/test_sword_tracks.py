@@ -308,3 +308,18 @@ def test_a_consul_named_twice_is_said_so(console, line: str):  # W-10
     assert out["ok"] is False and out["error"] == "bad_arguments"
     assert f"«{name}»" in out["message"] and "двічі" in out["message"], out["message"]
     assert console.request("state")["state"] == before
+
+
+def test_a_scoring_phase_says_what_the_power_holds(console):  # W-11
+    """``scoring romans`` alone was taken as a scoring of +0: a step to undo that scored nothing
+    (the player forgot ``outside=``/``missing=``). Asked now it says the usage; either option alone
+    is enough (the other is 0); a stored session replays it as it was."""
+    console.request("settings language=uk")
+    console.request("new sword players=romans,gauls seed=1")
+    before = console.request("state")["state"]
+    out = console.request("scoring romans")
+    assert out["ok"] is False and out["error"] == "bad_arguments" and out["message"].startswith("Формат: scoring")
+    assert console.request("state")["state"] == before
+    assert console.request("scoring romans missing=1")["ok"] is True
+    assert console.request("scoring romans outside=2")["vp"]["romans"] == 2
+    assert run(new(), "scoring romans")["change"] == 0                          # replayed as stored

@@ -221,11 +221,14 @@ def _vp_admitted(state: State, req: Request) -> None:
 
 
 def _scoring_admitted(state: State, req: Request) -> None:
-    """A ``scoring … auto=T`` asked now names a figure the map prints for the turn (W-11): 1 to 12.
-    ``auto=0`` was taken, and every power has at least 0 VP, so a slip of the finger ended the game
-    by an automatic victory; a session an older Legatus stored with it still replays as it was."""
+    """A ``scoring`` asked now gives what the power holds (``outside=``, ``missing=`` or both: W-11),
+    and its ``auto=T`` names a figure the map prints for the turn: 1 to 12. ``auto=0`` was taken,
+    and every power has at least 0 VP, so a slip of the finger ended the game by an automatic
+    victory; a session an older Legatus stored with either still replays as it was."""
     _not_won(state, req)
     req.opt_int("auto", None, lo=1, hi=V.vp_range()[1])
+    if "outside" not in req.opts and "missing" not in req.opts:
+        raise BadArguments(_scoring_usage())   # «scoring romans» alone scored nothing, as a step to undo
 
 
 def _unrest_admitted(state: State, req: Request) -> None:
@@ -293,8 +296,12 @@ def _vp(state: State, req: Request) -> Outcome:
                    Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
 
 
+def _scoring_usage() -> Msg:
+    return Msg("Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase).")
+
+
 def _scoring(state: State, req: Request) -> Outcome:
-    usage = Msg("Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase).")
+    usage = _scoring_usage()
     req.check_opts(frozenset({"outside", "missing", "auto"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
