@@ -220,6 +220,18 @@ def _vp_admitted(state: State, req: Request) -> None:
     _signed_change(req.args[1], term(N_("VP")))
 
 
+def _new_admitted(req: Request) -> None:
+    """A ``new sword … vp=`` asked now gives each power a figure of the VP track (W-11: 0 to 12).
+    The set-up clamps a figure above 12 to 12, as it always did, so that a game an older Legatus
+    stored with ``vp=romans:13`` still resumes; asked now it is refused (``GameRules.admit_new``)."""
+    low, high = V.vp_range()
+    for part in req.opts.get("vp", "").split(","):
+        value = part.partition(":")[2]
+        if value.isdecimal() and not low <= int(value) <= high:
+            raise BadArguments(Msg("Starting VP are {} to {}, the figures of the VP track (W-11); not '{}'.",
+                                   low, high, part))
+
+
 def _scoring_admitted(state: State, req: Request) -> None:
     """A ``scoring`` asked now gives what the power holds (``outside=``, ``missing=`` or both: W-11),
     and its ``auto=T`` names a figure the map prints for the turn: 1 to 12. ``auto=0`` was taken,
@@ -647,6 +659,7 @@ GAME = GameRules(
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     language_options=stored_options,
+    admit_new=_new_admitted,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
         Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
