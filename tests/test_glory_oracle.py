@@ -771,6 +771,27 @@ def test_an_empty_seat_before_the_token_passes_the_lead_on(console):  # G-2
             ok(console, "undo")
 
 
+def test_no_medal_scores_in_the_heroes_variant(console):  # G-9, G-14; Heroes: «Удалите из игры все медали»
+    """A Heroes game has no medals (`medal` is refused), but its `score <json>` took the medals the
+    request named: a Warrior won a tie on a battlefield (5 fame for a tied 1st place, which scores
+    nothing) and a Priest turned denarii into fame by 3s. Now the request is refused, nothing is
+    scored from it, and without medals the score is the oracle's."""
+    ok(console, "new glory players=Jack,Mary heroes=1 seed=3")
+    refused(console, "medal Jack warrior", "illegal_move")
+    with_medals = {"players": [{"name": "Jack", "medals": ["warrior", "priest"], "denarii": 9}],
+                   "battlefields": [{"shield": 2, "legions": {"Jack": 1, "Mary": 1}}]}
+    out = console.request("score " + json.dumps(with_medals))
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert out["message"] == "The Heroes variant plays without medals."
+    plain = {"players": [{"name": "Jack", "medals": [], "denarii": 9}], "battlefields": with_medals["battlefields"]}
+    out = ok(console, "score " + json.dumps(plain))
+    want = oracle_score({"players": [{"name": "Jack", "track": 1, "denarii": 9}, {"name": "Mary", "track": 1}],
+                         "battlefields": with_medals["battlefields"]})
+    assert want["scores"]["Jack"]["military"] == 0 and want["scores"]["Jack"]["denarii"] == 2
+    check_score(out, want, "heroes")
+    ok(console, "new glory players=Jack,Mary seed=3")       # a game with medals scores them as before
+    assert ok(console, "score " + json.dumps(with_medals))["scores"]["Jack"]["military"] == 5
+
 def test_the_objectives_dealt(console):  # G-19
     """«раздайте каждому игроку по три карты закрытую»: 3 different cards each, none twice at the
     table, from the 23 minus those the variants take out (Truce: «Разжигание вражды» and «Неусыпная

@@ -607,7 +607,8 @@ BATTLEFIELDS = (("epirus", "Epirus", 2), ("macedonia", "Macedonia", 3), ("thrace
 # -- scoring ---------------------------------------------------------------------------------
 def _session_score(state: State, req: Request) -> Outcome:
     facts = SessionFacts(players=list(state["players"]), fame=dict(state["fame"]),
-                         medals=dict(state["medals"]), senate=list(state["senate"]))
+                         medals=dict(state["medals"]), senate=list(state["senate"]),
+                         heroes=bool(state["options"].get("heroes")))
     data = sheet_request(state) if req.rest.strip() in ("", "sheet") else req.json()
     return Outcome(score(parse_sheet(data, facts)))
 
