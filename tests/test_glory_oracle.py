@@ -271,6 +271,9 @@ def test_random_score_sheets_agree_with_the_oracle(console, count: int):  # G-8.
 # The oracle: a game's rounds
 # ---------------------------------------------------------------------------------------------
 PROVINCES = ["Africa", "Gaul", "Spain", "Italy"]
+# the event cards as the data names them (id → a Harsh Times card): 12 base cards + 6 negative ones
+EVENT_CARDS = {c["id"]: bool(c["harsh"]) for c in json.loads(
+    (Path(__file__).resolve().parents[1] / "engine/data/glory_events.json").read_text())["cards"]}
 FARMING = (1, 1, 2, 2, 3, 3, 4, 4, 5)        # G-3 «Раунды 1, 2 ... 1 денарий» … «Раунд 9 ... 5 денариев»
 PENALTY = {3: 2, 5: 4, 6: 4}                 # G-4: the rulebook's income example (pop 3 → 2, 6 → 4, 5 → 4)
 
@@ -510,7 +513,16 @@ def play_game(console, rng: random.Random, count: int, clockwise: bool, harsh: b
     assert state["events_left"] == deck
     solo = count == 1
     for r in range(1, 10):
-        out = drawn = ok(console, "event")
+        if rng.random() < 0.3:
+            # a physical deck: the card drawn at the table is named; one already out, or a Harsh
+            # Times card in a game without them, is not in the deck (G-2)
+            left = [c for c in EVENT_CARDS if c not in o.seen and (harsh or not EVENT_CARDS[c])]
+            wrong = o.seen + ([] if harsh else [c for c in EVENT_CARDS if EVENT_CARDS[c]])
+            if wrong:
+                refused(console, f"event card={rng.choice(wrong)}", "illegal_move")
+            out = drawn = ok(console, f"event card={rng.choice(left)}")
+        else:
+            out = drawn = ok(console, "event")
         card = dict(out["card"])
         assert card["id"] not in o.seen and (harsh or not card["harsh"]), (o.seen, card)
         o.seen.append(card["id"])
@@ -541,6 +553,11 @@ def play_game(console, rng: random.Random, count: int, clockwise: bool, harsh: b
     assert o.finished
     refused(console, "event", "game_over")
     return o
+
+
+def test_the_event_deck_is_the_rulebooks():  # G-2
+    """«18 шт. Карты событий»: «Добавьте в колоду событий шесть карт с негативными эффектами»."""
+    assert len(EVENT_CARDS) == 18 and sum(EVENT_CARDS.values()) == 6
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
@@ -770,6 +787,24 @@ def test_an_empty_seat_before_the_token_passes_the_lead_on(console):  # G-2
         for _ in range(steps):
             ok(console, "undo")
 
+
+def test_a_seat_left_out_of_the_score_still_counts_the_table(console):  # G-9
+    """In a 3-player game the request naming two scores the third with zeros, and the battlefields
+    by the 3-4 player table («Партия на 3-4-х игроков»: Macedonia's 2nd place 4), not the
+    2-player one (nothing there); the same request without a session is a 2-player game."""
+    req = {"players": [{"name": "Jack", "track": 4}, {"name": "Henry", "track": 2}],
+           "battlefields": [{"shield": 3, "legions": {"Jack": 2, "Henry": 1}}]}
+    sessionless = ok(console, "score " + json.dumps(req))
+    check_score(sessionless, oracle_score(req), "sessionless")
+    assert sessionless["scores"]["Henry"]["military"] == 0
+    ok(console, "new glory players=Jack,Henry,Mary seed=2")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    out = ok(console, "score " + json.dumps({**req, "players": [{"name": "Jack"}, {"name": "Henry"}]}))
+    want = oracle_score({**req, "players": [{"name": n, "track": 1} for n in ("Jack", "Henry", "Mary")]}, 3)
+    assert want["scores"]["Henry"]["military"] == 4 and want["scores"]["Mary"]["total"] == 1
+    check_score(out, want, "a seat left out")
 
 def test_no_medal_scores_in_the_heroes_variant(console):  # G-9, G-14; Heroes: «Удалите из игры все медали»
     """A Heroes game has no medals (`medal` is refused), but its `score <json>` took the medals the
