@@ -637,6 +637,14 @@ def whole_games(console, count: int, seed: int, games: int) -> None:
             n = p["name"]
             assert p["score"] == want["scores"][n]["total"] and p["winner"] is (n in want["winners"]), (record, want)
             assert p["startPlayer"] is (n == o.round1_first), (record, o.round1_first)
+        # the play BG Stats imports ranks them by G-15: more fame first, equal fame by the coins,
+        # equal both sharing a place
+        play = ok(console, "export format=bgstats")["play"]
+        rank = {p["name"]: p["rank"] for p in play["players"]}
+        key = want["key"]
+        for a in key:
+            for b in key:
+                assert (rank[a] < rank[b]) is (key[a] > key[b]) and (rank[a] == rank[b]) is (key[a] == key[b]), (rank, key)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -719,6 +727,30 @@ def test_winner_ties(console, sheets: list[tuple[int, int, list[str]]], winners:
     assert want["winners"] == winners
     check_score(ok(console, "score " + json.dumps(req)), want, sheets)
 
+
+@pytest.mark.parametrize(("denarii", "winners", "ranks"), [
+    ((7, 7, 3), {"Jack", "Henry"}, {"Jack": 1, "Henry": 1, "Mary": 3}),     # «соправителями»
+    ((7, 5, 3), {"Jack"}, {"Jack": 1, "Henry": 2, "Mary": 3}),              # the coins break it
+])
+def test_a_tie_as_history_files_it(console, denarii: tuple[int, int, int], winners: set[str],
+                                   ranks: dict[str, int]):  # G-15
+    """A game ended on equal fame: History's winners and the ranks BG Stats imports follow G-15."""
+    ok(console, "new glory players=Jack,Henry,Mary seed=6")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+    for name, coins in zip(("Jack", "Henry", "Mary"), denarii):
+        ok(console, f"sheet {name} denarii {coins}")
+    req = {"players": [{"name": n, "track": 1, "denarii": d} for n, d in zip(("Jack", "Henry", "Mary"), denarii)],
+           "battlefields": [{"shield": shield, "legions": {}} for shield in (2, 3, 4)]}
+    want = oracle_score(req, 3)
+    assert set(want["winners"]) == winners
+    check_score(ok(console, "score"), want, denarii)
+    ok(console, "end")
+    record = ok(console, "history 1")["games"][0]
+    assert {p["name"] for p in record["players"] if p["winner"]} == winners
+    play = ok(console, "export format=bgstats")["play"]
+    assert {p["name"]: p["rank"] for p in play["players"]} == ranks
 
 def test_zero_and_the_maximum(console):  # G-8..G-14, G-20
     """Nothing but the track's first space scores 1; everything a player can hold at once scores
