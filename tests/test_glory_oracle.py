@@ -441,8 +441,11 @@ def play_round_actions(console, rng: random.Random, o: GameOracle, solo: bool) -
         who = rng.choice(o.names)
         if kind == "fame":
             amount = rng.choice([-12, -5, -3, -1, 1, 2, 3, 4, 5, 7, 9, 11, 15])
-            step(console, rng, f"fame {who} {amount:+d}")
-            o.change(who, amount)
+            if amount < 0 and o.fame[who] == 1:       # G-5: nothing to lose on space 1
+                refused(console, f"fame {who} {amount:+d}", "illegal_move")
+            else:
+                step(console, rng, f"fame {who} {amount:+d}")
+                o.change(who, amount)
         elif kind == "vote":
             n = rng.choice([1, 2])
             before = list(o.senate)
@@ -799,6 +802,30 @@ def test_milestone_chains_of_the_rulebook(console):  # G-6
     assert 21 in o.earned["Ross"] and o.supporters("Ross") == 5 and o.track("Ross") == {"space": 30, "flips": 1}
 
 
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "Mary is on space 1, the lowest: fame never drops below it (G-5); nothing changes."),
+    ("ru", "Mary на 1-й ячейке, самой нижней: ниже неё маркер славы не опускается (G-5); ничего не меняется."),
+    ("uk", "Mary на 1-й клітинці, найнижчій: нижче неї маркер слави не опускається (G-5); нічого не змінюється."),
+])
+def test_a_loss_on_the_first_space_is_refused(console, lang: str, message: str):  # G-5
+    """«маркер славы ни при каких обстоятельствах не может опуститься ниже этой отметки. В
+    соответствии с этим правилом нельзя использовать эффект интриги «1 очко славы» против игрока,
+    чей маркер славы находится на ячейке 1». A loss for a player on space 1 was taken as a step
+    that changed nothing (journaled, to be undone: «Mary −1 fame: 1 -> 1»); now it is refused and
+    nothing changes. A loss that stops at 1 from higher up is still taken, as the oracle floors it."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new glory players=Jack,Mary seed=2")
+    o = GameOracle(["Jack", "Mary"], "Jack")
+    out = refused(console, "fame Mary -1", "illegal_move")
+    assert out["message"] == message
+    assert ok(console, "state")["state"]["actions"] == 0
+    for who, amount in (("Mary", 3), ("Mary", -5)):
+        out = ok(console, f"fame {who} {amount:+d}")
+        o.change(who, amount)
+    assert out["floored"] is True
+    o.check(ok(console, "state")["state"], "floored")
+    refused(console, "fame Mary -2", "illegal_move")
+
 def test_the_rulebooks_supremacies(console):  # G-7
     """Henry's: two votes on top of Jack's, a boosted vote places two, «снова получает 2 очка славы
     за второе превосходство»; Mary's: four of her votes in the column and one left, the boosted vote
@@ -967,14 +994,15 @@ def test_no_random_pick_after_the_nine_rounds(console):  # G-1, G-19
 
 def test_a_pick_stored_where_no_intrigue_is_played_still_resumes(state_dir):  # G-17, G-19
     """A session an older Legatus stored with a pick (and a vote taken out) in the solo and after
-    the 9 rounds resumes to the state those lines gave: the refusal is a rule of requests asked now."""
+    the 9 rounds, and a loss on space 1, resumes to the state those lines gave: the refusals are
+    rules of requests asked now."""
     from firmware.console import Console
     from firmware.session import Session
     from firmware.store import Store
     store = Store(state_dir)
     old = Session.start("new glory players=Jack seed=4", 4, "old")
     store.begin(old)
-    lines = ["event", "pick 4 picks=apart", "vote Jack", "unvote Jack"]
+    lines = ["fame Jack -1", "event", "pick 4 picks=apart", "vote Jack", "unvote Jack"]
     for _ in range(9):
         lines += ["end-round", "event"]
     lines[-1] = "pick 2 picks=apart"
@@ -988,5 +1016,6 @@ def test_a_pick_stored_where_no_intrigue_is_played_still_resumes(state_dir):  # 
     try:
         state = ok(c, "state")["state"]
         assert state["actions"] == len(lines) and state["finished"] is True and state["senate"] == []
+        assert state["fame"] == {"Jack": 1}
     finally:
         c.close()

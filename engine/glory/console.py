@@ -113,6 +113,17 @@ def _fame(state: State, req: Request) -> Outcome:
                                _milestone_text(change.milestones)))
 
 
+def _fame_admitted(state: State, req: Request) -> None:
+    """The rule a ``fame`` asked now keeps (``Command.admit``; ``state`` before it): a loss for a
+    player already on space 1 moves nothing (G-5: «маркер славы ни при каких обстоятельствах не
+    может опуститься ниже этой отметки», and «Грязная клевета» cannot be played on them), so it is
+    refused instead of journaling a step that changes nothing, to be undone. A loss that stops at 1
+    from higher up is taken (``floored``); a stored line replays as it was."""
+    name = _player(state, req.args[0])
+    if int(req.args[1]) < 0 and int(state["fame"][name]) <= int(tables()["fame_floor"]):
+        raise IllegalMove(Msg("{} is on space 1, the lowest: fame never drops below it (G-5); nothing changes.", name))
+
+
 def _vote(state: State, req: Request) -> Outcome:
     usage = Msg("Usage: vote <name> [n=2]  (n=2: the two votes of a boosted political action).")
     _no_opts(req, usage, frozenset({"n"}))
@@ -627,7 +638,7 @@ GAME = GameRules(
     usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
           "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
     commands=commands(
-        Command("fame", _fame, True, "fame <name> <+N|-N>"),
+        Command("fame", _fame, True, "fame <name> <+N|-N>", admit=_fame_admitted),
         Command("vote", _vote, True, "vote <name> [n=2]"),
         Command("unvote", _unvote, True, "unvote <name> [at=N]", admit=_unvote_admitted),
         Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
