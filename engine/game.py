@@ -208,6 +208,11 @@ class GameRules(NamedTuple):
     """The sentence of an undo of the step whose sentence is given, where the players must do more
     at the table than take the step back (Glory: turn the board back); None keeps
     ``Undone: <sentence>``."""
+    admit_new: Callable[[Request], None] | None = None
+    """A rule a ``new`` request asked now must also keep (the line as parsed, the game's name first
+    among its args), checked after ``new`` accepted it (raises BadArguments to refuse it) but not
+    when a stored session is rebuilt from its line or a filed game is reopened: a game stored while
+    the rule was not enforced still resumes, as :attr:`Command.admit` does for a session's lines."""
 
 
 def commands(*cmds: Command) -> dict[str, Command]:

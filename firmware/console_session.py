@@ -124,6 +124,8 @@ class SessionCommands:
             line = with_language_options(line, language())
         session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
         if given is None:                  # (a replay of an archived game is what it was)
+            if session.game.admit_new is not None:     # a rule of games started now (GameRules.admit_new)
+                session.game.admit_new(parse_line(line))
             _one_person_once(self.store, session)
         else:                              # History records its finishes once (firmware/history_seen.py)
             session.header["reopened"] = True

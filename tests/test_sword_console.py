@@ -448,3 +448,50 @@ def test_a_gallic_events_roll_stored_by_an_older_version_with_a_gauls_player_sti
         assert state == old.view() and state["actions"] == 2 and state["last"]["check"] == "siege"
     finally:
         c.close()
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "Starting VP are 0 to 12, the figures of the VP track (W-11); not 'romans:13'."),
+    ("ru", "Начальные ПО — от 0 до 12, это числа трека ПО (W-11); а не «romans:13»."),
+    ("uk", "Початкові ПО — від 0 до 12, це числа треку ПО (W-11); а не «romans:13»."),
+])
+def test_a_starting_vp_beyond_the_track_is_refused_when_asked_now(state_dir: Path, lang: str, message: str):  # W-11
+    """``new sword … vp=romans:13`` (or 99) started a game with 12 VP without a word, while
+    ``gauls:-1`` was refused: asked now it is refused in the player's language, naming the figure,
+    and the game being played is left as it was."""
+    c = _open(state_dir)
+    try:
+        _ok(c, f"settings language={lang}")
+        _ok(c, NEW_SWORD + " seed=5")
+        _ok(c, "vp gauls +3")
+        before = _ok(c, "state")["state"]
+        for vp, part in (("romans:13", "romans:13"), ("gauls:2,romans:99", "romans:99"), ("Romans:13", "Romans:13")):
+            out = c.request(NEW_SWORD + f" vp={vp} seed=7")
+            assert out["ok"] is False and out["error"] == "bad_arguments", vp
+            assert out["message"] == message.replace("romans:13", part), vp
+            assert _ok(c, "state")["state"] == before
+        state = _ok(c, NEW_SWORD + " vp=romans:12,gauls:0 seed=7")["state"]
+        assert (state["vp"]["romans"], state["vp"]["gauls"]) == (12, 0)
+    finally:
+        c.close()
+
+
+def test_a_game_stored_with_a_starting_vp_beyond_the_track_still_resumes(state_dir: Path):  # W-11
+    """A session an older Legatus stored from ``new sword … vp=romans:13`` resumes with the 12 VP
+    it started with (and its lines after it), though that line is refused when asked now."""
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start(NEW_SWORD + " vp=romans:13,gauls:99", 4242, "old")
+    store.begin(old)
+    for line in ["vp gauls -2", "vp romans -1"]:
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 2 and state["vp"]["romans"] == 11 and state["vp"]["gauls"] == 10
+    finally:
+        c.close()

@@ -269,3 +269,57 @@ def test_turns_of_five_rounds_and_the_end():  # W-11
 def test_bad_new_options(options: str):
     with pytest.raises(BadArguments):
         new(options)
+
+
+def test_an_automatic_victory_is_checked_against_a_figure_the_map_prints(console):  # W-11
+    """``scoring … auto=0`` was taken: every power has 0 VP or more, so a slip ended the game by an
+    automatic victory of whoever was scored. Asked now it is refused, in the player's language,
+    and nothing changes; a session stored with it still replays as it was (the handler takes it)."""
+    console.request("settings language=ru")
+    console.request("new sword players=romans,gauls seed=1")
+    before = console.request("state")["state"]
+    out = console.request("scoring romans outside=1 missing=0 auto=0")
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert out["message"] == "auto= должно быть от 1 до 12, не 0."
+    assert console.request("state")["state"] == before
+    assert console.request("scoring romans outside=1 missing=0 auto=1")["automatic_victory"] is True
+    s = new()
+    assert run(s, "scoring romans outside=0 missing=0 auto=0")["automatic_victory"] is True   # replayed
+
+
+@pytest.mark.parametrize("line", ["standings x", "desperate-order now"])
+def test_the_read_only_tracks_refuse_words_they_do_not_take(line: str):  # W-11, W-12
+    """``standings x`` and ``desperate-order now`` answered as if the word were not there, where
+    ``advance x`` says how to ask; now they say it too."""
+    with pytest.raises(BadArguments, match="Usage"):
+        run(new(), line)
+
+
+@pytest.mark.parametrize("line", ["consuls pool=Valerius,Camillus,Fabius,valerius",
+                                  "new sword players=romans,gauls consuls=Fabius,Decius,Fabius"])
+def test_a_consul_named_twice_is_said_so(console, line: str):  # W-10
+    """A cup of six names, one of them twice, was refused as «needs at least 2 different names»:
+    the player, who gave six, could not see what was wrong."""
+    console.request("new sword players=romans,gauls seed=1")
+    console.request("settings language=uk")
+    before = console.request("state")["state"]
+    out = console.request(line)
+    name = line.rsplit(",", 1)[1]
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert f"«{name}»" in out["message"] and "двічі" in out["message"], out["message"]
+    assert console.request("state")["state"] == before
+
+
+def test_a_scoring_phase_says_what_the_power_holds(console):  # W-11
+    """``scoring romans`` alone was taken as a scoring of +0: a step to undo that scored nothing
+    (the player forgot ``outside=``/``missing=``). Asked now it says the usage; either option alone
+    is enough (the other is 0); a stored session replays it as it was."""
+    console.request("settings language=uk")
+    console.request("new sword players=romans,gauls seed=1")
+    before = console.request("state")["state"]
+    out = console.request("scoring romans")
+    assert out["ok"] is False and out["error"] == "bad_arguments" and out["message"].startswith("Формат: scoring")
+    assert console.request("state")["state"] == before
+    assert console.request("scoring romans missing=1")["ok"] is True
+    assert console.request("scoring romans outside=2")["vp"]["romans"] == 2
+    assert run(new(), "scoring romans")["change"] == 0                          # replayed as stored

@@ -113,6 +113,17 @@ def _fame(state: State, req: Request) -> Outcome:
                                _milestone_text(change.milestones)))
 
 
+def _fame_admitted(state: State, req: Request) -> None:
+    """The rule a ``fame`` asked now keeps (``Command.admit``; ``state`` before it): a loss for a
+    player already on space 1 moves nothing (G-5: «маркер славы ни при каких обстоятельствах не
+    может опуститься ниже этой отметки», and «Грязная клевета» cannot be played on them), so it is
+    refused instead of journaling a step that changes nothing, to be undone. A loss that stops at 1
+    from higher up is taken (``floored``); a stored line replays as it was."""
+    name = _player(state, req.args[0])
+    if int(req.args[1]) < 0 and int(state["fame"][name]) <= int(tables()["fame_floor"]):
+        raise IllegalMove(Msg("{} is on space 1, the lowest: fame never drops below it (G-5); nothing changes.", name))
+
+
 def _vote(state: State, req: Request) -> Outcome:
     usage = Msg("Usage: vote <name> [n=2]  (n=2: the two votes of a boosted political action).")
     _no_opts(req, usage, frozenset({"n"}))
@@ -435,6 +446,41 @@ def _pick(state: State, req: Request) -> Outcome:
                    Msg("Random pick: card {} of {}, counting from the left.", position, size))
 
 
+def _no_intrigues(state: State, solo: Msg, truce: Msg) -> None:
+    """Refuse a step only an intrigue takes where none is played: the Emperor's solo (G-17: «В этом
+    режиме игры интриги не могут быть размещены») and the Truce variant («Игроки не размещают и не
+    активируют интриги»)."""
+    if len(state["players"]) == 1:
+        raise IllegalMove(solo)
+    if state["options"].get("truce"):
+        raise IllegalMove(truce)
+
+
+def _pick_admitted(state: State, req: Request) -> None:
+    """The rules a ``pick`` asked now keeps (``Command.admit``; ``state`` before it): «Продано!» and
+    «Таможенные сборы» are intrigues (G-19), so there is none after the 9 rounds, in the Emperor's
+    solo or in the Truce variant (the device's home offers it in none of them). A session an older
+    Legatus stored with such a pick still replays as it was."""
+    _playing(state)
+    _no_intrigues(state,
+                  Msg("There are no intrigues in the Emperor's solo (G-17): a random card from a hand is only "
+                      "for Sold! and Customs."),
+                  Msg("There are no intrigues in the Truce variant: a random card from a hand is only for Sold! "
+                      "and Customs."))
+
+
+def _unvote_admitted(state: State, req: Request) -> None:
+    """The rule an ``unvote`` asked now keeps (``Command.admit``): a vote leaves the column only by
+    the intrigues «Повторное голосование» and «Недействительное голосование» (G-7; a vote pushed
+    off the bottom goes by ``vote``), none of which is played in the solo or the Truce variant (the
+    device's home offers "Remove a vote" in neither). A stored line replays as it was."""
+    _no_intrigues(state,
+                  Msg("There are no intrigues in the Emperor's solo (G-17): a vote leaves the Senate column "
+                      "only by Re-vote and Invalid vote."),
+                  Msg("There are no intrigues in the Truce variant: a vote leaves the Senate column only by "
+                      "Re-vote and Invalid vote."))
+
+
 def _pick_line(state: State, req: Request) -> str:
     """``pick …`` as asked now is run and stored (``Command.canonical``): with ``picks=apart``
     (:data:`APART`); a line stored before replays as written."""
@@ -572,7 +618,8 @@ BATTLEFIELDS = (("epirus", "Epirus", 2), ("macedonia", "Macedonia", 3), ("thrace
 # -- scoring ---------------------------------------------------------------------------------
 def _session_score(state: State, req: Request) -> Outcome:
     facts = SessionFacts(players=list(state["players"]), fame=dict(state["fame"]),
-                         medals=dict(state["medals"]), senate=list(state["senate"]))
+                         medals=dict(state["medals"]), senate=list(state["senate"]),
+                         heroes=bool(state["options"].get("heroes")))
     data = sheet_request(state) if req.rest.strip() in ("", "sheet") else req.json()
     return Outcome(score(parse_sheet(data, facts)))
 
@@ -591,9 +638,9 @@ GAME = GameRules(
     usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
           "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
     commands=commands(
-        Command("fame", _fame, True, "fame <name> <+N|-N>"),
+        Command("fame", _fame, True, "fame <name> <+N|-N>", admit=_fame_admitted),
         Command("vote", _vote, True, "vote <name> [n=2]"),
-        Command("unvote", _unvote, True, "unvote <name> [at=N]"),
+        Command("unvote", _unvote, True, "unvote <name> [at=N]", admit=_unvote_admitted),
         Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
         Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),
@@ -601,7 +648,7 @@ GAME = GameRules(
         Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),
         Command("medal", _medal, True, "medal <name> <warrior|politician|merchant|priest|farmer>"),
         Command("offer", _offer, True, "offer <name> [n=N]"),
-        Command("pick", _pick, True, "pick <hand size>", canonical=_pick_line),
+        Command("pick", _pick, True, "pick <hand size>", canonical=_pick_line, admit=_pick_admitted),
         Command("deal", _deal, True, "deal"),
         Command("keep", _keep, True, "keep <name> <card>,<card>"),
         Command("objectives", _objectives, False, "objectives <name>"),

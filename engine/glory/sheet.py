@@ -67,6 +67,7 @@ class SessionFacts:
     fame: Mapping[str, int]
     medals: Mapping[str, str | None]   # medal -> holder
     senate: list[str]
+    heroes: bool = False               # the Heroes variant: «Удалите из игры все медали»
 
 
 def _int(value: Any, what: str, lo: int = 0, hi: int = MAX_NUMBER) -> int:
@@ -161,6 +162,8 @@ def _medals(entries: Mapping[str, Mapping[str, Any]], order: list[str],
                 if not isinstance(m, str) or m.lower() not in known:
                     raise BadArguments(Msg("{}: unknown medal {!r} (medals: {}).", name, m, ', '.join(known)))
                 medals.append(m.lower())
+            if medals and session is not None and session.heroes:
+                raise BadArguments(Msg("The Heroes variant plays without medals."))
         elif session is not None:
             medals = [m for m, holder in session.medals.items() if holder == name]
         else:

@@ -143,12 +143,16 @@ def _new(req: Request, seed: Draws | int) -> State:
 def _consul_pool(raw: str) -> list[str]:
     names = [n for n in raw.split(",") if n]
     need = int(tables()["consuls_drawn"])
-    if len(names) < need or len({n.casefold() for n in names}) != len(names):
+    if len(names) < need:
         raise BadArguments(Msg("The consuls' cup needs at least {n} different name, e.g. consuls=Valerius,Camillus,Fabius.",
                                n=need, plural="The consuls' cup needs at least {n} different names, e.g. "
                                               "consuls=Valerius,Camillus,Fabius."))
+    seen: set[str] = set()
     for name in names:            # the device shows the consuls drawn: names it can draw (engine/names.py)
         check_name(name, MAX_CONSUL_NAME, spaces=False)
+        if name.casefold() in seen:       # «…,Valerius,valerius»: said as it is, not as too few names
+            raise BadArguments(Msg("The consuls' cup names '{}' twice: each consul is in it once (W-10).", name))
+        seen.add(name.casefold())
     return names
 
 
@@ -216,6 +220,29 @@ def _vp_admitted(state: State, req: Request) -> None:
     _signed_change(req.args[1], term(N_("VP")))
 
 
+def _new_admitted(req: Request) -> None:
+    """A ``new sword … vp=`` asked now gives each power a figure of the VP track (W-11: 0 to 12).
+    The set-up clamps a figure above 12 to 12, as it always did, so that a game an older Legatus
+    stored with ``vp=romans:13`` still resumes; asked now it is refused (``GameRules.admit_new``)."""
+    low, high = V.vp_range()
+    for part in req.opts.get("vp", "").split(","):
+        value = part.partition(":")[2]
+        if value.isdecimal() and not low <= int(value) <= high:
+            raise BadArguments(Msg("Starting VP are {} to {}, the figures of the VP track (W-11); not '{}'.",
+                                   low, high, part))
+
+
+def _scoring_admitted(state: State, req: Request) -> None:
+    """A ``scoring`` asked now gives what the power holds (``outside=``, ``missing=`` or both: W-11),
+    and its ``auto=T`` names a figure the map prints for the turn: 1 to 12. ``auto=0`` was taken,
+    and every power has at least 0 VP, so a slip of the finger ended the game by an automatic
+    victory; a session an older Legatus stored with either still replays as it was."""
+    _not_won(state, req)
+    req.opt_int("auto", None, lo=1, hi=V.vp_range()[1])
+    if "outside" not in req.opts and "missing" not in req.opts:
+        raise BadArguments(_scoring_usage())   # «scoring romans» alone scored nothing, as a step to undo
+
+
 def _unrest_admitted(state: State, req: Request) -> None:
     _not_won(state, req)
     _signed_change(req.args[0], term(N_("unrest")))
@@ -281,8 +308,12 @@ def _vp(state: State, req: Request) -> Outcome:
                    Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
 
 
+def _scoring_usage() -> Msg:
+    return Msg("Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase).")
+
+
 def _scoring(state: State, req: Request) -> Outcome:
-    usage = Msg("Usage: scoring <power> outside=N missing=M [auto=T]  (W-11 scoring phase).")
+    usage = _scoring_usage()
     req.check_opts(frozenset({"outside", "missing", "auto"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
@@ -307,6 +338,8 @@ def _scoring(state: State, req: Request) -> Outcome:
 
 def _standings(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(Msg("Usage: standings  (most VP first, ties by W-11 order)."))
     eff = _effective(state)
     order = V.standings(eff)
     leader = str(state["automatic"]) if state.get("automatic") else order[0]   # W-11: an automatic victory won
@@ -338,6 +371,9 @@ def _desperate(state: State, req: Request) -> Outcome:
 
 def _desperate_order(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
+    if req.args:
+        raise BadArguments(Msg("Usage: desperate-order  (the end of round 5: who may play a Desperate Times card, "
+                               "most VP first, W-12)."))
     return Outcome({"order": V.end_of_round5_order(_effective(state), state["desperate"])})
 
 
@@ -623,10 +659,12 @@ GAME = GameRules(
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     language_options=stored_options,
+    admit_new=_new_admitted,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
         Command("vp", _vp, True, "vp <power> <+N|-N|=N>", admit=_vp_admitted),
-        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]", admit=_not_won),
+        Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]",
+                admit=_scoring_admitted),
         Command("standings", _standings, False, "standings"),
         Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
