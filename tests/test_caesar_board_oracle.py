@@ -503,3 +503,35 @@ def test_a_flipped_control_marker_brings_no_border_marker():
     assert g.ctrl[PROVINCES.index("HC")] == 0
     assert g.bmark[SPACES.index("HC-GA")] == 0 and g.bmark[SPACES.index("HU-HC")] == -1
     assert g.markers == [10 - 1 - 1, 12]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_each_closures_page_says_its_own_senate_token(lang: str):
+    """The turn's pages put each bonus with the closure it came from (C-8): with two Senate tokens
+    from one placement, the page of the province Caesar won says the markers under his Senate (C-16),
+    the page of the one Pompey won says none went under it. The device matched a bonus to the first
+    closure page of the same bonus's name, so the won province's page said «he did not take control
+    of its province» and the lost one's «3 of his control markers go under it»."""
+    from engine.caesar.terms import province as province_term
+    from engine.caesar.turns import turn_pages
+    from firmware.i18n import localize
+
+    g = duel()
+    g.bonus[PROVINCES.index("HU")] = g.bonus[PROVINCES.index("HC")] = "senate"
+    g.senate, g.senate_markers, g.markers = [1, 0], [1, 0], [11, 12]
+    lay(g, 0, "HU-MT", "ship:6/0", "HU")
+    lay(g, 1, "HC-GA", "sword:6/0", "HC")
+    hand(g, 0, "shield:4/2", "sword:3/3")
+    steps = play_checked(g, 0, "HU-HC", "shield:4/2", "HC")
+    pages = [[steps[i] for i in pg["steps"]] for pg in turn_pages(steps, mine=True) if pg["kind"] == "close"]
+    assert len(pages) == 2
+    for close, senate in pages:
+        assert senate["action"] == "bonus" and senate["bonus"] == "senate"
+        won = close["winner"] == "caesar"
+        assert (senate["markers"] > 0) == won, (close["province"], senate["markers"])
+        head, said = localize(close["text"], lang), localize(senate["text"], lang)
+        assert localize(province_term(PROVINCES.index(close["province"])), lang) in head
+        assert ("3" in said) == won, said          # no. 3 and its 3 markers / no. 2 and none
+    en = {c["province"]: localize(s["text"], "en") for c, s in pages}
+    assert en["HU"].startswith("Senate token no. 3 for Caesar: 3 of his control markers")
+    assert "did not take control" in en["HC"]

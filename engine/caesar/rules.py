@@ -280,6 +280,8 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
     the player's choice (``pending``) unless there is nothing to choose.
     """
     step: Step = {"action": "bonus", "bonus": bonus, "by": pname(g, p)}
+    if x >= 0:
+        step["from"] = PROVINCES[x]                  # the province it came from (its closure's page)
     if bonus == "senate":
         g.senate[p] += 1
         n = g.senate[p] if x >= 0 and g.ctrl[x] == p else 0
