@@ -535,3 +535,83 @@ def test_each_closures_page_says_its_own_senate_token(lang: str):
     en = {c["province"]: localize(s["text"], "en") for c, s in pages}
     assert en["HU"].startswith("Senate token no. 3 for Caesar: 3 of his control markers")
     assert "did not take control" in en["HC"]
+
+
+@pytest.mark.parametrize("mode", ["duel", "solo"])
+def test_what_the_device_says_after_each_closure_names_its_province_winner_and_bonus(mode: str):
+    """After every placement of random games: each closure's notice and its log words name that
+    province in en/ru/uk, say the winner the model found (C-9) in English, and its page carries the
+    bonus of that province (C-8) and no other; a Senate's page says markers exactly when the placer
+    won it (C-16)."""
+    from engine.caesar.terms import bonus as bonus_term, player as player_term, province as province_term
+    from engine.caesar.turns import turn_pages
+    from engine.caesar.view import log_fragment
+    from firmware.i18n import localize
+
+    seen = 0
+    for seed in range(16):
+        g = flow.new_game(mode, seed, poison=seed % 2 == 0, centurions=seed % 4 < 2, border_control=seed % 4 == 0)
+        rng = Rng(seed)
+        while not g.over:
+            p = g.turn
+            if g.is_bot(p):
+                flow.crassus_turn(g)
+                continue
+            taken = list(g.bonus)
+            steps = human_step(g, p, rng, greedy_policy if seed % 2 else random_policy, seed % 2 == 1)
+            if not steps or steps[0]["action"] != "play":
+                continue
+            for page in turn_pages(steps, mine=True):
+                if page["kind"] != "close":
+                    continue
+                close, *rest = [steps[i] for i in page["steps"]]
+                x = PROVINCES.index(close["province"])
+                assert [st["bonus"] for st in rest] == ([taken[x]] if taken[x] and rest else []), close
+                for st in rest:
+                    assert st["from"] == close["province"]
+                    if st["bonus"] == "senate" and not g.over:
+                        assert (st["markers"] > 0) == (close["winner"] == g.names[p]), (close, st)
+                for lang in ("en", "ru", "uk"):
+                    name = localize(province_term(x), lang)
+                    assert name in localize(close["text"], lang) and name in localize(log_fragment(close), lang)
+                    for st in rest:
+                        if not st.get("removed"):
+                            said = localize(log_fragment(st), lang)
+                            assert st["bonus"] == "senate" or localize(bonus_term(st["bonus"]), lang).lower() in (
+                                said.lower() + localize(st["text"], lang).lower()), (lang, said)
+                en = localize(close["text"], "en")
+                if close["winner"] == "none":
+                    assert "nobody controls it" in en
+                elif mode == "solo" and close["winner"] == "human":
+                    assert "you win it" in en
+                else:
+                    assert f"{localize(player_term(close['winner']), 'en')} wins it" in en, en
+                seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize("mode", ["duel", "solo"])
+def test_the_board_screen_rows_are_the_models_totals_and_controllers(mode: str):
+    """The Provinces screen: an open province shows both players' face-up totals (C-9, a flipped
+    token 0/0, C-15), a closed one who controls it (a tie: nobody), a flipped marker starred."""
+    from engine.caesar.view import view
+    from firmware.screens.caesar.board import province_rows
+    from firmware.screens.caesar.words import who
+
+    for seed in range(6):
+        g = flow.new_game(mode, seed, poison=True, centurions=True, border_control=True)
+        rng = Rng(seed)
+        while not g.over:
+            p = g.turn
+            if g.is_bot(p):
+                flow.crassus_turn(g)
+            else:
+                human_step(g, p, rng, random_policy, False)
+            b = Board.of(g)
+            v = view(g)
+            for x, (_name, status) in enumerate(province_rows(v)):
+                if b.ctrl[x] == OPEN:
+                    assert status == f"{b.total(0, x)}–{b.total(1, x)}", (PROVINCES[x], status)
+                else:
+                    holder = "none" if b.ctrl[x] == NONE else g.names[b.ctrl[x]]
+                    assert status == (who(v, holder) if holder != "none" else "tie") + "*" * b.cflip[x]
