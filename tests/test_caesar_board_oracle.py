@@ -615,3 +615,35 @@ def test_the_board_screen_rows_are_the_models_totals_and_controllers(mode: str):
                 else:
                     holder = "none" if b.ctrl[x] == NONE else g.names[b.ctrl[x]]
                     assert status == (who(v, holder) if holder != "none" else "tie") + "*" * b.cflip[x]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_log_and_undo_question_say_whose_senate_token_brought_the_markers(console, lang: str):
+    """The log line (and so the undo question, «Take back: …») of one placement that gives two Senate
+    tokens says which province each came from: the tokens are used lost-first (C-16), not in the
+    order the closures are said, so 'HU closed, you control it; HC closed, Crassus controls it;
+    Senate: 0 …; Senate: 3 …' read as if Hispania Ulterior's Senate had brought nothing."""
+    import json
+
+    from engine.caesar.terms import province as province_term
+    from firmware.i18n import localize
+
+    def ok(line: str) -> dict[str, Any]:
+        out = console.request(line)
+        assert out["ok"], (line, out)
+        return dict(out)
+
+    ok(f"settings language={lang}")
+    ok("new caesar-solo seed=3")
+    ok("position " + json.dumps({
+        "turn": "human", "bonuses": {"IT": "senate", "HU": "senate", "HC": "senate"},
+        "spaces": {"HU-MT": {"by": "human", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}},
+                   "HC-GA": {"by": "crassus", "token": "sword:6/0", "toward": {"HC": 6, "GA": 0}}},
+        "senate": {"human": 1, "crassus": 0}, "markers_left": {"human": 11, "crassus": 12},
+        "human_hand": ["shield:4/2", "sword:3/3"]}))
+    out = ok("play HU-HC shield:4/2 HC")
+    assert [(b["from"], b["markers"]) for b in out["bonuses"]] == [("HC", 0), ("HU", 3)]
+    line = ok("log 1")["log"][0]
+    hu, hc = (localize(province_term(PROVINCES.index(x)), lang) for x in ("HU", "HC"))
+    senate = {"en": "Senate", "ru": "Сенат", "uk": "Сенат"}[lang]
+    assert f"{senate} ({hc}): 0 " in line and f"{senate} ({hu}): 3 " in line, line
