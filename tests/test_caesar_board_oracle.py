@@ -338,6 +338,9 @@ CONFIGS = [
     dict(mode="solo", poison=True, centurions=True, border_control=True),
     dict(mode="solo", poison=True, rules={"crassus-ties": "all"}),
     dict(mode="solo", centurions=True, border_control=True, side="pompey", difficulty="hard"),
+    dict(mode="solo", poison=True, rules={"harder": "always", "stuck": "skip"}),
+    dict(mode="solo", centurions=True, border_control=True, difficulty="easy",
+         rules={"harder": "control", "crassus-ties": "all"}),
 ]
 
 
