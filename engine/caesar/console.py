@@ -112,9 +112,10 @@ def _view(state: State) -> CaesarGameView:
 def _parts(steps: list[dict[str, Any]], you: bool = False, private: bool = False) -> Msg:
     """The steps' log fragments joined with semicolons (``you``: the first is the solo player's
     own placement, said with its subject; ``private``: a duel's, whose face-down token is not named)."""
+    which = sum(1 for step in steps if step["action"] == "bonus" and step["bonus"] == "senate") > 1
     out = log_fragment(steps[0], you, private) if steps else Msg("nothing")
     for step in steps[1:]:
-        out = Msg("{}; {}", out, log_fragment(step))
+        out = Msg("{}; {}", out, log_fragment(step, which=which))
     return out
 
 

@@ -158,12 +158,21 @@ def close_after(g: Game, p: int, s: int, extra_bonus: str = "") -> list[Step]:
         steps.append(_control_step(g, p, x, winners[x], _bonus_of(taken, x)))
         if g.over:
             return steps
-    bonuses = ([(extra_bonus, -1)] if extra_bonus else []) + taken
+    bonuses = ([(extra_bonus, -1)] if extra_bonus else []) + _senate_order(taken, winners, p)
     for bonus, x in bonuses:
         steps.append(use_bonus(g, p, bonus, x))
         if g.over:
             break
     return steps
+
+
+def _senate_order(taken: list[tuple[str, int]], winners: dict[int, int], p: int) -> list[tuple[str, int]]:
+    """C-16 with two Senate tokens taken at once: the one of a province ``p`` did not win goes on
+    the track first, so the one that brings markers counts both («равное общему количеству жетонов
+    Сената у вас (включая тот, что вы только что получили)»; UA «скільки маєте жетонів Сенату»).
+    The other bonuses keep their places."""
+    senates = sorted((b for b in taken if b[0] == "senate"), key=lambda b: winners.get(b[1]) == p)
+    return [senates.pop(0) if b[0] == "senate" else b for b in taken]
 
 
 def _bonus_of(taken: list[tuple[str, int]], x: int) -> str:
@@ -271,6 +280,8 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
     the player's choice (``pending``) unless there is nothing to choose.
     """
     step: Step = {"action": "bonus", "bonus": bonus, "by": pname(g, p)}
+    if x >= 0:
+        step["from"] = PROVINCES[x]                  # the province it came from (its closure's page)
     if bonus == "senate":
         g.senate[p] += 1
         n = g.senate[p] if x >= 0 and g.ctrl[x] == p else 0

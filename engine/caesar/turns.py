@@ -88,8 +88,12 @@ def turn_pages(steps: list[Step], tile: str | None = None, winner: str | None = 
         elif action == "close":
             pages.append({"kind": "close", "steps": [i]})
         elif action == "bonus":
+            # the page of the closure it came from (two closures can give the same bonus, and
+            # the bonuses are used in another order than the closures are said); steps stored
+            # before ``from`` match by the bonus's name
             home = next((p for p in pages if p["kind"] == "close" and len(p["steps"]) == 1
-                         and steps[p["steps"][0]].get("bonus") == s["bonus"]), None)
+                         and (steps[p["steps"][0]]["province"] == s["from"] if "from" in s
+                              else steps[p["steps"][0]].get("bonus") == s["bonus"])), None)
             if home is not None:
                 home["steps"].append(i)
             else:

@@ -97,12 +97,13 @@ def _tokens(names: list[str]) -> tuple[Msg, ...]:
     return Msg.join([token_named(n) for n in names])
 
 
-def log_fragment(step: dict[str, Any], you: bool = False, private: bool = False) -> Msg:
+def log_fragment(step: dict[str, Any], you: bool = False, private: bool = False, which: bool = False) -> Msg:
     """A few words for the session log: ``placed sword 5/1 on Sicilia–Italia, 5 toward Sicilia (S-9
     Capture)`` (the rule ID is a log detail). ``you``: the placement is the solo player's own,
     said in the second person with its subject (``You: placed …``, «Вы: кладёте …»). ``private``:
     a duel, where a token placed face down (C-21) is not shown to the opponent: its log (which the
-    device shows to whoever holds it) does not name it either."""
+    device shows to whoever holds it) does not name it either. ``which``: a Senate token says the
+    province it came from (one placement gave several, C-16: they are not said in the closures' order)."""
     action = step["action"]
     if action == "draw":
         return Msg("drew {}", _tokens(step["tokens"])) if step["tokens"] else Msg("drew nothing (bag empty)")
@@ -142,6 +143,10 @@ def log_fragment(step: dict[str, Any], you: bool = False, private: bool = False)
         return _close_fragment(step)
     if action == "bonus":
         b = step["bonus"]
+        if b == "senate" and which and step.get("from"):
+            return Msg("Senate ({where}): {n} control marker under the Senate",
+                       plural="Senate ({where}): {n} control markers under the Senate", n=step["markers"],
+                       where=province(PROVINCE_INDEX[step["from"]]))
         if b == "senate":
             return Msg("Senate: {n} control marker under the Senate", plural="Senate: {n} control markers under "
                        "the Senate", n=step["markers"])
