@@ -329,6 +329,11 @@ def his_turn(g: Game, letter: str, steps: list[dict[str, Any]]) -> dict[str, Any
                     if g.winner < 0 and g.ctrl[nb] == g.ctrl[y] and not g.cflip[nb] and g.bmark[sp] < 0:
                         g.bmark[sp] = g.ctrl[y]
                         put_markers(g.ctrl[y], 1)
+            # C-16 with two Senate tokens at once: the one of a province he did not win goes on the
+            # track first, so the one that brings markers counts both («равное общему количеству
+            # жетонов Сената у вас»); the other bonuses keep their places.
+            senates = sorted((b for b in gained if b[0] == "senate"), key=lambda b: g.ctrl[b[1]] == C)
+            gained = [senates.pop(0) if b[0] == "senate" else b for b in gained]
             for bonus, y in gained:
                 if g.winner >= 0:
                     break
