@@ -94,7 +94,8 @@ def _lines(*lines: str) -> Callable[[Console, list[dict[str, Any]]], None]:
 
 
 def _glory(console: Console, replies: list[dict[str, Any]]) -> None:
-    _lines("new glory players=Ann,Bob,Cid", "event", "pick 5", "end-round", "event", "deal")(console, replies)
+    # G-1: round 1 skips the activation of intrigues, the random pick's («Продано!», «Таможенные сборы»)
+    _lines("new glory players=Ann,Bob,Cid", "event", "end-round", "event", "pick 5", "deal")(console, replies)
     hand = [c["id"] for c in ok(console, "objectives Ann")["cards"]]
     replies.append(ok(console, f"keep Ann {hand[0]},{hand[1]}"))   # the third goes to the bottom
     _lines("pick 3", "end-round", "roll 2d6", "kit new cards=s*3,t*2")(console, replies)

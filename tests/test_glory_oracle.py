@@ -454,6 +454,10 @@ def play_round_actions(console, rng: random.Random, o: GameOracle, solo: bool) -
                 assert out["pushed_out"] == before[: max(0, len(before) + n - 5)], (before, n, out)
             else:
                 refused(console, f"vote {who} n={n}", "illegal_move")
+        elif kind == "unvote" and o.senate and not solo and o.round == 1:
+            # G-1: «Активация интриг (Шаг 2) (В первом раунде игры пропустите этот шаг)»
+            at = rng.randrange(len(o.senate))
+            refused(console, f"unvote {o.senate[at]} at={at + 1}", "illegal_move")
         elif kind == "unvote" and o.senate and not solo:
             at = rng.randrange(len(o.senate))
             owner = o.senate[at]
@@ -486,7 +490,7 @@ def play_round_actions(console, rng: random.Random, o: GameOracle, solo: bool) -
             # G-19: «Случайным образом выберите одну карту товара из руки соперника»; a hand holds
             # at most five cards («до пяти карт товаров ... включая карту якоря»).
             hand = rng.randint(0, 6)
-            if solo and 1 <= hand <= 5:     # G-17: no intrigue in the Emperor's solo
+            if (solo or o.round == 1) and 1 <= hand <= 5:  # G-17: no intrigue in the solo; G-1: none in round 1
                 refused(console, f"pick {hand}", "illegal_move")
             elif 1 <= hand <= 5:
                 out = step(console, rng, f"pick {hand}")
@@ -532,6 +536,8 @@ def play_game(console, rng: random.Random, count: int, clockwise: bool, harsh: b
     assert state["events_left"] == deck
     solo = count == 1
     for r in range(1, 10):
+        # G-1: the income phase («Фаза дохода») comes after the intrigue phase reveals the event
+        refused(console, f"tax {rng.choice(names)} pop={rng.randint(1, 8)}", "illegal_move")
         if rng.random() < 0.3:
             # a physical deck: the card drawn at the table is named; one already out, or a Harsh
             # Times card in a game without them, is not in the deck (G-2)
@@ -851,6 +857,10 @@ def test_the_rulebooks_supremacies(console):  # G-7
     o.check(ok(console, "state")["state"], "Mary")
     ok(console, "new glory players=Jack,Henry,Mary,Ross seed=2")
     o = GameOracle(NAMES, "Jack")
+    o.event = ok(console, "event")["card"]      # G-1: intrigues are activated from round 2
+    ok(console, "end-round")
+    o.end_round()
+    ok(console, "event")
     for who in ("Ross", "Ross", "Mary"):
         assert o.vote(who, 1)
         ok(console, f"vote {who}")
@@ -975,9 +985,69 @@ def test_no_random_pick_where_no_intrigue_is_played(console, line: str, lang: st
     out = refused(console, "unvote Jack", "illegal_move")
     assert "G-17" in out["message"] or "Перемирие" in out["message"]
     ok(console, "new glory players=Jack,Mary seed=4")       # where intrigues are played, both are taken
-    ok(console, "vote Jack")
+    for step_ in ("event", "end-round", "event", "vote Jack"):  # (from round 2, G-1)
+        ok(console, step_)
     assert 1 <= ok(console, "pick 3")["position"] <= 3
     assert ok(console, "unvote Jack")["senate"] == []
+
+
+@pytest.mark.parametrize(("lang", "pick", "unvote"), [
+    ("en", "Round 1 skips the activation of intrigues (G-1): a random card from a hand is only for Sold! and "
+           "Customs, intrigues activated from round 2.",
+     "Round 1 skips the activation of intrigues (G-1): a vote leaves the Senate column only by Re-vote and Invalid "
+     "vote, intrigues activated from round 2."),
+    ("ru", "В первом раунде шаг «Активация интриг» пропускается (G-1): случайная карта из руки нужна только для "
+           "«Продано!» и «Таможенных сборов» — интриг, которые активируют со 2-го раунда.",
+     "В первом раунде шаг «Активация интриг» пропускается (G-1): голос убирают из колонны Сената только "
+     "«Повторное голосование» и «Недействительное голосование» — интриги, которые активируют со 2-го раунда."),
+    ("uk", "У першому раунді крок «Активація інтриг» пропускається (G-1): випадкова карта з руки потрібна лише для "
+           "«Продано!» і «Митних зборів» — інтриг, які активують із 2-го раунду.",
+     "У першому раунді крок «Активація інтриг» пропускається (G-1): голос із колони Сенату прибирають лише "
+     "«Повторне голосування» і «Недійсне голосування» — інтриги, які активують із 2-го раунду."),
+])
+def test_no_intrigue_in_round_1(console, lang: str, pick: str, unvote: str):  # G-1, G-7, G-19
+    """«Активация интриг (Шаг 2) (В первом раунде игры пропустите этот шаг)», and an intrigue is
+    activated only where it was placed «в предыдущих раундах»: round 1 has no «Продано!», «Таможенные
+    сборы», «Повторное голосование» or «Недействительное голосование». The console drew a pick and
+    took a vote out in round 1 (the home offered both rows); asked now both are refused, before and
+    after the event (step 1 is played), in the player's language, and nothing changes. Round 2 takes
+    them."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new glory players=Jack,Mary seed=4")
+    ok(console, "vote Jack")
+    assert refused(console, "pick 3", "illegal_move")["message"] == pick
+    ok(console, "event")
+    assert refused(console, "pick 3", "illegal_move")["message"] == pick
+    assert refused(console, "unvote Jack", "illegal_move")["message"] == unvote
+    ok(console, "end-round")
+    ok(console, "event")
+    assert 1 <= ok(console, "pick 3")["position"] <= 3
+    assert ok(console, "unvote Jack")["senate"] == []
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Round 2 has no event yet: the income phase is the round's last, after the event (G-1); reveal it with "
+           "'event' first."),
+    ("ru", "В раунде 2 ещё нет события: фаза дохода — последняя в раунде, после события (G-1); сначала откройте "
+           "событие."),
+    ("uk", "У раунді 2 ще немає події: фаза доходу — остання в раунді, після події (G-1); спершу відкрийте подію."),
+])
+def test_no_tax_before_the_rounds_event(console, lang: str, message: str):  # G-1, G-4
+    """«Каждый раунд делится на четыре фазы: Фаза интриг (карта события переворачивается) … Фаза
+    дохода»: the tax was taken before the round's event; a tax meant for the round before, asked after
+    its end, noted the population on the province the turned board now puts before the player and
+    took this round's income (its real tax was then refused as a second one). Asked now it is
+    refused, nothing changes; after the event it is taken."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new glory players=Jack,Mary seed=4")
+    refused(console, "tax Jack pop=3", "illegal_move")
+    ok(console, "event")
+    ok(console, "tax Jack pop=3")
+    ok(console, "end-round")
+    assert refused(console, "tax Mary pop=2", "illegal_move")["message"] == message
+    ok(console, "event")
+    assert ok(console, "tax Mary pop=2")["denarii"] == 2
+    assert ok(console, "state")["state"]["taxed"] == ["Mary"]
 
 
 def test_no_random_pick_after_the_nine_rounds(console):  # G-1, G-19
@@ -1017,5 +1087,34 @@ def test_a_pick_stored_where_no_intrigue_is_played_still_resumes(state_dir):  # 
         state = ok(c, "state")["state"]
         assert state["actions"] == len(lines) and state["finished"] is True and state["senate"] == []
         assert state["fame"] == {"Jack": 1}
+    finally:
+        c.close()
+
+
+def test_a_round_1_intrigue_and_an_early_tax_stored_still_resume(state_dir):  # G-1
+    """A session an older Legatus stored with a pick and a vote taken out in round 1, and a tax before
+    the round's event, resumes to the state those lines gave (the refusals are rules of requests
+    asked now), the pick's card the one it showed."""
+    from firmware.console import Console
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start("new glory players=Jack,Mary seed=4", 4, "old")
+    store.begin(old)
+    lines = ["tax Jack pop=3", "pick 4 picks=apart", "vote Mary", "event", "unvote Mary", "pick 2 picks=apart"]
+    shown = []
+    for line in lines:
+        outcome, new_json = old.run(line)
+        assert new_json is not None, line
+        store.commit(old, line, outcome, new_json)
+        shown += [outcome.fields["position"]] if line.startswith("pick") else []
+    store.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        state = ok(c, "state")["state"]
+        assert state["actions"] == len(lines) and state["round"] == 1 and state["senate"] == []
+        assert state["taxed"] == ["Jack"] and state["event"] is not None
+        assert [p["position"] for p in c.session.state["picks"]] == shown
     finally:
         c.close()

@@ -79,6 +79,27 @@ def test_event_draws_are_reproducible_from_the_seed():  # G-2
     assert sorted(a["deck"]) == sorted(c["deck"])
 
 
+def test_the_arrow_reply_is_the_event_fields_its_doc_names():  # G-2, G-17
+    """docs/protocol/glory.md said 'arrow' answers "the fields of `event`", but in the Emperor's solo
+    it left out `solo_denarii`, rightly: the denarii (1 per supporter) are taken as the card is
+    revealed (G-17: «Откройте карту события … получите по одному денарию за каждого завербованного
+    сторонника»), and the card's arrows, said later, give none again. The doc names the fields the
+    reply has, and says which of the event's it has not."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs/protocol/glory.md").read_text(encoding="utf-8")
+    para = doc[doc.index("`arrow <cw90"):]
+    para = para[:para.index("\n\n")]
+    s = new("players=Jack seed=2")
+    event = run(s, "event arrow=cw90")
+    run(s, "fame Jack +5")                          # a supporter more since the reveal (G-6)
+    arrow = run(s, "arrow ccw180")
+    assert event["solo_denarii"] == 1 and "solo_denarii" not in arrow
+    assert set(arrow) == set(event) - {"solo_denarii"}
+    for field in arrow:
+        assert f"`{field}`" in para, field
+    assert "not `solo_denarii`" in para
+
+
 def test_arrow_colour_sets_the_direction_of_play():  # G-2: blue clockwise, orange counter-clockwise
     s = new()
     out = run(s, "event arrow=ccw90")

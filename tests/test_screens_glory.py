@@ -41,14 +41,14 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 6 + ["a"]        # home (on Reveal event): Final score (after Remove a vote: votes are in), its list
+SCORE = ["a"] + ["down"] * 3 + ["a"]        # home (on Reveal event): Final score (round 1: no Tax before the event, no intrigue, G-1), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "up", "up", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "up", "up", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 3 + ["a"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 2 + ["a"]),
     "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
     "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "up", "left", "left"]),
     "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
@@ -650,8 +650,8 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
     the column (the console's unvote); the device had no way to, so its column, the supremacies
     and the politics score parted from the table's."""
-    ctx = FakeCtx(NEW, "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
-    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx = FakeCtx(NEW, "event", "end-round", "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]           # (round 2: round 1 activates no intrigue, G-1)
     ctx.press(*["down"] * (labels.index("Убрать голос") - labels.index("Открыть событие")), "a")   # (from Reveal event, due)
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
@@ -660,7 +660,8 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     assert ctx.notes == ["Голос игрока Mary убран из колонны Сената."]
     assert isinstance(ctx.top, GloryHome)
     ctx.press("b")                                            # hold B is undo; B alone goes back
-    for setup in ([NEW], ["new glory players=Jack seed=1", "vote Jack"]):   # nothing to take; solo: no intrigues (G-17)
+    for setup in ([NEW, "event", "end-round"], ["new glory players=Jack seed=1", "event", "end-round", "vote Jack"],
+                  [NEW, "vote Jack", "event"]):   # nothing to take; solo: no intrigues (G-17); round 1 (G-1)
         home = FakeCtx(*setup, lang="ru").open(GloryHome())
         assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
 
@@ -841,7 +842,7 @@ def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  #
     """The population dial's red figure is only known for 3, 5 and 6: for another population the
     device asks for it (the console's ``penalty=``) instead of refusing with console syntax."""
     from firmware.screens.glory.round import tax_form
-    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx = FakeCtx(NEW, "fame Jack +10", "event")
     ctx.open(tax_form(ctx))
     ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
     assert isinstance(ctx.top, Dial) and not any(line.startswith("tax") for line in ctx.lines)
@@ -872,7 +873,7 @@ def test_the_penalty_dial_is_titled_in_a_language_chosen_while_it_is_open():  # 
 
 def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
     from firmware.screens.glory.round import tax_form
-    ctx = FakeCtx(NEW, "fame Jack +10")
+    ctx = FakeCtx(NEW, "fame Jack +10", "event")
     ctx.open(tax_form(ctx))
     ctx.press("down", "right", "right", "right", "right", "down", "right", "a")
     assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=5 double=1"
@@ -991,11 +992,12 @@ def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_kee
 
 
 @pytest.mark.parametrize("keys, shown", [(["a"], "EventScreen"),                         # Reveal event (due: the home opens on it)
-                                         (["down"] * 4 + ["a", "a"], "PickResult")])      # Random card pick
+                                         (["down"] * 3 + ["a", "a"], "PickResult")])      # Random card pick
 def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
     d = Driver("en", seed=1)
     try:
-        d.run(NEW)
+        for line in (NEW, "event", "end-round"):          # round 2: round 1 activates no intrigue (G-1)
+            d.run(line)
         d.app.stack[:] = d.app.stack[:1]
         d.app.push(GloryHome())
         for k in keys:
@@ -1008,7 +1010,7 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  #
         while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
             d.press("b")                              # a long one has its own screen
         assert isinstance(d.top, GloryHome), (type(d.top).__name__, d.screen())
-        assert d.view()["actions"] == 0 and d.view()["event"] is None
+        assert d.view()["actions"] == 2 and d.view()["event"] is None
     finally:
         d.close()
 
@@ -1407,19 +1409,36 @@ def test_the_heroes_variant_has_no_medals_row(rounds):  # G-2 variants: «Гер
         assert ("Медали" in [str(i.label) for i in ctx.top.items(ctx)]) is shown, heroes
 
 
-@pytest.mark.parametrize("players, shown", [
-    ("players=Jack", False),                     # G-17: «интриги не могут быть размещены»
-    ("players=Jack,Henry truce=1", False),       # Truce: «Игроки не размещают и не активируют интриги»
-    ("players=Jack,Henry", True),
+@pytest.mark.parametrize("players, rounds, shown", [
+    ("players=Jack", 1, False),                     # G-17: «интриги не могут быть размещены»
+    ("players=Jack,Henry truce=1", 1, False),       # Truce: «Игроки не размещают и не активируют интриги»
+    ("players=Jack,Henry", 1, True),
+    ("players=Jack,Henry", 0, False),               # G-1: «Активация интриг … В первом раунде игры пропустите этот шаг»
 ])
-def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, shown):  # G-19, G-17
+def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, rounds, shown):  # G-19, G-17, G-1
     """«Продано!» and «Таможенные сборы» are intrigues that pick a card at random from a rival's
-    hand: the home offered Random card pick in the Emperor's solo (no rival, no intrigues) and in
-    the Truce variant (no intrigues), where it hides Remove a vote for the same reason."""
-    ctx = FakeCtx(f"new glory {players} seed=3", "vote Jack", lang="ru").open(GloryHome())
+    hand: the home offered Random card pick in the Emperor's solo (no rival, no intrigues), in
+    the Truce variant (no intrigues) and in round 1 (which skips their activation; the console
+    refuses the pick there), where it hides Remove a vote for the same reason."""
+    ctx = FakeCtx(f"new glory {players} seed=3", *["event", "end-round"] * rounds, "vote Jack", "event",
+                  lang="ru").open(GloryHome())
     ctx.render()
     labels = [str(i.label) for i in ctx.top.items(ctx)]
     assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
+
+
+@pytest.mark.parametrize("lines, tax", [
+    ([], False), (["event"], True), (["event", "tax Jack pop=2", "end-round"], False),
+    (["event", "end-round", "event"], True),
+])
+def test_the_home_offers_tax_only_once_the_rounds_event_is_out(lines, tax):  # G-1, G-4
+    """«Каждый раунд делится на четыре фазы: Фаза интриг (карта события переворачивается) … Фаза
+    дохода»: the home offered Tax before the round's event, where the console now refuses it (a tax
+    meant for the round just ended would note its population on the province the turned board
+    puts in front of the player)."""
+    ctx = FakeCtx(NEW, *lines, lang="uk").open(GloryHome())
+    ctx.render()
+    assert ("Податок" in [str(i.label) for i in ctx.top.items(ctx)]) is tax
 
 
 def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table():  # G-2
@@ -1489,7 +1508,7 @@ def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):
     соперника»: the device names the card's place, and the console says «counting from the left»;
     the screen said «№ 2» alone (from whose left, the fanned hand's holder or the picker's?)."""
     from firmware.screens.glory.round import pick_form
-    ctx = FakeCtx(NEW, lang=lang).open(pick_form())
+    ctx = FakeCtx(NEW, "event", "end-round", lang=lang).open(pick_form())     # (round 2, G-1)
     ctx.press("a")                                           # a hand of 5: pick
     position = ctx.session.state["picks"][-1]["position"]
     shown = ctx.texts()

@@ -378,6 +378,7 @@ def test_a_re_roll_stored_before_its_dice_were_apart_replays_from_the_one_stream
 
 
 GLORY = "new glory players=Jack,Henry,Mary,Ross seed=3"
+ROUND_2 = ("event", "end-round")    # G-1: round 1 skips the activation of intrigues («Продано!», «Таможенные сборы»)
 
 
 @pytest.mark.parametrize("between", [["pick 3"], ["pick 2", "pick 4"], ["pick 3", "undo", "pick 1"]])
@@ -388,7 +389,8 @@ def test_a_glory_pick_undone_gets_its_card_after_a_pick_from_another_hand(state_
     showed, whatever is picked in between."""
     c = _open(state_dir)
     try:
-        _ok(c, GLORY)
+        for line in (GLORY, *ROUND_2, "event"):
+            _ok(c, line)
         shown = [_ok(c, "pick 5")["position"] for _ in range(3)]       # three picks, undone, picked again
         for _ in shown:
             _ok(c, "undo")
@@ -406,7 +408,8 @@ def test_a_glory_pick_stored_before_its_draws_were_apart_replays_from_the_one_st
     from firmware.session import Session
     c = _open(state_dir)
     try:
-        _ok(c, GLORY)
+        for line in (GLORY, *ROUND_2, "event"):
+            _ok(c, line)
         _ok(c, "pick 4")
         assert c.session.lines[-1] == "pick 4 picks=apart"
     finally:
@@ -454,19 +457,20 @@ def test_a_caesar_token_drawn_and_undone_comes_again_after_another_placement(sta
 
 
 @pytest.mark.parametrize("game, draw, key, between", [
-    (GLORY, "event", "card", ["pick 5", "pick 2", "fame Jack +2", "roll 2d6"]),       # G-2, G-19
-    (GLORY, "deal", "hands", ["pick 4", "roll 1d6"]),
+    ((GLORY, *ROUND_2), "event", "card", ["pick 5", "pick 2", "fame Jack +2", "roll 2d6"]),       # G-2, G-19
+    ((GLORY, *ROUND_2, "event"), "deal", "hands", ["pick 4", "roll 1d6"]),
     ("new bag items=gold*3,silver*2 cards=a,b,c,d,e,f seed=1", "card", "cards",
      ["draw 2", "roll 3d6", "reroll 1", "kit new cards=x,y,z", "kit card"]),
     ("new bag items=gold*3,silver*2,lead*4 seed=1", "draw 2", "drawn", ["roll 2d6", "kit new items=p,q", "kit draw"]),
 ])
-def test_a_draw_undone_draws_the_same_after_other_draws_in_between(state_dir: Path, game: str, draw: str, key: str,
-                                                                  between: list[str]):
+def test_a_draw_undone_draws_the_same_after_other_draws_in_between(state_dir: Path, game: str | tuple[str, ...],
+                                                                  draw: str, key: str, between: list[str]):
     """The same draw asked again after an undo draws what it showed, whatever other draws (rolls,
     picks, the other holder's draws) come in between: each has its own stream (docs/fairness.md)."""
     c = _open(state_dir)
     try:
-        _ok(c, game)
+        for line in (game,) if isinstance(game, str) else game:
+            _ok(c, line)
         shown = _ok(c, draw)[key]
         _ok(c, "undo")
         for line in between:

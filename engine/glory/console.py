@@ -377,6 +377,18 @@ def _tax(state: State, req: Request) -> Outcome:
                        state["fame"][name]))
 
 
+def _tax_admitted(state: State, req: Request) -> None:
+    """The rule a ``tax`` asked now keeps (``Command.admit``; ``state`` before it): the income is
+    the round's last phase, after its intrigue phase has revealed the event (G-1: «Фаза интриг …
+    Фаза дохода»), so a round with no event yet has no income to take: it is a round just begun
+    (a tax meant for the round before, asked after its 'end-round', would note the population on
+    the province the turned board now puts in front of the player and take this round's income
+    before its time). A stored line replays as it was."""
+    if state["event"] is None and not state["finished"]:
+        raise IllegalMove(Msg("Round {} has no event yet: the income phase is the round's last, after the "
+                              "event (G-1); reveal it with 'event' first.", state["round"]))
+
+
 def _paid(state: State, name: str, pop: int) -> None:
     """Note that ``name`` has taken income this round (the state's ``taxed``: whose is due next),
     and the population of the province in front of him (``populations``: the board turns every
@@ -456,29 +468,44 @@ def _no_intrigues(state: State, solo: Msg, truce: Msg) -> None:
         raise IllegalMove(truce)
 
 
+def _not_round_one(state: State, refused: Msg) -> None:
+    """Refuse an intrigue's step in round 1: its intrigue phase reveals the event (step 1) and skips
+    the activation of intrigues (step 2: «В первом раунде игры пропустите этот шаг», G-1), and an
+    intrigue is activated only where it was placed in an earlier round («размещенные вами в
+    предыдущих раундах»): none is placed before round 1's action phase."""
+    if int(state["round"]) == 1:
+        raise IllegalMove(refused)
+
+
 def _pick_admitted(state: State, req: Request) -> None:
     """The rules a ``pick`` asked now keeps (``Command.admit``; ``state`` before it): «Продано!» and
     «Таможенные сборы» are intrigues (G-19), so there is none after the 9 rounds, in the Emperor's
-    solo or in the Truce variant (the device's home offers it in none of them). A session an older
-    Legatus stored with such a pick still replays as it was."""
+    solo, in the Truce variant or in round 1, which skips their activation (G-1; the device's home
+    offers it in none of them). A session an older Legatus stored with such a pick still replays
+    as it was."""
     _playing(state)
     _no_intrigues(state,
                   Msg("There are no intrigues in the Emperor's solo (G-17): a random card from a hand is only "
                       "for Sold! and Customs."),
                   Msg("There are no intrigues in the Truce variant: a random card from a hand is only for Sold! "
                       "and Customs."))
+    _not_round_one(state, Msg("Round 1 skips the activation of intrigues (G-1): a random card from a hand is only "
+                              "for Sold! and Customs, intrigues activated from round 2."))
 
 
 def _unvote_admitted(state: State, req: Request) -> None:
     """The rule an ``unvote`` asked now keeps (``Command.admit``): a vote leaves the column only by
     the intrigues «Повторное голосование» and «Недействительное голосование» (G-7; a vote pushed
-    off the bottom goes by ``vote``), none of which is played in the solo or the Truce variant (the
-    device's home offers "Remove a vote" in neither). A stored line replays as it was."""
+    off the bottom goes by ``vote``), none of which is played in the solo, the Truce variant or
+    round 1, which skips their activation (G-1; the device's home offers "Remove a vote" in none of
+    them). A stored line replays as it was."""
     _no_intrigues(state,
                   Msg("There are no intrigues in the Emperor's solo (G-17): a vote leaves the Senate column "
                       "only by Re-vote and Invalid vote."),
                   Msg("There are no intrigues in the Truce variant: a vote leaves the Senate column only by "
                       "Re-vote and Invalid vote."))
+    _not_round_one(state, Msg("Round 1 skips the activation of intrigues (G-1): a vote leaves the Senate column "
+                              "only by Re-vote and Invalid vote, intrigues activated from round 2."))
 
 
 def _pick_line(state: State, req: Request) -> str:
@@ -645,7 +672,7 @@ GAME = GameRules(
         Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),
         Command("farm", _farm, False, "farm <name>"),
-        Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),
+        Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]", admit=_tax_admitted),
         Command("medal", _medal, True, "medal <name> <warrior|politician|merchant|priest|farmer>"),
         Command("offer", _offer, True, "offer <name> [n=N]"),
         Command("pick", _pick, True, "pick <hand size>", canonical=_pick_line, admit=_pick_admitted),

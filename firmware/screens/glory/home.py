@@ -105,14 +105,16 @@ class GloryHome(ListScreen):
                                 figure(arrows) if self.cursor == len(out) else arrows,
                                 ident="arrows", adjust=self._arrows))
                 out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
-            out.append(Item(_("Tax"), self._tax, ident="tax"))
+                # the income phase is the round's last, after the event (G-1): no Tax before it
+                out.append(Item(_("Tax"), self._tax, ident="tax"))
             out.append(Item(_("Farming income"), self._farming))
             out.extend(medals)                # none in the Heroes variant: its game has no medals
             # the intrigues (G-19: «Продано!», «Таможенные сборы» pick a card at random from a rival's
             # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out):
             # none in the Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce
-            # variant («Игроки не размещают и не активируют интриги»)
-            intrigues = len(view["players"]) > 1 and not view["options"].get("truce")
+            # variant («Игроки не размещают и не активируют интриги»), nor in round 1, which skips
+            # their activation (G-1: «В первом раунде игры пропустите этот шаг»)
+            intrigues = len(view["players"]) > 1 and not view["options"].get("truce") and view["round"] > 1
             if intrigues:
                 out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
             if view["senate"] and intrigues:
