@@ -18,6 +18,25 @@ log = logging.getLogger(__name__)
 class OldFiles(Resuming):
     """The import of an older Legatus's journal files."""
 
+    def _file_old_games(self, old: migrate.OldFiles) -> None:
+        """History rows for the games the old journals finished (the journal era kept no History:
+        without them, every game played before the update was missing from History and its
+        exports). Each finished part is dated by when its journal was last written (marked as a
+        time that may be wrong); the current session's by the replay, as after any start."""
+        from firmware import history_rebuild
+        filed = 0
+        for header, rows, is_current in old.sessions:
+            try:
+                filed += len(history_rebuild.rebuild(self, header, migrate.effective(rows), not is_current, [],
+                                                     old.ended_at.get(str(header.get("sid")))))
+            except StorageError as e:
+                self._notes.append(Msg("The finished games of the old journal files could not be added to "
+                                       "History ({}).", e.message))
+                return
+            except Exception:  # noqa: BLE001 - a game whose History cannot be made keeps its session
+                log.exception("cannot file the History of an imported session")
+        log.info("%d History rows filed for the imported sessions", filed)
+
     def _import_old(self) -> None:
         """Sessions of the journal-file era (firmware/migrate.py), once, into an empty database.
         Whatever those files hold, the start goes on; what went wrong is reported."""
@@ -54,6 +73,7 @@ class OldFiles(Resuming):
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
                                    e.message))
             return
+        self._file_old_games(old)
         if old.current_state is not None:      # verify before moving anything
             rebuilt = self._resume([])
             self._session_id, self._seq, self._trail = None, 0, None

@@ -1,0 +1,129 @@
+"""Updating Legatus on a Pi that holds games: state directories written by older revisions, played
+through their own console (tests/data/upgrade/, made by make_fixtures.py with the scripts in
+old_scripts/), read by this code.
+
+The fixtures are plain files (journals as the journal era wrote them, databases as SQL dumps with
+their ``user_version``), so the test needs no git history (CI clones shallow). ``old_answers.json``
+holds what the OLD version answered on a copy of each directory: ``state`` and the next requests
+(draws, dice, undo). This code must resume each session to the same position and answer the same
+requests with the same dice and draws (undo never re-rolls; hidden draws stay as they were), list
+every finished game in History and export it, and report nothing damaged.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.console import Console
+from firmware.store import Store
+
+DATA = Path(__file__).parent / "data" / "upgrade"
+OLD = json.loads((DATA / "old_answers.json").read_text(encoding="utf-8"))
+# Words said to a person (their wording and language changed since; the positions must not).
+TEXT = frozenset({"log", "undone", "text", "next", "message", "why", "result", "sentence", "label"})
+WHEN = dt.datetime(2026, 11, 22, 19, 30, 5, tzinfo=dt.timezone.utc)
+
+
+def state_dir(name: str, tmp_path: Path) -> Path:
+    """A copy of fixture ``name`` (a database made again from its dump), journals dated ``WHEN``
+    (a clone does not keep the files' times)."""
+    src, dest = DATA / name, tmp_path / name
+    if (src / "legatus.sql").exists():
+        dest.mkdir(mode=0o700)
+        db = sqlite3.connect(dest / "legatus.db")
+        db.executescript((src / "legatus.sql").read_text(encoding="utf-8"))
+        db.close()
+    else:
+        shutil.copytree(src, dest)
+        for p in dest.rglob("*"):
+            os.utime(p, (WHEN.timestamp(), WHEN.timestamp()))
+    return dest
+
+
+def common(a: Any, b: Any) -> Any:
+    """``a`` with only what ``b`` has too (this version adds fields) and without words said to a
+    person."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {k: common(a[k], b[k]) for k in a if k in b and k not in TEXT}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [common(x, y) for x, y in zip(a, b)]
+    return a
+
+
+def opened(path: Path) -> tuple[Store, Console]:
+    store = Store(path)
+    return store, Console(store, store.resume())
+
+
+def ask(console: Console, line: str) -> dict[str, Any]:
+    reply = console.handle_text(line)
+    assert reply is not None
+    return json.loads(reply)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in OLD if OLD[n]["requests"][1:]))
+def test_a_game_left_mid_way_resumes_where_it_was_and_rolls_the_same(name: str, tmp_path: Path) -> None:
+    store, console = opened(state_dir(name, tmp_path))
+    try:
+        old = OLD[name]
+        for line, before in zip(old["requests"], old["answers"]):
+            now = ask(console, line)
+            assert now["ok"] == before["ok"], (line, now)
+            assert common(now, before) == common(before, now), line
+        assert store.recovery is None or "damaged" not in store.recovery.sentence()
+    finally:
+        store.close()
+
+
+def test_finished_games_of_the_journal_era_are_in_history_and_export(tmp_path: Path) -> None:
+    """The journal era (before 2026-11-23) kept no History: its finished games were archived
+    journals. Imported, they were sessions History never listed (an empty History after the
+    update); each is now filed, dated by its journal's last write, that date marked as possibly
+    wrong, with the players and scores its replay gives."""
+    store, console = opened(state_dir("journal_full", tmp_path))
+    try:
+        assert store.recovery is not None and "imported" in store.recovery.sentence()
+        games = ask(console, "history 100")["games"]
+        seen = sorted((g["game"], g["status"], g["mode"]["kind"],
+                       tuple((p["name"], p["score"], p["winner"]) for p in g["players"])) for g in games)
+        assert seen == sorted([
+            ("jc-battle", "finished", "battle", (("Caesar", 0, False), ("Pompey", 2, True))),
+            ("jc-battle", "finished", "battle", (("Caesar", 3, True), ("Pompey", 0, False))),
+            ("jc-battle", "finished", "battle", (("Caesar", 3, True), ("Pompey", 0, False))),
+            ("sword", "finished", "table", (("Romans", 0, False), ("Gauls", 0, True), ("Etruscans", 0, False),
+                                            ("Greeks", 0, False))),
+        ])
+        for g in games:
+            assert g["finished"] == WHEN.strftime("%Y-%m-%dT%H:%M:%SZ")
+            assert "finished" in g["unsynced"]
+        play = ask(console, f"export format=bgstats id={games[0]['id']}")
+        assert play["ok"] and play["play"]["playDate"] == "2026-11-22 19:30:05"
+        assert ask(console, "export format=csv")["ok"]
+    finally:
+        store.close()
+    store, console = opened(tmp_path / "journal_full")          # filed once: a restart adds nothing
+    try:
+        assert len(ask(console, "history 100")["games"]) == 4
+    finally:
+        store.close()
+
+
+def test_history_of_the_database_era_reads_as_the_old_version_listed_it(tmp_path: Path) -> None:
+    old = OLD["db_full"]["answers"][1]["games"]
+    store, console = opened(state_dir("db_full", tmp_path))
+    try:
+        assert store.recovery is None
+        games = ask(console, "history 100")["games"]
+        assert [common(g, o) for g, o in zip(games, old)] == [common(o, g) for g, o in zip(games, old)]
+        assert len(games) == len(old)
+        for g in games:
+            assert ask(console, f"export format=bgstats id={g['id']}")["ok"], g["id"]
+    finally:
+        store.close()
