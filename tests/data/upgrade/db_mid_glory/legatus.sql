@@ -14,10 +14,10 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL);
-INSERT INTO "history_started" VALUES('aca22a9ca2def628','2026-11-27T11:45:26Z~');
+INSERT INTO "history_started" VALUES('16453acef8809543','2026-11-27T11:52:03Z~');
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "glory", "line": "new glory players=Анна,Борис seed=24", "seed": 24, "sid": "aca22a9ca2def628", "v": 1}',1,NULL,601674025);
+INSERT INTO "sessions" VALUES(1,'{"game": "glory", "line": "new glory players=Анна,Борис seed=24", "seed": 24, "sid": "16453acef8809543", "v": 1}',1,NULL,1048841401);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"en"',562496682);
 COMMIT;

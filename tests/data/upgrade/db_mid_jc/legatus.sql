@@ -17,10 +17,10 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL);
-INSERT INTO "history_started" VALUES('7a6127bbc603f528','2026-11-27T11:45:25Z~');
+INSERT INTO "history_started" VALUES('b35d61db353ab5e4','2026-11-27T11:52:01Z~');
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "jc-battle", "line": "new jc-battle seed=21", "seed": 21, "sid": "7a6127bbc603f528", "v": 1}',1,NULL,4200360336);
+INSERT INTO "sessions" VALUES(1,'{"game": "jc-battle", "line": "new jc-battle seed=21", "seed": 21, "sid": "b35d61db353ab5e4", "v": 1}',1,NULL,1342288314);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"en"',562496682);
 COMMIT;
