@@ -35,15 +35,14 @@ def state_dir(name: str, tmp_path: Path) -> Path:
     """A copy of fixture ``name`` (a database made again from its dump), journals dated ``WHEN``
     (a clone does not keep the files' times)."""
     src, dest = DATA / name, tmp_path / name
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("legatus.sql"))
+    dest.chmod(0o700)
+    for p in dest.rglob("*"):
+        os.utime(p, (WHEN.timestamp(), WHEN.timestamp()))
     if (src / "legatus.sql").exists():
-        dest.mkdir(mode=0o700)
         db = sqlite3.connect(dest / "legatus.db")
         db.executescript((src / "legatus.sql").read_text(encoding="utf-8"))
         db.close()
-    else:
-        shutil.copytree(src, dest)
-        for p in dest.rglob("*"):
-            os.utime(p, (WHEN.timestamp(), WHEN.timestamp()))
     return dest
 
 
@@ -127,5 +126,35 @@ def test_history_of_the_database_era_reads_as_the_old_version_listed_it(name: st
         assert len(games) == len(old)
         for g in games:
             assert ask(console, f"export format=bgstats id={g['id']}")["ok"], g["id"]
+    finally:
+        store.close()
+
+
+def test_games_an_older_legatus_journaled_after_the_update_are_imported_at_the_next(tmp_path: Path) -> None:
+    """A downgrade after an update: the journal-era Legatus run again on the updated card sees no
+    game (they are in the database) and journals new ones. At the next update those journals were
+    never read (the import ran only into an empty database), left in place without a word: the
+    games played meanwhile were lost to the player. Now the sessions the database does not hold
+    are imported, the one played last resumes where the older Legatus left it (the same next
+    draw), and the game that was running before the downgrade stays among the earlier games."""
+    old = OLD["journal_after_downgrade"]
+    path = state_dir("journal_after_downgrade", tmp_path)
+    store, console = opened(path)
+    try:
+        assert store.recovery is not None and "imported" in store.recovery.sentence()
+        for line, before in zip(old["requests"], old["answers"]):
+            now = ask(console, line)
+            assert common(now, before) == common(before, now), line
+        games = {a["header"]["game"]: len(a["lines"]) for a in store.archives()}
+        assert games == {"bag": 3, "dice": 1}          # the bag before the downgrade, the dice after it
+    finally:
+        store.close()
+    assert not (path / "session.journal").exists() and not list((path / "archive").glob("*.journal"))
+    assert (path / "imported-2" / "session.journal").exists()
+    store, console = opened(path)                     # imported once
+    try:
+        assert store.recovery is None
+        assert len(store.archives()) == 2
+        assert ask(console, "state")["state"]["bag"]["drawn"] == ["a", "b"]
     finally:
         store.close()

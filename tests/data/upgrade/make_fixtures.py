@@ -104,8 +104,39 @@ def run(code: Path, state_dir: Path, people: bool, lines: list[str]) -> list[lis
     return list(json.loads(out.stdout))
 
 
+def dump(played: Path, dest: Path) -> None:
+    """``played`` as a fixture: its database as an SQL dump, every other file (not the lock) as it is."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir()
+    for p in played.rglob("*"):
+        if p.is_file() and p.name not in ("lock", "legatus.db") and not p.name.startswith("legatus.db-"):
+            (dest / p.relative_to(played)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(p, dest / p.relative_to(played))
+    if (played / "legatus.db").exists():
+        db = sqlite3.connect(played / "legatus.db")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        text = "\n".join(db.iterdump())
+        db.close()
+        (dest / "legatus.sql").write_text(f"PRAGMA user_version={version};\n{text}\n", encoding="utf-8")
+
+
+def downgraded(old_root: Path) -> dict[str, object]:
+    """A journal-era card updated (by this code), then run again by the journal-era Legatus, which
+    sees none of the games and journals new ones: journal_after_downgrade."""
+    code = old_root / "old_88523287"
+    with tempfile.TemporaryDirectory() as tmp:
+        played = Path(tmp) / "state"
+        script = (SCRIPTS / "mid_bag.txt").read_text(encoding="utf-8").splitlines()
+        run(code, played, False, ["settings language=uk", *script])
+        run(HERE.parent.parent.parent, played, False, ["state"])
+        run(code, played, False, ["new dice seed=5", "roll 2d6", "new bag items=a*2,b*2 seed=6", "draw 1"])
+        dump(played, HERE / "journal_after_downgrade")
+        said = run(code, played, False, ["state", "draw 1"])
+    return {"revision": "88523287", "requests": [x[0] for x in said], "answers": [x[1] for x in said]}
+
+
 def main(old_root: Path) -> None:
-    answers = {}
+    answers = {"journal_after_downgrade": downgraded(old_root)}
     for name, (rev, lang, people, scripts, asks) in FIXTURES.items():
         code = old_root / f"old_{rev}"
         with tempfile.TemporaryDirectory() as tmp:
@@ -114,20 +145,7 @@ def main(old_root: Path) -> None:
             for script in scripts:
                 lines += (SCRIPTS / f"{script}.txt").read_text(encoding="utf-8").splitlines()
             run(code, played, people, [x for x in lines if x.strip()])
-            dest = HERE / name
-            shutil.rmtree(dest, ignore_errors=True)
-            dest.mkdir()
-            if (played / "legatus.db").exists():
-                db = sqlite3.connect(played / "legatus.db")
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                dump = "\n".join(db.iterdump())
-                db.close()
-                (dest / "legatus.sql").write_text(f"PRAGMA user_version={version};\n{dump}\n", encoding="utf-8")
-            else:
-                for p in played.rglob("*"):
-                    if p.is_file() and p.name != "lock":
-                        (dest / p.relative_to(played)).parent.mkdir(parents=True, exist_ok=True)
-                        shutil.copy(p, dest / p.relative_to(played))
+            dump(played, HERE / name)
             said = run(code, played, people, ["state", *asks])
             answers[name] = {"revision": rev, "requests": [x[0] for x in said], "answers": [x[1] for x in said]}
     text = json.dumps(answers, ensure_ascii=False, indent=0, sort_keys=True)
