@@ -158,3 +158,47 @@ def test_games_an_older_legatus_journaled_after_the_update_are_imported_at_the_n
         assert ask(console, "state")["state"]["bag"]["drawn"] == ["a", "b"]
     finally:
         store.close()
+
+
+@pytest.mark.slow
+def test_a_card_of_many_journal_era_games_is_imported_whole(tmp_path: Path) -> None:
+    """A Pi that held the journal era for months: 120 archived games (the fixture's journals again,
+    each under a session id of its own) and one left mid-way. Every one is imported, every
+    finished game is in History once with its date, the game left mid-way resumes with the same
+    next draw, and a restart imports and files nothing again."""
+    from firmware import journal
+    src = state_dir("journal_full", tmp_path / "src")
+    path = tmp_path / "card"
+    (path / "archive").mkdir(parents=True)
+    n = 0
+    for copy in range(15):
+        for old in sorted((src / "archive").glob("*.journal")):
+            records, damage = journal.read(old)
+            assert damage is None
+            records[0]["sid"] = f"{copy:04x}{records[0]['sid'][4:]}"
+            n += 1
+            (path / "archive" / f"{n:04d}.journal").write_bytes(b"".join(journal.encode(r) for r in records))
+    shutil.copy(DATA / "journal_mid_bag" / "session.journal", path / "session.journal")
+    for p in path.rglob("*"):
+        os.utime(p, (WHEN.timestamp(), WHEN.timestamp()))
+    finished = len([g for g in OLD["db_same_play"]["answers"][1]["games"]
+                    if g["status"] == "finished" and g["game"] != "glory"])
+    old = OLD["journal_mid_bag"]
+    store, console = opened(path)
+    try:
+        assert store.recovery is not None and f"{n + 1} sessions" in store.recovery.sentence()
+        games = ask(console, "history 100000")["games"]
+        assert len(games) == 15 * finished
+        assert {g["finished"] for g in games} == {WHEN.strftime("%Y-%m-%dT%H:%M:%SZ")}
+        assert len(store.archives(limit=1000)) == n
+        for line, before in zip(old["requests"], old["answers"]):
+            now = ask(console, line)
+            assert common(now, before) == common(before, now), line
+    finally:
+        store.close()
+    store, console = opened(path)
+    try:
+        assert store.recovery is None
+        assert len(ask(console, "history 100000")["games"]) == 15 * finished
+    finally:
+        store.close()

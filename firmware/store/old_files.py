@@ -37,9 +37,11 @@ class OldFiles(Resuming):
         without them, every game played before the update was missing from History and its
         exports). Each finished part is dated by when its journal was last written (marked as a
         time that may be wrong); the current session's by the replay, as after any start."""
-        from firmware import history_rebuild
+        from firmware import history, history_rebuild
         filed = 0
         for header, rows, is_current in old.sessions:
+            if history.is_tool(str(header.get("game"))):      # (filed only when ended: no journal was)
+                continue
             try:
                 filed += len(history_rebuild.rebuild(self, header, migrate.effective(rows), not is_current, [],
                                                      old.ended_at.get(str(header.get("sid")))))
