@@ -103,6 +103,8 @@ def test_finished_games_of_the_journal_era_are_in_history_and_export(tmp_path: P
         for g in games:
             assert g["finished"] == WHEN.strftime("%Y-%m-%dT%H:%M:%SZ")
             assert "finished" in g["unsynced"]
+        # Earlier games (to reopen one) say the day each was left: the journal's too, not none
+        assert {a["ended"] for a in store.archives()} == {WHEN.timestamp()}
         play = ask(console, f"export format=bgstats id={games[0]['id']}")
         assert play["ok"] and play["play"]["playDate"] == "2026-11-22 19:30:05"
         assert ask(console, "export format=csv")["ok"]

@@ -2,6 +2,7 @@
 verified by a replay before the old files are moved aside."""
 from __future__ import annotations
 
+import calendar
 import json
 import logging
 import time
@@ -14,6 +15,11 @@ from firmware.store.reasons import reason
 from firmware.store.resuming import Resuming
 
 log = logging.getLogger(__name__)
+
+
+def _epoch(when: str) -> int:
+    """A UTC ISO time (``2026-11-22T19:30:05Z``) as whole seconds since the epoch."""
+    return calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M:%SZ"))
 
 
 class OldFiles(Resuming):
@@ -89,7 +95,9 @@ class OldFiles(Resuming):
                         self.seal_session(db, replaced)
                 for header, rows, is_current in old.sessions:
                     text = json.dumps(header, ensure_ascii=False, sort_keys=True)
-                    cur = db.execute("INSERT INTO sessions(header, current, crc) VALUES(?, ?, 0)", (text, int(is_current)))
+                    left = old.ended_at.get(str(header.get("sid"))) if not is_current else None
+                    cur = db.execute("INSERT INTO sessions(header, current, ended, crc) VALUES(?, ?, ?, 0)",
+                                     (text, int(is_current), _epoch(left) if left else None))
                     sid_ = int(cur.lastrowid or 0)
                     self.seal_session(db, sid_)
                     db.executemany("INSERT INTO actions VALUES(?,?,?,?,?,?)",
