@@ -496,10 +496,14 @@ def test_owner_of_a_block_placed_in_the_battle_being_set_up_is_refused():
     # campaign kept the old side (acknowledged, then lost)
     t = Table("attacker=pompey")
     t.run("owner cleopatra caesar", "add defender cleopatra", "add attacker p_leg5")
-    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move")
-    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move")
+    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move", asked=True)
+    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move", asked=True)
     t.run("remove cleopatra", "owner cleopatra pompey")           # taken out first: allowed
     assert t.session.view()["campaign"]["cleopatra"] == "pompey"
+    # an older Legatus took it: its stored line replays as it ran (the campaign was lost at the update)
+    old = Table("attacker=pompey")
+    old.run("add attacker p_leg5", "owner p_leg5 caesar")
+    assert old.session.view()["campaign"]["owners"]["p_leg5"] == "caesar"
 
 
 def test_winter_waits_for_the_battle_being_set_up():
@@ -508,7 +512,10 @@ def test_winter_waits_for_the_battle_being_set_up():
     # Cleopatra's side changed by 8.1 under the block placed for her old side); an empty one is not
     t = Table("attacker=pompey")
     t.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra")
-    assert "remove" in t.fails("winter", "illegal_move")
+    assert "remove" in t.fails("winter", "illegal_move", asked=True)
+    stored = Table("attacker=pompey")       # an older Legatus took it: its stored line replays as it ran
+    stored.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra", "winter")
+    assert stored.session.view()["campaign"]["year"] == 2
     t.run("remove cleopatra")
     assert t.do("winter")["year"] == 2
     assert t.session.view()["campaign"]["cleopatra"] == "pompey"     # 8.1: Alexandria is Pompey's

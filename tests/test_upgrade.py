@@ -27,7 +27,7 @@ from firmware.store import Store
 DATA = Path(__file__).parent / "data" / "upgrade"
 OLD = json.loads((DATA / "old_answers.json").read_text(encoding="utf-8"))
 # Words said to a person (their wording and language changed since; the positions must not).
-TEXT = frozenset({"log", "undone", "text", "next", "message", "why", "result", "sentence", "label"})
+TEXT = frozenset({"log", "undone", "text", "next", "message", "why", "result", "sentence", "label", "msg"})
 WHEN = dt.datetime(2026, 11, 22, 19, 30, 5, tzinfo=dt.timezone.utc)
 
 
@@ -50,7 +50,7 @@ def common(a: Any, b: Any) -> Any:
     """``a`` with only what ``b`` has too (this version adds fields) and without words said to a
     person."""
     if isinstance(a, dict) and isinstance(b, dict):
-        return {k: common(a[k], b[k]) for k in a if k in b and k not in TEXT}
+        return {k: common(a[k], b[k]) for k in a if k in b and k not in TEXT and not said(k, a[k])}
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         return [common(x, y) for x, y in zip(a, b)]
     return a
@@ -59,6 +59,11 @@ def common(a: Any, b: Any) -> Any:
 def entry(g: dict[str, Any]) -> tuple[Any, ...]:
     """What a History entry says of a game, whatever the version's words."""
     return (g["game"], g["status"], g["mode"]["kind"], tuple((p["name"], p["score"], p["winner"]) for p in g["players"]))
+
+
+def said(key: str, value: Any) -> bool:
+    """A list of sentences (a battle's ``events``; a bag's ``events`` is a count, compared)."""
+    return key == "events" and isinstance(value, list) and all(isinstance(v, str | dict) for v in value)
 
 
 def opened(path: Path) -> tuple[Store, Console]:

@@ -414,13 +414,12 @@ def _next_battle(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical]."))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("The current battle is still being fought: finish it first (fight resolves the rest with the J-14 policy)."))
-    placed = state["battle"]["blocks"]
-    if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
-        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
-                              "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
     fought = state["battle"]["phase"] == "over"     # an empty set-up is re-set: no number used up
+    # (a set-up with blocks, which :func:`_no_battle_set_up` refuses now, comes only from a line an
+    # older Legatus stored: it dropped the blocks and used a number up; it replays as it ran)
+    dropped = state["battle"]["phase"] == "setup" and bool(state["battle"]["blocks"])
     state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state))
-    if fought:
+    if fought or dropped:
         state["number"] += 1
     b = state["battle"]
     return Outcome({"number": state["number"]},
@@ -473,9 +472,6 @@ def _owner(state: State, req: Request) -> Outcome:
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg(FIGHTING, T.block_name(spec.name)))
-    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
-                              T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side},        # named as its new side's lists name it (J-2)
                    Msg(T.NOW_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})))
@@ -606,10 +602,6 @@ def _winter(state: State, req: Request) -> Outcome:
         raise GameOver(Msg("The game is over: {}", over["reason"]))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
-    placed = state["battle"]["blocks"]
-    if state["battle"]["phase"] == "setup" and placed:     # J-19 comes after the year's battles
-        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
-                              "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
     ending = camp["year"]
     report = C.winter(camp)
     # kept (as data) for the device to say again until it is read: after a power cut the table's
@@ -646,6 +638,36 @@ def _on_map(sentence: str) -> Callable[[State, Request], None]:
     def admit(state: State, req: Request) -> None:
         C.check_on_map(state["campaign"], block(req.args[0]), sentence)
     return admit
+
+
+def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
+    """The rule a ``next-battle`` or ``winter`` asked now keeps (``Command.admit``; ``state``
+    before it): the battle being set up holds no block (J-4: a next battle would drop them unsaid;
+    J-19: the winter comes after the year's battles, and 8.1 could turn Cleopatra under her placed
+    block). An older Legatus took either over a set-up with blocks: such a stored line still
+    replays as it ran (a campaign stored so was lost at the update: it did not replay)."""
+    def admit(state: State, req: Request) -> None:
+        placed = state["battle"]["blocks"] if state["battle"]["phase"] == "setup" else []
+        if placed and what == "next":
+            raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                                  "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
+        if placed:
+            raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                                  "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
+    return admit
+
+
+def _owner_admitted(state: State, req: Request) -> None:
+    """The rules an ``owner`` asked now keeps (``Command.admit``; ``state`` before it): the block
+    is not placed in the battle being set up (it would fight for its old side and the campaign keep
+    it: acknowledged, then lost), and :func:`_owner_on_map`. An older Legatus took such a line: it
+    still replays as it ran."""
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
+    _owner_on_map(state, req)
 
 
 def _owner_on_map(state: State, req: Request) -> None:
@@ -805,10 +827,11 @@ GAME = GameRules(
                 drawn=_dice_drawn, admit=_navis_in_reserve),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
-        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
+        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]",
+                admit=_no_battle_set_up("next")),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_on_map),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_admitted),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
         Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
                 admit=_on_map(C.POOL_NO_STEP)),
@@ -817,7 +840,8 @@ GAME = GameRules(
                 admit=_on_map(C.POOL_ALREADY)),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
+        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)",
+                admit=_no_battle_set_up("winter")),
         Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
         Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),

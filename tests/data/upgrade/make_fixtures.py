@@ -27,6 +27,10 @@ FIXTURES = {
     # the same play as journal_full by the first revision with History: what History should list
     "db_same_play": ("70e8819a", "uk", False, ["kit", "jc", "glory", "sword", "caesar", "end_solo"], ["history 100"]),
     "journal_mid_jc": ("7e234d67", "ru", False, ["mid_jc"], ["auto", "undo", "auto"]),
+    # a campaign whose stored lines an update refused (J-4/J-19 guards added 2026-11-26): next-battle
+    # and winter over a set-up holding blocks, owner of a placed block
+    "journal_mid_jc_setup": ("88523287", "ru", False, ["mid_jc_setup"], ["auto", "undo", "auto", "fight"]),
+    "db_mid_jc_setup": ("70e8819a", "uk", False, ["mid_jc_setup"], ["auto", "undo", "auto", "fight"]),
     "journal_mid_bag": ("88523287", "uk", False, ["mid_bag"], ["draw 1", "undo", "draw 1", "card 1"]),
     "db_full": ("4ba6dc41", "ru", True, ["kit", "jc", "glory", "sword", "caesar", "end_solo"], ["history 100"]),
     "db_mid_bag": ("4ba6dc41", "ru", True, ["mid_bag"], ["draw 1", "undo", "draw 1", "card 1"]),

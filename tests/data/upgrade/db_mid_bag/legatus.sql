@@ -14,11 +14,11 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc INTEGER NOT NULL DEFAULT 0);
-INSERT INTO "history_started" VALUES('0af189f2d1df3aa9','2026-11-27T11:53:25Z~',1982253514);
+INSERT INTO "history_started" VALUES('266fa6ef4b15f6c1','2026-11-27T11:59:49Z~',2269808191);
 CREATE TABLE players(name TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "bag", "line": "new bag items=gold*3,silver*2,bronze*4 cards=a*3,b*3 seed=22", "seed": 22, "sid": "0af189f2d1df3aa9", "v": 2}',1,NULL,450011844);
+INSERT INTO "sessions" VALUES(1,'{"game": "bag", "line": "new bag items=gold*3,silver*2,bronze*4 cards=a*3,b*3 seed=22", "seed": 22, "sid": "266fa6ef4b15f6c1", "v": 2}',1,NULL,436730973);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"ru"',2446883525);
 COMMIT;

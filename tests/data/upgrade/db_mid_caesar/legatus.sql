@@ -20,12 +20,12 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc INTEGER NOT NULL DEFAULT 0);
-INSERT INTO "history_started" VALUES('6e45ca9484537c3f','2026-11-27T11:53:26Z~',590446060);
+INSERT INTO "history_started" VALUES('a96b96fbffae2216','2026-11-27T11:59:50Z~',692579203);
 CREATE TABLE players(name TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "players" VALUES('Анна','{"id":"анна","seen":1,"was":[]}',314685537);
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "caesar-solo", "line": "new caesar-solo seed=23 people=caesar:Анна edition=ru", "seed": 23, "sid": "6e45ca9484537c3f", "v": 2}',1,NULL,1271548887);
+INSERT INTO "sessions" VALUES(1,'{"game": "caesar-solo", "line": "new caesar-solo seed=23 people=caesar:Анна edition=ru", "seed": 23, "sid": "a96b96fbffae2216", "v": 2}',1,NULL,1108327288);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"ru"',2446883525);
 COMMIT;

@@ -14,10 +14,10 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL);
-INSERT INTO "history_started" VALUES('de3c628eb9580500','2026-11-27T11:53:26Z~');
+INSERT INTO "history_started" VALUES('cb1ba13632923d11','2026-11-27T11:59:51Z~');
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "glory", "line": "new glory players=Анна,Борис seed=24", "seed": 24, "sid": "de3c628eb9580500", "v": 1}',1,NULL,2241419982);
+INSERT INTO "sessions" VALUES(1,'{"game": "glory", "line": "new glory players=Анна,Борис seed=24", "seed": 24, "sid": "cb1ba13632923d11", "v": 1}',1,NULL,2682231952);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"en"',562496682);
 COMMIT;

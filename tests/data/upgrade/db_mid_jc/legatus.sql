@@ -17,10 +17,10 @@ CREATE TABLE history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, part TEXT NOT NU
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL);
-INSERT INTO "history_started" VALUES('a8b3ea7d56406005','2026-11-27T11:53:25Z~');
+INSERT INTO "history_started" VALUES('9631906ff4c23b7e','2026-11-27T11:59:49Z~');
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "jc-battle", "line": "new jc-battle seed=21", "seed": 21, "sid": "a8b3ea7d56406005", "v": 1}',1,NULL,1915895645);
+INSERT INTO "sessions" VALUES(1,'{"game": "jc-battle", "line": "new jc-battle seed=21", "seed": 21, "sid": "9631906ff4c23b7e", "v": 1}',1,NULL,1525803006);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"en"',562496682);
 COMMIT;

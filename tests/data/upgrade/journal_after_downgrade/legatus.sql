@@ -17,7 +17,7 @@ CREATE TABLE history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc IN
 CREATE TABLE players(name TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
-INSERT INTO "sessions" VALUES(1,'{"game": "bag", "line": "new bag items=gold*3,silver*2,bronze*4 cards=a*3,b*3 seed=22", "seed": 22, "sid": "f667fbf8abc84382", "v": 1}',1,NULL,1508558087);
+INSERT INTO "sessions" VALUES(1,'{"game": "bag", "line": "new bag items=gold*3,silver*2,bronze*4 cards=a*3,b*3 seed=22", "seed": 22, "sid": "af28bfdefa470c00", "v": 1}',1,NULL,2385396987);
 CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 INSERT INTO "settings" VALUES('language','"uk"',1087787935);
 COMMIT;
