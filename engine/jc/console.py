@@ -742,15 +742,42 @@ def _play(state: State, req: Request) -> Outcome:
     return Outcome(fields, text)
 
 
+_PLAYING: set[Handler] = set()
+
+
 def _playing(handler: Handler) -> Handler:
-    """``handler`` refused once the winter's victory check has ended the campaign (J-17/J-19): a game
-    its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it."""
+    """``handler``, of a command refused once the winter's victory check has ended the campaign
+    (J-17/J-19): a game its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it.
+    The refusal is the command's ``admit`` rule (:func:`_until_over`), kept by every request asked
+    now: an older Legatus took such commands after the verdict, and its stored lines replay as they
+    ran (the campaign did not replay and was lost at the update)."""
     def run(state: State, req: Request) -> Outcome:
         over = C.over_view(state["campaign"])
-        if over:
-            raise GameOver(Msg("The game is over: {}", over["reason"]))
-        return handler(state, req)
+        if not over:
+            return handler(state, req)
+        try:                        # (a request that fails says first that the game is over)
+            return handler(state, req)
+        except LegatusError:
+            raise GameOver(Msg("The game is over: {}", over["reason"])) from None
+    _PLAYING.add(run)
     return run
+
+
+def _not_over(state: State, req: Request) -> None:
+    over = C.over_view(state["campaign"])
+    if over:
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
+
+
+def _until_over(*cmds: Command) -> tuple[Command, ...]:
+    """The commands, each of :func:`_playing` refused (first) once the campaign is over."""
+    def both(other: Callable[[State, Request], None]) -> Callable[[State, Request], None]:
+        def admit(state: State, req: Request) -> None:
+            _not_over(state, req)
+            other(state, req)
+        return admit
+    return tuple(c._replace(admit=_not_over if c.admit is None else both(c.admit)) if c.handler in _PLAYING else c
+                 for c in cmds)
 
 
 # -- the view --------------------------------------------------------------------------------
@@ -813,7 +840,7 @@ GAME = GameRules(
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
           "[year=1..5] [pool=setup] [seed=N]",
     language_options=language_options,
-    commands=commands(
+    commands=commands(*_until_over(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
         Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve),
@@ -846,5 +873,5 @@ GAME = GameRules(
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
         Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
         Command("play", _playing(_play), True, "play caesar|pompey <card>"),
-    ),
+    )),
 )
