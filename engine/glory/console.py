@@ -343,8 +343,6 @@ def _tax(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
-    if name in state.get("taxed", []):      # G-4: each player takes income once in the income phase
-        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
     assert pop is not None
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
@@ -364,6 +362,15 @@ def _tax(state: State, req: Request) -> Outcome:
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
                    Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
                        state["fame"][name]))
+
+
+def _taxed_once(state: State, req: Request) -> None:
+    """The rule a ``tax`` asked now keeps (``Command.admit``; ``state`` before it): each player
+    takes income once in the income phase (G-4). An older Legatus took a second one: its stored
+    line replays as it ran (the game did not replay and was lost at the update)."""
+    name = _player(state, req.args[0])
+    if name in state.get("taxed", []):
+        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
 
 
 def _paid(state: State, name: str, pop: int) -> None:
@@ -598,7 +605,7 @@ GAME = GameRules(
         Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),
         Command("farm", _farm, False, "farm <name>"),
-        Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]"),
+        Command("tax", _tax, True, "tax <name> pop=N [double=1] [penalty=K]", admit=_taxed_once),
         Command("medal", _medal, True, "medal <name> <warrior|politician|merchant|priest|farmer>"),
         Command("offer", _offer, True, "offer <name> [n=N]"),
         Command("pick", _pick, True, "pick <hand size>", canonical=_pick_line),
