@@ -39,6 +39,7 @@ class OldFiles(NamedTuple):
     current_state: str | None        # the current session's state JSON, to verify the import
     settings: dict[Any, Any]         # as stored (the store checks them: firmware.settings.valid_settings)
     notes: list[Msg]                 # what could not be read
+    ended_at: dict[str, str] = {}    # an archived session's sid -> when its journal was last written (UTC ISO)
 
 
 def old_files(root: Path) -> list[Path]:
@@ -95,6 +96,7 @@ def read_old(root: Path) -> OldFiles:
     sources = sorted((root / "archive").glob("*.journal")) if (root / "archive").is_dir() else []
     sessions: list[tuple[dict[str, Any], list[tuple[str, str, str]], bool]] = []
     notes: list[Msg] = []
+    ended_at: dict[str, str] = {}
     current: Session | None = None
     for path in sources + [root / "session.journal"]:
         try:
@@ -114,6 +116,8 @@ def read_old(root: Path) -> OldFiles:
             continue
         is_current = path.name == "session.journal"
         sessions.append((replayed[0].header, replayed[1], is_current))
+        if not is_current:
+            ended_at[str(replayed[0].header["sid"])] = _written(path)
         if is_current:
             current = replayed[0]
     settings: dict[Any, Any] = {}
@@ -128,7 +132,29 @@ def read_old(root: Path) -> OldFiles:
     except (OSError, ValueError, RecursionError) as e:
         log.warning("cannot read %s: %s", path, e)
         notes.append(Msg("The old settings file could not be read; the defaults are used."))
-    return OldFiles(sessions, current.state_json if current is not None else None, settings, notes)
+    return OldFiles(sessions, current.state_json if current is not None else None, settings, notes, ended_at)
+
+
+def _written(path: Path) -> str:
+    """When a journal was last written, as History dates a game (the journals kept no times: an
+    archived journal's last line is its game's last action, and moving it kept that time)."""
+    import datetime as _dt
+    try:
+        when = _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.timezone.utc)
+    except (OSError, ValueError, OverflowError):
+        when = _dt.datetime.now(_dt.timezone.utc)
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def effective(rows: list[tuple[str, str, str]]) -> list[str]:
+    """The effective lines of replayed rows (each ``do`` less the ``undo`` after it)."""
+    lines: list[str] = []
+    for kind, line, _sentence in rows:
+        if kind == "do":
+            lines.append(line)
+        elif lines:
+            lines.pop()
+    return lines
 
 
 def keep_aside(root: Path) -> Path:

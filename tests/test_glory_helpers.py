@@ -31,13 +31,16 @@ def new(options: str = "players=Jack,Henry,Mary,Ross", seed: int = 1, game: Game
     return round_trip
 
 
-def run(state: dict[str, Any], line: str, game: GameRules = GAME) -> dict[str, Any]:
+def run(state: dict[str, Any], line: str, game: GameRules = GAME, asked: bool = False) -> dict[str, Any]:
     """Run one command on a copy (kept only if it succeeds, after a JSON round trip); a
-    read-only command must leave the state alone."""
+    read-only command must leave the state alone. ``asked``: a request asked now, which keeps its
+    command's ``admit`` rule too (a stored line replayed does not)."""
     req = parse(line)
     cmd = game.commands[req.command]
     work = json.loads(json.dumps(state))
     out = cmd.handler(work, req)
+    if asked and cmd.admit is not None:
+        cmd.admit(json.loads(json.dumps(state)), req)
     if cmd.mutates:
         state.clear()
         state.update(json.loads(json.dumps(work)))

@@ -232,7 +232,7 @@ def test_nothing_more_is_played_after_the_campaigns_verdict():
     assert over["winner"] == "pompey"
     for line in ("next-battle", "deal", "control Roma caesar", "owner c_leg8 pompey", "levy c_leg18 Roma",
                  "winter"):
-        assert "game is over" in t.fails(line, "game_over"), line
+        assert "game is over" in t.fails(line, "game_over", asked=True), line
     assert t.do("vp")["vp"]["caesar"]["total"] == over["totals"]["caesar"]
     t.do("roster caesar")
     t.do("supply Roma")
@@ -241,7 +241,14 @@ def test_nothing_more_is_played_after_the_campaigns_verdict():
     fresh = Table("year=5")
     fresh.run("winter")                                  # battle 1 still being set up, empty
     for line in ("add defender p_leg5", "remove c_leg10", "start", "fire", "auto", "fight", "hit"):
-        assert "game is over" in fresh.fails(line, "game_over"), line
+        assert "game is over" in fresh.fails(line, "game_over", asked=True), line
+    # an older Legatus played on after the verdict: its stored lines replay as they ran (the
+    # campaign did not replay and was lost at the update)
+    old = Table("year=5")
+    old.run("add attacker c_leg10", "add defender p_leg5", "fight", "winter", "control Roma caesar",
+            "next-battle", "add attacker c_leg8", "add defender p_leg1")
+    assert [b["key"] for b in old.battle["blocks"]] == ["c_leg8", "p_leg1"]
+    assert old.session.view()["control"]["Roma"] == "caesar"
 
 
 def test_the_russian_winter_checklist_speaks_the_rulebooks_terms():
@@ -496,10 +503,14 @@ def test_owner_of_a_block_placed_in_the_battle_being_set_up_is_refused():
     # campaign kept the old side (acknowledged, then lost)
     t = Table("attacker=pompey")
     t.run("owner cleopatra caesar", "add defender cleopatra", "add attacker p_leg5")
-    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move")
-    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move")
+    assert "remove cleopatra" in t.fails("owner cleopatra pompey", "illegal_move", asked=True)
+    assert "remove p_leg5" in t.fails("owner p_leg5 caesar", "illegal_move", asked=True)
     t.run("remove cleopatra", "owner cleopatra pompey")           # taken out first: allowed
     assert t.session.view()["campaign"]["cleopatra"] == "pompey"
+    # an older Legatus took it: its stored line replays as it ran (the campaign was lost at the update)
+    old = Table("attacker=pompey")
+    old.run("add attacker p_leg5", "owner p_leg5 caesar")
+    assert old.session.view()["campaign"]["owners"]["p_leg5"] == "caesar"
 
 
 def test_winter_waits_for_the_battle_being_set_up():
@@ -508,7 +519,10 @@ def test_winter_waits_for_the_battle_being_set_up():
     # Cleopatra's side changed by 8.1 under the block placed for her old side); an empty one is not
     t = Table("attacker=pompey")
     t.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra")
-    assert "remove" in t.fails("winter", "illegal_move")
+    assert "remove" in t.fails("winter", "illegal_move", asked=True)
+    stored = Table("attacker=pompey")       # an older Legatus took it: its stored line replays as it ran
+    stored.run("owner cleopatra caesar", "control Alexandria pompey", "add defender cleopatra", "winter")
+    assert stored.session.view()["campaign"]["year"] == 2
     t.run("remove cleopatra")
     assert t.do("winter")["year"] == 2
     assert t.session.view()["campaign"]["cleopatra"] == "pompey"     # 8.1: Alexandria is Pompey's

@@ -26,11 +26,12 @@ class Table:
             assert self.session.state_json == before           # read-only commands change nothing
         return dict(out.fields)
 
-    def fails(self, line: str, code: str) -> str:
-        """Run a line that must fail with protocol error ``code``; nothing may change."""
+    def fails(self, line: str, code: str, asked: bool = False) -> str:
+        """Run a line that must fail with protocol error ``code``; nothing may change. ``asked``: as
+        a request asked now (the commands' ``admit`` rules too), not a stored line replayed."""
         before = self.session.state_json
         with pytest.raises(LegatusError) as err:
-            self.session.apply(line)
+            self.session.apply(line, asked=asked)
         assert err.value.code == code, err.value.message
         assert self.session.state_json == before
         return err.value.message

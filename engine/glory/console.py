@@ -354,8 +354,6 @@ def _tax(state: State, req: Request) -> Outcome:
     _playing(state)
     name = _player(state, req.args[0])
     pop = req.opt_int("pop", lo=1, hi=int(tables()["max_population"]))
-    if name in state.get("taxed", []):      # G-4: each player takes income once in the income phase
-        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
     assert pop is not None
     if not req.opt_flag("double"):
         if "penalty" in req.opts:
@@ -387,6 +385,16 @@ def _tax_admitted(state: State, req: Request) -> None:
     if state["event"] is None and not state["finished"]:
         raise IllegalMove(Msg("Round {} has no event yet: the income phase is the round's last, after the "
                               "event (G-1); reveal it with 'event' first.", state["round"]))
+    _taxed_once(state, req)
+
+
+def _taxed_once(state: State, req: Request) -> None:
+    """The rule a ``tax`` asked now keeps (``Command.admit``; ``state`` before it): each player
+    takes income once in the income phase (G-4). An older Legatus took a second one: its stored
+    line replays as it ran (the game did not replay and was lost at the update)."""
+    name = _player(state, req.args[0])
+    if name in state.get("taxed", []):
+        raise IllegalMove(Msg("{} has already taken income in round {} (an undo takes that tax back).", name, state["round"]))
 
 
 def _paid(state: State, name: str, pop: int) -> None:

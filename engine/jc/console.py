@@ -414,13 +414,12 @@ def _next_battle(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: next-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical]."))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("The current battle is still being fought: finish it first (fight resolves the rest with the J-14 policy)."))
-    placed = state["battle"]["blocks"]
-    if state["battle"]["phase"] == "setup" and placed:     # J-4: its blocks would be dropped unsaid
-        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
-                              "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
     fought = state["battle"]["phase"] == "over"     # an empty set-up is re-set: no number used up
+    # (a set-up with blocks, which :func:`_no_battle_set_up` refuses now, comes only from a line an
+    # older Legatus stored: it dropped the blocks and used a number up; it replays as it ran)
+    dropped = state["battle"]["phase"] == "setup" and bool(state["battle"]["blocks"])
     state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state))
-    if fought:
+    if fought or dropped:
         state["number"] += 1
     b = state["battle"]
     return Outcome({"number": state["number"]},
@@ -473,9 +472,6 @@ def _owner(state: State, req: Request) -> Outcome:
     battle = state["battle"]
     if battle["phase"] == "fighting" and B.find(battle, spec.id or "") is not None:
         raise IllegalMove(Msg(FIGHTING, T.block_name(spec.name)))
-    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
-        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
-                              T.block_name(spec.name), spec.id))
     state["campaign"]["owner"][spec.id] = side
     return Outcome({"block": spec.id, "side": side},        # named as its new side's lists name it (J-2)
                    Msg(T.NOW_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name, "side": side})))
@@ -606,10 +602,6 @@ def _winter(state: State, req: Request) -> Outcome:
         raise GameOver(Msg("The game is over: {}", over["reason"]))
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
-    placed = state["battle"]["blocks"]
-    if state["battle"]["phase"] == "setup" and placed:     # J-19 comes after the year's battles
-        raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
-                              "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
     ending = camp["year"]
     report = C.winter(camp)
     # kept (as data) for the device to say again until it is read: after a power cut the table's
@@ -646,6 +638,36 @@ def _on_map(sentence: str) -> Callable[[State, Request], None]:
     def admit(state: State, req: Request) -> None:
         C.check_on_map(state["campaign"], block(req.args[0]), sentence)
     return admit
+
+
+def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
+    """The rule a ``next-battle`` or ``winter`` asked now keeps (``Command.admit``; ``state``
+    before it): the battle being set up holds no block (J-4: a next battle would drop them unsaid;
+    J-19: the winter comes after the year's battles, and 8.1 could turn Cleopatra under her placed
+    block). An older Legatus took either over a set-up with blocks: such a stored line still
+    replays as it ran (a campaign stored so was lost at the update: it did not replay)."""
+    def admit(state: State, req: Request) -> None:
+        placed = state["battle"]["blocks"] if state["battle"]["phase"] == "setup" else []
+        if placed and what == "next":
+            raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                                  "(remove <block>) before the next one.", ", ".join(b["key"] for b in placed)))
+        if placed:
+            raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
+                                  "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
+    return admit
+
+
+def _owner_admitted(state: State, req: Request) -> None:
+    """The rules an ``owner`` asked now keeps (``Command.admit``; ``state`` before it): the block
+    is not placed in the battle being set up (it would fight for its old side and the campaign keep
+    it: acknowledged, then lost), and :func:`_owner_on_map`. An older Legatus took such a line: it
+    still replays as it ran."""
+    spec = block(req.args[0])
+    battle = state["battle"]
+    if battle["phase"] == "setup" and B.find(battle, spec.id or "") is not None:
+        raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
+                              T.block_name(spec.name), spec.id))
+    _owner_on_map(state, req)
 
 
 def _owner_on_map(state: State, req: Request) -> None:
@@ -720,15 +742,42 @@ def _play(state: State, req: Request) -> Outcome:
     return Outcome(fields, text)
 
 
+_PLAYING: set[Handler] = set()
+
+
 def _playing(handler: Handler) -> Handler:
-    """``handler`` refused once the winter's victory check has ended the campaign (J-17/J-19): a game
-    its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it."""
+    """``handler``, of a command refused once the winter's victory check has ended the campaign
+    (J-17/J-19): a game its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it.
+    The refusal is the command's ``admit`` rule (:func:`_until_over`), kept by every request asked
+    now: an older Legatus took such commands after the verdict, and its stored lines replay as they
+    ran (the campaign did not replay and was lost at the update)."""
     def run(state: State, req: Request) -> Outcome:
         over = C.over_view(state["campaign"])
-        if over:
-            raise GameOver(Msg("The game is over: {}", over["reason"]))
-        return handler(state, req)
+        if not over:
+            return handler(state, req)
+        try:                        # (a request that fails says first that the game is over)
+            return handler(state, req)
+        except LegatusError:
+            raise GameOver(Msg("The game is over: {}", over["reason"])) from None
+    _PLAYING.add(run)
     return run
+
+
+def _not_over(state: State, req: Request) -> None:
+    over = C.over_view(state["campaign"])
+    if over:
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
+
+
+def _until_over(*cmds: Command) -> tuple[Command, ...]:
+    """The commands, each of :func:`_playing` refused (first) once the campaign is over."""
+    def both(other: Callable[[State, Request], None]) -> Callable[[State, Request], None]:
+        def admit(state: State, req: Request) -> None:
+            _not_over(state, req)
+            other(state, req)
+        return admit
+    return tuple(c._replace(admit=_not_over if c.admit is None else both(c.admit)) if c.handler in _PLAYING else c
+                 for c in cmds)
 
 
 # -- the view --------------------------------------------------------------------------------
@@ -791,7 +840,7 @@ GAME = GameRules(
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
           "[year=1..5] [pool=setup] [seed=N]",
     language_options=language_options,
-    commands=commands(
+    commands=commands(*_until_over(
         Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
         Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve),
@@ -805,10 +854,11 @@ GAME = GameRules(
                 drawn=_dice_drawn, admit=_navis_in_reserve),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
-        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]"),
+        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]",
+                admit=_no_battle_set_up("next")),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_on_map),
+        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_admitted),
         Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
         Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
                 admit=_on_map(C.POOL_NO_STEP)),
@@ -817,10 +867,11 @@ GAME = GameRules(
                 admit=_on_map(C.POOL_ALREADY)),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)"),
+        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)",
+                admit=_no_battle_set_up("winter")),
         Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
         Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
         Command("play", _playing(_play), True, "play caesar|pompey <card>"),
-    ),
+    )),
 )
