@@ -598,9 +598,19 @@ def test_the_board_screen_rows_are_the_models_totals_and_controllers(mode: str):
     """The Provinces screen: an open province shows both players' face-up totals (C-9, a flipped
     token 0/0, C-15), a closed one who controls it (a tie: nobody), a flipped marker starred."""
     from engine.caesar.view import view
+    from firmware import i18n
     from firmware.screens.caesar.board import province_rows
     from firmware.screens.caesar.words import who
 
+    was = i18n.language()
+    i18n.set_language("en")             # ("tie" below: a test before may leave another language)
+    try:
+        _rows_follow_the_model(mode, view, province_rows, who)
+    finally:
+        i18n.set_language(was)
+
+
+def _rows_follow_the_model(mode: str, view: Any, province_rows: Any, who: Any) -> None:
     for seed in range(6):
         g = flow.new_game(mode, seed, poison=True, centurions=True, border_control=True)
         rng = Rng(seed)

@@ -36,8 +36,10 @@ Step = dict[str, Any]
 def turn_id(prefix: str, turns: int, steps: list[Any]) -> str:
     """A short id for one turn's record: who, the turn count when it was played, and a checksum
     of its steps (an undone turn played again differently gets another id; the same way, the same
-    one: the device then counts its pages unread again)."""
-    digest = zlib.crc32(json.dumps(steps, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    one: the device then counts its pages unread again). A bonus step's ``from`` (added later, for its
+    page) is left out: a turn stored before it keeps its id after an update."""
+    said = [{k: v for k, v in s.items() if k != "from"} if isinstance(s, dict) else s for s in steps]
+    digest = zlib.crc32(json.dumps(said, sort_keys=True, ensure_ascii=False).encode("utf-8"))
     return f"{prefix}{turns}-{digest:08x}"
 
 
