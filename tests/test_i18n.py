@@ -644,6 +644,16 @@ def test_the_device_has_one_name_in_every_game(lang):
     assert not {d for d in names if d != "legatus"} - {"history"}, names
 
 
+def test_the_ukrainian_catalogs_say_install_with_one_verb():
+    """«Install python3-lgpio» is «встановіть» in every Ukrainian catalog: two of the GPIO and display
+    messages said «установіть» beside «Встановіть python3-lgpio» of the key notice (both are
+    Ukrainian; one thing, one word)."""
+    said = {w for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+            for w in re.findall(r"\b[ВвУу]станові(?:ть|мо)\b", s)}
+    assert said and {w[0].lower() for w in said} == {"в"}, said
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
