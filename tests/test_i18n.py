@@ -654,6 +654,18 @@ def test_the_ukrainian_catalogs_say_install_with_one_verb():
     assert said and {w[0].lower() for w in said} == {"в"}, said
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_range_of_numbers_in_a_sentence_takes_an_en_dash(lang):
+    """A range said after a word of the sentence is written with the en dash, as the rest of the
+    catalogs write it («значения кубиков 1–6», «1–4 игрока»): Sword's dice said «кубика 1-6» and
+    Glory's options «мест 1-4», «(1-90)». A range in a command (after ``=``, a Latin word) is typed
+    as it is and not counted."""
+    hyphened = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+                for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+                if re.search(r"(?:[а-яёіїєґ]+ \(?|\()\d+-\d+(?![\w.-])", s, re.IGNORECASE)]
+    assert not hyphened, "\n".join(hyphened)
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
