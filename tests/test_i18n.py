@@ -666,6 +666,25 @@ def test_a_range_of_numbers_in_a_sentence_takes_an_en_dash(lang):
     assert not hyphened, "\n".join(hyphened)
 
 
+YO_HOMOGRAPHS = {"все"}        # «все» (all, plural) and «всё» (everything) are two words
+
+
+def test_a_russian_word_written_with_yo_is_written_with_it_everywhere():
+    """The Russian catalogs write «ё» (ещё, её, подсчёта): a word written with «ё» in one sentence and
+    with «е» in another is a slip (Glory's objectives said «до итогового подсчета очков» beside its
+    scoring's «подсчёта»). Two different words spelled alike but for «ё» (все/всё) are listed apart."""
+    words: dict[str, str] = {}
+    for po in sorted((catalogs.LOCALE / "ru" / "LC_MESSAGES").glob("*.po")):
+        for e in catalogs.read_po(po)[1].values():
+            for s in e.msgstr:
+                for w in re.findall(r"[а-яё]+", s.lower()):
+                    words.setdefault(w, f"{po.stem}: {s!r}")
+    slips = [f"{w.replace('ё', 'е')} ({words[w.replace('ё', 'е')]}) beside {w} ({words[w]})"
+             for w in sorted(words) if "ё" in w and w.replace("ё", "е") in words
+             and w.replace("ё", "е") not in YO_HOMOGRAPHS]
+    assert not slips, "\n".join(slips)
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
