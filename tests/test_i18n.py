@@ -685,6 +685,17 @@ def test_a_russian_word_written_with_yo_is_written_with_it_everywhere():
     assert not slips, "\n".join(slips)
 
 
+def test_the_ukrainian_apostrophe_is_one_sign_in_every_catalog():
+    """Inside a Ukrainian word the catalogs write the apostrophe as ' («ім'я», «об'єкт», 67 words):
+    Glory's «Двоє гравців мають одне імʼя» had the modifier letter ʼ, another sign for the same
+    thing (a player's typed name may hold either: that is not a catalog's)."""
+    signs = {m.group(1): f"{po.stem}: {s!r}"
+             for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for m in re.finditer(r"[а-яіїєґ]([’'ʼ`])[а-яіїєґ]", s, re.IGNORECASE)}
+    assert set(signs) == {"'"}, signs
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
