@@ -1969,6 +1969,9 @@ def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_f
         d = app.console.request("decide")
         assert body.startswith({"en": "His tile comes first", "ru": "Сначала он разыгрывает приказ",
                                 "uk": "Спершу він розігрує тайл"}[lang]), body
+        # «as it is now» in the reader's words (it said «по его ряду, как он есть сейчас», a calque)
+        assert {"en": "this is from his row as it is now.", "ru": "здесь ход рассчитан по его нынешнему ряду.",
+                "uk": "тут хід розраховано за його теперішнім рядом."}[lang] in body, body
         assert str(d["toward"][d["province"]]) in body
     finally:
         app.console.close()
