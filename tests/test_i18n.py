@@ -696,6 +696,23 @@ def test_the_ukrainian_apostrophe_is_one_sign_in_every_catalog():
     assert set(signs) == {"'"}, signs
 
 
+OTHER_ALPHABET = {"ru": "іїєґІЇЄҐ", "uk": "ыэъёЫЭЪЁ"}   # the letters only the other language writes
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_word_of_a_translation_is_written_in_one_alphabet(lang):
+    """A Latin letter inside a Cyrillic word (a Latin «c», «o», «p» typed for «с», «о», «р») looks the
+    same on screen but is another word to a search and to the wrap's hyphenation; a Ukrainian «і»
+    in a Russian sentence (or «ы», «ё» in a Ukrainian one) is the other language's word. Ids and
+    console words stay Latin as whole words (GPIO17, cw90)."""
+    slips = [f"{po.stem}: {w!r} in {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for w in re.findall(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ]+", s)
+             if (re.search(r"[A-Za-z]", w) and re.search(r"[А-Яа-яЁёІіЇїЄєҐґ]", w))
+             or set(w) & set(OTHER_ALPHABET[lang])]
+    assert not slips, "\n".join(slips)
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a
