@@ -80,6 +80,18 @@ def test_the_event_sentence_names_the_card_and_the_turn_in_the_players_words(tmp
     assert "cw180" not in out[5]["undone"] and "Event" not in out[5]["undone"]
 
 
+@pytest.mark.parametrize("lang, players, first", [
+    ("ru", "Мария,Анна", "первым ходит игрок "), ("uk", "Марія,Ганна", "першим ходить гравець ")])
+def test_who_plays_first_is_named_as_a_player_whatever_the_name(tmp_path: Path, lang, players, first):  # G-2
+    """Players are people, women too: «первым ходит Мария» («першим ходить Марія») is the wrong
+    gender; the sentence names her as the catalog names every player by a word, «игрок Мария»
+    («У игрока Мария…»), after the event and after the arrows are corrected."""
+    out = console([f"settings language={lang}", f"new glory players={players} seed=5", "event arrow=cw90",
+                   "arrow ccw90", "log"], tmp_path)
+    event, arrows = out[4]["log"][-2:]
+    assert first + out[2]["first"] in event and first + out[3]["first"] in arrows, (event, arrows)
+
+
 def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G-7, G-19: the log is read by people
     out = console(["settings language=ru", "new glory players=Яков,Генри,Мария seed=5", "event",
                    "vote Мария n=2", "unvote Мария at=1", "tax Генри pop=2", "tax Мария pop=3 double=1",

@@ -71,6 +71,21 @@ def test_silent_i2c_device_is_a_display_error() -> None:
         open_display(DisplayConfig(), i2c(bus=bus, address=0x3C))
 
 
+@pytest.mark.parametrize("lang, check", [
+    ("ru", "проверьте подключение (плотно ли вставлена плата HAT), а также display.driver/address"),
+    ("uk", "перевірте підключення (чи щільно вставлено плату HAT), а також display.driver/address")])
+def test_a_silent_display_says_what_to_check_in_a_whole_sentence(lang: str, check: str) -> None:
+    """«Check the wiring or that the HAT is seated» said «проверьте подключение или что плата HAT
+    плотно вставлена» («перевірте підключення або що плату HAT…»): an object and a clause joined by
+    «или», which a reader stumbles over."""
+    from firmware.i18n import say
+    bus = Mock()
+    bus.write_i2c_block_data.side_effect = OSError(errno.EREMOTEIO, "Remote I/O error")
+    with pytest.raises(DisplayError) as e:
+        open_display(DisplayConfig(), i2c(bus=bus, address=0x3C))
+    assert check in say(e.value.args[0], lang), say(e.value.args[0], lang)
+
+
 def test_permission_denied_says_the_fix_for_how_the_program_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """"… and log in again" was the fix for the service too, which keeps the groups it started with
     until restarted: started by hand, a new login; as the service, a restart."""

@@ -954,6 +954,20 @@ def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -
     assert say(notice, "uk").startswith("Ці кнопки не працюють: джойстик вгору (GPIO17), натискання джойстика (GPIO4).")
 
 
+@pytest.mark.parametrize("pins, ru, uk", [
+    ({"up": 17}, "а устройство само снова пробует её открыть", "а пристрій сам знову пробує її відкрити"),
+    ({"up": 17, "press": 4}, "а устройство само снова пробует их открыть", "а пристрій сам знову пробує їх відкрити"),
+])
+def test_the_dead_keys_notice_says_the_device_tries_the_keys_again(pins, ru, uk) -> None:
+    """The keys are tried again by the device: it said «а её устройство само пробует открыть
+    снова» («а її пристрій…»), which a reader takes as «the key's device», the key left unnamed."""
+    from firmware.hardware import dead_keys_notice
+    from firmware.i18n import say
+    notice = dead_keys_notice(pins)
+    assert ru in say(notice, "ru") and "устройство само пробует" not in say(notice, "ru")
+    assert uk in say(notice, "uk") and "пристрій сам пробує" not in say(notice, "uk")
+
+
 def test_a_profile_chosen_on_the_device_beats_the_file(tmp_path: Path, state_dir: Path) -> None:
     from firmware.doctor import resolve_config
     config = tmp_path / "config.toml"

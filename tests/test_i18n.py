@@ -644,6 +644,75 @@ def test_the_device_has_one_name_in_every_game(lang):
     assert not {d for d in names if d != "legatus"} - {"history"}, names
 
 
+def test_the_ukrainian_catalogs_say_install_with_one_verb():
+    """«Install python3-lgpio» is «встановіть» in every Ukrainian catalog: two of the GPIO and display
+    messages said «установіть» beside «Встановіть python3-lgpio» of the key notice (both are
+    Ukrainian; one thing, one word)."""
+    said = {w for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+            for w in re.findall(r"\b[ВвУу]станові(?:ть|мо)\b", s)}
+    assert said and {w[0].lower() for w in said} == {"в"}, said
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_range_of_numbers_in_a_sentence_takes_an_en_dash(lang):
+    """A range said after a word of the sentence is written with the en dash, as the rest of the
+    catalogs write it («значения кубиков 1–6», «1–4 игрока»): Sword's dice said «кубика 1-6» and
+    Glory's options «мест 1-4», «(1-90)». A range in a command (after ``=``, a Latin word) is typed
+    as it is and not counted."""
+    hyphened = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+                for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+                if re.search(r"(?:[а-яёіїєґ]+ \(?|\()\d+-\d+(?![\w.-])", s, re.IGNORECASE)]
+    assert not hyphened, "\n".join(hyphened)
+
+
+YO_HOMOGRAPHS = {"все"}        # «все» (all, plural) and «всё» (everything) are two words
+
+
+def test_a_russian_word_written_with_yo_is_written_with_it_everywhere():
+    """The Russian catalogs write «ё» (ещё, её, подсчёта): a word written with «ё» in one sentence and
+    with «е» in another is a slip (Glory's objectives said «до итогового подсчета очков» beside its
+    scoring's «подсчёта»). Two different words spelled alike but for «ё» (все/всё) are listed apart."""
+    words: dict[str, str] = {}
+    for po in sorted((catalogs.LOCALE / "ru" / "LC_MESSAGES").glob("*.po")):
+        for e in catalogs.read_po(po)[1].values():
+            for s in e.msgstr:
+                for w in re.findall(r"[а-яё]+", s.lower()):
+                    words.setdefault(w, f"{po.stem}: {s!r}")
+    slips = [f"{w.replace('ё', 'е')} ({words[w.replace('ё', 'е')]}) beside {w} ({words[w]})"
+             for w in sorted(words) if "ё" in w and w.replace("ё", "е") in words
+             and w.replace("ё", "е") not in YO_HOMOGRAPHS]
+    assert not slips, "\n".join(slips)
+
+
+def test_the_ukrainian_apostrophe_is_one_sign_in_every_catalog():
+    """Inside a Ukrainian word the catalogs write the apostrophe as ' («ім'я», «об'єкт», 67 words):
+    Glory's «Двоє гравців мають одне імʼя» had the modifier letter ʼ, another sign for the same
+    thing (a player's typed name may hold either: that is not a catalog's)."""
+    signs = {m.group(1): f"{po.stem}: {s!r}"
+             for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for m in re.finditer(r"[а-яіїєґ]([’'ʼ`])[а-яіїєґ]", s, re.IGNORECASE)}
+    assert set(signs) == {"'"}, signs
+
+
+OTHER_ALPHABET = {"ru": "іїєґІЇЄҐ", "uk": "ыэъёЫЭЪЁ"}   # the letters only the other language writes
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_word_of_a_translation_is_written_in_one_alphabet(lang):
+    """A Latin letter inside a Cyrillic word (a Latin «c», «o», «p» typed for «с», «о», «р») looks the
+    same on screen but is another word to a search and to the wrap's hyphenation; a Ukrainian «і»
+    in a Russian sentence (or «ы», «ё» in a Ukrainian one) is the other language's word. Ids and
+    console words stay Latin as whole words (GPIO17, cw90)."""
+    slips = [f"{po.stem}: {w!r} in {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for w in re.findall(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ]+", s)
+             if (re.search(r"[A-Za-z]", w) and re.search(r"[А-Яа-яЁёІіЇїЄєҐґ]", w))
+             or set(w) & set(OTHER_ALPHABET[lang])]
+    assert not slips, "\n".join(slips)
+
+
 def test_no_screen_joins_words_with_an_english_sign():
     """The Sword of Rome's consuls were shown «Валерий & Манлий» on a Russian screen: the names
     joined by ``" & ".join`` in the screen's code, outside any sentence of the catalogs. Words a

@@ -1,6 +1,8 @@
 """Battle rules J-2..J-14 through the jc-battle console, with physical dice so each case is exact."""
 from __future__ import annotations
 
+import pytest
+
 from tests.test_jc_support import Table
 
 
@@ -124,6 +126,20 @@ def test_hits_beyond_the_last_target_are_lost_and_the_battle_ends():
     t.fails("fire", "game_over")
     t.fails("odds", "game_over")
     t.fails("add attacker c_leg8", "game_over")
+
+
+@pytest.mark.parametrize("lost, ru, uk", [(1, "1 хит пропал.", "1 хіт пропав."), (2, "2 хита пропали.", "2 хіти пропали."),
+                                         (5, "5 хитов пропало.", "5 хітів пропало."),
+                                         (21, "21 хит пропал.", "21 хіт пропав.")])
+def test_the_log_counts_the_hits_lost_as_a_native_reader_does(lost, ru, uk):  # J-7
+    """The battle log's «{n} hits lost» agrees with its number as the battle screen's does: five or
+    more take the neuter verb («5 хитов пропало»); the log said «5 хитов пропали»."""
+    from engine.jc.battle import describe_turn
+    from firmware.i18n import say
+    rec = {"round": 1, "block": "a", "name": "a", "rating": "A4", "strength": 4, "action": "fire",
+           "dice": [1, 1, 1, 1], "hits": lost, "applied": [], "lost": lost}
+    said = describe_turn(rec)
+    assert say(said, "ru").endswith(ru) and say(said, "uk").endswith(uk), (say(said, "ru"), say(said, "uk"))
 
 
 def test_reserves_are_not_hit_in_round_1_even_when_strongest():

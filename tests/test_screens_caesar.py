@@ -1384,6 +1384,23 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
 
 
 
+def test_undoing_his_turn_says_to_put_the_tile_on_top_of_his_stack_in_the_rulebook_s_words(state_dir):  # S-5
+    """His undone turn puts the tile back on top of his stack: «поверх его стопки», as the rulebook
+    says «поверх этих жетонов» (it said «наверх его стопки», the adverb «upwards» for «on top of»)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    try:
+        console.request("settings language=ru")
+        assert console.request("new caesar-solo tiles-input=physical edition=ru seed=3")["ok"]
+        assert console.request("crassus tile=A")["ok"]
+        undone = console.request("undo")["undone"]
+        assert undone.startswith("Отменено: ход Красса с приказом А. За столом верните приказ А лицом вниз поверх "
+                                 "его стопки, затем отмените сам ход: "), undone
+    finally:
+        console.close()
+
+
 UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
     ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом положите "
                   "приказ В один лицом вниз — это снова его стопка, а все остальные его приказы — рядом лицом вверх, как "
@@ -1952,6 +1969,9 @@ def test_crassus_would_with_a_physical_bag_waits_for_the_tokens_his_tile_draws_f
         d = app.console.request("decide")
         assert body.startswith({"en": "His tile comes first", "ru": "Сначала он разыгрывает приказ",
                                 "uk": "Спершу він розігрує тайл"}[lang]), body
+        # «as it is now» in the reader's words (it said «по его ряду, как он есть сейчас», a calque)
+        assert {"en": "this is from his row as it is now.", "ru": "здесь ход рассчитан по его нынешнему ряду.",
+                "uk": "тут хід розраховано за його теперішнім рядом."}[lang] in body, body
         assert str(d["toward"][d["province"]]) in body
     finally:
         app.console.close()
