@@ -961,7 +961,7 @@ def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -
 def test_the_dead_keys_notice_says_the_device_tries_the_keys_again(pins, ru, uk) -> None:
     """The keys are tried again by the device: it said «а её устройство само пробует открыть
     снова» («а її пристрій…»), which a reader takes as «the key's device», the key left unnamed."""
-    from firmware.hardware import dead_keys_notice
+    from firmware.buttons_part import dead_keys_notice
     from firmware.i18n import say
     notice = dead_keys_notice(pins)
     assert ru in say(notice, "ru") and "устройство само пробует" not in say(notice, "ru")

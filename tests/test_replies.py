@@ -150,8 +150,9 @@ def test_glory_replies():  # G-4..G-10
     check(ctx, glory.farm, "Jack")
     check(ctx, glory.tax, "Mary", 4)
     check(ctx, glory.medal, "Jack", glory_medal())
-    check(ctx, glory.pick, 5)
     check(ctx, glory.end_round)
+    check(ctx, glory.event)
+    check(ctx, glory.pick, 5)                  # (intrigues are activated from round 2, G-1)
 
 
 def glory_medal() -> str:

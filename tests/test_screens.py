@@ -1,6 +1,7 @@
 """Golden screens (pixel-exact, through luma's dummy device) and screen behaviour."""
 from collections.abc import Iterator
 from contextlib import contextmanager
+import os
 import re
 
 import pytest
@@ -747,10 +748,11 @@ def test_the_question_before_reopening_an_earlier_game_names_it_as_a_reader_expe
 
 
 def test_an_earlier_game_whose_day_is_not_known_shows_no_day(state_dir, monkeypatch):
-    """QA (clock): a session imported from an older Legatus's journal files has no time it was
-    left (NULL): Earlier games showed it as left on «01.01» (the epoch, 31.12 west of Greenwich), a
-    wrong day given as a sure one. It shows no day; a session left at a known time shows its day
-    in local time."""
+    """QA (clock): a session imported from an older Legatus's journal files was kept with no time
+    it was left (NULL): Earlier games showed it as left on «01.01» (the epoch, 31.12 west of
+    Greenwich), a wrong day given as a sure one. It shows the day its journal was last written (the
+    update keeps that as the time it was left), never the epoch's; a session left at a known time
+    shows its day in local time."""
     import datetime as dt
     import time
 
@@ -759,13 +761,15 @@ def test_an_earlier_game_whose_day_is_not_known_shows_no_day(state_dir, monkeypa
     old = [{"v": 1, "game": "dice", "line": "new dice seed=4", "seed": 4, "sid": "older"}, {"line": "roll 2d6"}]
     (state_dir / "archive").mkdir()
     (state_dir / "archive" / "0001.journal").write_bytes(b"".join(journal.encode(r) for r in old))
+    written = dt.datetime(2025, 7, 14, 12, 0, tzinfo=dt.timezone.utc).timestamp()
+    os.utime(state_dir / "archive" / "0001.journal", (written, written))
     left = dt.datetime(2026, 3, 29, 0, 30, tzinfo=dt.timezone.utc).timestamp()     # 02:30 in Kyiv, a DST night
     monkeypatch.setattr(time, "time", lambda: left)
     app = app_with(["new bag items=gold*2 seed=1", "draw", "new dice seed=3"], [], state_dir)
     try:
         items = ArchiveScreen(archived(app.archives())).items(app)
         day = dt.datetime.fromtimestamp(left).strftime("%d.%m")
-        assert [(i.label, i.value) for i in items] == [("Bag & deck", day), ("Dice", "")]
+        assert [(i.label, i.value) for i in items] == [("Bag & deck", day), ("Dice", "14.07")]
     finally:
         app.console.close()
 
