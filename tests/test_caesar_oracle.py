@@ -29,6 +29,7 @@ Two more, of his turn rather than his placement (tests/test_caesar_crassus.py, q
 """
 from __future__ import annotations
 
+import collections
 import random
 import re
 from typing import Any
@@ -720,8 +721,12 @@ MAIN = {  # the sentence of each point and what its numbers must be
     "capture": r"this closes (?P<prov>.+?), you (?P<you>\d+), he (?P<him>\d+), and he wins it.*; (?P<v>\d+) is the lowest",
     "close": r"this closes (?P<prov>.+?), you (?P<you>\d+), he (?P<him>\d+): you win it.*his lowest value, (?P<v>\d+)$",
     "defend": r"(?:you lead in (?P<prov>.+?) by (?P<lead>\d+),|lead where he can place is in (?P<prov2>.+?), by (?P<lead2>\d+);)",
-    "reinforce": r"his tokens touch (?P<touched>\d+) open provinces; (?P<prov>.+?) is closest to winning "
-                 r"\((?P<n>\d+) empty spaces?, (?P<how>.+?)\)",
+    "reinforce": r"his tokens touch (?P<touched>\d+) open provinces(?:, and he can place only in (?P<prov>[^;]+);"
+                 r"|; (?P<prov2>[^;]+?) is closest to winning: (?P<n>\d+) empty spaces? left"
+                 r"|; [^;]+ have the fewest empty spaces \((?P<n2>\d+) each\), and (?P<prov3>[^;]+?) is closest to "
+                 r"winning: he stands best there \((?P<how>[^)]+)\)"
+                 r"|; [^;]+ have the fewest empty spaces \((?P<n3>\d+) each\).*? he places his highest value in "
+                 r"(?P<prov4>[^;]+)$)",
     "expand": r": (?P<prov>.+?) borders (?P<his>.+?), which he controls, and takes his highest value there \((?P<v>\d+)\)",
     "center": r": (?P<prov>.+?) is central and takes his highest value there \((?P<v>\d+)\)",
     "anywhere": r": (?P<prov>.+?) takes his highest value \((?P<v>\d+)\)",
@@ -737,15 +742,16 @@ def reason_numbers(g: Game) -> None:
     m = re.search(MAIN[d.step], str(d.reason[0]))
     assert m, d.reason[0]
     f = {k: val for k, val in m.groupdict().items() if val is not None}
-    assert NAMES[f.get("prov", f.get("prov2"))] == x
+    assert NAMES[next(f[k] for k in ("prov", "prov2", "prov3", "prov4") if k in f)] == x
     lead = inf[H][x] - inf[C][x]
     facts = {"you": inf[H][x], "him": inf[C][x] + v, "v": v, "lead": lead, "lead2": lead,
              "n": sum(g.owner[t] < 0 for t in PROVINCE_SPACES[x]),
+             "n2": sum(g.owner[t] < 0 for t in PROVINCE_SPACES[x]), "n3": sum(g.owner[t] < 0 for t in PROVINCE_SPACES[x]),
              "touched": sum(g.ctrl[y] == OPEN and any(g.owner[t] == C for t in PROVINCE_SPACES[y])
                             for y in range(N_PROVINCES))}
     assert {k: int(f[k]) for k in f if k in facts} == {k: facts[k] for k in f if k in facts}, d.reason[0]
     if "how" in f:
-        assert f["how"] == (f"he leads by {-lead}" if lead < 0 else f"he trails by {lead}" if lead > 0 else f["how"])
+        assert f["how"] == (f"he leads by {-lead}" if lead < 0 else f"he trails by {lead}" if lead > 0 else "level")
     if "his" in f:
         assert sorted(NAMES[n] for n in f["his"].split(", ")) == [y for y, _ in NEIGHBOURS[x] if controls(g, y)]
     for part in map(str, d.reason[1:]):
@@ -848,6 +854,73 @@ def test_the_lists_in_his_reasons_name_the_level_that_decided():
         r = random.Random(7 * 10**5 + k)
         met |= set(list_notes_true(solo(random_position(r), r.choice(["ru", "uk", "mixed"]), seed=k)))
     assert len(met & set(_S16_SOME)) >= 2 and len(met & set(_S16_TEXT)) >= 4 and len(met & set(SPACE_NOTES)) >= 4, met
+
+
+def reinforce_said_true(g: Game) -> str | None:
+    """His S-12 reason says what decided among the open provinces his tokens touch, as the oracle
+    reads «наиболее близок к победе» (the fewest empty spaces, then his largest lead, among those
+    where a row token fits): ``only`` (one takes a token), ``fewest`` (one has the fewest empty
+    spaces; the others named), ``lead`` (several have the fewest, his standing is best in one),
+    ``same`` (his standing is the same in all of those), ``some`` (best in several of them, the
+    others named as dropped). Each province and number it names is the oracle's; the variant."""
+    d = decide(g.copy(), g.rng)
+    if d is None or d.step != "reinforce":
+        return None
+    inf, main = influence(g), d.reason[0]
+    opened = [x for x in range(N_PROVINCES) if g.ctrl[x] == OPEN]
+    present = [x for x in opened if any(g.owner[s] == C for s in PROVINCE_SPACES[x])]
+    near = [x for x in present if moves_into(g, x)]
+    empties = {x: sum(g.owner[s] < 0 for s in PROVINCE_SPACES[x]) for x in near}
+    tied = best(near, lambda x: -empties[x])
+    kept = best(tied, lambda x: inf[C][x] - inf[H][x])
+    if len(near) == 1:
+        want = "only"
+    elif len(tied) == 1:
+        want = "fewest"
+    elif len(kept) == 1:
+        want = "lead"
+    else:
+        want = "same" if len(kept) == len(tied) else "some"
+    said = {"only": "he can place only in", "fewest": "more in {others}", "lead": "he stands best there",
+            "same": "he stands the same in each", "some": "he stands best in {kept}"}
+    got = [k for k, words in said.items() if words in main.template]
+    assert got == [want], (got, want, str(d.why))
+    names = {k: sorted(NAMES[str(p)] for p in v) if isinstance(v, tuple) else v for k, v in main.kwargs.items()}
+    assert NAMES[str(main.kwargs["where"])] == d.province and main.kwargs["touched"] == len(present), str(d.why)
+    if want == "fewest":
+        assert names["others"] == sorted(y for y in near if y != d.province) and main.kwargs["n"] == empties[d.province]
+    if want in ("lead", "same", "some"):
+        assert names["tied"] == sorted(tied) and main.kwargs["n"] == empties[d.province], str(d.why)
+    if want == "some":
+        assert names["kept"] == sorted(kept) and names["dropped"] == sorted(set(tied) - set(kept)), str(d.why)
+    if want != "only":
+        assert d.province in (kept if want != "fewest" else tied), str(d.why)
+    return want
+
+
+@pytest.mark.parametrize("pos, want", [
+    # NU takes none of his row (its free spaces are swords): of NU and SC only SC takes a token
+    ({"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3)},
+      "crassus_row": ["shield:5/1", "ship:5/1"]}, "only"),
+    # AC and AF have 3 empty spaces each; he leads by 5 in AC, by 1 in AF: his lead decides
+    ({"spaces": {"AF-AC": t("crassus", "ship:5/1", AC=5, AF=1)},
+      "crassus_row": ["shield:6/0"]}, "lead"),
+    # the same empty spaces and lead in AC and AF: neither decides, the province list (S-16) does
+    ({"spaces": {"AF-AC": t("crassus", "ship:3/3", AC=3, AF=3)},
+      "crassus_row": ["shield:6/0"]}, "same"),
+])
+def test_his_reinforce_reason_says_what_decided(pos: dict[str, Any], want: str):  # S-12
+    """S-12 «...в той провинции, где авто-Красс наиболее близок к победе»: his reason said both the
+    empty spaces and his lead («closest to winning (3 empty spaces, he leads by 5)») whether the
+    spaces, the lead or neither decided; it says the one that did."""
+    assert reinforce_said_true(solo(pos)) == want
+
+
+def test_his_reinforce_reasons_say_what_decided_in_random_positions():  # S-12
+    met = collections.Counter(
+        reinforce_said_true(solo(random_position(r), r.choice(["ru", "uk", "mixed"]), seed=k))
+        for k in range(2500) for r in [random.Random(9 * 10**5 + k)])
+    assert all(met[k] for k in ("only", "fewest", "lead", "same", "some")), met
 
 
 def test_the_province_list_reason_names_only_provinces_still_in_the_running():

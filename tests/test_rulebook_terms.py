@@ -49,10 +49,20 @@ S11_ALL = ("{point}: he has less influence in every open province; your largest 
            "{prov}, by {lead}; he faces it with his highest value")
 S11_ANY = ("{point}: you lead in {prov} by {lead}, your largest lead where he can place; he faces it with his "
            "highest value")
-S12 = ("{point}: his tokens touch {touched} open provinces; {where} is closest to winning ({n} empty space, {lead}); "
-       "he places his highest value there",
-       "{point}: his tokens touch {touched} open provinces; {where} is closest to winning ({n} empty spaces, {lead}); "
-       "he places his highest value there")
+S12_PART = "{point}: his tokens touch {touched} open provinces"
+S12 = (S12_PART + "; {where} is closest to winning: {n} empty space left, more in {others}; he places his highest value "
+                  "there",
+       S12_PART + "; {where} is closest to winning: {n} empty spaces left, more in {others}; he places his highest value "
+                  "there")
+# the S-12 whys with no count said of a noun (the only one where he can place; his standing decided, or neither)
+S12_OTHERS = tuple((m, m) for m in (
+    S12_PART + ", and he can place only in {where}; he places his highest value there",
+    S12_PART + "; {tied} have the fewest empty spaces ({n} each), and {where} is closest to winning: he stands best "
+               "there ({lead}); he places his highest value there",
+    S12_PART + "; {tied} have the fewest empty spaces ({n} each) and he stands the same in each ({lead}); he places "
+               "his highest value in {where}",
+    S12_PART + "; {tied} have the fewest empty spaces ({n} each); he stands best in {kept} ({lead}), not {dropped}; "
+               "he places his highest value in {where}"))
 S13 = ("{point}: {prov} borders {his}, which he controls, and takes his highest value there ({v})",) * 2
 S14 = "{point}: {prov} is central and takes his highest value there ({v})"
 S15 = "{point}: {prov} takes his highest value ({v})"
@@ -307,11 +317,11 @@ def test_a_counted_term_is_the_rulebook_s_word_in_every_form(counted: Counted) -
 
 
 @pytest.mark.parametrize("msgids, word, quote", [
-    (S12, "с максимальным значением", "разместите жетон с **максимальным** значением в той провинции, где авто-Красс "
-                                      "наиболее близок к победе"),
+    *[(msgids, "с максимальным значением", "разместите жетон с **максимальным** значением в той провинции, где "
+                                           "авто-Красс наиболее близок к победе") for msgids in (S12, *S12_OTHERS)],
     (S13, "с наивысшим значением", "предпочтение отдается той, в которой можно разместить жетон с **наивысшим** "
                                    "значением"),
-], ids=["S-12", "S-13"])
+], ids=["S-12", *[f"S-12-{k}" for k in range(len(S12_OTHERS))], "S-13"])
 def test_crassus_why_says_the_priority_list_s_value_word_in_every_form(msgids: tuple[str, str], word: str,
                                                                       quote: str) -> None:
     """S-12, S-13: the why of the 4th and 5th points of «Приоритет размещения жетонов влияния
@@ -319,7 +329,7 @@ def test_crassus_why_says_the_priority_list_s_value_word_in_every_form(msgids: t
     sentence (it said «наибольшее значение», a word of neither point)."""
     catalog = _catalog("caesar", "ru")
     for n in (1, 2, 5):
-        said = catalog.ngettext(*msgids, n)
+        said = catalog.ngettext(*msgids, n) if msgids[0] != msgids[1] else catalog.gettext(msgids[0])
         assert said != msgids[0] and word in said, (n, said)
     seeds = _seed_dir()
     if seeds is not None:

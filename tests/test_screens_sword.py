@@ -914,3 +914,21 @@ def test_the_sacred_band_is_offered_and_taken_only_where_carthage_plays(state_di
         assert len(_ok(c, "battle att=3 def=3 sacred-band=def")["defender"]["dice"]) == 4
     finally:
         c.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_consuls_row_is_the_roman_player_s(lang):  # W-10, rule 8.2.2
+    """The consuls are the Roman player's leaders, drawn by him (W-10, rule 8.2.2): a game without
+    the Romans (started over the serial link) showed "Draw consuls" and drew two; its home has no
+    consuls row, while a game with the Romans keeps it."""
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    try:
+        with_romans = FakeCtx(NEW, lang=lang).open(SwordHome())
+        rows = [str(i.label) for i in with_romans.top.items(with_romans)]
+        draw = _("Draw consuls")
+        assert rows[7] == draw, rows
+        without = FakeCtx("new sword players=gauls,etruscans,greeks seed=4", lang=lang).open(SwordHome())
+        assert [str(i.label) for i in without.top.items(without)] == rows[:7] + rows[8:]
+    finally:
+        i18n.set_language("en")

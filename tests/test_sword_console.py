@@ -495,3 +495,58 @@ def test_a_game_stored_with_a_starting_vp_beyond_the_track_still_resumes(state_d
         assert state["actions"] == 2 and state["vp"]["romans"] == 11 and state["vp"]["gauls"] == 10
     finally:
         c.close()
+
+
+NO_ROMANS = "new sword players=gauls,etruscans,greeks"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("Roman player", "W-10, rule 8.2.2", "Romans are not in this game")),
+    ("ru", ("игрока за Римлян", "W-10, правило 8.2.2", "Римлян в этой игре нет")),
+    ("uk", ("гравця за Римлян", "W-10, правило 8.2.2", "Римлян у цій грі немає")),
+])
+def test_the_consuls_are_not_drawn_in_a_game_without_the_romans(state_dir: Path, lang: str, words: tuple):  # W-10
+    """W-10, rulebook 8.2.2: «игрок за Римлян возвращает всех консулов в пул, после чего тянет
+    двух» — the consuls are the Roman player's leaders and he draws them. In a game without the
+    Romans ``consuls`` drew two all the same (and the device offered "Draw consuls"): asked now it
+    is refused as an illegal move naming the rule, in the player's language, and changes nothing;
+    ``consuls=`` given to such a ``new`` is refused too, and the game being played is kept."""
+    c = _open(state_dir)
+    try:
+        _ok(c, f"settings language={lang}")
+        _ok(c, NO_ROMANS + " seed=5")
+        for line in ("consuls", "consuls pool=Valerius,Camillus"):
+            said = _refused(c, line)
+            assert all(w in said for w in words), said
+        _ok(c, "vp gauls +2")
+        before = _ok(c, "state")["state"]
+        out = c.request(NO_ROMANS + " consuls=Valerius,Camillus seed=7")
+        assert out["ok"] is False and out["error"] == "bad_arguments", out
+        assert words[1] in out["message"] and _ok(c, "state")["state"] == before
+        assert _ok(c, NEW_SWORD + " consuls=Valerius,Camillus seed=7")["state"]["consuls"]["pool"] == \
+            ["Valerius", "Camillus"]                                 # with the Romans: their cup
+        assert len(_ok(c, "consuls")["drawn"]) == 2
+    finally:
+        c.close()
+
+
+def test_a_consuls_draw_stored_without_the_romans_by_an_older_version_still_replays(state_dir: Path):  # W-10
+    """An older Legatus drew the consuls in a game without the Romans (and started one with
+    ``consuls=``): the session it stored resumes to the draw it acknowledged."""
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start(NO_ROMANS + " consuls=Valerius,Camillus,Fabius", 4242, "old")
+    store.begin(old)
+    for line in ["consuls", "vp gauls +1"]:
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state == old.view() and state["actions"] == 2 and len(state["consuls"]["drawn"]) == 2
+        _refused(c, "consuls")
+    finally:
+        c.close()

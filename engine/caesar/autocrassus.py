@@ -339,7 +339,10 @@ class _Decider:
 
     def reinforce(self) -> Decision | None:
         """S-12: his tokens touch two or more open provinces; the one closest to winning
-        (fewest empty spaces, then his largest lead, then S-16); highest value."""
+        (fewest empty spaces, then his largest lead, then S-16); highest value. The reason says
+        which of these decided: the only one where he can place, the fewest empty spaces (among
+        those where he can), his best standing among those with the fewest, or neither (both
+        leave several: the province list's notes follow)."""
         g, h, c = self.g, self.h, self.c
         touch, ctrl = g.touch[CRASSUS], g.ctrl
         touched = [x for x in range(N_PROVINCES) if touch[x] and ctrl[x] == OPEN]
@@ -349,15 +352,34 @@ class _Decider:
         if not cands:
             return None
         fewest = min(g.empty[x] for x in cands)
-        cands = [x for x in cands if g.empty[x] == fewest]
-        lead = max(c[x] - h[x] for x in cands)
-        cands = [x for x in cands if c[x] - h[x] == lead]
-        x = self.pick_province(cands)
-        why = Msg("{point}: his tokens touch {touched} open provinces; {where} is closest to winning "
-                  "({n} empty space, {lead}); he places his highest value there",
-                  plural="{point}: his tokens touch {touched} open provinces; {where} is closest to "
-                         "winning ({n} empty spaces, {lead}); he places his highest value there",
-                  n=fewest, point=point("reinforce"), touched=len(touched), where=province(x), lead=_lead(lead))
+        tied = [x for x in cands if g.empty[x] == fewest]
+        lead = max(c[x] - h[x] for x in tied)
+        kept = [x for x in tied if c[x] - h[x] == lead]
+        x = self.pick_province(kept)
+        pt, n = point("reinforce"), len(touched)
+        if len(cands) == 1:
+            why = Msg("{point}: his tokens touch {touched} open provinces, and he can place only in {where}; he "
+                      "places his highest value there", point=pt, touched=n, where=province(x))
+        elif len(tied) == 1:
+            why = Msg("{point}: his tokens touch {touched} open provinces; {where} is closest to winning: {n} empty "
+                      "space left, more in {others}; he places his highest value there",
+                      plural="{point}: his tokens touch {touched} open provinces; {where} is closest to winning: {n} "
+                             "empty spaces left, more in {others}; he places his highest value there",
+                      n=fewest, point=pt, touched=n, where=province(x), others=_names([y for y in cands if y != x]))
+        elif len(kept) == 1:
+            why = Msg("{point}: his tokens touch {touched} open provinces; {tied} have the fewest empty spaces ({n} "
+                      "each), and {where} is closest to winning: he stands best there ({lead}); he places his "
+                      "highest value there", point=pt, touched=n, tied=_names(tied), n=fewest,
+                      where=province(x), lead=_lead(lead))
+        elif len(kept) == len(tied):
+            why = Msg("{point}: his tokens touch {touched} open provinces; {tied} have the fewest empty spaces ({n} "
+                      "each) and he stands the same in each ({lead}); he places his highest value in {where}",
+                      point=pt, touched=n, tied=_names(tied), n=fewest, lead=_lead(lead), where=province(x))
+        else:
+            why = Msg("{point}: his tokens touch {touched} open provinces; {tied} have the fewest empty spaces ({n} "
+                      "each); he stands best in {kept} ({lead}), not {dropped}; he places his highest value in "
+                      "{where}", point=pt, touched=n, tied=_names(tied), n=fewest, kept=_names(kept),
+                      lead=_lead(lead), dropped=_names([y for y in tied if y not in kept]), where=province(x))
         return self.highest("S-12", x, why)
 
     def expand(self) -> Decision | None:

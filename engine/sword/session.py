@@ -46,6 +46,7 @@ NEW_OPTS = frozenset({"players", "vp", "consuls", "seed", "rolls"})
 # undone cannot hand its dice to a tactics test and be fought again with fresh ones). A game stored
 # without it (an older Legatus) rolls everything from ``sword-dice``, as it did: it replays exactly.
 DICE, CONSULS = "sword-dice", "consuls"
+ROMANS = "romans"                  # the power whose leaders the consuls are (W-10, rule 8.2.2)
 APART = "apart"
 
 
@@ -223,8 +224,13 @@ def _vp_admitted(state: State, req: Request) -> None:
 def _new_admitted(req: Request) -> None:
     """A ``new sword … vp=`` asked now gives each power a figure of the VP track (W-11: 0 to 12).
     The set-up clamps a figure above 12 to 12, as it always did, so that a game an older Legatus
-    stored with ``vp=romans:13`` still resumes; asked now it is refused (``GameRules.admit_new``)."""
+    stored with ``vp=romans:13`` still resumes; asked now it is refused (``GameRules.admit_new``).
+    Likewise ``consuls=`` in a game without the Romans: it fills the Roman consuls' cup (W-10, rule
+    8.2.2), which nobody there draws (:func:`_romans_draw`)."""
     low, high = V.vp_range()
+    if "consuls" in req.opts and ROMANS not in _factions(req.opts.get("players")):
+        raise BadArguments(Msg("consuls= fills the cup of the Roman consuls, whom the Roman player draws (W-10, rule "
+                               "8.2.2); the Romans are not in this game (players=)."))
     for part in req.opts.get("vp", "").split(","):
         value = part.partition(":")[2]
         if value.isdecimal() and not low <= int(value) <= high:
@@ -277,7 +283,18 @@ def _not_over(state: State, req: Request) -> None:
 
 def _consuls_admitted(state: State, req: Request) -> None:
     _not_won(state, req)
+    _romans_draw(state)
     _consuls_once(state, req)
+
+
+def _romans_draw(state: State) -> None:
+    """The rule a ``consuls`` asked now keeps (``Command.admit``): the consuls are the Roman
+    player's leaders, and he draws them (W-10; rulebook 8.2.2 «игрок за Римлян возвращает всех
+    консулов в пул, после чего тянет двух»): a game without the Romans (players= leaves them out)
+    has no consuls to draw. A session an older Legatus stored with such a draw replays as it was."""
+    if ROMANS not in state["factions"]:
+        raise IllegalMove(Msg("The consuls are the Roman player's leaders, drawn by him in each reinforcement phase "
+                              "(W-10, rule 8.2.2); the Romans are not in this game, so there are no consuls to draw."))
 
 
 def _victory(state: State, req: Request) -> Outcome:

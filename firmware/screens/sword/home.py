@@ -119,10 +119,11 @@ class SwordHome(WrappedListScreen):
             Item(_("Desperate Times"), lambda c: c.push(DesperateScreen())),
             Item(_("Naval move"), lambda c: c.push(naval_form(c))),
             Item(_("2d6 roll"), lambda c: c.push(CheckMenu())),
-            # drawn once in each reinforcement phase (W-10): then the row shows this turn's again
-            Item(_("Consuls"), self._consuls_drawn) if view["consuls"]["turn"] == view["turn"]
-            else Item(_("Draw consuls"), self._consuls),
         ]
+        if "romans" in view["factions"]:   # the Roman player's leaders, drawn by him (W-10, rule 8.2.2)
+            # drawn once in each reinforcement phase (W-10): then the row shows this turn's again
+            out.append(Item(_("Consuls"), self._consuls_drawn) if view["consuls"]["turn"] == view["turn"]
+                       else Item(_("Draw consuls"), self._consuls))
         if view.get("unrest") is not None:
             out.append(Item(_("Carthage unrest"), lambda c: c.push(unrest_form(c)), str(view["unrest"]["level"])))
         victory = Item(_("Automatic victory"), lambda c: c.push(VictoryScreen()))
