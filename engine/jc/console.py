@@ -566,7 +566,8 @@ def _control(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
-        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name), ', '.join(mapdata.vp_cities())))
+        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name),
+                               Msg.join([T.city(c) for c in mapdata.vp_cities()])))     # in the reader's words
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
     return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", T.city(city.name)) if who == "vacant"
                    else Msg(_HELD_BY[who], T.city(city.name)))

@@ -1,0 +1,643 @@
+"""Julius Caesar through its console, at random (J-1..J-20): sessions of random command lines —
+battles with digital and physical dice, retreats, tied hits, reserves, Cleopatra, Mars (surprise),
+navis; the campaign's levy, pool, winter, Vulcan (``lose``), Jupiter (``owner``), disbanding,
+cards —, mixed with malformed requests (bad ids, wrong numbers, unknown words, commands out of
+phase, huge or negative numbers, unicode) and ``undo``.
+
+After every request: nothing but a protocol error escapes; a refused request leaves the state
+byte-identical and says why in a whole sentence in English, Russian and Ukrainian (no English
+phrase left in ru/uk); an accepted one is said in ru/uk too; the rules' invariants hold (strengths
+on their tracks, a block in one place, eliminated blocks out of the battle, the dice and hits of
+each fire, trophies, VP, cards). ``undo`` restores the exact previous state, and the same request
+asked again gives the same state (undo never re-rolls). At the end the session's stored lines,
+replayed, give the same state.
+
+The default test runs a few hundred requests (a few seconds); ``JC_FUZZ_SESSIONS`` and the
+``slow`` sweep run more."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from typing import Any
+
+import pytest
+
+from engine.errors import LegatusError
+from engine.jc import cards as K
+from engine.jc import mapdata
+from engine.jc.order import step_order
+from engine.jc.roster import roster
+from engine.rng import Draws
+from engine.text import Msg
+from firmware import i18n
+from firmware.session import Session
+
+CYRILLIC = re.compile("[А-Яа-яЁёІіЇїЄєҐґ]")
+CODES = {"bad_arguments", "illegal_move", "game_over", "unknown_command", "nothing_to_undo"}
+ROSTER = roster()
+IDS = sorted(ROSTER)
+CITIES = sorted(mapdata.cities())
+CARDS = sorted(set(K.deck()))
+STATUSES = {"fight", "reserve", "retreated", "eliminated", "killed"}
+JUNK_IDS = ["c_leg99", "p_", "blk0", "CLEOPATRA", "c_leg10\u200b", "легион", "🙂", "c_leg-1", "x" * 300, "None",
+            "'", "c_caesar,c_leg8", "%s", "{}", "{0}"]
+JUNK_NUMBERS = ["-1", "0", "5", "99999999999999999999999", "1e3", "3.0", "", "٣", "0x3", "+2", "NaN", "¾"]
+JUNK_OPTIONS = ["x=1", "strength=2 strength=3", "reserve=maybe", "surprise=2", "attacker=gauls", "dice=loaded",
+                "blocked=yes", "="]
+JUNK_RATINGS = ["Z9", "C0", "C5", "c3", "A", "", "C-1", "С3"]      # (the last one's С is Cyrillic)
+JUNK_WORDS = ["frobnicate", "fire!", "Fire", "ataque", "атака", "\u202eevil", "add\u00a0attacker", "undo2", "vpp"]
+COMMANDS = ["add", "remove", "start", "fire", "retreat", "pass", "hit", "auto", "fight", "odds", "advise",
+            "next-battle", "roster", "levy", "owner", "control", "lose", "gain", "disband", "vp", "supply",
+            "winter", "deal", "hand", "discard", "play"]
+# console syntax a Russian or Ukrainian sentence quotes as it is typed (commands, sides, roles, values)
+SYNTAX = {*COMMANDS, "caesar", "pompey", "vacant", "attacker", "defender", "round", "turn", "digital", "physical",
+          "setup", "apart", "new", "jc-battle", "undo", "state", "help", "next-battle", "roll", *CARDS,   # (card ids)
+          "strength", "reserve", "navis-reserve", "rating", "leader", "elephant", "ballista", "navis", "name", "dice",
+          "surprise", "blocked", "year", "pool", "cleopatra", "rolls", "seed",      # options
+          *(w.lower() for c in CITIES for w in c.split())}                           # city ids, as typed
+_LATIN = re.compile(r"^[A-Za-z]{3,}$")
+SMALL_BATTLE = 18          # odds/advise only while both sides' strengths add up to less (fast, plain Python)
+
+
+def english_phrase(said: str, line: str) -> str | None:
+    """The first two plain Latin words in a row in ``said`` that are neither console syntax nor in
+    the request ``line`` (as tests/test_i18n_refusals.py reads an untranslated phrase)."""
+    words = [w.strip(".,:;!?()«»'\"<>|") for w in said.split()]
+    asked = line.lower()
+    for a, b in zip(words, words[1:]):
+        if _LATIN.match(a) and _LATIN.match(b) and not {a.lower(), b.lower()} & SYNTAX \
+                and f"{a} {b}".lower() not in asked:
+            return f"{a} {b}"
+    return None
+
+
+def check_sentence(msg: Any, line: str, what: str) -> None:
+    """``msg`` (a refusal's message or an action's log sentence) is a whole sentence in English,
+    Russian and Ukrainian: no template field left, no English phrase in ru/uk."""
+    en = i18n.SHARED.say(msg, "en")
+    assert en and en.strip() == en, (what, line, en)
+    assert all(f in line for f in re.findall(r"\{[a-z0-9_]*\}", en)), ("template field left", line, en)
+    assert en.rstrip(")»'\"").endswith((".", "!", "?", ":")) or en.endswith("...") or "…" in en, \
+        ("not a whole sentence", line, en)
+    for lang in ("ru", "uk"):
+        said = i18n.SHARED.say(msg, lang)
+        assert CYRILLIC.search(said), (what, lang, line, said)
+        left = english_phrase(said, line)
+        assert left is None, (what, lang, line, said, left)
+        assert all(f in line for f in re.findall(r"\{[a-z0-9_]*\}", said)), ("template field left", lang, line, said)
+
+
+def check_words(msg: Msg, line: str, what: str) -> None:
+    """A term or sentence of a reply's fields is said in ru/uk (no English phrase left)."""
+    en = i18n.SHARED.say(msg, "en")
+    for lang in ("ru", "uk"):
+        said = i18n.SHARED.say(msg, lang)
+        if re.search("[A-Za-z]{3,}", en) and not re.fullmatch(r"[\w/-]+", en):
+            assert CYRILLIC.search(said), (what, lang, line, said)
+        assert english_phrase(said, line) is None, (what, lang, line, said, english_phrase(said, line))
+
+
+def msgs(obj: Any) -> list[Msg]:
+    """Every Msg in a reply's fields."""
+    if isinstance(obj, Msg):
+        return [obj]
+    if isinstance(obj, dict):
+        return [m for v in obj.values() for m in msgs(v)]
+    if isinstance(obj, (list, tuple)):
+        return [m for v in obj for m in msgs(v)]
+    return []
+
+
+class Fuzz:
+    """One session of random requests."""
+
+    def __init__(self, seed: int) -> None:
+        self.r = r = random.Random(seed)
+        self.legacy = r.random() < 0.15            # a line an older Legatus stored: one dice stream, no pool
+        opts = [f"attacker={r.choice(['caesar', 'pompey'])}"]
+        if not self.legacy or r.random() < 0.5:
+            opts.append(f"cleopatra={r.choice(['round', 'turn'])}")
+        if not self.legacy:
+            opts.append("rolls=apart")
+        if r.random() < 0.3:
+            opts.append("surprise=1")
+        if r.random() < 0.35:
+            opts.append("dice=physical")
+        if not self.legacy and r.random() < 0.8:
+            opts.append("pool=setup")
+        if r.random() < 0.3:
+            opts.append(f"year={r.randint(1, 5)}")
+        self.line = f"new jc-battle {' '.join(opts)} seed={seed}"
+        self.seed = seed
+        self.session = Session.start(self.line, seed, "fuzz")
+        self.stack: list[str] = []                 # the state before each effective action
+        self.counts: dict[str, int] = {}           # dice the device drew so far, per stream (effective actions)
+        self.counted: list[dict[str, int]] = []    # ``counts`` before each effective action
+        self.reference: dict[str, list[int]] = {}  # each stream's dice, drawn apart from the session
+        self.said: list[str] = []                  # every request, for the failure's report
+        self.stats = {"ok": 0, "refused": 0, "undo": 0, "fire": 0, "battles": 0, "winter": 0}
+
+    # -- asking ----------------------------------------------------------------------------
+    def ask(self, line: str) -> dict[str, Any] | None:
+        """Run ``line`` as the console asks it; None when refused (and every check made)."""
+        s = self.session
+        self.said.append(line)
+        before = s.state_json
+        try:
+            stored = s.as_asked(line)
+            outcome, new = s.run(stored, asked=True)
+        except LegatusError as e:
+            assert e.code in CODES, (line, e.code, e.message)
+            assert s.state_json == before, line
+            check_sentence(e.message, line, "refusal")
+            self.stats["refused"] += 1
+            return None
+        fields = dict(outcome.fields)
+        if new is not None:
+            assert not json.loads(before)["campaign"]["over"], ("a change after the campaign's end", line)  # J-17
+            s.commit(stored, outcome, new)
+            self.stack.append(before)
+            self.counted.append(dict(self.counts))
+            self.dice(json.loads(before), json.loads(new), stored)
+            check_sentence(s.sentence_of(stored, outcome), line, "log")
+        else:
+            assert s.state_json == before, ("a read-only command changed the state", line)
+        for m in msgs(fields):
+            check_words(m, line, "reply")
+        if "attacker_wins" in fields:
+            odds = [fields[k] for k in ("attacker_wins", "attacker_eliminated", "defender_holds")]
+            assert all(-1e-12 <= p <= 1 + 1e-12 for p in odds) and abs(sum(odds) - 1) < 1e-9, (line, odds)  # J-15
+        self.stats["ok"] += 1
+        self.check()
+        return fields
+
+    def dice(self, before: dict[str, Any], after: dict[str, Any], line: str) -> None:
+        """Each die the device rolls is the next of its stream, whatever was undone before: undo
+        never re-rolls (PROTOCOL; docs/fairness.md: each block's fire from its own stream)."""
+        old = before["battle"]["turns"] if before["number"] == after["number"] else []
+        turns = after["battle"]["turns"]
+        if old and before["battle"]["phase"] != "over":     # the past stays; a hit placed goes on the last fire
+            assert turns[:len(old) - 1] == old[:-1], ("a battle's past turns changed", line)
+            last, now = old[-1], turns[len(old) - 1]
+            assert {**now, "applied": None, "lost": None} == {**last, "applied": None, "lost": None}, ("a battle's past turns changed", line)
+            assert now["applied"][:len(last["applied"])] == last["applied"], ("a hit placed changed", line)
+        if "dice=" in line or self.legacy:        # the table's dice: nothing drawn (a legacy game: one
+            return                                # generator for the cards and every block's dice)
+        for t in turns[len(old):]:
+            if t["action"] != "fire":
+                continue
+            stream = f"battle-dice-{t['block']}"
+            ref = self.reference.setdefault(stream, [])
+            pos = self.counts.get(stream, 0)
+            if len(ref) < pos + len(t["dice"]):
+                rng = Draws.keyed(self.seed, "").stream(stream)
+                ref[:] = [rng.die(6) for _ in range(pos + len(t["dice"]) + 16)]
+            assert t["dice"] == ref[pos:pos + len(t["dice"])], ("a roll that is not its stream's next", line, t)
+            self.counts[stream] = pos + len(t["dice"])
+
+    def undo(self) -> None:
+        s = self.session
+        self.said.append("undo")
+        if not self.stack:
+            with pytest.raises(LegatusError):
+                s.undo()
+            return
+        after = s.state_json
+        last = s.lines[-1]
+        s.undo()
+        self.stats["undo"] += 1
+        assert s.state_json == self.stack.pop(), "undo did not restore the state before"
+        self.counts = self.counted.pop()
+        self.check()
+        if self.r.random() < 0.5:                  # the same request again: the same state (no re-roll)
+            self.said.append(f"{last}  (again)")
+            before = s.state_json
+            outcome, new = s.run(last, asked=True)
+            assert new == after, ("asked again after undo, the request did not give the same state", last)
+            s.commit(last, outcome, new)
+            self.stack.append(before)
+            self.counted.append(dict(self.counts))
+            self.dice(json.loads(before), json.loads(new), last)
+
+    # -- the requests ----------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        return self.session.view()
+
+    def step(self) -> None:
+        r = self.r
+        v = self.view()
+        x = r.random()
+        if x < 0.08:
+            self.undo()
+        elif x < 0.3:
+            self.ask(self.junk(v))
+        elif x < 0.45:
+            self.ask(self.campaign(v))
+        else:
+            self.ask(self.battle(v))
+
+    def battle(self, v: dict[str, Any]) -> str:
+        r = self.r
+        b = v["battle"]
+        if b["phase"] == "over":
+            self.stats["battles"] += 1
+            return r.choice([f"next-battle attacker={r.choice(['caesar', 'pompey'])}"
+                             + (" surprise=1" if r.random() < 0.3 else "")
+                             + (" dice=physical" if r.random() < 0.3 else ""), "winter", "odds", "fight"])
+        if b["phase"] == "setup":
+            return self.setup(v)
+        d = b["decision"]
+        assert d is not None, "a battle being fought with nothing to decide"
+        small = sum(x["strength"] for x in b["blocks"]) < SMALL_BATTLE
+        if small and r.random() < 0.06:
+            return r.choice(["odds", "advise"])
+        if r.random() < 0.04:
+            return "fight"
+        physical = b["dice"] == "physical"
+        if d["kind"] == "hit":
+            return r.choice([f"hit {r.choice(d['choices'])}", "hit", "auto"])
+        key = r.choice(d["blocks"])
+        blk = next(x for x in b["blocks"] if x["key"] == key)
+        action = r.choice(d["actions"])
+        said = key if len(d["blocks"]) > 1 or r.random() < 0.5 else ""
+        if action == "fire":
+            self.stats["fire"] += 1
+            dice = ",".join(str(r.randint(1, 6)) for _ in range(blk["strength"]))
+            if physical or r.random() < 0.2:
+                if r.random() < 0.3 and len(d["blocks"]) == 1:
+                    return f"auto dice={dice}"
+                return f"fire {said} dice={dice}".replace("  ", " ")
+            return r.choice([f"fire {said}".strip(), "auto"]) if len(d["blocks"]) == 1 else f"fire {key}"
+        if action == "retreat":
+            return f"retreat {said}".strip() + (" blocked=1" if r.random() < 0.15 else "")
+        return f"pass {said}".strip()
+
+    def setup(self, v: dict[str, Any]) -> str:
+        r = self.r
+        b = v["battle"]
+        roles = {b["attacker"]: "attacker", b["defender"]: "defender"}
+        placed = [x["key"] for x in b["blocks"]]
+        sides = {role: [x for x in b["blocks"] if x["side"] == b[role]] for role in ("attacker", "defender")}
+        if placed and r.random() < 0.08:
+            return f"remove {r.choice(placed)}"
+        ready = all(any(not x["reserve"] for x in sides[role]) for role in sides)
+        if ready and (r.random() < 0.3 or len(placed) > 7):
+            return r.choice(["start", "start", "auto", "fight", "odds"] if len(placed) < 6 else ["start", "fight"])
+        camp = v["campaign"]
+        owners = camp["owners"]
+        if r.random() < 0.12:                       # a block by its rating
+            role = r.choice(["attacker", "defender"])
+            flag = r.choice(["", " leader=1", " elephant=1", " ballista=1", " navis=1", " reserve=1"])
+            rating = f"{r.choice('ABCD')}{r.randint(1, 4)}"
+            strength = r.choice([2, 4]) if "elephant" in flag else r.randint(1, 4)
+            return f"add {role} rating={rating} strength={strength}{flag}"
+        bid = "cleopatra" if r.random() < 0.08 else r.choice(IDS)
+        spec = ROSTER[bid]
+        side = owners.get(bid, camp["cleopatra"] if bid == "cleopatra" else spec.side)
+        role = roles[side] if r.random() < 0.9 else r.choice(["attacker", "defender"])
+        extra = ""
+        if r.random() < 0.3:
+            extra += f" strength={r.choice(spec.track)}"
+        if r.random() < 0.15 or (spec.kind == "navis" and role == "attacker" and r.random() < 0.6):
+            extra += " reserve=1"
+        if role == "attacker" and r.random() < 0.1:
+            extra += " navis-reserve=1"
+        return f"add {role} {bid}{extra}"
+
+    def campaign(self, v: dict[str, Any]) -> str:
+        r = self.r
+        bid = r.choice(IDS)
+        side = r.choice(["caesar", "pompey"])
+        cards = v["cards"]
+        kind = r.random()
+        if kind < 0.12:
+            return f"lose {bid}"                    # Vulcan, Jupiter on a leader or navis
+        if kind < 0.24:
+            return f"gain {bid}"                    # a levy point
+        if kind < 0.32:
+            return f"owner {bid} {side}"            # Jupiter, Cleopatra
+        if kind < 0.4:
+            return f"disband {bid}"
+        if kind < 0.45:
+            return f"levy {bid} {r.choice(CITIES).replace(' ', '_')}"
+        if kind < 0.52:
+            return f"control {r.choice(CITIES).replace(' ', '_')} {r.choice(['caesar', 'pompey', 'vacant'])}"
+        if kind < 0.6:
+            return "winter"
+        if kind < 0.64:
+            return r.choice(["vp", "supply", "roster", f"roster {side}", f"supply {r.choice(CITIES).replace(' ', '_')}"])
+        if cards is None or kind < 0.67:
+            return "deal"
+        held = self.session.state["cards"]["hands"][side]
+        card = r.choice(held) if held and r.random() < 0.9 else r.choice(CARDS)
+        if not cards["discarded"][side]:
+            return f"discard {side} {card}"
+        return r.choice([f"play {side} {card}", f"hand {side}"])
+
+    def junk(self, v: dict[str, Any]) -> str:
+        r = self.r
+        word = r.choice(COMMANDS)
+        kind = r.random()
+        if kind < 0.2:
+            return f"{word} {r.choice(JUNK_IDS)}"
+        if kind < 0.35:
+            return f"{word} attacker {r.choice(IDS + JUNK_IDS)} strength={r.choice(JUNK_NUMBERS)}"
+        if kind < 0.45:
+            return f"{word} dice={','.join(r.choice(JUNK_NUMBERS + ['1', '6']) for _ in range(r.randint(0, 5)))}"
+        if kind < 0.55:
+            return r.choice(JUNK_WORDS) + (f" {r.choice(IDS)}" if r.random() < 0.5 else "")
+        if kind < 0.65:
+            return f"{word} {' '.join(r.choice(IDS + CITIES + JUNK_IDS + ['caesar', 'pompey']) for _ in range(r.randint(1, 4)))}"
+        if kind < 0.75:
+            return f"{word} {r.choice(JUNK_OPTIONS + ['name=' + r.choice(JUNK_IDS)])}"
+        if kind < 0.85:
+            return (f"add {r.choice(['attacker', 'defender', 'flank'])} rating={r.choice(JUNK_RATINGS)} "
+                    f"strength={r.choice(JUNK_NUMBERS + ['2'])}")
+        if kind < 0.92:
+            return (f"{r.choice(['hand', 'discard', 'play'])} {r.choice(['crassus', 'caesar', 'POMPEY', ''])} "
+                    f"{r.choice(CARDS + ['0/0', 'zeus', '2/1/1'])}")
+        return f"{r.choice(['lose', 'gain', 'disband', 'owner', 'levy'])} {r.choice(IDS)} {r.choice(['caesar', 'pompey', 'Roma', 'gauls', ''])}"
+
+    # -- the rules' invariants ---------------------------------------------------------------
+    def check(self) -> None:
+        v = self.view()
+        assert json.loads(json.dumps(v)) == v
+        b, camp = v["battle"], v["campaign"]
+        keys = [x["key"] for x in b["blocks"]]
+        assert len(keys) == len(set(keys)), ("a block twice in the battle", keys)
+        ids = [x["id"] for x in b["blocks"] if x["id"]]
+        assert len(ids) == len(set(ids)), ("a roster block twice in the battle", ids)
+        for x in b["blocks"]:
+            assert x["status"] in STATUSES, x
+            assert 0 <= x["strength"] <= x["max"], x                                      # J-1
+            if x["status"] in ("eliminated", "killed"):
+                assert x["strength"] == 0, x                                              # J-2, J-3
+            else:
+                assert x["strength"] >= 1, x
+            if x["id"]:
+                spec = ROSTER[x["id"]]
+                assert x["strength"] in (0, *spec.track), x
+                owner = camp["cleopatra"] if x["id"] == "cleopatra" else camp["owners"].get(x["id"], spec.side)
+                if x["status"] not in ("eliminated", "killed") and b["phase"] != "over":
+                    assert x["side"] == owner, ("a block fights for one side and belongs to the other", x, owner)
+                if b["phase"] == "setup":
+                    assert x["id"] not in camp["killed"] and x["id"] not in camp["eliminated"], x  # J-2, J-3
+                elif x["status"] == "killed":
+                    assert x["id"] in camp["killed"], x
+        d = b["decision"]
+        if b["phase"] == "fighting":
+            assert d is not None, "a battle being fought with nothing to decide"
+            assert 1 <= b["round"] <= 4, b["round"]                                       # J-4
+            gone = {x["key"] for x in b["blocks"] if x["status"] in ("eliminated", "killed", "retreated")}
+            if d["kind"] == "turn":
+                assert d["blocks"] and not set(d["blocks"]) & gone, d                     # out of the battle
+            else:
+                assert d["choices"] and not set(d["choices"]) & gone, d
+                assert d["left"] >= 1, d
+        else:
+            assert d is None
+        if b["phase"] == "over":
+            assert b["result"] in ("attacker_wins", "attacker_eliminated", "defender_holds"), b["result"]
+        roll = b["roll"]
+        if roll is not None:
+            t = roll["turn"]
+            fp = int(t["rating"][1])
+            assert len(t["dice"]) == t["strength"], t                                     # J-1: a die a step
+            assert t["hit_dice"] == [f <= fp for f in t["dice"]], t
+            assert t["hits"] == sum(t["hit_dice"]), t
+            assert len(t["applied"]) + t["lost"] <= t["hits"], t
+            if not (d and d["kind"] == "hit"):
+                assert len(t["applied"]) + t["lost"] == t["hits"], t                      # J-7
+        self.check_turns(self.session.state["battle"])
+        killed, elim, pool = set(camp["killed"]), set(camp["eliminated"]), set(camp["pool"])
+        assert len(killed) == len(camp["killed"]) and len(elim) == len(camp["eliminated"])
+        assert not killed & elim and not killed & pool and not elim & pool, (killed, elim, pool)
+        assert not (killed | elim) & set(camp["strength"]), camp["strength"]
+        assert not killed - {i for i, s in ROSTER.items() if s.kind == "leader"}, killed   # J-2
+        for bid, s in camp["strength"].items():
+            assert s in ROSTER[bid].track, (bid, s)
+        if b["phase"] == "fighting":
+            assert not set(ids) & pool, ("a block fighting and in the levy pool", set(ids) & pool)
+        trophy_ids = [t["id"] for side in camp["trophies"].values() for t in side if t["id"]]
+        assert sorted(trophy_ids) == sorted(killed), (trophy_ids, killed)                 # J-17
+        for side, items in camp["trophies"].items():
+            assert all(t["id"] is None or ROSTER[t["id"]].side != side for t in items), camp["trophies"]
+        assert camp["cleopatra"] in ("caesar", "pompey")
+        for s in ("caesar", "pompey"):
+            assert v["vp"][s] == sum(mapdata.vp_cities()[c] for c, o in v["control"].items() if o == s) \
+                + len(camp["trophies"][s])                                                # J-17
+        assert 1 <= camp["year"] <= 6
+        cards = v["cards"]
+        if cards is not None:
+            for s in ("caesar", "pompey"):
+                used = cards["discarded"][s] + len(cards["reveals"]) + cards["played"][s]
+                assert cards["cards_in_hand"][s] == K.HAND - used, cards                  # J-18
+            assert len(cards["reveals"]) <= K.TURNS
+        numbers = [h["number"] for h in v["history"]]
+        assert numbers == sorted(set(numbers)), numbers
+
+    @staticmethod
+    def check_turns(battle: dict[str, Any]) -> None:
+        """J-5, J-6, J-10: in each round a block takes one turn at most, in the order of the steps
+        (defending A, attacking A … D; a surprise round 1 all attacking steps first); no retreat in
+        round 1; in round 4 an attacker only retreats (or, unable to, is eliminated). Cleopatra, who
+        may act for her new side at once (J-2, the ``turn`` rule), is out of the order check."""
+        kinds = {b["key"]: b["kind"] for b in battle["blocks"]}
+        for rnd in range(1, battle["round"] + 1):
+            turns = [t for t in battle["turns"] if t["round"] == rnd]
+            keys = [t["block"] for t in turns]
+            assert len(keys) == len(set(keys)), ("a block took two turns in a round", rnd, keys)   # J-5
+            place = {step: i for i, step in enumerate(step_order(rnd, battle["surprise"]))}
+            seq = [place[t["role"], t["rating"][0]] for t in turns if kinds[t["block"]] != "cleopatra"]
+            assert seq == sorted(seq), ("turns out of the steps' order", rnd, turns)              # J-5, J-10
+            for t in turns:
+                if rnd == 1:
+                    assert t["action"] in ("fire", "pass"), t                                  # J-5
+                if rnd == 4 and t["role"] == "attacker":
+                    assert t["action"] in ("retreat", "eliminated"), t                         # J-6
+
+    def said_view(self) -> None:
+        """Every sentence and term of ``state`` (the battle log, its events, the winter's checklist,
+        the verdict) is said in ru/uk."""
+        for m in msgs(self.view()):
+            check_words(m, "state", "state")
+
+    def replay(self) -> None:
+        again = Session.from_header(self.session.header)
+        for line in self.session.lines:
+            again.apply(line)
+        assert again.state_json == self.session.state_json, "the stored lines replay to another state"
+
+
+class ConsoleFuzz(Fuzz):
+    """The same requests through the device's console and its store (SQLite in ``state_dir``):
+    every reply is one JSON object, never ``internal_error`` nor ``storage_error``; a refusal changes
+    nothing; ``undo`` through the console; now and then the console is closed and started again
+    (a restart: the session resumes exactly); History files every battle that ended (J-13)."""
+
+    def __init__(self, seed: int, state_dir: Any) -> None:
+        from firmware.console import Console
+        from firmware.store import Store
+        super().__init__(seed)
+        self.dir = state_dir
+        self.Console, self.Store = Console, Store
+        store = Store(state_dir)
+        self.console = Console(store, store.resume())
+        reply = self.console.request(self.line)
+        assert reply["ok"], reply
+
+    @property                                   # (the console's session: a restart makes another)
+    def session(self) -> Session:               # type: ignore[override]
+        return self.console.session
+
+    @session.setter
+    def session(self, value: Session) -> None:  # (Fuzz.__init__'s own, unused here)
+        pass
+
+    def request(self, line: str) -> dict[str, Any]:
+        reply = self.console.request(line)
+        assert json.loads(json.dumps(reply)) == reply
+        assert reply.get("error") not in ("internal_error", "storage_error"), (line, reply)
+        return reply
+
+    def ask(self, line: str) -> dict[str, Any] | None:
+        self.said.append(line)
+        before, actions = self.session.state_json, len(self.session.lines)
+        reply = self.request(line)
+        if not reply["ok"]:
+            assert reply["error"] in CODES, (line, reply)
+            assert self.session.state_json == before, line
+            self.stats["refused"] += 1
+            return None
+        if len(self.session.lines) != actions:
+            assert len(self.session.lines) == actions + 1, line
+            self.stack.append(before)
+            self.counted.append(dict(self.counts))
+            self.dice(json.loads(before), json.loads(self.session.state_json), self.session.lines[-1])
+        self.stats["ok"] += 1
+        self.check()
+        if self.r.random() < 0.02:
+            self.restart()
+        return reply
+
+    def undo(self) -> None:
+        self.said.append("undo")
+        reply = self.request("undo")
+        if not self.stack:
+            assert reply["error"] == "nothing_to_undo", reply
+            return
+        assert reply["ok"], reply
+        self.stats["undo"] += 1
+        assert self.session.state_json == self.stack.pop(), "undo did not restore the state before"
+        self.counts = self.counted.pop()
+        self.check()
+
+    def restart(self) -> None:
+        """The device switched off and on: the session resumes exactly as it was."""
+        self.said.append("(restart)")
+        state, lines = self.session.state_json, list(self.session.lines)
+        self.console.close()
+        store = self.Store(self.dir)
+        self.console = self.Console(store, store.resume())
+        assert self.session.state_json == state and list(self.session.lines) == lines
+
+    def finish(self) -> None:
+        """History holds one play per battle that ended (J-13), and the campaign's verdict (J-17)."""
+        from firmware import history
+        v = self.view()
+        games = history.games(self.console.store.db, None)
+        battles = [g for g in games if g["game"] == "jc-battle" and g["mode"].get("kind") == "battle"
+                   and g["status"] == "finished"]
+        fought = [h["number"] for h in v["history"]]
+        recorded = [g["mode"]["number"] for g in battles]
+        assert len(recorded) == len(set(recorded)), ("a battle filed twice", games)
+        # a battle undone after a later action keeps its sealed record (docs/protocol.md, Undo)
+        assert set(fought) <= set(recorded) and max(recorded, default=0) <= v["battle"]["number"], (fought, games)
+        campaign = [g for g in games if g["mode"].get("kind") == "campaign"]
+        assert len(campaign) <= 1 and (campaign or not v["campaign"]["over"]), (v["campaign"]["over"], campaign)
+        self.console.close()
+
+
+def run_console(seed: int, steps: int, state_dir: Any) -> ConsoleFuzz:
+    f = ConsoleFuzz(seed, state_dir)
+    try:
+        for _ in range(steps):
+            f.step()
+        f.replay()
+        f.finish()
+    except BaseException as e:
+        e.add_note(f"{f.line}\nasked (the last 25):\n" + "\n".join(f.said[-25:])
+                   + "\neffective:\n" + "\n".join(f.session.lines))
+        raise
+    return f
+
+
+def run(seed: int, steps: int) -> Fuzz:
+    f = Fuzz(seed)
+    try:
+        for i in range(steps):
+            f.step()
+            if i % 40 == 39:
+                f.said_view()
+        f.said_view()
+        f.replay()
+    except BaseException as e:
+        e.add_note(f"{f.line}\nasked (the last 25):\n" + "\n".join(f.said[-25:])
+                   + "\neffective:\n" + "\n".join(f.session.lines))
+        raise
+    return f
+
+
+SESSIONS = int(os.environ.get("JC_FUZZ_SESSIONS", "12"))
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_random_sessions_keep_every_invariant(chunk):
+    total = {"ok": 0, "refused": 0, "undo": 0, "fire": 0, "battles": 0}
+    for seed in range(chunk * SESSIONS // 2, (chunk + 1) * SESSIONS // 2):
+        f = run(seed, 120)
+        for k in total:
+            total[k] += f.stats[k]
+    assert min(total.values()) > 0, total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_sessions_sweep(chunk):
+    for seed in range(1000 + chunk * 60, 1000 + (chunk + 1) * 60):
+        run(seed, 400)
+
+
+def test_random_sessions_through_the_console_and_its_store(tmp_path):
+    for seed in range(2):
+        run_console(seed, 90, tmp_path / f"s{seed}")
+
+
+@pytest.mark.slow
+def test_random_sessions_through_the_console_sweep(tmp_path):
+    for seed in range(2000, 2030):
+        run_console(seed, 300, tmp_path / f"s{seed}")
+
+
+# -- what the fuzz found -----------------------------------------------------------------------------
+def _refusal(line: str, *setup: str) -> LegatusError:
+    s = Session.start("new jc-battle seed=1", 1, "fuzz")
+    for x in setup:
+        s.apply(x)
+    with pytest.raises(LegatusError) as e:
+        s.apply(line, asked=True)
+    return e.value
+
+
+@pytest.mark.parametrize("lang, rome, tarraco", [("ru", "Рим", "Тарракон"), ("uk", "Рим", "Тарракон")])
+def test_a_city_worth_no_vp_is_refused_with_the_vp_cities_in_the_readers_words(lang, rome, tarraco):
+    """J-17: 'control' tracks the 11 VP cities only; the refusal lists them, and in Russian and
+    Ukrainian it named them in Latin (Roma, Tarraco …) beside the city refused in the reader's words."""
+    e = _refusal("control Asturica caesar")
+    assert e.code == "bad_arguments"
+    said = i18n.SHARED.say(e.message, lang)
+    assert rome in said and tarraco in said and "Roma" not in said and "Tarraco" not in said, said
+    assert english_phrase(said, "control Asturica caesar") is None, said
+    assert "(Alexandria, Antiochia, Athenae," in i18n.SHARED.say(e.message, "en")
