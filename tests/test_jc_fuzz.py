@@ -84,6 +84,15 @@ def check_sentence(msg: Any, line: str, what: str) -> None:
     for lang in ("ru", "uk"):
         said = i18n.SHARED.say(msg, lang)
         assert CYRILLIC.search(said), (what, lang, line, said)
+        typed = line in said
+        bare = said
+        typed_words = line.split() + [w.partition("=")[2] for w in line.split() if "=" in w]
+        for word in sorted(filter(None, typed_words), key=len, reverse=True):   # what the request typed, said back
+            bare = bare.replace(word, "x")
+        assert typed or said.rstrip(")»'\"").endswith((".", "!", "?", ":", "…")), ("not a whole sentence", lang, line, said)
+        marks = re.search(r"  | [.,;:)]|[^.]\.\.[^.]|\.\.$|,,|\(\)", re.sub(r"(\S)  \(", r"\1 (", bare))   # (a usage: "<x>  (…)")
+        assert typed or not marks, ("stray spaces or marks", lang, line, said)
+        assert not CYRILLIC.match(bare[:1]) or bare[0].isupper(), ("a sentence starting in lower case", lang, line, said)
         left = english_phrase(said, line)
         assert left is None, (what, lang, line, said, left)
         assert all(f in line for f in re.findall(r"\{[a-z0-9_]*\}", said)), ("template field left", lang, line, said)
@@ -115,6 +124,7 @@ class Fuzz:
 
     def __init__(self, seed: int) -> None:
         self.r = r = random.Random(seed)
+        self.big = r.random() < 0.2                # battles of up to 12 blocks at full strength (odds on arrays)
         self.legacy = r.random() < 0.15            # a line an older Legatus stored: one dice stream, no pool
         opts = [f"attacker={r.choice(['caesar', 'pompey'])}"]
         if not self.legacy or r.random() < 0.5:
@@ -161,6 +171,7 @@ class Fuzz:
             self.stack.append(before)
             self.counted.append(dict(self.counts))
             self.dice(json.loads(before), json.loads(new), stored)
+            self.hits(json.loads(before), json.loads(new), stored)
             check_sentence(s.sentence_of(stored, outcome), line, "log")
         else:
             assert s.state_json == before, ("a read-only command changed the state", line)
@@ -172,6 +183,28 @@ class Fuzz:
         self.stats["ok"] += 1
         self.check()
         return fields
+
+    @staticmethod
+    def hits(before: dict[str, Any], after: dict[str, Any], line: str) -> None:
+        """J-7: each hit a fire or a hit placed applies goes to a strongest enemy block in the fight
+        at that instant (reserves are not in round 1; Cleopatra at I goes over at once, J-2)."""
+        if line.split()[0] not in ("fire", "hit", "auto") or before["battle"]["phase"] != "fighting":
+            return
+        old, new = before["battle"]["turns"], after["battle"]["turns"]
+        applied = [a for t in new[len(old):] for a in t["applied"]]
+        if old:
+            applied = new[len(old) - 1]["applied"][len(old[-1]["applied"]):] + applied
+        sim = {b["key"]: dict(b) for b in before["battle"]["blocks"]}
+        for a in applied:
+            target = sim[a["block"]]
+            rivals = [b["strength"] for b in sim.values() if b["side"] == target["side"] and b["status"] == "fight"]
+            assert target["status"] == "fight" and target["strength"] == a["from"] == max(rivals), (line, a, rivals)
+            if a["result"] == "reduced":
+                target["strength"] = a["to"]
+            elif a["result"].startswith("joins "):
+                target["side"], target["strength"] = a["result"].split()[1], 1
+            else:
+                target["status"] = a["result"]
 
     def dice(self, before: dict[str, Any], after: dict[str, Any], line: str) -> None:
         """Each die the device rolls is the next of its stream, whatever was undone before: undo
@@ -206,7 +239,7 @@ class Fuzz:
             return
         after = s.state_json
         last = s.lines[-1]
-        s.undo()
+        check_sentence(s.undo(), last, "undone")
         self.stats["undo"] += 1
         assert s.state_json == self.stack.pop(), "undo did not restore the state before"
         self.counts = self.counted.pop()
@@ -252,6 +285,7 @@ class Fuzz:
         assert d is not None, "a battle being fought with nothing to decide"
         small = sum(x["strength"] for x in b["blocks"]) < SMALL_BATTLE
         if small and r.random() < 0.06:
+            self.advice_agrees()
             return r.choice(["odds", "advise"])
         if r.random() < 0.04:
             return "fight"
@@ -274,6 +308,19 @@ class Fuzz:
             return f"retreat {said}".strip() + (" blocked=1" if r.random() < 0.15 else "")
         return f"pass {said}".strip()
 
+    def advice_agrees(self) -> None:
+        """J-14, J-15: ``advise`` marks one option as the policy's, whose odds are ``odds`` from
+        now; ``best`` is at least as good as every option for the deciding side."""
+        odds, advice = self.ask("odds"), self.ask("advise")
+        assert odds is not None and advice is not None
+        keys = ("attacker_wins", "attacker_eliminated", "defender_holds")
+        mine = [o for o in advice["options"] if o["policy"]]
+        assert len(mine) == 1, advice["options"]
+        assert all(abs(mine[0][k] - odds[k]) < 1e-9 for k in keys), (mine[0], odds)
+        sign = 1 if advice["for"] == "attacker" else -1
+        best = advice["best"]
+        assert all(sign * (o["attacker_wins"] - best["attacker_wins"]) <= 1e-9 for o in advice["options"]), advice
+
     def setup(self, v: dict[str, Any]) -> str:
         r = self.r
         b = v["battle"]
@@ -282,10 +329,17 @@ class Fuzz:
         sides = {role: [x for x in b["blocks"] if x["side"] == b[role]] for role in ("attacker", "defender")}
         if placed and r.random() < 0.08:
             return f"remove {r.choice(placed)}"
+        camp = v["campaign"]
+        if self.big and len(placed) < 12 and r.random() < 0.9:       # a big battle: blocks that may fight
+            out = set(camp["killed"]) | set(camp["eliminated"]) | {x["id"] for x in b["blocks"]}
+            free = [i for i in IDS if i not in out and ROSTER[i].kind not in ("leader", "navis")]
+            if free:
+                bid = r.choice(free)
+                own = camp["cleopatra"] if bid == "cleopatra" else camp["owners"].get(bid, ROSTER[bid].side)
+                return f"add {roles[own]} {bid} strength={ROSTER[bid].track[0]}" + (" reserve=1" if r.random() < 0.15 else "")
         ready = all(any(not x["reserve"] for x in sides[role]) for role in sides)
         if ready and (r.random() < 0.3 or len(placed) > 7):
             return r.choice(["start", "start", "auto", "fight", "odds"] if len(placed) < 6 else ["start", "fight"])
-        camp = v["campaign"]
         owners = camp["owners"]
         if r.random() < 0.12:                       # a block by its rating
             role = r.choice(["attacker", "defender"])
@@ -641,3 +695,20 @@ def test_a_city_worth_no_vp_is_refused_with_the_vp_cities_in_the_readers_words(l
     assert rome in said and tarraco in said and "Roma" not in said and "Tarraco" not in said, said
     assert english_phrase(said, "control Asturica caesar") is None, said
     assert "(Alexandria, Antiochia, Athenae," in i18n.SHARED.say(e.message, "en")
+
+
+@pytest.mark.parametrize("lang, removed, levied", [
+    ("en", "Pompey's Equitatus 1 leaves the battle.", "Equitatus 1 (P) is now levied in Roma."),
+    ("ru", "Эквиты 1 Помпея: покидает бой.", "Блок «Эквиты 1 (П)» теперь набирается в городе Рим."),
+])
+def test_a_defector_taken_out_of_the_battle_or_levied_elsewhere_is_named_with_its_first_owner(lang, removed, levied):
+    """J-2 (Jupiter): a block gone over to the other side is named with its first owner, as the
+    'add', 'owner', 'gain' and 'lose' sentences name it: 'remove' and 'levy' said only
+    "Equitatus 1", which Caesar's own Equitatus 1 beside it is called too."""
+    s = Session.start("new jc-battle attacker=caesar seed=1", 1, "fuzz")
+    for line in ("owner p_eq1 caesar", "add attacker c_eq1", "add attacker p_eq1"):
+        s.apply(line, asked=True)
+    assert i18n.SHARED.say(s.apply("remove p_eq1", asked=True).log, lang) == removed
+    assert i18n.SHARED.say(s.apply("levy p_eq1 Roma", asked=True).log, lang) == levied
+    own = s.apply("remove c_eq1", asked=True).log                      # his own: its name alone
+    assert i18n.SHARED.say(own, "en") == "Equitatus 1 leaves the battle."

@@ -225,7 +225,7 @@ def _remove(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     battle = _battle(state, "setup")
     b = B.remove_block(battle, req.args[0])
-    return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.block_name(b["name"])))
+    return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.said_block_name(b)))   # (a defector: its owner, J-2)
 
 
 # -- the battle ------------------------------------------------------------------------------
@@ -457,9 +457,10 @@ def _levy(state: State, req: Request) -> Outcome:
                                "levied; write spaces as _, e.g. levy c_leg18 Neapolis)."))
     req.check_opts(frozenset())
     spec = block(req.args[0])
-    _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
-    return Outcome({"block": spec.id, "levy_city": city},
-                   Msg("{} is now levied in {}.", T.block_name(spec.name), T.city(city)))
+    camp = state["campaign"]
+    _, city = C.set_levy_city(camp, spec.id or "", " ".join(req.args[1:]))
+    name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})   # as its side's lists name it
+    return Outcome({"block": spec.id, "levy_city": city}, Msg("{} is now levied in {}.", name, T.city(city)))
 
 
 def _owner(state: State, req: Request) -> Outcome:
