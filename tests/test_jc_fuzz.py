@@ -764,3 +764,21 @@ def test_a_defector_taken_out_of_the_battle_or_levied_elsewhere_is_named_with_it
     assert i18n.SHARED.say(s.apply("levy p_eq1 Roma", asked=True).log, lang) == levied
     own = s.apply("remove c_eq1", asked=True).log                      # his own: its name alone
     assert i18n.SHARED.say(own, "en") == "Equitatus 1 leaves the battle."
+
+
+@pytest.mark.parametrize("line", ["add defender c_caesar", "add defender c_nav1", "add attacker p_scipio"])
+def test_a_leader_or_navis_of_the_other_side_is_refused_without_an_owner_command_to_try(line):
+    """J-2 (Jupiter): leaders and navis never change sides, and 'owner' refuses them; a leader or
+    navis added for the other side was told to change its side with 'owner …', which then failed.
+    Any other block is still pointed to 'owner' (a Jupiter defection)."""
+    e = _refusal(line)
+    assert e.code == "illegal_move" and "owner" not in e.message, e.message
+    assert "never change sides" in e.message, e.message
+    for lang in ("ru", "uk"):
+        said = i18n.SHARED.say(e.message, lang)
+        assert "owner" not in said and ("никогда не меняют" in said or "ніколи не змінюють" in said), said
+    other = _refusal("add defender c_leg10")
+    assert "owner c_leg10 pompey" in other.message, other.message
+    with pytest.raises(LegatusError) as e2:                     # what it used to suggest is refused
+        Session.start("new jc-battle seed=1", 1, "fuzz").apply("owner c_caesar pompey", asked=True)
+    assert e2.value.code == "illegal_move"
