@@ -162,6 +162,7 @@ class Fuzz:
             assert e.code in CODES, (line, e.code, e.message)
             assert s.state_json == before, line
             check_sentence(e.message, line, "refusal")
+            self.suggested(e.message, line)
             self.stats["refused"] += 1
             return None
         fields = dict(outcome.fields)
@@ -281,6 +282,19 @@ class Fuzz:
                 ref[:] = [rng.die(6) for _ in range(pos + len(t["dice"]) + 16)]
             assert t["dice"] == ref[pos:pos + len(t["dice"])], ("a roll that is not its stream's next", line, t)
             self.counts[stream] = pos + len(t["dice"])
+
+    def suggested(self, message: str, line: str) -> None:
+        """A refusal that tells the player what to type instead ('owner c_leg10 pompey', 'remove
+        c_leg10', 'gain c_leg17') tells them something the device takes now."""
+        said = str(message)
+        for cmd in re.findall(r"'(owner \S+ \S+)'", said) + [f"remove {k}" for k in re.findall(r"\(remove (\S+?)\)", said)] \
+                + [f"gain {k}" for k in re.findall(r"gain (\S+?)\)", said)]:
+            if "{" in cmd or "|" in cmd or "<" in cmd:
+                continue
+            try:
+                self.session.run(cmd, asked=True)          # (run, not committed: nothing changes)
+            except LegatusError as e:
+                raise AssertionError(("a refusal suggests a request that is refused", line, said, cmd, e.message)) from None
 
     def undo(self) -> None:
         s = self.session
@@ -782,3 +796,24 @@ def test_a_leader_or_navis_of_the_other_side_is_refused_without_an_owner_command
     with pytest.raises(LegatusError) as e2:                     # what it used to suggest is refused
         Session.start("new jc-battle seed=1", 1, "fuzz").apply("owner c_caesar pompey", asked=True)
     assert e2.value.code == "illegal_move"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_block_of_the_other_side_in_the_levy_pool_is_refused_without_an_owner_command_to_try(lang):
+    """J-20, J-2: a block in the levy pool is off the map, and Jupiter ('owner') takes a block from
+    a city; added for the other side, it was told to change its side with 'owner …', which 'owner'
+    refuses for a block in the pool. It is now told it is in the pool (a levy point places it:
+    'gain …'); once levied, 'owner' is what it is pointed to, and 'owner' takes it."""
+    s = Session.start("new jc-battle attacker=caesar pool=setup seed=1", 1, "fuzz")
+    with pytest.raises(LegatusError) as e:
+        s.apply("add defender c_leg17", asked=True)
+    said = i18n.SHARED.say(e.value.message, lang)
+    assert e.value.code == "illegal_move" and "owner" not in said and "gain c_leg17" in said, said
+    with pytest.raises(LegatusError):
+        s.run("owner c_leg17 pompey", asked=True)                # what it used to suggest
+    s.apply("gain c_leg17", asked=True)                           # levied: on the map
+    with pytest.raises(LegatusError) as e:
+        s.apply("add defender c_leg17", asked=True)
+    assert "owner c_leg17 pompey" in e.value.message
+    s.apply("owner c_leg17 pompey", asked=True)
+    assert s.apply("add defender c_leg17", asked=True).fields["block"]["side"] == "pompey"
