@@ -285,10 +285,11 @@ class Fuzz:
 
     def suggested(self, message: str, line: str) -> None:
         """A refusal that tells the player what to type instead ('owner c_leg10 pompey', 'remove
-        c_leg10', 'gain c_leg17') tells them something the device takes now."""
+        c_leg10', 'gain c_leg17', 'deal', 'next-battle') tells them something the device takes now."""
         said = str(message)
         for cmd in re.findall(r"'(owner \S+ \S+)'", said) + [f"remove {k}" for k in re.findall(r"\(remove (\S+?)\)", said)] \
-                + [f"gain {k}" for k in re.findall(r"gain (\S+?)\)", said)]:
+                + [f"gain {k}" for k in re.findall(r"gain (\S+?)\)", said)] \
+                + ["deal"] * ("'deal' shuffles" in said) + ["next-battle"] * ("Start another with next-battle" in said):
             if "{" in cmd or "|" in cmd or "<" in cmd:
                 continue
             try:
@@ -817,3 +818,24 @@ def test_a_block_of_the_other_side_in_the_levy_pool_is_refused_without_an_owner_
     assert "owner c_leg17 pompey" in e.value.message
     s.apply("owner c_leg17 pompey", asked=True)
     assert s.apply("add defender c_leg17", asked=True).fields["block"]["side"] == "pompey"
+
+
+@pytest.mark.parametrize("line", ["odds", "advise"])
+def test_odds_of_the_last_battle_after_the_campaigns_end_do_not_offer_a_next_battle(line):
+    """J-17/J-19: once the winter's victory check has ended the campaign, 'odds' or 'advise' on its
+    last battle answered "Battle 1 is over … Start another with next-battle", which 'next-battle'
+    then refused (the game is over); they say the game is over, and why."""
+    s = Session.start("new jc-battle year=5 seed=1", 1, "fuzz")
+    for x in ("add attacker c_leg10", "add defender p_leg1", "fight", "winter"):
+        s.apply(x, asked=True)
+    with pytest.raises(LegatusError) as e:
+        s.apply(line, asked=True)
+    assert e.value.code == "game_over" and "next-battle" not in e.value.message, e.value.message
+    assert e.value.message.startswith("The game is over: "), e.value.message
+    with pytest.raises(LegatusError) as again:
+        s.apply("next-battle", asked=True)
+    assert again.value.code == "game_over"
+    s.undo()                                                      # undo reopens it: the battle is over, and the next one offered
+    with pytest.raises(LegatusError) as e:
+        s.apply(line, asked=True)
+    assert "next-battle" in e.value.message

@@ -105,6 +105,9 @@ def _new(req: Request, seed: Draws | int) -> State:
 def _battle(state: State, need: str = "any") -> B.Battle:
     """The current battle; GameOver once it is over (until next-battle)."""
     battle: B.Battle = state["battle"]
+    over = C.over_view(state["campaign"])
+    if over and battle["phase"] == "over":      # no next battle to start: the campaign is over (J-17, J-19)
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
     if battle["phase"] == "over":
         raise GameOver(Msg("Battle {} is over ({}). Start another with next-battle [attacker=caesar|pompey] [surprise=1].",
                            state['number'], T.result(battle['result'])))
