@@ -292,10 +292,27 @@ class Fuzz:
                 + ["deal"] * ("'deal' shuffles" in said) + ["next-battle"] * ("Start another with next-battle" in said):
             if "{" in cmd or "|" in cmd or "<" in cmd:
                 continue
-            try:
-                self.session.run(cmd, asked=True)          # (run, not committed: nothing changes)
-            except LegatusError as e:
-                raise AssertionError(("a refusal suggests a request that is refused", line, said, cmd, e.message)) from None
+            self.taken(cmd, line, said)
+        # a choice among blocks: "hit <a|b>", "fire <a|b>", "one of the strongest … blocks: a, b."
+        battle = self.session.state["battle"]
+        for verb, keys in re.findall(r"\b(hit|fire|pass|retreat) <([^>]+)>", said):
+            if verb == "fire" and battle["dice"] == "physical":
+                continue
+            for key in keys.split("|"):
+                self.taken(f"{verb} {key}", line, said)
+        for keys in re.findall(r"one of the strongest \w+ blocks: ([^.]+)\.", said):
+            for key in keys.split(", "):
+                self.taken(f"hit {key}", line, said)
+        for key in re.findall(r": fire (\S+) dice=a,b", said):
+            b = next(x for x in battle["blocks"] if x["key"] == key)
+            self.taken(f"fire {key} dice={','.join(['1'] * b['strength'])}", line, said)
+
+    def taken(self, cmd: str, line: str, said: str) -> None:
+        """``cmd``, suggested by the refusal of ``line``, is taken now (run, not committed)."""
+        try:
+            self.session.run(cmd, asked=True)              # (run, not committed: nothing changes)
+        except LegatusError as e:
+            raise AssertionError(("a refusal suggests a request that is refused", line, said, cmd, e.message)) from None
 
     def undo(self) -> None:
         s = self.session
@@ -362,6 +379,8 @@ class Fuzz:
         key = r.choice(d["blocks"])
         blk = next(x for x in b["blocks"] if x["key"] == key)
         action = r.choice(d["actions"])
+        if r.random() < 0.05:                       # no block named, or no dice typed: refused, and why
+            return r.choice(["fire", "pass", "retreat", f"fire {key}"])
         said = key if len(d["blocks"]) > 1 or r.random() < 0.5 else ""
         if action == "fire":
             self.stats["fire"] += 1
@@ -839,3 +858,32 @@ def test_odds_of_the_last_battle_after_the_campaigns_end_do_not_offer_a_next_bat
     with pytest.raises(LegatusError) as e:
         s.apply(line, asked=True)
     assert "next-battle" in e.value.message
+
+
+def test_a_step_of_several_blocks_asked_an_action_none_of_them_may_take_is_told_why():
+    """J-5, J-6: 'retreat' without a block in round 1, while several blocks of the step could act,
+    answered "say which (retreat <a|b>)", and each 'retreat a' was then refused (no block may
+    retreat in round 1); in round 4 'fire' by several attackers the same (they must retreat). The
+    refusal says the rule, and in round 4 offers the retreat they must take."""
+    s = Session.start("new jc-battle attacker=caesar seed=1", 1, "fuzz")
+    for line in ("add attacker c_leg8", "add attacker c_leg9", "add defender rating=A1 strength=4 name=wall",
+                 "add defender rating=A1 strength=4 name=wall2", "start"):
+        s.apply(line, asked=True)
+    while s.view()["battle"]["decision"]["side"] != "caesar":
+        s.apply("pass wall" if "wall" in s.view()["battle"]["decision"]["blocks"] else "pass wall2", asked=True)
+    with pytest.raises(LegatusError) as e:
+        s.apply("retreat", asked=True)
+    assert e.value.message == "No block may retreat in round 1 (J-5).", e.value.message
+    assert i18n.SHARED.say(e.value.message, "ru") == "В 1 раунде ни один блок не может отступить (J-5)."
+    with pytest.raises(LegatusError) as e:
+        s.apply("fire", asked=True)                               # a choice open: say which, as before
+    assert "fire <c_leg8|c_leg9>" in e.value.message
+    for _ in range(200):                                          # to round 4, everyone passing
+        d = s.view()["battle"]["decision"]
+        if d["round"] == 4 and d["side"] == "caesar":
+            break
+        s.apply(f"pass {d['blocks'][0]}", asked=True)
+    with pytest.raises(LegatusError) as e:
+        s.apply("fire", asked=True)
+    assert "(J-6)" in e.value.message and "retreat <c_leg8|c_leg9>" in e.value.message, e.value.message
+    s.run("retreat c_leg8", asked=True)                           # what it offers is taken
