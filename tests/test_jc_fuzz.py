@@ -303,6 +303,15 @@ class Fuzz:
         for keys in re.findall(r"one of the strongest \w+ blocks: ([^.]+)\.", said):
             for key in keys.split(", "):
                 self.taken(f"hit {key}", line, said)
+        for keys in re.findall(r"A battle is being set up \(([^)]*)\)", said):
+            for key in keys.split(", "):
+                self.taken(f"remove {key}", line, said)
+        for block_id, sides in re.findall(r"'owner (\S+) (caesar\|pompey)'", said):
+            for side in sides.split("|"):
+                self.taken(f"owner {block_id} {side}", line, said)
+        for side in re.findall(r"\(discard (caesar|pompey) <card>\)", said):
+            held = self.session.state["cards"]["hands"][side]
+            self.taken(f"discard {side} {held[0]}", line, said)
         for key in re.findall(r": fire (\S+) dice=a,b", said):
             b = next(x for x in battle["blocks"] if x["key"] == key)
             self.taken(f"fire {key} dice={','.join(['1'] * b['strength'])}", line, said)
