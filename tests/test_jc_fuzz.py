@@ -285,11 +285,12 @@ class Fuzz:
 
     def suggested(self, message: str, line: str) -> None:
         """A refusal that tells the player what to type instead ('owner c_leg10 pompey', 'remove
-        c_leg10', 'gain c_leg17', 'deal', 'next-battle') tells them something the device takes now."""
+        c_leg10', 'gain c_leg17', 'deal', 'next-battle', 'fight') tells them something the device takes now."""
         said = str(message)
         for cmd in re.findall(r"'(owner \S+ \S+)'", said) + [f"remove {k}" for k in re.findall(r"\(remove (\S+?)\)", said)] \
                 + [f"gain {k}" for k in re.findall(r"gain (\S+?)\)", said)] \
-                + ["deal"] * ("'deal' shuffles" in said) + ["next-battle"] * ("Start another with next-battle" in said):
+                + ["deal"] * ("'deal' shuffles" in said) + ["next-battle"] * ("Start another with next-battle" in said) \
+                + ["fight"] * ("(fight resolves" in said):
             if "{" in cmd or "|" in cmd or "<" in cmd:
                 continue
             self.taken(cmd, line, said)
