@@ -92,7 +92,7 @@ def check_sentence(msg: Any, line: str, what: str) -> None:
         bare = said
         typed_words = line.split() + [w.partition("=")[2] for w in line.split() if "=" in w]
         for word in sorted(filter(None, typed_words), key=len, reverse=True):   # what the request typed, said back
-            bare = bare.replace(word, "x")
+            bare = re.sub(re.escape(word), "x", bare, flags=re.IGNORECASE)      # (an option's value said lower-cased)
         assert typed or said.rstrip(")»'\"").endswith((".", "!", "?", ":", "…")), ("not a whole sentence", lang, line, said)
         marks = re.search(r"  | [.,;:)]|[^.]\.\.[^.]|\.\.$|,,|\(\)", re.sub(r"(\S)  \(", r"\1 (", bare))   # (a usage: "<x>  (…)")
         assert typed or not marks, ("stray spaces or marks", lang, line, said)
