@@ -414,6 +414,11 @@ def _actor(battle: Battle, key: str | None, action: str) -> Block:
     role, letter, group = step
     keys = [b["key"] for b in group]
     if key is None:
+        if len(group) > 1 and action not in actions_for(battle, group[0]):   # (the same for the whole step)
+            if battle["round"] == 1:                                           # not "say which": none may
+                raise IllegalMove(Msg("No block may retreat in round 1 (J-5)."))
+            raise IllegalMove(Msg("Attacking blocks must retreat on their round-4 turn (J-6): say which "
+                                  "(retreat <{}>).", "|".join(keys)))
         if len(group) > 1:
             several = (N_("Several attacker {} blocks can act: say which ({} <{}>).") if role == "attacker" else
                        N_("Several defender {} blocks can act: say which ({} <{}>)."))

@@ -42,6 +42,13 @@ _NOT_OURS = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker 
              ("attacker", "pompey"): N_("{} fights for Pompey, but the attacker is Caesar (change sides with 'owner {} {}')."),
              ("defender", "caesar"): N_("{} fights for Caesar, but the defender is Pompey (change sides with 'owner {} {}')."),
              ("defender", "pompey"): N_("{} fights for Pompey, but the defender is Caesar (change sides with 'owner {} {}').")}
+# ... said alone when 'owner' cannot be suggested: a leader or navis never changes sides (Jupiter, J-2), and a
+# block in the levy pool, off the map, is in no city Jupiter takes a block from (J-20)
+_OTHER_SIDE = {("attacker", "caesar"): N_("{} fights for Caesar, but the attacker is Pompey."),
+               ("attacker", "pompey"): N_("{} fights for Pompey, but the attacker is Caesar."),
+               ("defender", "caesar"): N_("{} fights for Caesar, but the defender is Pompey."),
+               ("defender", "pompey"): N_("{} fights for Pompey, but the defender is Caesar.")}
+NEVER_DEFECT = N_("Leaders and navis never change sides (J-2).")
 THIRD_LEADER = {"c_octavian": ("c_caesar", "c_antonius"), "p_brutus": ("p_pompeius", "p_scipio")}
 
 
@@ -144,6 +151,9 @@ def check_available(camp: Campaign, spec: BlockSpec, side: str, role: str) -> No
         raise IllegalMove(Msg("{} is not in play yet: a side's third leader joins its levy pool only once "
                               "one of its leaders is killed (J-2).", block_name(spec.name)))
     own = owner(camp, spec)
+    if own != side and (spec.kind in ("leader", "navis") or spec.id in pool(camp)):   # 'owner' refuses them
+        why = Msg(NEVER_DEFECT) if spec.kind in ("leader", "navis") else Msg(POOL_NO_SIDE, block_name(spec.name), spec.id)
+        raise IllegalMove(Msg("{} {}", Msg(_OTHER_SIDE[role, own], block_name(spec.name)), why))
     if own != side:
         raise IllegalMove(Msg(_NOT_OURS[role, own], block_name(spec.name), spec.id, side))
 

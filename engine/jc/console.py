@@ -105,6 +105,9 @@ def _new(req: Request, seed: Draws | int) -> State:
 def _battle(state: State, need: str = "any") -> B.Battle:
     """The current battle; GameOver once it is over (until next-battle)."""
     battle: B.Battle = state["battle"]
+    over = C.over_view(state["campaign"])
+    if over and battle["phase"] == "over":      # no next battle to start: the campaign is over (J-17, J-19)
+        raise GameOver(Msg("The game is over: {}", over["reason"]))
     if battle["phase"] == "over":
         raise GameOver(Msg("Battle {} is over ({}). Start another with next-battle [attacker=caesar|pompey] [surprise=1].",
                            state['number'], T.result(battle['result'])))
@@ -225,7 +228,7 @@ def _remove(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     battle = _battle(state, "setup")
     b = B.remove_block(battle, req.args[0])
-    return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.block_name(b["name"])))
+    return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.said_block_name(b)))   # (a defector: its owner, J-2)
 
 
 # -- the battle ------------------------------------------------------------------------------
@@ -456,9 +459,10 @@ def _levy(state: State, req: Request) -> Outcome:
                                "levied; write spaces as _, e.g. levy c_leg18 Neapolis)."))
     req.check_opts(frozenset())
     spec = block(req.args[0])
-    _, city = C.set_levy_city(state["campaign"], spec.id or "", " ".join(req.args[1:]))
-    return Outcome({"block": spec.id, "levy_city": city},
-                   Msg("{} is now levied in {}.", T.block_name(spec.name), T.city(city)))
+    camp = state["campaign"]
+    _, city = C.set_levy_city(camp, spec.id or "", " ".join(req.args[1:]))
+    name = T.owned_block_name({"id": spec.id, "name": spec.name, "side": C.owner(camp, spec)})   # as its side's lists name it
+    return Outcome({"block": spec.id, "levy_city": city}, Msg("{} is now levied in {}.", name, T.city(city)))
 
 
 def _owner(state: State, req: Request) -> Outcome:
@@ -562,7 +566,8 @@ def _control(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
-        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name), ', '.join(mapdata.vp_cities())))
+        raise BadArguments(Msg("{} is worth no VP; only the 11 VP cities are tracked ({}).", T.city(city.name),
+                               Msg.join([T.city(c) for c in mapdata.vp_cities()])))     # in the reader's words
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
     return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", T.city(city.name)) if who == "vacant"
                    else Msg(_HELD_BY[who], T.city(city.name)))
