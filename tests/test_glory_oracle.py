@@ -810,15 +810,19 @@ def test_milestone_chains_of_the_rulebook(console):  # G-6
 
 @pytest.mark.parametrize(("lang", "message"), [
     ("en", "Mary is on space 1, the lowest: fame never drops below it (G-5); nothing changes."),
-    ("ru", "Mary на 1-й ячейке, самой нижней: ниже неё маркер славы не опускается (G-5); ничего не меняется."),
-    ("uk", "Mary на 1-й клітинці, найнижчій: нижче неї маркер слави не опускається (G-5); нічого не змінюється."),
+    ("ru", "Маркер славы игрока Mary — на 1-й ячейке, самой нижней: ниже неё он не опускается (G-5); ничего не "
+           "меняется."),
+    ("uk", "Маркер слави гравця Mary — на 1-й клітинці, найнижчій: нижче неї він не опускається (G-5); нічого не "
+           "змінюється."),
 ])
 def test_a_loss_on_the_first_space_is_refused(console, lang: str, message: str):  # G-5
     """«маркер славы ни при каких обстоятельствах не может опуститься ниже этой отметки. В
     соответствии с этим правилом нельзя использовать эффект интриги «1 очко славы» против игрока,
     чей маркер славы находится на ячейке 1». A loss for a player on space 1 was taken as a step
     that changed nothing (journaled, to be undone: «Mary −1 fame: 1 -> 1»); now it is refused and
-    nothing changes. A loss that stops at 1 from higher up is still taken, as the oracle floors it."""
+    nothing changes. A loss that stops at 1 from higher up is still taken, as the oracle floors it.
+    In Russian and Ukrainian it is the player's fame marker that stands on space 1 (it read «Mary на
+    1-й ячейке», the player on the track)."""
     ok(console, f"settings language={lang}")
     ok(console, "new glory players=Jack,Mary seed=2")
     o = GameOracle(["Jack", "Mary"], "Jack")
