@@ -919,6 +919,20 @@ def test_a_seat_left_out_of_the_score_still_counts_the_table(console):  # G-9
     assert want["scores"]["Henry"]["military"] == 4 and want["scores"]["Mary"]["total"] == 1
     check_score(out, want, "a seat left out")
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "The Heroes variant plays without medals."),
+                                            ("ru", "В варианте «Герои» играют без медалей."),
+                                            ("uk", "У варіанті «Герої» грають без медалей.")])
+def test_a_medal_in_the_heroes_variant_is_refused_in_the_players_words(console, lang: str, said: str):  # G-9
+    """Heroes: «Удалите из игры все медали». The refusal says that the variant is played without
+    them as a native reader would: «играют без медалей» / «грають без медалей» (it said «Вариант
+    играется» / «Варіант грається», the variant playing itself; the Ukrainian reflexive passive is
+    not the language's)."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new glory players=Jack,Mary heroes=1 seed=3")
+    assert refused(console, "medal Jack warrior", "illegal_move")["message"] == said
+    assert ok(console, "state")["state"]["actions"] == 0
+
+
 def test_no_medal_scores_in_the_heroes_variant(console):  # G-9, G-14; Heroes: «Удалите из игры все медали»
     """A Heroes game has no medals (`medal` is refused), but its `score <json>` took the medals the
     request named: a Warrior won a tie on a battlefield (5 fame for a tied 1st place, which scores
