@@ -923,6 +923,26 @@ def test_his_reinforce_reasons_say_what_decided_in_random_positions():  # S-12
     assert all(met[k] for k in ("only", "fewest", "lead", "same", "some")), met
 
 
+def test_his_reinforce_reason_says_where_he_stands_worse_in_russian():  # S-12
+    """When his standing is best in some of the provinces with the fewest empty spaces, the others
+    are where it is worse: «его положение лучше всего в провинциях Нумидия, Италия (…), а в
+    остальных (Сицилия) — хуже» (it said «а у остальных», the other provinces' standing, not his
+    in them); the Ukrainian «а в інших» already did."""
+    from firmware.i18n import say
+    for k in range(2500):
+        r = random.Random(9 * 10**5 + k)
+        g = solo(random_position(r), r.choice(["ru", "uk", "mixed"]), seed=k)
+        if reinforce_said_true(g) == "some":
+            break
+    else:
+        pytest.fail("no position where his standing is best in some of the tied provinces")
+    d = decide(g.copy(), g.rng)
+    assert d is not None
+    ru, uk = say(d.reason[0], "ru"), say(d.reason[0], "uk")
+    assert re.search(r"\), а в остальных \([^()]+\) — хуже;", ru) and "а у остальных" not in ru, ru
+    assert "), а в інших (" in uk, uk
+
+
 def test_the_province_list_reason_names_only_provinces_still_in_the_running():
     # His tokens fill all but one space of Hispania Ulterior, Numidia and Italia (you have none
     # there), and Mauretania is his: his wild 4/0 can capture any of the three (S-9). S-16's 1st

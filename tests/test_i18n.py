@@ -658,11 +658,12 @@ def test_the_ukrainian_catalogs_say_install_with_one_verb():
 def test_a_range_of_numbers_in_a_sentence_takes_an_en_dash(lang):
     """A range said after a word of the sentence is written with the en dash, as the rest of the
     catalogs write it («значения кубиков 1–6», «1–4 игрока»): Sword's dice said «кубика 1-6» and
-    Glory's options «мест 1-4», «(1-90)». A range in a command (after ``=``, a Latin word) is typed
-    as it is and not counted."""
+    Glory's options «мест 1-4», «(1-90)»; a range up to a number filled in too (Glory's pick said
+    «<карт в руке 1-{}>» beside Sword's «<рейтинг 0–9>»). A range in a command (after ``=``, a
+    Latin word) is typed as it is and not counted."""
     hyphened = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
                 for e in catalogs.read_po(po)[1].values() for s in e.msgstr
-                if re.search(r"(?:[а-яёіїєґ]+ \(?|\()\d+-\d+(?![\w.-])", s, re.IGNORECASE)]
+                if re.search(r"(?:[а-яёіїєґ]+ \(?|\()\d+-(?:\d+|\{\w*\})(?![\w.-])", s, re.IGNORECASE)]
     assert not hyphened, "\n".join(hyphened)
 
 

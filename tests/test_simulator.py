@@ -603,9 +603,10 @@ def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
 
 
 @pytest.mark.parametrize("lang,piped_said,dumb_said", [
-    ("ru", ("симулятору нужен терминал", "для построчного протокола"),
+    ("ru", ("симулятору нужен терминал", "'--script -' прочитает их со стандартного ввода", "для построчного протокола"),
      ("этот терминал (TERM=dumb)", "запустите симулятор в эмуляторе терминала")),
-    ("uk", ("симуляторові потрібен термінал", "для рядкового протоколу"),
+    ("uk", ("симуляторові потрібен термінал", "'--script -' прочитає їх зі стандартного введення",
+            "для рядкового протоколу"),
      ("цей термінал (TERM=dumb)", "запустіть симулятор в емуляторі термінала"))])
 def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp_path, lang, piped_said, dumb_said):
     """Started without a terminal on stdin, or in a TERM=dumb one, the simulator's one line was
@@ -613,7 +614,8 @@ def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp
     line do): exit status 2 as before, the line in the device's words. What to run in a terminal
     emulator is the simulator (it said «этот терминал … запустите его в эмуляторе терминала», the
     terminal run inside one), and the line protocol is «рядковий» in Ukrainian («порядковий» reads
-    as ordinal)."""
+    as ordinal). ``--script -`` reads the keys from standard input, «стандартный ввод» / «стандартне
+    введення» (it said «с этого ввода» / «із цього введення», which names nothing)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     st = str(tmp_path / "st")
     subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", st], input=f"settings language={lang}\n",
