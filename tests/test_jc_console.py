@@ -287,9 +287,10 @@ def test_a_block_that_changed_sides_is_said_without_brackets_glued_or_nested(con
     IV→III)." Sentences say whose block it was in words; the lists keep the initial."""
     assert console.request(f"settings language={lang}")["ok"]
     # (Jupiter takes a block on the map: Auxilia 1, off it at the start, is levied first, J-20)
-    # at IV, as they fought before they started off the map (the strength the table has them at)
+    # at IV, as they fought before they started off the map (the strength the table has them at);
+    # Auxilia 2 too is levied first: from the pool, a block joins a battle only at I (J-20)
     for line in ("new jc-battle seed=5", "gain p_aux1", "owner p_aux1 caesar", "add attacker p_aux1 strength=4",
-                 "add attacker c_leg8", "add defender p_aux2 strength=4", "fight"):
+                 "add attacker c_leg8", "gain p_aux2", "add defender p_aux2 strength=4", "fight"):
         assert console.request(line)["ok"], line
     texts = console.request("log 3")["log"] + console.request("state")["state"]["battle"]["log"]
     for t in texts:
@@ -311,9 +312,9 @@ def test_new_takes_the_languages_cleopatra_rule_and_stores_it_in_the_line(consol
     out = console.request("new jc-battle seed=3")
     assert out["ok"], out
     assert out["state"]["rules"] == {"cleopatra": rule}
-    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup"
+    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup remove=restore"
     assert console.request("new jc-battle cleopatra=turn seed=3")["ok"]          # an explicit choice wins
-    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup"
+    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup remove=restore"
 
 
 def test_the_stored_cleopatra_rule_survives_a_change_of_language_and_a_restart(state_dir):

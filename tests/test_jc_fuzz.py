@@ -135,6 +135,7 @@ class Fuzz:
             opts.append(f"cleopatra={r.choice(['round', 'turn'])}")
         if not self.legacy:
             opts.append("rolls=apart")
+            opts.append("remove=restore")          # a block removed from a set-up gets its strength back
         if r.random() < 0.3:
             opts.append("surprise=1")
         if r.random() < 0.35:
@@ -173,6 +174,7 @@ class Fuzz:
         if new is not None:
             assert not json.loads(before)["campaign"]["over"], ("a change after the campaign's end", line)  # J-17
             s.commit(stored, outcome, new)
+            self.setup_strength(json.loads(before), json.loads(new), stored)
             self.stack.append(before)
             self.counted.append(dict(self.counts))
             self.dice(json.loads(before), json.loads(new), stored)
@@ -198,6 +200,26 @@ class Fuzz:
         self.stats["ok"] += 1
         self.check()
         return fields
+
+    def setup_strength(self, before: dict[str, Any], after: dict[str, Any], line: str) -> None:
+        """The strength a roster block carries through a set-up (J-20): from the levy pool it joins a
+        battle at the strength a levy brings it in at; taken out again (a game with ``remove=restore``),
+        it carries what it did before its ``add`` (the newest state before it whose set-up lacks it)."""
+        words = line.split()
+        if words[0] == "add" and len(words) > 2 and words[2] in ROSTER and words[2] in before["campaign"]["pool"]:
+            placed = next(b for b in after["battle"]["blocks"] if b["key"] == words[2])
+            assert placed["strength"] == min(ROSTER[words[2]].track), (line, placed["strength"])
+        if words[0] != "remove" or not before["campaign"].get("remove_restores"):
+            return
+        gone = next(b for b in before["battle"]["blocks"] if b["key"] == words[1])
+        if gone["id"] is None:
+            return
+        for older in map(json.loads, reversed(self.stack)):
+            if older["number"] == before["number"] and older["battle"]["phase"] == "setup" \
+                    and not any(b["key"] == gone["key"] for b in older["battle"]["blocks"]):
+                was = older["campaign"]["strength"].get(gone["id"])
+                assert after["campaign"]["strength"].get(gone["id"]) == was, (line, was)
+                return
 
     @staticmethod
     def bookkeeping(before: dict[str, Any], after: dict[str, Any], line: str) -> None:

@@ -10,7 +10,10 @@ The campaign is plain data::
               the winter (J-3, J-19); absent in a state kept before: none known],
      "start_pool": True  (a game started with ``pool=setup``: the blocks the historical set-up
               leaves off the map start in the pool, and a side's third leader joins it when one of
-              its leaders is killed; absent in a game started before: the pool starts empty)}
+              its leaders is killed; absent in a game started before: the pool starts empty),
+     "remove_restores": True  (a game started with ``remove=restore``: a block taken out of the battle
+              being set up gets back the strength it had before it was added; absent in a game started
+              before: it keeps the one it was added at)}
 """
 from __future__ import annotations
 
@@ -112,6 +115,21 @@ ELIMINATED_NO_SIDE = N_("{} was eliminated this year: it is off the map, in its 
                         "only a block on the map can go over to the other side (J-3).")
 POOL_ALREADY = N_("{} is in the levy pool already: only a block on the map can be disbanded (a levy "
                   "point places it on the map: gain {}).")
+
+
+POOL_LEVY_STRENGTH = N_("{} is in the levy pool, off the map: a levy brings it in at {} (J-20), not at {}. "
+                        "Add it at {}, or levy it and give it its steps first (gain {}).")
+
+
+def check_pool_strength(camp: Campaign, spec: BlockSpec, strength: int) -> None:
+    """Raise IllegalMove for a block in the levy pool added to a battle at another strength than
+    the one a levy brings it in at: I, the elephant II (J-20; RU «Найм»: «выставить 1 новый блок из
+    свободных для найма … с боевой силой 1»; J-2). Off the map, it fights only once levied; each
+    further step costs a levy point of its own (``gain``). A rule of requests asked now
+    (engine/jc/console.py ``admit``): a line an older Legatus stored replays as it was."""
+    if spec.id in pool(camp) and strength != min(spec.track):
+        raise IllegalMove(Msg(POOL_LEVY_STRENGTH, block_name(spec.name), roman(min(spec.track)), roman(strength),
+                              roman(min(spec.track)), spec.id))
 
 
 def check_on_map(camp: Campaign, spec: BlockSpec, sentence: str) -> None:

@@ -1,7 +1,8 @@
 """The ``jc-battle`` session: Julius Caesar battles with exact odds, and the year's bookkeeping.
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
-[dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [seed=N]``.
+[dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
+[seed=N]``.
 """
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ ROLLS_APART = "apart"
 # it off the map. A game stored without it (an older Legatus) starts with an empty pool, as it did,
 # so that its stored lines replay exactly (a 'gain p_elephant' there took it II -> IV).
 POOL_SETUP = "setup"
+# A game started with ``remove=restore`` (every game started now: :func:`language_options`) gives a
+# block taken out of the battle being set up (``remove``) back the strength it had before it was
+# added: an ``add ... strength=N`` then ``remove`` left N as its carried strength, which ``roster``
+# showed (a levy pool block above the I a levy brings it in at, J-20) and the next ``add`` used. A
+# game stored without it (an older Legatus) keeps N, as it did, so that its stored lines replay.
+REMOVE_RESTORES = "restore"
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -62,9 +69,11 @@ def language_options(lang: str) -> dict[str, str]:
     read it, Cleopatra fighting for her new side in the next round (the Russian summary's wording);
     in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
     stored line, so a later change of language never changes a game's rules. In every language, a
-    game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`) and starts
-    with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`)."""
-    return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP}
+    game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`), starts
+    with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`) and gives a
+    block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`)."""
+    return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP,
+            "remove": REMOVE_RESTORES}
 
 
 def _fire_stream(state: State, key: str) -> str:
@@ -82,9 +91,10 @@ def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [seed=N]."))
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool"}, cleopatra)
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool", "remove"},
+                             cleopatra)
     rolls = req.opts.get("rolls")
     if rolls is not None and rolls != ROLLS_APART:
         raise BadArguments(Msg("rolls= takes only '{}' (each block's fire from dice of its own); not '{}'.",
@@ -93,7 +103,13 @@ def _new(req: Request, seed: Draws | int) -> State:
     if start_pool is not None and start_pool != POOL_SETUP:
         raise BadArguments(Msg("pool= takes only '{}' (the blocks the set-up leaves off the map start in "
                                "the levy pool); not '{}'.", POOL_SETUP, start_pool))
+    restore = req.opts.get("remove")
+    if restore is not None and restore != REMOVE_RESTORES:
+        raise BadArguments(Msg("remove= takes only '{}' (a block taken out of a set-up gets back the strength "
+                               "it had before it was added); not '{}'.", REMOVE_RESTORES, restore))
     camp = C.new_campaign(req.opt_int("year", 1, 1, score.LAST_YEAR) or 1, start_pool is not None)
+    if restore is not None:
+        camp["remove_restores"] = True
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None, "rules": {"cleopatra": cleopatra}}
     if rolls is not None:
@@ -186,6 +202,8 @@ def _add(state: State, req: Request) -> Outcome:
                            ballista=req.opt_flag("ballista"), navis=req.opt_flag("navis"))
     to_reserve = req.opt_flag("navis-reserve")
     b = B.add_block(battle, spec, side, strength, reserve, key)
+    if camp.get("remove_restores") and spec.id is not None:     # what 'remove' gives back (REMOVE_RESTORES)
+        b["carried"] = camp["strength"].get(spec.id)
     moved = _navis_to_reserve(battle, side) if to_reserve and role == "attacker" else []
     _after(state)
     text = Msg(_JOINS[(role, reserve)], T.said_block_name(b), spec.rating, roman(strength), T.side(side))
@@ -228,6 +246,12 @@ def _remove(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     battle = _battle(state, "setup")
     b = B.remove_block(battle, req.args[0])
+    if "carried" in b:                  # (REMOVE_RESTORES) the strength it had before it was added
+        carried = state["campaign"]["strength"]
+        if b["carried"] is None:
+            carried.pop(b["id"], None)
+        else:
+            carried[b["id"]] = b["carried"]
     return Outcome({"removed": b["key"]}, Msg("{} leaves the battle.", T.said_block_name(b)))   # (a defector: its owner, J-2)
 
 
@@ -645,6 +669,25 @@ def _on_map(sentence: str) -> Callable[[State, Request], None]:
     return admit
 
 
+def _add_admitted(state: State, req: Request) -> None:
+    """The rule an ``add`` asked now keeps (``Command.admit``; ``state`` before it): a block in the
+    levy pool joins a battle only at the strength a levy brings it in at (I, the elephant II: J-20,
+    :func:`engine.jc.campaign.check_pool_strength`). A malformed request is left to the handler.
+    An older Legatus took ``add c_leg17 strength=3``: such a stored line replays as it ran."""
+    if len(req.args) != 2 or req.args[1] not in roster() or "strength" not in req.opts:
+        return
+    spec = block(req.args[1])
+    try:                                # what the handler refuses first, it says (role, phase, side ...)
+        role = _role(req.args[0])
+        battle = _battle(state, "setup")
+        C.check_available(state["campaign"], spec, battle[role], role)
+        strength = int(req.opts["strength"])
+    except (LegatusError, ValueError):
+        return
+    if B.find(battle, spec.id or "") is None and strength in spec.track:
+        C.check_pool_strength(state["campaign"], spec, strength)
+
+
 def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
     """The rule a ``next-battle`` or ``winter`` asked now keeps (``Command.admit``; ``state``
     before it): the battle being set up holds no block (J-4: a next battle would drop them unsaid;
@@ -843,10 +886,11 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [seed=N]",
     language_options=language_options,
     commands=commands(*_until_over(
-        Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ..."),
+        Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
+                admit=_add_admitted),
         Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
         Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve),
         Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]", drawn=_dice_drawn),
