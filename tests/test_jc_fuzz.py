@@ -191,6 +191,7 @@ class Fuzz:
                 bid = blk["id"]
                 assert blk["strength"] in ROSTER[bid].track, blk
                 assert blk["pool"] == (bid in camp["pool"]), blk
+                assert not blk["pool"] or blk["strength"] == min(ROSTER[bid].track), blk      # as a levy brings it in
                 assert (blk["status"] == "killed") == (bid in camp["killed"]), blk
                 assert (blk["status"] == "eliminated") == (bid in camp["eliminated"]), blk
                 assert not (blk["pool"] and blk["status"] in ("killed", "eliminated", "waiting")), blk

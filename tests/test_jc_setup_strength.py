@@ -109,3 +109,17 @@ def test_the_refusal_is_for_requests_asked_now():  # J-20
     # what the handler refuses first it still says: the other side's pool block, not its strength
     said = str(localize(t.fails("add attacker p_leg38 strength=3", "illegal_move", asked=True), "en"))
     assert said.startswith("Legio 38 fights for Pompey, but the attacker is Caesar."), said
+
+
+def test_a_pool_block_an_older_legatus_left_above_its_levy_strength_is_shown_and_added_at_it():  # J-20
+    # A game stored before remove=restore: its 'add … strength=3' and 'remove' (stored lines) left
+    # Legio 17, in the levy pool, carrying III: roster (the device's lists and forms) said III and
+    # 'add attacker c_leg17' (no strength=) put it in at III, two steps no levy point paid for.
+    t = Table(BEFORE)
+    t.run("add attacker c_leg17 strength=3", "remove c_leg17")
+    assert t.session.state["campaign"]["strength"]["c_leg17"] == 3          # replayed as it ran
+    rows = {b["id"]: b for b in t.do("roster caesar")["blocks"]}
+    assert (rows["c_leg17"]["strength"], rows["c_leg17"]["pool"]) == (1, True)
+    said = t.fails("add attacker c_leg17", "illegal_move", asked=True)
+    assert str(localize(said, "en")).startswith("Legio 17 is in the levy pool, off the map: a levy brings it in at I")
+    assert t.session.apply("add attacker c_leg17 strength=1", asked=True).fields["block"]["strength"] == 1

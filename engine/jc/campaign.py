@@ -203,6 +203,14 @@ def likely_strength(camp: Campaign, spec: BlockSpec) -> int:
     return spec.max_strength if spec.setup else min(spec.track)
 
 
+def roster_strength(camp: Campaign, spec: BlockSpec) -> int:
+    """The strength ``roster`` (and so the device's lists and forms) gives the block: the one it
+    most likely stands at (:func:`likely_strength`); for a block in the levy pool, off the map, the
+    one a levy brings it in at, I (the elephant II: J-20, J-2) — whatever a line an older Legatus
+    stored left it carrying there (an ``add … strength=3`` then ``remove``)."""
+    return min(spec.track) if spec.id in pool(camp) else likely_strength(camp, spec)
+
+
 def sync(camp: Campaign, battle: B.Battle, number: int) -> None:
     """Record what the battle did to the blocks (idempotent; call after every change)."""
     for b in battle["blocks"]:

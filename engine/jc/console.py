@@ -471,7 +471,7 @@ def _roster(state: State, req: Request) -> Outcome:
                   "waiting" if C.waiting(camp, spec) else "available")
         out.append({"id": spec.id, "name": spec.name, "side": own, "kind": spec.kind,
                     "rating": spec.rating, "max": spec.max_strength,
-                    "strength": C.likely_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
+                    "strength": C.roster_strength(camp, spec), "levy_city": C.levy_city(camp, spec),
                     "levy_rule": spec.levy_rule, "setup": spec.setup, "status": status,
                     "pool": spec.id in C.pool(camp)})
     return Outcome({"blocks": out})
@@ -672,16 +672,18 @@ def _on_map(sentence: str) -> Callable[[State, Request], None]:
 def _add_admitted(state: State, req: Request) -> None:
     """The rule an ``add`` asked now keeps (``Command.admit``; ``state`` before it): a block in the
     levy pool joins a battle only at the strength a levy brings it in at (I, the elephant II: J-20,
-    :func:`engine.jc.campaign.check_pool_strength`). A malformed request is left to the handler.
-    An older Legatus took ``add c_leg17 strength=3``: such a stored line replays as it ran."""
-    if len(req.args) != 2 or req.args[1] not in roster() or "strength" not in req.opts:
+    :func:`engine.jc.campaign.check_pool_strength`), ``strength=`` given or not (a block an older
+    Legatus added higher and took out again kept that strength, which ``add`` defaults to). A
+    malformed request is left to the handler. An older Legatus took ``add c_leg17 strength=3``:
+    such a stored line replays as it ran."""
+    if len(req.args) != 2 or req.args[1] not in roster():
         return
     spec = block(req.args[1])
     try:                                # what the handler refuses first, it says (role, phase, side ...)
         role = _role(req.args[0])
         battle = _battle(state, "setup")
         C.check_available(state["campaign"], spec, battle[role], role)
-        strength = int(req.opts["strength"])
+        strength = int(req.opts.get("strength", C.default_strength(state["campaign"], spec)))
     except (LegatusError, ValueError):
         return
     if B.find(battle, spec.id or "") is None and strength in spec.track:
