@@ -703,6 +703,28 @@ def test_the_elephant_is_offered_only_the_strengths_on_its_track():
 
 
 
+
+@pytest.mark.parametrize("block,label,levied", [("c_leg17", "Legio 17", "<I>"), ("p_elephant", "Elephant", "<II>")])
+def test_a_block_in_the_levy_pool_is_offered_only_its_levy_strength(block, label, levied):  # J-20
+    """J-20: a block levied from the pool comes in at its weakest strength (I; the elephant II). The
+    form (hold A on its row) offered every strength on its track, and A on III or IV was then
+    refused by the console: the form offers that one strength, and A adds it there."""
+    from firmware.screens.jc.setup import AddScreen
+    side = "attacker" if block.startswith("c_") else "defender"
+    ctx = FakeCtx("new jc-battle seed=3 pool=setup rolls=apart remove=restore")
+    assert next(b for b in ctx.run("roster")["blocks"] if b["id"] == block)["pool"]
+    ctx.open(AddScreen(side))
+    pick_block(ctx, label, "a:hold")
+    shown = []
+    for key in ("right", "right", "left"):
+        ctx.top.render(ctx)
+        shown.append(str(ctx.top.items(ctx)[0].value))
+        ctx.press(key)
+    assert shown == [levied] * 3
+    ctx.press("a")
+    strength = {"<I>": 1, "<II>": 2}[levied]
+    assert ctx.lines[-1] == f"add {side} {block} strength={strength}" and not ctx.notes
+
 # -- attacking navis beside land blocks are the reserves (J-8; the RU summary 2.2.2) ----------------
 def _attack(ctx: FakeCtx) -> list[tuple[str, bool]]:
     b = ctx.view()["battle"]

@@ -297,9 +297,11 @@ def rating_as(block: RosterBlock, role: str) -> str:
 
 def strengths(block: RosterBlock) -> list[int]:
     """The strengths a roster block can have, weakest first: its track (the elephant: II and IV
-    only, J-2), else I up to its maximum."""
+    only, J-2), else I up to its maximum; a block in the levy pool only the one a levy brings it in
+    at, its weakest (J-20: the console refuses it at any other)."""
     spec = roster().get(block["id"])
-    return sorted(spec.track) if spec is not None else list(range(1, block["max"] + 1))
+    track = sorted(spec.track) if spec is not None else list(range(1, block["max"] + 1))
+    return track[:1] if block["pool"] else track
 
 
 def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False,
