@@ -297,16 +297,8 @@ def test_a_vp_or_unrest_change_without_its_sign_is_refused_and_changes_nothing(s
 def test_a_sign_less_change_stored_by_an_older_version_still_replays_as_it_was(state_dir: Path):  # W-11, W-13
     """An older Legatus took «vp romans 12» as −2: a session it stored with such a line resumes to the
     VP its reply said (what was acknowledged is kept), though the line is refused when asked now."""
-    from firmware.session import Session
-    from firmware.store import Store
-    store = Store(state_dir)
-    old = Session.start("new sword players=romans,gauls,carthage", 4242, "old")
-    store.begin(old)
-    for line in ["vp romans =8", "vp romans 12", "unrest =9", "unrest 13"]:
-        outcome, new_json = old.run(line)
-        assert new_json is not None
-        store.commit(old, line, outcome, new_json)
-    store.close()
+    _stored_by_an_older_version(state_dir, ["vp romans =8", "vp romans 12", "unrest =9", "unrest 13"],
+                                "new sword players=romans,gauls,carthage")
     c = _open(state_dir)
     try:
         state = _ok(c, "state")["state"]
@@ -315,13 +307,13 @@ def test_a_sign_less_change_stored_by_an_older_version_still_replays_as_it_was(s
         c.close()
 
 
-def _stored_by_an_older_version(state_dir: Path, lines: list[str]) -> Any:
-    """A Sword session stored with ``lines`` as an older Legatus took them (each run unchecked by
-    today's admit rules); that session (firmware.session.Session)."""
+def _stored_by_an_older_version(state_dir: Path, lines: list[str], new: str = NEW_SWORD) -> Any:
+    """A Sword session begun with ``new`` and stored with ``lines`` as an older Legatus took them
+    (each run unchecked by today's admit rules); that session (firmware.session.Session)."""
     from firmware.session import Session
     from firmware.store import Store
     store = Store(state_dir)
-    old = Session.start(NEW_SWORD, 4242, "old")
+    old = Session.start(new, 4242, "old")
     store.begin(old)
     for line in lines:
         outcome, new_json = old.run(line)
@@ -479,16 +471,7 @@ def test_a_starting_vp_beyond_the_track_is_refused_when_asked_now(state_dir: Pat
 def test_a_game_stored_with_a_starting_vp_beyond_the_track_still_resumes(state_dir: Path):  # W-11
     """A session an older Legatus stored from ``new sword … vp=romans:13`` resumes with the 12 VP
     it started with (and its lines after it), though that line is refused when asked now."""
-    from firmware.session import Session
-    from firmware.store import Store
-    store = Store(state_dir)
-    old = Session.start(NEW_SWORD + " vp=romans:13,gauls:99", 4242, "old")
-    store.begin(old)
-    for line in ["vp gauls -2", "vp romans -1"]:
-        outcome, new_json = old.run(line)
-        assert new_json is not None
-        store.commit(old, line, outcome, new_json)
-    store.close()
+    _stored_by_an_older_version(state_dir, ["vp gauls -2", "vp romans -1"], NEW_SWORD + " vp=romans:13,gauls:99")
     c = _open(state_dir)
     try:
         state = _ok(c, "state")["state"]
@@ -533,16 +516,7 @@ def test_the_consuls_are_not_drawn_in_a_game_without_the_romans(state_dir: Path,
 def test_a_consuls_draw_stored_without_the_romans_by_an_older_version_still_replays(state_dir: Path):  # W-10
     """An older Legatus drew the consuls in a game without the Romans (and started one with
     ``consuls=``): the session it stored resumes to the draw it acknowledged."""
-    from firmware.session import Session
-    from firmware.store import Store
-    store = Store(state_dir)
-    old = Session.start(NO_ROMANS + " consuls=Valerius,Camillus,Fabius", 4242, "old")
-    store.begin(old)
-    for line in ["consuls", "vp gauls +1"]:
-        outcome, new_json = old.run(line)
-        assert new_json is not None
-        store.commit(old, line, outcome, new_json)
-    store.close()
+    old = _stored_by_an_older_version(state_dir, ["consuls", "vp gauls +1"], NO_ROMANS + " consuls=Valerius,Camillus,Fabius")
     c = _open(state_dir)
     try:
         state = _ok(c, "state")["state"]
