@@ -316,8 +316,8 @@ def device_keys(y: float) -> list[tuple[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         console = Console(Store(Path(tmp)), None)
         # (a game started now keeps each side's third leader out of play until one of its leaders
-        # is killed, J-2: Octavian's and Brutus's places go to Auxilia 3, A-blocks too; and levies
-        # a block of the levy pool at I unless told: every block is named at its full strength)
+        # is killed, J-2: Octavian's and Brutus's places go to Auxilia 3, A-blocks too; every block
+        # at its full strength: one in the levy pool is levied and given its steps first, J-20)
         waiting = {"c_octavian": "c_aux3", "p_brutus": "p_aux3"}
         lines = (["settings language=en", "new jc-battle seed=5", "owner cleopatra caesar",
                   "add attacker cleopatra reserve=1"]
@@ -326,7 +326,16 @@ def device_keys(y: float) -> list[tuple[str, str]]:
                     (("attacker", C_MAIN, ""), ("attacker", C_RES, " reserve=1"),
                      ("defender", P_MAIN, ""), ("defender", P_RES, " reserve=1")) for k in keys]
                  + ["start"])
-        for line in lines:
+        for line in lines[:2]:
+            assert console.request(line)["ok"], line
+        pool = {b["id"] for b in console.request("roster")["blocks"] if b["pool"]}
+        for line in lines[2:]:
+            words = line.split()
+            if words[0] == "add" and words[2] in pool:          # levied and given its steps first (a
+                want = int(words[3].removeprefix("strength="))   # pool block joins only at I, J-20)
+                for _ in range(want):
+                    if console.request(f"gain {words[2]}").get("to", want) >= want:
+                        break
             assert console.request(line)["ok"], line
         app = App(console)
         events: queue.Queue = queue.Queue()

@@ -18,6 +18,9 @@ from tests.screens import app_with, drawn
 # a big battle (slow odds): the legions from the levy pool (17-19, 36, 38: levied at I, J-20)
 # built up to their full IV
 BIG = ["new jc-battle seed=5",
+       # (the legions in the levy pool are levied and given their steps first: J-20, a pool block
+       # joins a battle only at I)
+       *(f"gain {k}" for k in ("c_leg17", "c_leg18", "p_leg36", "c_leg19", "p_leg38") for _ in range(4)),
        *(f"add attacker {k}" for k in ("c_caesar", "c_leg10", "c_leg8", "c_antonius", "c_leg17 strength=4",
                                        "c_leg18 strength=4")),
        *(f"add defender {k}" for k in ("p_pompeius", "p_leg1", "p_leg3", "p_scipio", "p_leg2", "p_leg36 strength=4")),
