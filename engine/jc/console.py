@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove, LegatusError
-from engine.game import (Command, Drawn, GameRules, Handler, Outcome, Request, State, commands, load_draws, load_rng,
+from engine.game import (Command, Drawn, GameRules, Outcome, Request, State, commands, load_draws, load_rng,
                          store_draws, store_rng, stream_drawn)
 from engine.jc import battle as B
 from engine.jc import campaign as C
@@ -792,42 +792,34 @@ def _play(state: State, req: Request) -> Outcome:
     return Outcome(fields, text)
 
 
-_PLAYING: set[Handler] = set()
-
-
-def _playing(handler: Handler) -> Handler:
-    """``handler``, of a command refused once the winter's victory check has ended the campaign
-    (J-17/J-19): a game its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it.
-    The refusal is the command's ``admit`` rule (:func:`_until_over`), kept by every request asked
-    now: an older Legatus took such commands after the verdict, and its stored lines replay as they
-    ran (the campaign did not replay and was lost at the update)."""
-    def run(state: State, req: Request) -> Outcome:
-        over = C.over_view(state["campaign"])
-        if not over:
-            return handler(state, req)
-        try:                        # (a request that fails says first that the game is over)
-            return handler(state, req)
-        except LegatusError:
-            raise GameOver(Msg("The game is over: {}", over["reason"])) from None
-    _PLAYING.add(run)
-    return run
-
-
 def _not_over(state: State, req: Request) -> None:
     over = C.over_view(state["campaign"])
     if over:
         raise GameOver(Msg("The game is over: {}", over["reason"]))
 
 
-def _until_over(*cmds: Command) -> tuple[Command, ...]:
-    """The commands, each of :func:`_playing` refused (first) once the campaign is over."""
-    def both(other: Callable[[State, Request], None]) -> Callable[[State, Request], None]:
-        def admit(state: State, req: Request) -> None:
-            _not_over(state, req)
+def _until_over(cmd: Command) -> Command:
+    """``cmd`` refused once the winter's victory check has ended the campaign (J-17/J-19): a game
+    its rules ended changes no more (PROTOCOL, third round); ``undo`` reopens it. The refusal is
+    its ``admit`` rule, checked first and kept by every request asked now: an older Legatus took
+    such commands after the verdict, and its stored lines replay as they ran (the campaign did not
+    replay and was lost at the update); one of them that fails says the game is over."""
+    handler, other = cmd.handler, cmd.admit
+
+    def run(state: State, req: Request) -> Outcome:
+        over = C.over_view(state["campaign"])
+        if not over:
+            return handler(state, req)
+        try:
+            return handler(state, req)
+        except LegatusError:
+            raise GameOver(Msg("The game is over: {}", over["reason"])) from None
+
+    def admit(state: State, req: Request) -> None:
+        _not_over(state, req)
+        if other is not None:
             other(state, req)
-        return admit
-    return tuple(c._replace(admit=_not_over if c.admit is None else both(c.admit)) if c.handler in _PLAYING else c
-                 for c in cmds)
+    return cmd._replace(handler=run, admit=admit)
 
 
 # -- the view --------------------------------------------------------------------------------
@@ -890,39 +882,39 @@ GAME = GameRules(
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
           "[year=1..5] [pool=setup] [remove=restore] [seed=N]",
     language_options=language_options,
-    commands=commands(*_until_over(
-        Command("add", _playing(_add), True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
-                admit=_add_admitted),
-        Command("remove", _playing(_remove), True, "remove <block>  (before the battle starts)"),
-        Command("start", _playing(_start), True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve),
-        Command("fire", _playing(_fire), True, "fire [<block>] [dice=a,b,...]", drawn=_dice_drawn),
-        Command("retreat", _playing(_retreat), True, "retreat [<block>] [blocked=1]"),
-        Command("pass", _playing(_pass), True, "pass [<block>]"),
-        Command("hit", _playing(_hit), True, "hit [<block>]  (which equally strong block takes the hit)"),
-        Command("auto", _playing(_auto), True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)",
-                drawn=_dice_drawn, admit=_navis_in_reserve),
-        Command("fight", _playing(_fight), True, "fight  (the rest of the battle by the J-14 policy)",
-                drawn=_dice_drawn, admit=_navis_in_reserve),
+    commands=commands(
+        _until_over(Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
+                            admit=_add_admitted)),
+        _until_over(Command("remove", _remove, True, "remove <block>  (before the battle starts)")),
+        _until_over(Command("start", _start, True, "start  (round 1; then fire/retreat/pass/hit)", admit=_navis_in_reserve)),
+        _until_over(Command("fire", _fire, True, "fire [<block>] [dice=a,b,...]", drawn=_dice_drawn)),
+        _until_over(Command("retreat", _retreat, True, "retreat [<block>] [blocked=1]")),
+        _until_over(Command("pass", _pass, True, "pass [<block>]")),
+        _until_over(Command("hit", _hit, True, "hit [<block>]  (which equally strong block takes the hit)")),
+        _until_over(Command("auto", _auto, True, "auto [dice=a,b,...]  (the next decision by the J-14 policy)",
+                            drawn=_dice_drawn, admit=_navis_in_reserve)),
+        _until_over(Command("fight", _fight, True, "fight  (the rest of the battle by the J-14 policy)",
+                            drawn=_dice_drawn, admit=_navis_in_reserve)),
         Command("odds", _odds, False, "odds  (exact, J-14 policy, from now)"),
         Command("advise", _advise, False, "advise  (every choice now with its exact odds; the best)"),
-        Command("next-battle", _playing(_next_battle), True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]",
-                admit=_no_battle_set_up("next")),
+        _until_over(Command("next-battle", _next_battle, True, "next-battle [attacker=caesar|pompey] [surprise=1] [dice=...]",
+                            admit=_no_battle_set_up("next"))),
         Command("roster", _roster, False, "roster [caesar|pompey]"),
-        Command("levy", _playing(_levy), True, "levy <block-id> <city>  (J-20)"),
-        Command("owner", _playing(_owner), True, "owner <block-id> caesar|pompey", admit=_owner_admitted),
-        Command("control", _playing(_control), True, "control <city> caesar|pompey|vacant"),
-        Command("lose", _playing(_lose), True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
-                admit=_on_map(C.POOL_NO_STEP)),
-        Command("gain", _playing(_gain), True, "gain <block-id>  (a levy point: one step back outside battle)"),
-        Command("disband", _playing(_disband), True, "disband <block-id>  (winter: back to the levy pool, steps forfeit)",
-                admit=_on_map(C.POOL_ALREADY)),
+        _until_over(Command("levy", _levy, True, "levy <block-id> <city>  (J-20)")),
+        _until_over(Command("owner", _owner, True, "owner <block-id> caesar|pompey", admit=_owner_admitted)),
+        _until_over(Command("control", _control, True, "control <city> caesar|pompey|vacant")),
+        _until_over(Command("lose", _lose, True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
+                            admit=_on_map(C.POOL_NO_STEP))),
+        _until_over(Command("gain", _gain, True, "gain <block-id>  (a levy point: one step back outside battle)")),
+        _until_over(Command("disband", _disband, True, "disband <block-id>  (winter: back to the levy pool, steps forfeit)",
+                            admit=_on_map(C.POOL_ALREADY))),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        Command("winter", _playing(_winter), True, "winter  (J-19 checklist; next year)",
-                admit=_no_battle_set_up("winter")),
-        Command("deal", _playing(_deal), True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once),
+        _until_over(Command("winter", _winter, True, "winter  (J-19 checklist; next year)",
+                            admit=_no_battle_set_up("winter"))),
+        _until_over(Command("deal", _deal, True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once)),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
-        Command("discard", _playing(_discard), True, "discard caesar|pompey <card>"),
-        Command("play", _playing(_play), True, "play caesar|pompey <card>"),
-    )),
+        _until_over(Command("discard", _discard, True, "discard caesar|pompey <card>")),
+        _until_over(Command("play", _play, True, "play caesar|pompey <card>")),
+    ),
 )
