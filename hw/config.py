@@ -144,7 +144,7 @@ where the two differ: a problem with the file names it as written and where it w
 def config_path(written: str) -> Path:
     """The config file a user named (``--config FILE`` or ``$LEGATUS_CONFIG``): a ``~`` is the home
     directory and a relative name is taken from the working directory now, as ``--state-dir`` and
-    ``$LEGATUS_STATE_DIR`` are (lgpio may change it later: firmware/hardware.py). Its problems name
+    ``$LEGATUS_STATE_DIR`` are (lgpio may change it later: firmware/buttons_part.py). Its problems name
     it as written, then where it was looked for (:func:`shown`)."""
     path = Path(os.path.abspath(os.path.expanduser(written)))
     if str(path) != written:
