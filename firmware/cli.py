@@ -5,6 +5,144 @@ import argparse
 import logging
 import os
 import sys
+from contextlib import contextmanager
+
+TYPE_CHECKING = False          # (typing is not imported at every start: the splash waits for it)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any, NoReturn
+
+
+def N_(text: str) -> str:
+    """Marks a text for the catalog (engine.text's N_, without importing it at every start)."""
+    return text
+
+
+# argparse's own words that `legatus` can show (its usage, help and refusals), catalogued in the
+# shared domain so that a refusal is said in the player's language: argparse takes them through
+# gettext (tests/test_cli_language.py checks each is still argparse's own text).
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("expected one argument"), N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("show this help message and exit"),
+    N_("positional arguments"), N_("options"),
+)
+_spoken = ["en"]        # the language `legatus` says its usage, help and refusals in now
+
+
+def _(text: str) -> str:
+    """``text`` in the language spoken now (English until a refusal or the help is said again in
+    the player's: :func:`_main`); the catalogs are read only then, never at a normal start."""
+    if _spoken[0] == "en":
+        return text
+    from firmware.i18n import catalog
+    return catalog(_spoken[0]).gettext(text)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    if _spoken[0] == "en":
+        return singular if n == 1 else plural
+    from firmware.i18n import catalog
+    return catalog(_spoken[0]).ngettext(singular, plural, n)
+
+
+def player_language(argv: list[str]) -> str:
+    """The language `legatus` answers a bad command line in: the device's (Settings → Language,
+    stored in the state directory that ``--state-dir``, ``$LEGATUS_STATE_DIR`` or the default names:
+    read-only, its checksum checked), else the locale's (``$LANGUAGE``, ``$LC_ALL``,
+    ``$LC_MESSAGES``, ``$LANG``: ``ru_RU.UTF-8`` is ``ru``), else English."""
+    from firmware.i18n import LANGUAGES
+    given = None
+    for i, word in enumerate(argv):     # the last --state-dir given (a subcommand's comes after)
+        if word == "--state-dir" and i + 1 < len(argv):
+            given = argv[i + 1]
+        elif word.startswith("--state-dir="):
+            given = word.split("=", 1)[1]
+    stored = _stored_language(given)
+    if stored in LANGUAGES:
+        return stored
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            first = value.split(":")[0].split("_")[0].split(".")[0].lower()
+            return first if first in LANGUAGES else "en"
+    return "en"
+
+
+def _stored_language(given: str | None) -> str | None:
+    """The language stored in the settings of the state directory (None: none chosen yet, or the
+    database cannot be read or its row fails its checksum); nothing is created or changed."""
+    import json
+    import sqlite3
+    from pathlib import Path
+
+    from firmware.storage import crc
+    from hw.config import default_state_dir
+    try:
+        root = Path(os.path.abspath(os.path.expanduser(given))) if given and given.strip() else default_state_dir()
+        path = root / "legatus.db"
+        if not path.is_file():
+            return None
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            row = db.execute("SELECT CAST(value AS BLOB), CAST(crc AS INTEGER) FROM settings "
+                             "WHERE key = 'language'").fetchone()
+        finally:
+            db.close()
+        if row is None or crc(b"language", row[0]) != row[1]:
+            return None
+        value = json.loads(row[0].decode("utf-8"))
+    except (OSError, ValueError, sqlite3.Error):
+        return None
+    return value if isinstance(value, str) else None
+
+
+class _SayAgain(Exception):
+    """The usage, the help or a refusal is to be said in another language than English."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.lang = lang
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, which says its help and refusals in the player's language: in English
+    it says them as argparse does; else it stops (:class:`_SayAgain`) and :func:`_main` parses the
+    same words again with the parser and argparse's own words in that language."""
+
+    argv: list[str] = []        # the words parsed (--state-dir names where the device's language is)
+
+    def _other_language(self) -> None:
+        if _spoken[0] == "en":
+            lang = player_language(self.argv)
+            if lang != "en":
+                raise _SayAgain(lang)
+
+    def error(self, message: str) -> NoReturn:
+        self._other_language()
+        super().error(message)
+
+    def print_help(self, file: Any = None) -> None:
+        self._other_language()
+        super().print_help(file)
+
+
+@contextmanager
+def _said_in(lang: str) -> Iterator[None]:
+    """argparse's words, and ours, in ``lang`` while the command line is parsed again (argparse
+    takes its words through the module's ``_`` and ``ngettext``, gettext's by default)."""
+    ours = {"_": _, "ngettext": _ngettext}
+    was = {name: getattr(argparse, name) for name in ours}, _spoken[0]
+    _spoken[0] = lang
+    for name, said in ours.items():
+        setattr(argparse, name, said)
+    try:
+        yield
+    finally:
+        _spoken[0] = was[1]
+        for name, said in was[0].items():
+            setattr(argparse, name, said)
 
 
 def _columns() -> int:
@@ -34,8 +172,8 @@ def _named(text: str) -> str:
     state directory, ``--script ''`` ran the interactive simulator, ``--serial ''`` served no port,
     ``--config ''`` read the default file, each without a word)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("empty (a shell variable that is not set?): give a name, or leave the "
-                                         "option out for its default")
+        raise argparse.ArgumentTypeError(_("empty (a shell variable that is not set?): give a name, or leave the "
+                                           "option out for its default"))
     return text
 
 
@@ -47,41 +185,41 @@ def _baud(text: str) -> int:
     except ValueError:
         rate = None
     if rate not in BAUD_RATES:
-        raise argparse.ArgumentTypeError(f"invalid speed {text!r}: a serial port's speed is one of "
-                                         f"{', '.join(map(str, BAUD_RATES))} bit/s (default 115200), the same "
-                                         "at both ends")
+        raise argparse.ArgumentTypeError(_("invalid speed {}: a serial port's speed is one of {} bit/s (default "
+                                           "115200), the same at both ends").format(repr(text), ", ".join(map(str, BAUD_RATES))))
     return rate
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="legatus", description="Legatus, the table companion.", formatter_class=_formatter)
-    p.add_argument("--state-dir", metavar="DIR", type=_named, help="where sessions are journaled (default $LEGATUS_STATE_DIR "
-                   "or ~/.local/state/legatus)")
-    p.add_argument("--sim", action="store_true", help="run the terminal simulator even on a Pi (its keys and "
-                   "frame need the terminal: not with input or output redirected; see --script)")
-    p.add_argument("--config", metavar="FILE", type=_named, help="hardware config TOML (default $LEGATUS_CONFIG or "
-                   "~/.config/legatus/config.toml): the Pi's panel and buttons, so not with --sim or "
-                   "--script, nor where no Pi is found ('legatus doctor --config FILE' checks a file)")
-    p.add_argument("--script", metavar="FILE", type=_named, help="simulator: read key names from this file ('-' for stdin), one "
-                   "a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
-                   "pass), instead of the keyboard, print each frame, exit at its end (not with --serial)")
-    p.add_argument("--serial", metavar="PORT", type=_named, help="also serve the console protocol on this serial port")
-    p.add_argument("--baud", metavar="N", type=_baud, help="the serial port's speed (default 115200; only "
-                   "with --serial)")
-    p.add_argument("--version", action="store_true", help="print the version and exit")
+def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """`legatus`'s arguments, their help in the language spoken (:func:`_said_in`)."""
+    state_dir = _("where sessions are kept (default $LEGATUS_STATE_DIR or ~/.local/state/legatus)")
+    config = _("hardware config TOML (default $LEGATUS_CONFIG or ~/.config/legatus/config.toml)")
+    baud = _("the serial port's speed (default 115200; only with --serial)")
+    p = _Parser(prog="legatus", description=_("Legatus, the table companion."), formatter_class=_formatter)
+    p.add_argument("--state-dir", metavar="DIR", type=_named, help=state_dir)
+    p.add_argument("--sim", action="store_true", help=_("run the terminal simulator even on a Pi (its keys and "
+                   "frame need the terminal: not with input or output redirected; see --script)"))
+    p.add_argument("--config", metavar="FILE", type=_named, help=_("{}: the Pi's panel and buttons, so not with --sim or "
+                   "--script, nor where no Pi is found ('legatus doctor --config FILE' checks a file)").format(config))
+    p.add_argument("--script", metavar="FILE", type=_named, help=_("simulator: read key names from this file ('-' for "
+                   "stdin), one a line (up down left right press a b a:hold b:hold key3; 'wait S' lets S seconds "
+                   "pass), instead of the keyboard, print each frame, exit at its end (not with --serial)"))
+    p.add_argument("--serial", metavar="PORT", type=_named, help=_("also serve the console protocol on this serial port"))
+    p.add_argument("--baud", metavar="N", type=_baud, help=baud)
+    p.add_argument("--version", action="store_true", help=_("print the version and exit"))
     sub = p.add_subparsers(dest="mode")
-    c = sub.add_parser("console", help="the line protocol on stdin/stdout (or --serial PORT)", formatter_class=_formatter)
-    c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", type=_named, help="where sessions are journaled (default "
-                   "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
-    c.add_argument("--serial", dest="console_serial", metavar="PORT", type=_named, help="serial port or pyserial URL (default: stdin/stdout)")
-    c.add_argument("--baud", dest="console_baud", metavar="N", type=_baud,
-                   help="the serial port's speed (default 115200; only with --serial)")
-    d = sub.add_parser("doctor", help="check the Pi's set-up for Legatus: profile, pins, display, "
-                       "buses, storage, clock; each problem with its fix", formatter_class=_formatter)
-    d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", type=_named, help="the state directory to check (default "
-                   "$LEGATUS_STATE_DIR or ~/.local/state/legatus)")
-    d.add_argument("--config", dest="doctor_config", metavar="FILE", type=_named, help="hardware config TOML (default $LEGATUS_CONFIG or "
-                   "~/.config/legatus/config.toml)")
+    c = sub.add_parser("console", help=_("the line protocol on stdin/stdout (or --serial PORT)"), formatter_class=_formatter)
+    c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", type=_named, help=state_dir)
+    c.add_argument("--serial", dest="console_serial", metavar="PORT", type=_named,
+                   help=_("serial port or pyserial URL (default: stdin/stdout)"))
+    c.add_argument("--baud", dest="console_baud", metavar="N", type=_baud, help=baud)
+    d = sub.add_parser("doctor", help=_("check the Pi's set-up for Legatus: profile, pins, display, "
+                       "buses, storage, clock; each problem with its fix"), formatter_class=_formatter)
+    d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", type=_named,
+                   help=_("the state directory to check (default $LEGATUS_STATE_DIR or ~/.local/state/legatus)"))
+    d.add_argument("--config", dest="doctor_config", metavar="FILE", type=_named, help=config)
+    for each in (p, c, d):
+        each.argv = list(argv or [])
     return p
 
 
@@ -108,45 +246,58 @@ def _refuse_what_is_ignored(parser: argparse.ArgumentParser, args: argparse.Name
     or buttons are driven (the simulator, ``--sim``, ``--script`` or no Pi found; the console)."""
     serial = args.serial or getattr(args, "console_serial", None)
     if (args.baud is not None or getattr(args, "console_baud", None) is not None) and not serial:
-        parser.error("argument --baud: not allowed without --serial (it is the serial port's speed"
-                     + ("; the console on stdin/stdout has none)" if args.mode == "console" else ")"))
+        parser.error(_("argument --baud: not allowed without --serial (it is the serial port's speed; the console "
+                       "on stdin/stdout has none)") if args.mode == "console" else
+                     _("argument --baud: not allowed without --serial (it is the serial port's speed)"))
     if args.mode == "doctor":
         for given, name in ((args.serial, "--serial"), (args.baud, "--baud"), (args.sim, "--sim")):
             if given:
-                parser.error(f"argument {name}: not allowed with 'doctor' (it checks the Pi's set-up)")
+                parser.error(_("argument {}: not allowed with 'doctor' (it checks the Pi's set-up)").format(name))
         return
     if args.mode == "console":
         for given, name in ((args.config, "--config"), (args.sim, "--sim")):
             if given:
-                parser.error(f"argument {name}: not allowed with 'console' (the console drives no "
-                             "panel, buttons or simulator)")
+                parser.error(_("argument {}: not allowed with 'console' (the console drives no panel, buttons or "
+                               "simulator)").format(name))
         return
     if args.config is None:
         return
-    check = "'legatus doctor --config FILE' checks the file"
     for given, name in ((args.script, "--script"), (args.sim, "--sim")):
         if given:
-            parser.error(f"argument --config: not allowed with argument {name} (the simulator has no panel or "
-                         f"buttons to set up; {check})")
+            parser.error(_("argument --config: not allowed with argument {} (the simulator has no panel or buttons "
+                           "to set up; 'legatus doctor --config FILE' checks the file)").format(name))
     from hw.display import probe_hardware
     if not probe_hardware():
-        parser.error(f"argument --config: this is not a Raspberry Pi, so the simulator would run, which has no "
-                     f"panel or buttons to set up; {check}")
+        parser.error(_("argument --config: this is not a Raspberry Pi, so the simulator would run, which has no panel "
+                       "or buttons to set up; 'legatus doctor --config FILE' checks the file"))
 
 
-def _main(argv: list[str] | None) -> int:
-    parser = _parser()
+def _parsed(argv: list[str]) -> argparse.Namespace:
+    """The command line's arguments, every refusal (usage, the reason, exit status 2) and the
+    help said as argparse says them, in the language spoken."""
+    parser = _parser(argv)
     args = parser.parse_args(argv)
     # A scripted run ends at its file's end and never opened the port; console and doctor read no keys.
     if args.script and args.mode is not None:
-        parser.error(f"argument --script: not allowed with '{args.mode}' (it drives the simulator)")
+        parser.error(_("argument --script: not allowed with '{}' (it drives the simulator)").format(args.mode))
     if args.script and args.serial:
-        parser.error("argument --serial: not allowed with argument --script (a scripted run serves no console)")
+        parser.error(_("argument --serial: not allowed with argument --script (a scripted run serves no console)"))
+    if not args.version:
+        _refuse_what_is_ignored(parser, args)
+    return args
+
+
+def _main(argv: list[str] | None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = _parsed(words)
+    except _SayAgain as again:      # the help or a refusal, in the player's language (ru, uk)
+        with _said_in(again.lang):
+            args = _parsed(words)
     if args.version:
         from firmware import __version__
         print(f"legatus {__version__}")
         return 0
-    _refuse_what_is_ignored(parser, args)
     # lgpio changes the working directory to $LG_WD when it loads (firmware/buttons_part.py): a
     # relative path must not move with it. A ``~`` the shell left as it is (``--state-dir=~/games``:
     # no tilde expansion after ``=``) made a folder named ``~`` in the working directory.

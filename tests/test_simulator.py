@@ -716,12 +716,23 @@ def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
     assert status == 0 and b"frame after: down" in out, out[-500:]
 
 
+@pytest.fixture
+def english_cli(monkeypatch, tmp_path):
+    """The command line's refusals in English whatever the machine running the tests speaks: a C
+    locale and a default state directory with no language chosen (firmware.cli.player_language)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LEGATUS_STATE_DIR", str(tmp_path / "default-state"))
+
+
 @pytest.mark.parametrize("argv,said", [
     (["--script", "-", "--serial", "loop://"], "argument --serial: not allowed with argument --script"),
     (["--script", "-", "console"], "argument --script: not allowed with 'console'"),
     (["--script", "-", "--serial", "loop://", "console"], "argument --script: not allowed with 'console'"),
     (["--script", "-", "doctor"], "argument --script: not allowed with 'doctor'"),
 ])
+@pytest.mark.usefixtures("english_cli")
 def test_a_script_refuses_what_it_would_ignore(monkeypatch, capsys, argv, said):
     """QA (small): ``legatus --script FILE --serial PORT`` ran the script and never opened the port,
     saying nothing (a scripted run ends at its file's end: no peer is served), and ``legatus --script
@@ -777,6 +788,7 @@ def _runs_nothing(monkeypatch) -> list:
     (["console", "--serial", "loop://", "--baud", "99999999999"], "argument --baud: invalid speed '99999999999'"),
     (["console", "--serial", "loop://", "--baud", "fast"], "argument --baud: invalid speed 'fast'"),
 ])
+@pytest.mark.usefixtures("english_cli")
 def test_an_option_the_chosen_mode_would_ignore_is_refused(monkeypatch, capsys, argv, said):
     """QA (cli): ``legatus --config FILE --sim`` (or ``--script``, or anywhere not a Pi, where the
     simulator runs) read no config and said nothing, nor did ``legatus console --config FILE``;
@@ -862,6 +874,7 @@ def test_the_simulator_with_its_output_redirected_says_so_rather_than_run_blind(
 @pytest.mark.parametrize("argv", [["--state-dir", ""], ["--script", " "], ["--serial", ""], ["--config", ""],
                                   ["console", "--state-dir", ""], ["console", "--serial", ""],
                                   ["doctor", "--config", ""], ["doctor", "--state-dir", ""]])
+@pytest.mark.usefixtures("english_cli")
 def test_an_empty_path_or_port_is_refused_not_taken_for_the_default(monkeypatch, capsys, argv):
     """QA (cli): ``legatus --state-dir "$DIR"`` with DIR not set kept the games in the default state
     directory, ``--script ''`` ran the interactive simulator, ``--serial ''`` served no port and
