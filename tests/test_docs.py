@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -336,3 +337,97 @@ def test_i18n_update_of_a_domain_the_code_does_not_use_writes_nothing() -> None:
     finally:                    # a failing run must not leave the typo's catalogs in the tree
         for made in locale.glob("*/LC_MESSAGES/legatuss.*"):
             made.unlink()
+
+
+# -- the menu paths the docs give (Settings → Language, History → Fair draw → Show the seed…) ------
+ROOTS = ["main menu", "Games", "Dice & bags", "Log", "Settings", "About", "History"]
+
+
+def _menu_paths() -> list[tuple[str, str]]:
+    """Every ``A → B → …`` of README.md and docs/ that starts at an entry of the main menu (or
+    "main menu"): (where, the text from that entry on, lines joined)."""
+    found = []
+    for md in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = " ".join(md.read_text(encoding="utf-8").replace("*", "").split())
+        for m in re.finditer(r"(?<![\w&])(" + "|".join(map(re.escape, ROOTS)) + r") → ", text):
+            found.append((f"{md.relative_to(ROOT)}: …{text[m.start():m.start() + 70]}…", text[m.start():]))
+    return found
+
+
+def _bare_app(root: Path) -> Any:
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(root), None)
+    assert console.request("settings language=en")["ok"]
+    return App(console)
+
+
+# the states a documented path may need: none; a game running without a seed, nothing drawn (Fair
+# draw: Players' share…, Show the seed…); one that drew; an ended one (History: Send the draw record)
+MENU_STATES = [[], ["commit", "new bag items=a*3"], ["new bag items=a*3", "draw"], ["new bag items=a*3", "draw", "end"]]
+
+
+def _walk(app: Any, text: str) -> str | None:
+    """Follow the path ``text`` starts with from the main menu: after each ``→`` the longest label
+    of the screen's rows that the text goes on with (its trailing … optional); the path ends where
+    no ``→`` follows that label. None when it leads through, else what failed. A step that names
+    no row but "a …"/"an …" (History → a game) is any row: the walk ends there."""
+    if not text.startswith("main menu → "):
+        text = "main menu → " + text
+    done = "main menu"
+    rest = text[len("main menu → "):]
+    while True:
+        screen = app.stack[-1]
+        if not hasattr(screen, "items"):
+            return f"{done!r} opens no list"
+        if re.match(r"an? ", rest):
+            return None
+        rows = [r for r in screen.items(app) if r.label]
+        fits = [r for r in rows if re.match(re.escape(str(r.label).rstrip("…")) + r"(?!\w)", rest, re.I)]
+        if not fits:
+            return f"no row {rest[:30]!r} after {done!r}; its rows: {[str(r.label) for r in rows]}"
+        row = max(fits, key=lambda r: len(str(r.label)))
+        rest = rest[len(str(row.label).rstrip("…")):].removeprefix("…")
+        done += f" → {row.label}"
+        if not rest.startswith(" → "):
+            return None
+        rest = rest[len(" → "):]
+        assert row.run is not None, done
+        row.run(app)
+
+
+def test_every_menu_path_of_the_readme_and_docs_is_on_the_device(tmp_path: Path) -> None:
+    """The docs send the reader down menu paths (Settings → Language, History → Fair draw → Show
+    the seed…, Games → Earlier games): each path leads through rows the device shows, in one of
+    a few states (a game running with its seed secret, one ended)."""
+    from firmware.i18n import set_language
+    paths = _menu_paths()
+    assert len(paths) >= 15, paths
+    from firmware.screens.menu import MainMenu
+    app = _bare_app(tmp_path / "menu")
+    try:
+        assert set(ROOTS[1:]) <= {str(r.label) for r in MainMenu().items(app)}, "the main menu's entries changed"
+    finally:
+        app.console.close()
+    apps = []
+    for n, setup in enumerate(MENU_STATES):
+        app = _bare_app(tmp_path / str(n))
+        for line in setup:
+            assert app.console.request(line)["ok"], line
+        apps.append(app)
+    try:
+        for where, text in paths:
+            failed = []
+            for app in apps:
+                app.to_root()
+                why = _walk(app, text)
+                if why is None:
+                    break
+                failed.append(why)
+            else:
+                pytest.fail(f"{where}: {failed}")
+    finally:
+        for app in apps:
+            app.console.close()
+        set_language("en")
