@@ -431,3 +431,74 @@ def test_every_menu_path_of_the_readme_and_docs_is_on_the_device(tmp_path: Path)
         for app in apps:
             app.console.close()
         set_language("en")
+
+
+# -- what the docs name: files, and the options of the scripts they run ------------------------------
+NAMED_BUT_GONE = {"firmware/store.py": "README.md's history of the module that became the package firmware/store/"}
+
+
+def _docs() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def test_every_file_the_readme_and_docs_name_exists() -> None:
+    """A path of this repository the docs name (`firmware/dice_guess.py`, `hw/profiles.toml`,
+    `engine/data/julius_caesar_{blocks,map,cards}.json`) is there: a module moved or renamed
+    leaves the reader looking for it."""
+    named = 0
+    for md in _docs():
+        text = md.read_text(encoding="utf-8")
+        for m in re.finditer(r"(?<![\w/.~$-])((?:engine|firmware|hw|scripts|tests|docs)/[\w./{},-]*)", text):
+            path = m.group(1).rstrip(".,")
+            if path in NAMED_BUT_GONE or "<" in text[m.end():m.end() + 1]:
+                continue
+            brace = re.search(r"\{([^}]*)\}", path)
+            for each in ([path[:brace.start()] + part + path[brace.end():] for part in brace.group(1).split(",")]
+                         if brace else [path]):
+                named += 1
+                assert (ROOT / each).exists(), f"{md.relative_to(ROOT)} names {each}, which does not exist"
+    assert named > 100
+    for path in NAMED_BUT_GONE:
+        assert not (ROOT / path).exists(), f"{path} exists again: take it out of NAMED_BUT_GONE"
+
+
+def test_every_option_the_docs_give_a_script_is_one_it_takes() -> None:
+    """`scripts/soak.py --games 4 --presses 20000 --trace`, `scripts/verify_draws.py --record …`:
+    each option the docs write after a script is in that script's --help."""
+    import subprocess
+    import sys
+    given: dict[str, set[str]] = {}
+    for md in _docs():
+        text = md.read_text(encoding="utf-8")
+        spans = re.findall(r"`([^`]*scripts/[\w/]+\.py[^`]*)`", text)
+        spans += re.findall(r"^\s*(?:\$ )?(?:\.venv/bin/)?python3? (scripts/[\w/]+\.py.*)$", text, re.M)
+        for span in spans:
+            m = re.search(r"(scripts/[\w/]+\.py)(.*)", span)
+            assert m
+            given.setdefault(m.group(1), set()).update(re.findall(r"(?<![\w-])(--[a-z][\w-]*)", m.group(2)))
+    assert sum(map(len, given.values())) >= 15, given
+    for script, options in sorted(given.items()):
+        if not options:
+            continue
+        run = subprocess.run([sys.executable, "-m", script[:-3].replace("/", "."), "--help"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+        assert not [o for o in options if not re.search(re.escape(o) + r"\b", run.stdout)], (script, options, run.stdout)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition,heading", [("mixed", "# How strong is Auto-Crassus?"),
+                                             ("ru", "Russian rulebook (`--edition ru`):"),
+                                             ("uk", "Ukrainian rulebook (`--edition uk`):")])
+def test_the_difficulty_tables_are_what_the_script_measures_now(capsys: pytest.CaptureFixture[str], edition: str,
+                                                                heading: str) -> None:
+    """docs/caesar_difficulty.md's tables (1,000 games each, seed 0) are the script's output for
+    this code, row for row: the mixed rules' table had a figure of an older Auto-Crassus (hard,
+    base game: 14.5 turns a game, now 14.4)."""
+    from scripts import caesar_difficulty
+    doc = (ROOT / "docs" / "caesar_difficulty.md").read_text(encoding="utf-8")
+    after = doc[doc.index(heading):]
+    table = re.search(r"^(\| game \|.*?)\n(?!\|)", after, re.S | re.M)
+    assert table
+    caesar_difficulty.main(["--games", "1000", "--markdown", "--edition", edition])
+    measured = [line for line in capsys.readouterr().out.splitlines() if line.startswith("|")]
+    assert measured == table.group(1).splitlines()
