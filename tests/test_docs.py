@@ -502,3 +502,23 @@ def test_the_difficulty_tables_are_what_the_script_measures_now(capsys: pytest.C
     caesar_difficulty.main(["--games", "1000", "--markdown", "--edition", edition])
     measured = [line for line in capsys.readouterr().out.splitlines() if line.startswith("|")]
     assert measured == table.group(1).splitlines()
+
+
+def test_the_pin_table_of_hardware_md_is_the_profiles() -> None:
+    """docs/hardware.md's table of the keys' BCM pins per board is hw/profiles.toml's, key for key
+    (a HAT wired by the page and run by the profile must answer)."""
+    import tomllib
+    profiles = tomllib.loads((ROOT / "hw" / "profiles.toml").read_text(encoding="utf-8"))
+    page = (ROOT / "docs" / "hardware.md").read_text(encoding="utf-8")
+    header = re.search(r"^\| logical key \|(.*)\|$", page, re.M)
+    assert header
+    boards = [c.strip().strip("`") for c in header.group(1).split("|")]
+    assert sorted(boards) == sorted(profiles), boards
+    rows = re.findall(r"^\| `(\w+)` +\|(.*)\|$", page[header.end():page.index("| display")], re.M)
+    for board_index, board in enumerate(boards):
+        shown = {}
+        for key, cells in rows:
+            pin = re.match(r"\s*(\d+)", cells.split("|")[board_index])
+            if pin:
+                shown[key] = int(pin.group(1))
+        assert shown == profiles[board]["pins"], (board, shown)
