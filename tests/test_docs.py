@@ -522,3 +522,16 @@ def test_the_pin_table_of_hardware_md_is_the_profiles() -> None:
             if pin:
                 shown[key] = int(pin.group(1))
         assert shown == profiles[board]["pins"], (board, shown)
+
+
+def test_the_readme_names_the_python_the_package_requires() -> None:
+    """A new user with Python 3.10 got only pip's "requires a different Python" after following the
+    README: it says which Python first, the one setup.cfg requires."""
+    import configparser
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg", encoding="utf-8")
+    least = re.fullmatch(r">=\s*(\d+\.\d+)", cfg["options"]["python_requires"].strip())
+    assert least
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    before = readme[:readme.index("The first command starts the companion")]
+    assert f"Python {least.group(1)} or newer" in before and f"python{least.group(1)} -m venv" in before.replace("\n", " ")
