@@ -535,3 +535,30 @@ def test_the_readme_names_the_python_the_package_requires() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     before = readme[:readme.index("The first command starts the companion")]
     assert f"Python {least.group(1)} or newer" in before and f"python{least.group(1)} -m venv" in before.replace("\n", " ")
+
+
+@pytest.mark.parametrize("setup", [[], ["new bag items=a*3 cards=x*2"], ["new dice"], ["new caesar-solo side=caesar seed=1"],
+                                   ["new caesar-duel seed=1"], ["new jc-battle attacker=caesar seed=1"],
+                                   ["new glory players=Ann,Bob,Cy seed=1"], ["new sword players=romans,gauls seed=1"]],
+                         ids=["none", "bag", "dice", "caesar-solo", "caesar-duel", "jc-battle", "glory", "sword"])
+def test_every_command_help_lists_is_in_the_protocol_docs(setup: list[str], tmp_path: Path) -> None:
+    """`help` lists the commands of the session's game; each is documented (`name …` in
+    docs/protocol.md or docs/protocol/<game>.md), and docs/protocol.md's list of games for `new`
+    is the console's."""
+    from firmware.console import Console
+    from firmware.store import Store
+    docs = "\n".join(md.read_text(encoding="utf-8") for md in PROTOCOL_DOCS)
+    console = Console(Store(tmp_path), None)
+    try:
+        for line in setup:
+            assert console.request(line)["ok"], line
+        commands = console.request("help")["commands"]
+        refused = console.request("new no-such-game")
+    finally:
+        console.close()
+    assert len(commands) > 15
+    assert not [c for c in commands if not re.search(r"`" + re.escape(c) + r"[ `\[]", docs)]
+    games = re.search(r"Games: (.*)\.$", refused["message"])
+    assert games, refused
+    listed = re.search(r"Games: ((?:`[\w-]+`(?:, )?)+)\.", docs)
+    assert listed and sorted(re.findall(r"`([\w-]+)`", listed.group(1))) == sorted(games.group(1).split(", "))
