@@ -562,3 +562,22 @@ def test_every_command_help_lists_is_in_the_protocol_docs(setup: list[str], tmp_
     assert games, refused
     listed = re.search(r"Games: ((?:`[\w-]+`(?:, )?)+)\.", docs)
     assert listed and sorted(re.findall(r"`([\w-]+)`", listed.group(1))) == sorted(games.group(1).split(", "))
+
+
+def test_the_settings_docs_protocol_md_lists_are_the_devices() -> None:
+    """docs/protocol.md's `settings` row gives each setting's values and the free options' limits:
+    they are firmware/settings.py's (a value added or dropped there left the page behind)."""
+    from firmware import settings
+    row = next(line for line in (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `settings "))
+    for key, (_default, allowed, _label) in settings.SETTINGS.items():
+        shown = re.search(rf"`{key}` ([\w/–-]+)", row)
+        assert shown, key
+        values = shown.group(1)
+        if "–" in values:
+            low, high = values.split("–")
+            assert list(allowed) == [str(n) for n in range(int(low), int(high) + 1)], (key, values)
+        else:
+            assert values.split("/") == list(allowed), (key, values)
+    limits = re.search(r"a name of at most (\d+) characters, a value of at most (\d+), at most (\d+) of them", row)
+    assert limits and tuple(map(int, limits.groups())) == (settings.MAX_KEY, settings.MAX_VALUE, settings.MAX_FREE)
