@@ -54,11 +54,13 @@ def player_language(argv: list[str]) -> str:
     ``$LC_MESSAGES``, ``$LANG``: ``ru_RU.UTF-8`` is ``ru``), else English."""
     from firmware.i18n import LANGUAGES
     given = None
-    for i, word in enumerate(argv):     # the last --state-dir given (a subcommand's comes after)
-        if word == "--state-dir" and i + 1 < len(argv):
-            given = argv[i + 1]
-        elif word.startswith("--state-dir="):
-            given = word.split("=", 1)[1]
+    for i, word in enumerate(argv):     # the last --state-dir given (a subcommand's comes after), as
+        name, equals, value = word.partition("=")       # argparse takes it: --state-dir=DIR, --st DIR
+        if len(name) >= 4 and "--state-dir".startswith(name):
+            if equals:
+                given = value
+            elif i + 1 < len(argv):
+                given = argv[i + 1]
     stored = _stored_language(given)
     if stored in LANGUAGES:
         return stored

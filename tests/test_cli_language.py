@@ -80,6 +80,8 @@ def test_the_state_directory_is_found_as_the_program_finds_it(capsys: pytest.Cap
     assert "ошибка: неизвестные аргументы: --bogus" in _refused(capsys, ["--bogus"])
     assert "помилка: невідомі аргументи: --bogus" in _refused(capsys, [f"--state-dir={uk}", "--bogus"])
     assert "помилка:" in _refused(capsys, ["--state-dir", str(ru), "console", "--state-dir", str(uk), "--baud", "9600"])
+    assert "помилка:" in _refused(capsys, ["--state", str(uk), "--bogus"])          # (argparse's abbreviations)
+    assert "помилка:" in _refused(capsys, ["console", f"--st={uk}", "--baud", "9600"])
 
 
 @pytest.mark.parametrize("locale,said", [("ru_RU.UTF-8", "ошибка:"), ("uk_UA.UTF-8", "помилка:"), ("de_DE.UTF-8", "error:"),
