@@ -777,6 +777,24 @@ def test_an_undo_of_retreat_losses_entered_after_another_roll_shows_the_battle_a
     assert "Retreat losses" not in rows and "Support +3 (defender)" in rows, rows
 
 
+@pytest.mark.parametrize("since", ["naval die=3", "check attrition dice=2,5", "tactics 2 die=4"])
+def test_a_battle_behind_another_roll_is_reached_from_the_home_for_its_retreat_losses(since):  # W-5, W-8, W-9
+    """The loser retreats by sea or through a 2d6 roll, which is then the session's last roll: the
+    engine amends its battle (``last_battle``), but the device reached the battle only through Last
+    roll, which shows that roll, so its retreat losses (and the support they give) could be entered
+    only over the serial link. The home offers Last battle while another roll is the last one."""
+    ctx = home(NEW, W7, since)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels.count("Last battle") == 1 and labels.index("Last battle") == labels.index("Last roll") + 1
+    ctx.press(*["down"] * labels.index("Last battle"), "a")
+    assert isinstance(ctx.top, BattleResult) and ctx.top.result["attacker"]["units"] == 12
+    ctx.press("a:hold", "right", "right", "a")        # 2 Roman units lost retreating: support +4 (W-5)
+    assert ctx.session.lines[-1] == "retreat losses=2" and ctx.view()["last_battle"]["support"] == 4
+    assert "Support +4 (defender)" in _shown_rows(ctx)
+    ctx = home(NEW, W7)                               # the battle is the last roll: Last roll shows it
+    assert "Last battle" not in [str(i.label) for i in ctx.top.items(ctx)]
+
+
 def test_retreat_losses_are_not_sent_for_an_older_battle_behind_another_roll():  # W-5
     """A battle fought meanwhile over the serial link, then another roll: ``retreat`` would amend
     the newer battle, so the older result says so and sends nothing."""
