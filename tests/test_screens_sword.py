@@ -582,6 +582,21 @@ def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the
         i18n.set_language("en")
 
 
+def test_the_subjugation_roll_is_named_in_the_rulebook_s_russian_word():  # W-9, seed 7.3
+    """The Russian rulebook subjugates a space with «подчинение» (7.3 example: «потратил очко
+    поддержки на его подчинение»); the 2d6 menu, its result and the log said «Покорение»."""
+    from firmware import i18n
+    try:
+        ctx = FakeCtx(NEW, lang="ru").open(SwordHome())
+        ctx.press(*["down"] * 6, "a")                              # 2d6 roll
+        assert "Подчинение" in ctx.texts() and "Покорение" not in ctx.texts(), ctx.texts()
+        ctx.press("down", "down", "a")                             # Subjugation (after Siege, Gauls besiege)
+        assert ctx.texts()[0] == "Подчинение", ctx.texts()
+        assert str(ctx.run("log 1")["log"][-1]).startswith("Подчинение, бросок: "), ctx.run("log 1")
+    finally:
+        i18n.set_language("en")
+
+
 # -- retreat losses on the battle's result (W-5) ------------------------------------------------------
 def _undo_back_to_the_result(d) -> None:
     """Hold B, A (yes, undo the retreat losses), the "Undone: …" notice closed: the battle's result
