@@ -55,6 +55,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("desperate-played", [NEW], HOME + ["down"] * 4 + ["a", "press", "down", "down", "press", "a"]),
     ("naval-form", [NEW5], HOME + ["down"] * 5 + ["a"]),
     ("naval-result", [NEW, "naval mod=2 die=4"], LAST),
+    # a roll after the battle (a naval retreat's): Last battle, under Last roll, still shows the battle
+    ("home-last-battle", [NEW, RULEBOOK, "naval mod=2 die=4"], HOME + ["down"] * 9),
     ("check-menu", [NEW], HOME + ["down"] * 6 + ["a"]),
     ("check-result", [NEW, "check subjugation mod=-1 dice=6,5"], LAST),
     ("consuls", [NEW], HOME + ["down"] * 7 + ["a"]),

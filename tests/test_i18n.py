@@ -284,6 +284,8 @@ def test_a_word_two_games_say_differently_is_said_in_the_words_of_the_game_that_
 # screens and «картка» in The Sword of Rome's: one thing, two words, no rulebook behind either).
 SAID_TWO_WAYS = {
     "Battle": "the rulebooks: Julius Caesar «Бой»/«Бій», The Sword of Rome «Битва»",
+    "Last battle": "the rulebooks' battle (JC «Прошлый бой», the blocks of the campaign's previous one; the Sword "
+                   "«Последняя битва», under «Последний бросок»)",
     "Attacker": "JC's form row names who attacks («Атакует <Цезарь>»); the Sword's names the side",
     "the attacker wins": "each rulebook's side names (JC «атакующий», the Sword «атака»)",
     "wild": "a bag item's name, shortened from Caesar!'s «универсальный жетон» (legatus)",

@@ -582,6 +582,21 @@ def test_the_gallic_events_roll_is_not_called_the_gauls(lang, name):  # W-9: the
         i18n.set_language("en")
 
 
+def test_the_subjugation_roll_is_named_in_the_rulebook_s_russian_word():  # W-9, seed 7.3
+    """The Russian rulebook subjugates a space with «подчинение» (7.3 example: «потратил очко
+    поддержки на его подчинение»); the 2d6 menu, its result and the log said «Покорение»."""
+    from firmware import i18n
+    try:
+        ctx = FakeCtx(NEW, lang="ru").open(SwordHome())
+        ctx.press(*["down"] * 6, "a")                              # 2d6 roll
+        assert "Подчинение" in ctx.texts() and "Покорение" not in ctx.texts(), ctx.texts()
+        ctx.press("down", "down", "a")                             # Subjugation (after Siege, Gauls besiege)
+        assert ctx.texts()[0] == "Подчинение", ctx.texts()
+        assert str(ctx.run("log 1")["log"][-1]).startswith("Подчинение, бросок: "), ctx.run("log 1")
+    finally:
+        i18n.set_language("en")
+
+
 # -- retreat losses on the battle's result (W-5) ------------------------------------------------------
 def _undo_back_to_the_result(d) -> None:
     """Hold B, A (yes, undo the retreat losses), the "Undone: …" notice closed: the battle's result
@@ -775,6 +790,24 @@ def test_an_undo_of_retreat_losses_entered_after_another_roll_shows_the_battle_a
     assert ctx.view()["last_battle"]["retreat_losses"] == 0
     rows = _shown_rows(ctx)
     assert "Retreat losses" not in rows and "Support +3 (defender)" in rows, rows
+
+
+@pytest.mark.parametrize("since", ["naval die=3", "check attrition dice=2,5", "tactics 2 die=4"])
+def test_a_battle_behind_another_roll_is_reached_from_the_home_for_its_retreat_losses(since):  # W-5, W-8, W-9
+    """The loser retreats by sea or through a 2d6 roll, which is then the session's last roll: the
+    engine amends its battle (``last_battle``), but the device reached the battle only through Last
+    roll, which shows that roll, so its retreat losses (and the support they give) could be entered
+    only over the serial link. The home offers Last battle while another roll is the last one."""
+    ctx = home(NEW, W7, since)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels.count("Last battle") == 1 and labels.index("Last battle") == labels.index("Last roll") + 1
+    ctx.press(*["down"] * labels.index("Last battle"), "a")
+    assert isinstance(ctx.top, BattleResult) and ctx.top.result["attacker"]["units"] == 12
+    ctx.press("a:hold", "right", "right", "a")        # 2 Roman units lost retreating: support +4 (W-5)
+    assert ctx.session.lines[-1] == "retreat losses=2" and ctx.view()["last_battle"]["support"] == 4
+    assert "Support +4 (defender)" in _shown_rows(ctx)
+    ctx = home(NEW, W7)                               # the battle is the last roll: Last roll shows it
+    assert "Last battle" not in [str(i.label) for i in ctx.top.items(ctx)]
 
 
 def test_retreat_losses_are_not_sent_for_an_older_battle_behind_another_roll():  # W-5

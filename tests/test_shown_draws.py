@@ -222,7 +222,7 @@ def test_a_sword_roll_of_one_kind_never_takes_the_dice_shown_for_another(state_d
 
 
 def test_a_sword_game_stored_before_its_rolls_were_apart_replays_from_its_one_stream(state_dir: Path):  # W-1, W-2
-    """A game started now is stored with ``rolls=apart`` (in any language), so it replays with its
+    """A game started now is stored with ``rolls=tests`` (in any language), so it replays with its
     rolls apart; a line stored by an older Legatus (no ``rolls=``) keeps every die in ``sword-dice``,
     in the order rolled, so it replays exactly as it was acknowledged."""
     import json
@@ -233,7 +233,7 @@ def test_a_sword_game_stored_before_its_rolls_were_apart_replays_from_its_one_st
     try:
         _ok(c, "settings language=uk")
         _ok(c, "new sword players=romans,gauls seed=2")
-        assert c.session.header["line"] == "new sword players=romans,gauls seed=2 rolls=apart"
+        assert c.session.header["line"] == "new sword players=romans,gauls seed=2 rolls=tests"
         _ok(c, "settings language=en")
     finally:
         c.close()

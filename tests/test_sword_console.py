@@ -524,3 +524,38 @@ def test_a_consuls_draw_stored_without_the_romans_by_an_older_version_still_repl
         _refused(c, "consuls")
     finally:
         c.close()
+
+
+def test_a_tactics_test_undone_rolls_its_die_again_whatever_kind_it_is_asked_as(state_dir: Path):  # W-1
+    """A tactics test is one roll (W-1: 1d6 against the commander's Tactics rating); its kind= only
+    names what the result does. Each kind= rolled from a stream of its own, so a failed avoid
+    undone (a rating entered wrong) and asked again without its kind, or as a pursuit, rolled a
+    fresh die: a re-roll by undo, two presses on the device's Test row. Every test now rolls the
+    die shown, whatever kind it is asked as, and no die typed in its place is taken."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new sword players=romans,gauls seed=3")
+        assert c.session.header["line"] == "new sword players=romans,gauls seed=3 rolls=tests"
+        shown = _ok(c, "tactics 2 kind=avoid")["roll"]
+        for again in ("tactics 3", "tactics 2 kind=pursuit", "tactics 2 kind=refuse", "tactics 1 kind=intercept"):
+            _ok(c, "undo")
+            assert _ok(c, again)["roll"] == shown, again
+        _ok(c, "undo")
+        other = next(d for d in range(1, 7) if d != shown)
+        assert f"rolled {shown}" in _refused(c, f"tactics 2 kind=pursuit die={other}")
+    finally:
+        c.close()
+
+
+def test_a_game_stored_with_each_kind_of_tactics_test_apart_replays_as_it_was(state_dir: Path):  # W-1
+    """A game an older Legatus stored with ``rolls=apart`` rolled each kind= of tactics test from a
+    stream of its own: it replays with those dice; a game started now rolls every test from one."""
+    from engine.rng import Draws
+    from firmware.session import Session
+    old = Session.start("new sword players=romans,gauls seed=2 rolls=apart", 2, "old")
+    now = Session.start("new sword players=romans,gauls seed=2 rolls=tests", 2, "now")
+    for kind in ("intercept", "avoid", "pursuit", "refuse"):
+        assert old.apply(f"tactics 3 kind={kind}").fields["roll"] == Draws.keyed(2).stream(f"sword-tactics-{kind}").die(6)
+    one = Draws.keyed(2).stream("sword-tactics")
+    assert [now.apply(f"tactics 3 kind={k}").fields["roll"] for k in ("intercept", "avoid", "pursuit")] == \
+        [one.die(6) for _ in range(3)]

@@ -39,32 +39,41 @@ MAX_CONSUL_NAME = 24
 
 NEW_OPTS = frozenset({"players", "vp", "consuls", "seed", "rolls"})
 # The streams of the game's draws (docs/fairness.md): the consuls drawn from the cup (W-10), and the
-# dice. A game started with ``rolls=apart`` (every game started now: :func:`stored_options`) rolls
-# each kind of roll from a stream of its own (:func:`_dice`): the tactics tests (one per kind=), the
-# naval moves, each 2d6 check, the attacker's and the defender's battle dice; so dice shown for one
-# roll and undone stay with it whatever is rolled in between (undo never re-rolls: a bad battle
-# undone cannot hand its dice to a tactics test and be fought again with fresh ones). A game stored
-# without it (an older Legatus) rolls everything from ``sword-dice``, as it did: it replays exactly.
+# dice. A game started with ``rolls=tests`` (every game started now: :func:`stored_options`) rolls
+# each kind of roll from a stream of its own (:func:`_dice`): the tactics tests (W-1: one roll,
+# 1d6 against the commander's Tactics rating, whatever its kind= names), the naval moves, each 2d6
+# check, the attacker's and the defender's battle dice; so dice shown for one roll and undone stay
+# with it whatever is rolled in between (undo never re-rolls: a bad battle undone cannot hand its
+# dice to a tactics test and be fought again with fresh ones). A game stored with ``rolls=apart``
+# (an older Legatus) rolled each kind= of tactics test from a stream of its own, so a test undone
+# and asked again under another kind= (or none) rolled a fresh die: it replays as it was. A game
+# stored without ``rolls=`` rolls everything from ``sword-dice``, as it did: it replays exactly.
 DICE, CONSULS = "sword-dice", "consuls"
 ROMANS = "romans"                  # the power whose leaders the consuls are (W-10, rule 8.2.2)
-APART = "apart"
+APART = "apart"                    # each kind= of tactics test apart (as stored by an older Legatus)
+TESTS = "tests"                    # every tactics test from one stream (every game started now)
 
 
 def stored_options(lang: str) -> dict[str, str]:
     """The ``new`` options the firmware writes into a line asked now that does not give them
-    (``GameRules.language_options``; the same in every language): ``rolls=apart``, so that the game
+    (``GameRules.language_options``; the same in every language): ``rolls=tests``, so that the game
     replays with its rolls apart (:data:`DICE`) while one stored without it replays as it was."""
-    return {"rolls": APART}
+    return {"rolls": TESTS}
 
 
 def _dice(state: State, purpose: str) -> str:
     """The stream of the dice of a ``purpose`` (:data:`DICE`)."""
-    return f"sword-{purpose}" if state.get("dice") == APART else DICE
+    return f"sword-{purpose}" if state.get("dice") in (APART, TESTS) else DICE
 
 
 def _tactics_dice(state: State, req: Request) -> str:
+    """The stream of a tactics test (W-1): one for every test, whatever its ``kind=`` (which only
+    names what the result does), so a test undone and asked again rolls the die it showed, the
+    kind changed or left out; a game stored with ``rolls=apart`` rolls each kind from its own."""
     kind = req.opts.get("kind")
-    return _dice(state, f"tactics-{kind}" if kind in TACTICS_KINDS else "tactics")
+    if state.get("dice") == APART:
+        return _dice(state, f"tactics-{kind}" if kind in TACTICS_KINDS else "tactics")
+    return _dice(state, "tactics")
 
 
 def _check_dice(state: State, req: Request) -> str:
@@ -112,8 +121,9 @@ def _new(req: Request, seed: Draws | int) -> State:
                                "[consuls=Name,Name,...] [seed=N]."))
     factions = _factions(req.opts.get("players"))
     rolls = req.opts.get("rolls")
-    if rolls is not None and rolls != APART:
-        raise BadArguments(Msg("rolls= takes only '{}' (each kind of roll from dice of its own); not '{}'.", APART, rolls))
+    if rolls is not None and rolls not in (TESTS, APART):
+        raise BadArguments(Msg("rolls= takes only '{}' or '{}' (each kind of roll from dice of its own); not '{}'.",
+                               TESTS, APART, rolls))
     vp = {f: 0 for f in factions}
     if "vp" in req.opts:
         for part in req.opts["vp"].split(","):
@@ -137,7 +147,7 @@ def _new(req: Request, seed: Draws | int) -> State:
         "last": None,
     }
     if rolls is not None:
-        state["dice"] = APART              # (not "rolls": the session's own rolls, engine/common.py)
+        state["dice"] = rolls              # (not "rolls": the session's own rolls, engine/common.py)
     return state
 
 

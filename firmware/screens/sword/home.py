@@ -13,8 +13,8 @@ from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.rolls import (CheckMenu, RollResult, TacticsResult, battle_form, naval_form, odds_screen,
-                                         result_screen, say_effect, tactics_form)
+from firmware.screens.sword.rolls import (BattleResult, CheckMenu, RollResult, TacticsResult, battle_form, naval_form,
+                                         odds_screen, result_screen, say_effect, tactics_form)
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, power_named, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen
@@ -104,6 +104,10 @@ class SwordHome(WrappedListScreen):
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)
         vp = Item(_("VP track"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
+        if view["last_battle"] is not None and (view["last"] is None or view["last"]["kind"] != "battle"):
+            # a roll since (a naval retreat's, a 2d6 check) is the last roll: the battle's result, and
+            # its retreat losses once the loser has retreated (W-5), are still reached from here
+            last.append(Item(_("Last battle"), self._last_battle))
         new = Item(_("New game"), lambda c: c.push(SetupScreen()), ident="new")
         if over != self.shown_over:        # the game ended (here, or over the serial link) or was reopened
             self.shown_over = over
@@ -152,6 +156,12 @@ class SwordHome(WrappedListScreen):
             ctx.push(screen)
         if isinstance(screen, TacticsResult):          # which test it was and what it does (W-1)
             say_effect(ctx, screen.result)
+
+    @staticmethod
+    def _last_battle(ctx: Ctx) -> None:
+        battle = view_of(ctx)["last_battle"]
+        if battle is not None:
+            ctx.push(BattleResult(battle))
 
     def _advance(self, ctx: Ctx) -> None:
         """The next round; round 5 ends the turn, so it is asked first, with the order of the end
