@@ -388,7 +388,8 @@ class _Hardware:
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
         live.dead_keys = {} if self.keys is None else self.keys.dead
-        live.panel = None if self.output is None else self.output.connected
+        live.panel = (None if self.output is None or not self.output.connected and self.output.error is None
+                      else self.output.connected)        # (None: the first open under way)
         live.panel_error = None if self.output is None else self.output.error
         doctor.set_live(live, self.resolved)
         if self.state_dir is not None:
@@ -424,7 +425,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
     from firmware.buttons_part import KeysPart, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
-    from firmware.hardware import PanelOutput, reason
+    from firmware.hardware import PanelOutput
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -447,23 +448,22 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     log.info("hardware: profile %s (from %s), %s on %s", resolved.config.profile, resolved.source,
              display_cfg.driver, display_cfg.interface)
 
+    early = [splash]
+
     def open_panel() -> Any:
-        device = open_display(display_cfg)
+        """(On the panel thread.) The splash's panel the first time if it was opened with these
+        settings (else it is let go of), or the panel opened anew."""
+        splash_panel, early[0] = early[0], None
+        device = take_over(splash_panel, display_cfg) or open_display(display_cfg)
         remember(store.root, display_cfg)       # for the next start's splash
         return device
 
-    device: Any = None
-    error: Msg | str | None = None
-    try:
-        device = take_over(splash, display_cfg) or open_panel()
-        if splash is not None and device is splash[0]:
-            remember(store.root, display_cfg)
-    except Exception as e:  # noqa: BLE001 - DisplayError (or worse): run without it, retry later
-        error = reason(e)
-        log.warning("display: %s — running without it for now (the console still works); "
-                    "trying again every %g s", error, PanelOutput.RETRY)
-    hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock,
-                            notify=lambda: events.put(("panel",)))      # (its own thread sends)
+    # The first open too on the panel thread (its notify wakes the loop): on a bus held low it
+    # waits for the bus timeout (about a second on a Pi, twice with the other address), and the
+    # main loop, its first frame and the keys do not wait for it; a panel that does not answer
+    # yet is tried again every RETRY s (plugged in later, found then).
+    hw.output = PanelOutput(open_panel, clock=clock, notify=lambda: events.put(("panel",)))
+    hw.output.poll()
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)

@@ -116,9 +116,10 @@ def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir
     args = types.SimpleNamespace(config=str(bad))
     events: queue.Queue = queue.Queue()
     hw = _open_hardware(args, app, events)
-    err = caplog.text
-    assert "config" in err and "built-in profile" in err
-    assert "display" in err and hw.device is None                       # no I2C bus here
+    assert "config" in caplog.text and "built-in profile" in caplog.text
+    assert events.get(timeout=5) == ("panel",)                          # the panel thread tried the panel
+    hw.poll(hw.output.next_deadline())
+    assert "display" in caplog.text and hw.device is None               # no I2C bus here
     assert hw.output is not None and not hw.output.connected            # ... tried again later
     hw.poll(hw.output.next_deadline())                                  # off the loop: the panel
     assert events.get(timeout=5) == ("panel",)                          # thread says when it is done
