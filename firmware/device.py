@@ -18,7 +18,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -64,6 +65,8 @@ class Loop:
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
         self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
+        self._deaf = (float("inf"), float("-inf"))   # the presses begun then met "Saving…" (SavingSign): spent
+        self.shown: Image.Image | None = None  # the frame last given to the output (SavingSign draws over it)
         self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
@@ -153,9 +156,12 @@ class Loop:
             img = self.app.render()
             self._last_frame = img.tobytes()      # (drawn by the wake: not a second time at once)
             if self.out is not None:
+                self.shown = img
                 self.out.blank(False, img)
             return
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
+        if state is not None and self._deaf[0] <= state.pressed_at <= self._deaf[1]:
+            return                   # pressed on "Saving…": it would act on a screen not seen yet
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
         if press is not None and press <= self._spent_at + SAME_PUSH:   # that push did its one thing
             return
@@ -183,7 +189,14 @@ class Loop:
         data = img.tobytes()
         if data != self._last_frame:
             self._last_frame = data
+            self.shown = img
             self.out.show(img)
+
+    def signed(self, since: float, until: float) -> None:
+        """(SavingSign, after a save it showed "Saving…" for.) The frame goes again, changed or
+        not, and the presses begun from ``since`` to ``until`` do nothing."""
+        self._last_frame = None
+        self._deaf = (since, until)
 
     def run(self, events: Events) -> None:
         self.redraw()
@@ -196,6 +209,74 @@ class Loop:
                 continue
             self.handle(event)
             self.poll_parts()
+
+
+SLOW_SAVE = 0.4    # s: a save taking longer shows "Saving…"
+
+
+class SavingSign:
+    """"Saving…" over the frame on the panel while a save takes longer than ``delay`` s.
+
+    On a slow SD card each action's commit (it syncs the card five times: the journal, the
+    database, the directory) can take seconds, and the loop's thread waits in it: the panel kept
+    the frame the key was pressed on, as if the key had not been taken, and the keys pressed again
+    meanwhile acted after it, on a screen not seen yet. Entered around every transaction
+    (``Store.watch``), this has a timer thread put the sign over the loop's last frame (it never
+    touches the App) once the save has taken ``delay`` s; when the save is done the loop draws its
+    frame again, and the presses begun while the sign was up do nothing (as a notice's key).
+    Saves on another thread than the loop's, or while the panel is blanked, show nothing."""
+
+    def __init__(self, loop: Loop, delay: float = SLOW_SAVE, clock: Callable[[], float] = time.monotonic) -> None:
+        self.loop, self.delay, self.clock = loop, delay, clock
+        self.owner = threading.get_ident()      # the loop's thread
+        self._lock = threading.Lock()
+        self._current: object | None = None     # the save under way (its token), if watched
+        self._since: float | None = None        # when its sign went up
+        self.shown = 0                          # signs shown so far (the log says each)
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        loop = self.loop
+        if (threading.get_ident() != self.owner or self._current is not None or loop.out is None
+                or loop.blanked or loop.shown is None or getattr(loop.out, "hidden", False)):
+            yield                                # (another thread's, a nested one, or nothing to draw on)
+            return
+        token = object()
+        with self._lock:
+            self._current, self._since = token, None
+        timer: threading.Timer | None = threading.Timer(self.delay, self._show, args=(token,))
+        try:
+            timer.daemon = True
+            timer.start()
+        except RuntimeError:                     # no thread to be had: no sign, the save goes on
+            timer = None
+        start = self.clock()
+        try:
+            yield
+        finally:
+            if timer is not None:
+                timer.cancel()
+            with self._lock:
+                self._current, since = None, self._since
+            if since is not None:
+                until = self.clock()
+                log.warning("storage: a save took %.1f s (a slow card?)", until - start)
+                loop.signed(since, until)
+
+    def _show(self, token: object) -> None:
+        """(The timer thread.) The sign over the last frame, if that save is still under way."""
+        from firmware.screens.menu import saving_sign
+        with self._lock:
+            loop = self.loop
+            if self._current is not token or loop.out is None or loop.shown is None:
+                return
+            try:
+                img = saving_sign(loop.shown)
+                self._since = self.clock()
+                self.shown += 1
+                loop.out.show(img)
+            except Exception as e:  # noqa: BLE001 - the sign must never end the program
+                log.warning("the saving sign could not be shown (%s)", e)
 
 
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float], stop: Events) -> None:
@@ -301,10 +382,12 @@ def run_device(args: Any, splash: Any = None) -> int:
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
             start_serial(args, console, events, link)
+        store.watch = SavingSign(loop)          # "Saving…" while a save takes long (a slow card)
         try:
             loop.run(events)
         except KeyboardInterrupt:
             pass
+        store.watch = None                       # (the end's "Saved" is not drawn over)
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
