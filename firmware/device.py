@@ -33,6 +33,7 @@ from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
+from hw.keys import REPEAT_KEYS
 
 log = logging.getLogger(__name__)
 SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
@@ -66,6 +67,7 @@ class Loop:
         self._contrast: str | None = None
         self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
         self._deaf = (float("inf"), float("-inf"))   # the presses begun then met "Saving…" (SavingSign): spent
+        self._screen_at = float("-inf")        # when a key last brought another screen (a question, a list...)
         self.shown: Image.Image | None = None  # the frame last given to the output (SavingSign draws over it)
         self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
@@ -159,9 +161,14 @@ class Loop:
                 self.shown = img
                 self.out.blank(False, img)
             return
-        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
-        if state is not None and self._deaf[0] <= state.pressed_at <= self._deaf[1]:
+        base = key.partition(":")[0]                       # (a hold's key)
+        begun = self.keyfilter.keys.get(base) if self.keyfilter is not None else None
+        if begun is not None and self._deaf[0] <= begun.pressed_at <= self._deaf[1]:
             return                   # pressed on "Saving…": it would act on a screen not seen yet
+        if begun is not None and base not in REPEAT_KEYS and begun.pressed_at < self._screen_at:
+            return                   # a click or hold begun before another key brought this screen (A and B
+                                     # pressed together; A pressed while B was held to undo): not meant for it
+        state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
         if press is not None and press <= self._spent_at + SAME_PUSH:   # that push did its one thing
             return
@@ -170,7 +177,10 @@ class Loop:
         elif press is not None:
             self._acted[key] = press
         closes, notices = self.app.message is not None or self.app.commitment is not None, self.app.notices
+        top, depth = self.app.stack[-1], len(self.app.stack)
         self.app.handle(key)
+        if begun is not None and (self.app.stack[-1] is not top or len(self.app.stack) != depth):
+            self._screen_at = begun.fired_at         # (the key's release, its hold...: when it took effect)
         if closes or self.app.notices != notices:       # a notice takes the key and nothing else; one
             self._spend()                               # the key brought (its box or page) waits for its own
 

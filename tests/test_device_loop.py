@@ -703,3 +703,97 @@ def test_a_slow_save_says_saving_and_the_keys_pressed_on_it_do_nothing(state_dir
         assert again.resume().lines == ["roll 2d6", "roll 1d6"]     # nothing acknowledged lost
     finally:
         again.close()
+
+
+class Pins:
+    """The buttons as gpiozero's MockFactory drives them, the loop's clock in hand."""
+
+    def __init__(self, factory, app):
+        self.clock = [0.0]
+        self.factory = factory
+        self.loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: self.clock[0])
+        self.q: queue.Queue = queue.Queue()
+        self.bank = ButtonBank(PINS, self.q.put, clock=lambda: self.clock[0], pin_factory=factory)
+        self.loop.redraw()
+
+    def down(self, key):
+        self.factory.pin(PINS[key]).drive_low()
+        _drain(self.loop, self.q)
+
+    def up(self, key):
+        self.factory.pin(PINS[key]).drive_high()
+        _drain(self.loop, self.q)
+
+    def wait(self, seconds):
+        self.clock[0] += seconds
+        self.loop.tick()
+
+    def tap(self, key):
+        self.down(key)
+        self.wait(0.05)
+        self.up(key)
+        self.wait(0.05)
+
+
+def test_a_pressed_while_b_is_held_to_undo_does_not_answer_the_question(factory, state_dir):
+    """Both buttons at once (side by side on the bonnet): B held to undo, and A pressed before the
+    question came and let go after it, answered "yes": the last roll was taken back with no A
+    pressed on the question. A key acts only on a screen that was up when it was pressed; an A
+    pressed on the question undoes as before."""
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], [], state_dir)
+    pins = Pins(factory, app)
+    try:
+        pins.tap("a")                                      # Resume: the dice
+        pins.down("b")
+        pins.wait(0.5)
+        pins.down("a")                                     # A as well, before the question
+        pins.wait(0.4)                                     # B held 0.9 s: the undo question
+        assert "Undo?" in app.stack[-1].title
+        pins.up("b")
+        pins.wait(0.05)
+        pins.up("a")                                       # A let go on the question
+        pins.wait(0.05)
+        assert app.console.session.lines == ["roll 2d6", "roll 3d6"] and "Undo?" in app.stack[-1].title
+        pins.tap("a")                                      # an A of its own: yes
+        assert app.console.session.lines == ["roll 2d6"]
+    finally:
+        pins.bank.close()
+        app.console.close()
+
+
+def test_a_and_b_pressed_together_do_one_thing(factory, state_dir):
+    """A and B pressed together: the first let go acts (A opens the row), the other, pressed
+    before that screen came, does nothing (B went back at once: the screen flashed by). Keys
+    pressed one after the other, however fast, act each (B pressed within A's debounce)."""
+    app = app_with([], [], state_dir)
+    pins = Pins(factory, app)
+    handled: list[str] = []
+    handle = app.handle
+    app.handle = lambda key: (handled.append(key), handle(key))[1]
+    try:
+        pins.down("a")
+        pins.wait(0.01)
+        pins.down("b")
+        pins.wait(0.1)
+        pins.up("a")                                       # A first: Games opens
+        pins.wait(0.01)
+        pins.up("b")                                       # B, pressed before it: nothing
+        pins.wait(0.05)
+        assert len(app.stack) == 2
+        pins.down("b")                                     # B again, on its own: back
+        pins.wait(0.05)
+        pins.up("b")
+        pins.wait(0.05)
+        assert len(app.stack) == 1
+        pins.down("a")
+        pins.wait(0.05)
+        pins.up("a")
+        pins.clock[0] += 0.01                              # B 10 ms after A let go, before its debounce ended
+        pins.down("b")
+        pins.wait(0.05)
+        pins.up("b")
+        pins.wait(0.05)
+        assert handled == ["a", "b", "a", "b"] and len(app.stack) == 1    # A opened Games, B came back
+    finally:
+        pins.bank.close()
+        app.console.close()
