@@ -254,10 +254,12 @@ class SavingSign:
         token = object()
         with self._lock:
             self._current, self._since = token, None
-        timer: threading.Timer | None = threading.Timer(self.delay, self._show, args=(token,))
+        timer: threading.Timer | None = None
         try:
-            timer.daemon = True
-            timer.start()
+            started = threading.Timer(self.delay, self._show, args=(token,))
+            started.daemon = True
+            started.start()
+            timer = started
         except RuntimeError:                     # no thread to be had: no sign, the save goes on
             timer = None
         start = self.clock()
