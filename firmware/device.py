@@ -316,7 +316,8 @@ def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]
 def run_device(args: Any, splash: Any = None) -> int:
     """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
 
-    ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
+    ``splash``: the panel hw.splash.early opened and drew the splash on, or is opening aside
+    (hw.splash.Aside), or None."""
     from firmware import logs
     script: list[Event] = []
     if args.script:

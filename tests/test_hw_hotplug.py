@@ -771,6 +771,39 @@ def test_a_panel_that_times_out_at_start_is_said_and_found_when_it_answers(
         app.console.close()
 
 
+def test_the_splash_on_a_stuck_bus_holds_nothing_up_and_is_taken_over_when_it_answers(
+        state_dir: Path, board: Board, mock_pins: Any) -> None:
+    """The splash (sent before the program is imported, with the last run's display settings) ran
+    on the main thread: on a bus held low the start waited for its transfer's timeout (about a
+    second) before anything else was done. It is sent aside now: the start goes on at once, and the
+    device's panel thread takes that panel over (not a second opening) once the bus lets go."""
+    from firmware.device import _open_hardware
+    from hw.splash import Aside, early, frame, remember
+    remember(state_dir, DisplayConfig())
+    board.hold(timeout=2.0)
+    start = time.monotonic()
+    splash = early(str(state_dir), probe=False, aside=True)
+    assert time.monotonic() - start < 0.5 and isinstance(splash, Aside)
+    assert board.waiting.wait(5)                           # the splash waits on the bus, aside
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        start = time.monotonic()
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, splash)
+        assert time.monotonic() - start < 0.5 and not hw.output.connected
+        board.free()
+        first_open(hw, events)
+        assert hw.output.connected and board.buses == 1   # the splash's panel, taken over
+        assert hw.output.wait_idle(5) and same(board.ctl.panel(), frame())       # (nothing drawn yet)
+        loop = Loop(app, hw.output, hw.keyfilter, parts=hw)
+        loop.redraw()
+        assert hw.output.wait_idle(5) and same(board.ctl.panel(), app.render())
+        hw.shutdown()
+    finally:
+        board.free()
+        app.console.close()
+
+
 def test_the_storage_waits_panel_opens_off_the_main_thread_too(tmp_path: Path, board: Board) -> None:
     """A state directory that cannot be used at start (firmware/storage_wait.py) is said on the
     panel; that panel's first open ran on the main thread too, the console's lines and a stop
