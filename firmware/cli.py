@@ -326,9 +326,10 @@ def _main(argv: list[str] | None) -> int:
     splash = None
     if not (args.script or args.sim):
         # On the Pi with the OLED: the splash goes out before the device program is imported
-        # (hw/splash.py); the device takes that open panel over.
+        # (hw/splash.py), on a thread of its own (a bus held low does not hold the start up); the
+        # device takes that open panel over.
         from hw.splash import early
-        splash = early(args.state_dir)
+        splash = early(args.state_dir, aside=True)
     # Logging (standard error now, the state directory's legatus.log once the store has it):
     # set up before the device program is imported, so that even an import error is kept.
     from firmware import logs

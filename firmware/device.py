@@ -18,7 +18,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,6 +33,7 @@ from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
+from hw.keys import REPEAT_KEYS
 
 log = logging.getLogger(__name__)
 SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
@@ -64,6 +66,9 @@ class Loop:
         self._last_frame: bytes | None = None
         self._contrast: str | None = None
         self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
+        self._deaf = (float("inf"), float("-inf"))   # the presses begun then met "Saving…" (SavingSign): spent
+        self._screen_at = float("-inf")        # when a key last brought another screen (a question, a list...)
+        self.shown: Image.Image | None = None  # the frame last given to the output (SavingSign draws over it)
         self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
 
     # -- timing ------------------------------------------------------------------------------
@@ -153,8 +158,16 @@ class Loop:
             img = self.app.render()
             self._last_frame = img.tobytes()      # (drawn by the wake: not a second time at once)
             if self.out is not None:
+                self.shown = img
                 self.out.blank(False, img)
             return
+        base = key.partition(":")[0]                       # (a hold's key)
+        begun = self.keyfilter.keys.get(base) if self.keyfilter is not None else None
+        if begun is not None and self._deaf[0] <= begun.pressed_at <= self._deaf[1]:
+            return                   # pressed on "Saving…": it would act on a screen not seen yet
+        if begun is not None and base not in REPEAT_KEYS and begun.pressed_at < self._screen_at:
+            return                   # a click or hold begun before another key brought this screen (A and B
+                                     # pressed together; A pressed while B was held to undo): not meant for it
         state = self.keyfilter.keys.get(key) if self.keyfilter is not None else None
         press = state.pressed_at if state is not None and state.stable else None    # the held key's press began then
         if press is not None and press <= self._spent_at + SAME_PUSH:   # that push did its one thing
@@ -164,7 +177,10 @@ class Loop:
         elif press is not None:
             self._acted[key] = press
         closes, notices = self.app.message is not None or self.app.commitment is not None, self.app.notices
+        top, depth = self.app.stack[-1], len(self.app.stack)
         self.app.handle(key)
+        if begun is not None and (self.app.stack[-1] is not top or len(self.app.stack) != depth):
+            self._screen_at = begun.fired_at         # (the key's release, its hold...: when it took effect)
         if closes or self.app.notices != notices:       # a notice takes the key and nothing else; one
             self._spend()                               # the key brought (its box or page) waits for its own
 
@@ -183,7 +199,14 @@ class Loop:
         data = img.tobytes()
         if data != self._last_frame:
             self._last_frame = data
+            self.shown = img
             self.out.show(img)
+
+    def signed(self, since: float, until: float) -> None:
+        """(SavingSign, after a save it showed "Saving…" for.) The frame goes again, changed or
+        not, and the presses begun from ``since`` to ``until`` do nothing."""
+        self._last_frame = None
+        self._deaf = (since, until)
 
     def run(self, events: Events) -> None:
         self.redraw()
@@ -196,6 +219,76 @@ class Loop:
                 continue
             self.handle(event)
             self.poll_parts()
+
+
+SLOW_SAVE = 0.4    # s: a save taking longer shows "Saving…"
+
+
+class SavingSign:
+    """"Saving…" over the frame on the panel while a save takes longer than ``delay`` s.
+
+    On a slow SD card each action's commit (it syncs the card five times: the journal, the
+    database, the directory) can take seconds, and the loop's thread waits in it: the panel kept
+    the frame the key was pressed on, as if the key had not been taken, and the keys pressed again
+    meanwhile acted after it, on a screen not seen yet. Entered around every transaction
+    (``Store.watch``), this has a timer thread put the sign over the loop's last frame (it never
+    touches the App) once the save has taken ``delay`` s; when the save is done the loop draws its
+    frame again, and the presses begun while the sign was up do nothing (as a notice's key).
+    Saves on another thread than the loop's, or while the panel is blanked, show nothing."""
+
+    def __init__(self, loop: Loop, delay: float = SLOW_SAVE, clock: Callable[[], float] = time.monotonic) -> None:
+        self.loop, self.delay, self.clock = loop, delay, clock
+        self.owner = threading.get_ident()      # the loop's thread
+        self._lock = threading.Lock()
+        self._current: object | None = None     # the save under way (its token), if watched
+        self._since: float | None = None        # when its sign went up
+        self.shown = 0                          # signs shown so far (the log says each)
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        loop = self.loop
+        if (threading.get_ident() != self.owner or self._current is not None or loop.out is None
+                or loop.blanked or loop.shown is None or getattr(loop.out, "hidden", False)):
+            yield                                # (another thread's, a nested one, or nothing to draw on)
+            return
+        token = object()
+        with self._lock:
+            self._current, self._since = token, None
+        timer: threading.Timer | None = None
+        try:
+            started = threading.Timer(self.delay, self._show, args=(token,))
+            started.daemon = True
+            started.start()
+            timer = started
+        except RuntimeError:                     # no thread to be had: no sign, the save goes on
+            timer = None
+        start = self.clock()
+        try:
+            yield
+        finally:
+            if timer is not None:
+                timer.cancel()
+            with self._lock:
+                self._current, since = None, self._since
+            if since is not None:
+                until = self.clock()
+                log.warning("storage: a save took %.1f s (a slow card?)", until - start)
+                loop.signed(since, until)
+
+    def _show(self, token: object) -> None:
+        """(The timer thread.) The sign over the last frame, if that save is still under way."""
+        from firmware.screens.menu import saving_sign
+        with self._lock:
+            loop = self.loop
+            if self._current is not token or loop.out is None or loop.shown is None:
+                return
+            try:
+                img = saving_sign(loop.shown)
+                self._since = self.clock()
+                self.shown += 1
+                loop.out.show(img)
+            except Exception as e:  # noqa: BLE001 - the sign must never end the program
+                log.warning("the saving sign could not be shown (%s)", e)
 
 
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float], stop: Events) -> None:
@@ -223,7 +316,8 @@ def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]
 def run_device(args: Any, splash: Any = None) -> int:
     """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
 
-    ``splash``: the panel hw.splash.early opened and drew the splash on (or None)."""
+    ``splash``: the panel hw.splash.early opened and drew the splash on, or is opening aside
+    (hw.splash.Aside), or None."""
     from firmware import logs
     script: list[Event] = []
     if args.script:
@@ -301,10 +395,12 @@ def run_device(args: Any, splash: Any = None) -> int:
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
             start_serial(args, console, events, link)
+        store.watch = SavingSign(loop)          # "Saving…" while a save takes long (a slow card)
         try:
             loop.run(events)
         except KeyboardInterrupt:
             pass
+        store.watch = None                       # (the end's "Saved" is not drawn over)
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
@@ -388,7 +484,8 @@ class _Hardware:
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
         live.dead_keys = {} if self.keys is None else self.keys.dead
-        live.panel = None if self.output is None else self.output.connected
+        live.panel = (None if self.output is None or not self.output.connected and self.output.error is None
+                      else self.output.connected)        # (None: the first open under way)
         live.panel_error = None if self.output is None else self.output.error
         doctor.set_live(live, self.resolved)
         if self.state_dir is not None:
@@ -424,7 +521,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
                    clock: Callable[[], float] = time.monotonic) -> _Hardware:
     from firmware import doctor
     from firmware.buttons_part import KeysPart, dead_keys_notice, ensure_lgpio_workdir, keys_failed_notice
-    from firmware.hardware import PanelOutput, reason
+    from firmware.hardware import PanelOutput
     from hw.buttons import ButtonBank
     from hw.display import open_display
     from hw.keys import KeyFilter
@@ -447,23 +544,22 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     log.info("hardware: profile %s (from %s), %s on %s", resolved.config.profile, resolved.source,
              display_cfg.driver, display_cfg.interface)
 
+    early = [splash]
+
     def open_panel() -> Any:
-        device = open_display(display_cfg)
+        """(On the panel thread.) The splash's panel the first time if it was opened with these
+        settings (else it is let go of), or the panel opened anew."""
+        splash_panel, early[0] = early[0], None
+        device = take_over(splash_panel, display_cfg) or open_display(display_cfg)
         remember(store.root, display_cfg)       # for the next start's splash
         return device
 
-    device: Any = None
-    error: Msg | str | None = None
-    try:
-        device = take_over(splash, display_cfg) or open_panel()
-        if splash is not None and device is splash[0]:
-            remember(store.root, display_cfg)
-    except Exception as e:  # noqa: BLE001 - DisplayError (or worse): run without it, retry later
-        error = reason(e)
-        log.warning("display: %s — running without it for now (the console still works); "
-                    "trying again every %g s", error, PanelOutput.RETRY)
-    hw.output = PanelOutput(open_panel, device=device, error=error, clock=clock,
-                            notify=lambda: events.put(("panel",)))      # (its own thread sends)
+    # The first open too on the panel thread (its notify wakes the loop): on a bus held low it
+    # waits for the bus timeout (about a second on a Pi, twice with the other address), and the
+    # main loop, its first frame and the keys do not wait for it; a panel that does not answer
+    # yet is tried again every RETRY s (plugged in later, found then).
+    hw.output = PanelOutput(open_panel, clock=clock, notify=lambda: events.put(("panel",)))
+    hw.output.poll()
     hw.keyfilter = KeyFilter()
     lgpio_dir = ensure_lgpio_workdir(store.root)
     hw.keys = KeysPart(lambda: ButtonBank(resolved.config.pins, events.put, keep_going=True), clock=clock)

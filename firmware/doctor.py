@@ -96,6 +96,7 @@ def write_status(directory: Path, live: Live, resolved: Resolved, language: str 
     the settings while the device holds the state directory) in ``directory/hardware.json`` for
     ``legatus doctor``; written only when it changed. A failure is logged, never raised."""
     from engine.text import to_data
+    global _unwritten
     data = {"live": to_data(asdict(live)), "profile": resolved.config.profile, "source": resolved.source,
             "problem": resolved.problem, "language": language}      # (a Msg as its template and values)
     path = directory / STATUS_FILE
@@ -105,8 +106,16 @@ def write_status(directory: Path, live: Live, resolved: Resolved, language: str 
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, path)
+        _unwritten = None
     except (OSError, ValueError) as e:
-        log.warning("doctor: cannot write %s (%s)", path, e)
+        # (tried again at every check of the parts, every few seconds: said once while it fails the same way)
+        said = f"{path}: {e}"
+        log.log(logging.DEBUG if said == _unwritten else logging.WARNING, "doctor: cannot write %s (%s)", path, e)
+        _unwritten = said
+
+
+_unwritten: str | None = None
+"""Why hardware.json could not be written the last time (a full or read-only card), if it could not."""
 
 
 def read_status(directory: Path) -> tuple[Live, dict[str, Any]] | None:

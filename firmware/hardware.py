@@ -41,8 +41,9 @@ class PanelOutput:
     ``contrast``), never raising and never waiting for the bus.
 
     ``open_panel`` opens the panel (raising on failure, e.g. hw.display.DisplayError);
-    ``device`` is the panel already open at start, or None (then ``error`` says why, and the
-    first re-open is tried at once at the next poll). ``notify``: everything sent to the panel
+    ``device`` is the panel already open, or None: ``error`` says why, or None if it was not tried
+    yet (the device's start: its first ``poll``, at once, has the panel thread open it, so a bus
+    held low never delays the first key). The first open is tried at once at the next poll. ``notify``: everything sent to the panel
     (frames, blanking, contrast, the check, the re-open) goes through one panel thread, which
     calls it when the panel was opened, could not be, or was lost (the device loop puts
     ``("panel",)`` on its queue; the next ``poll`` takes what came of it); None: on the caller's
@@ -77,6 +78,7 @@ class PanelOutput:
         self._next_try = now
         self._next_probe = now + probe
         self._opening = False            # a re-open asked of the panel thread, what came of it not yet taken
+        self._said = device is not None or error is not None    # whether the first open's outcome is known (and logged)
         self._settled = False            # no more re-opens (the program, or the storage wait, ends)
         self._no_thread_until = float("-inf")
         # shared with the panel thread, under _cond
@@ -237,7 +239,7 @@ class PanelOutput:
         for outcome in outcomes:
             if outcome[0] == "opened":
                 self._opening = False
-                self.device, self.error = outcome[1], None
+                self.device, self.error, self._said = outcome[1], None, True
                 self._next_probe = now + self.probe_every
                 if self.lost:
                     self.reopened += 1
@@ -247,7 +249,11 @@ class PanelOutput:
             elif outcome[0] == "failed":
                 self._opening = False
                 error = reason(outcome[1])
-                if error != self.error:
+                if not self._said:           # the first open, at start (on the panel thread too)
+                    log.warning("display: %s — running without it for now; trying again every %g s",
+                                error, self.retry)
+                    self._said = True
+                elif error != self.error:
                     log.info("display: not answering yet (%s)", error)
                 self.error = error
                 self._next_try = now + self.retry

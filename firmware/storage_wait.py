@@ -215,20 +215,19 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
 
 
 def _panel(args: Any, splash: Any, events: queue.Queue[tuple[Any, ...]]) -> tuple[Any, dict[str, Any]]:
-    """The OLED as the config file (or the default profile) says, re-opened while it is missing
-    (off the loop: its panel thread puts ``("panel",)`` on ``events`` when it opened or lost it)."""
+    """The OLED as the config file (or the default profile) says, opened (the first time: the splash's
+    panel taken over) and re-opened while it is missing off the loop: its panel thread puts
+    ``("panel",)`` on ``events`` when it opened, could not, or lost it."""
     from firmware import doctor
-    from firmware.hardware import PanelOutput, reason
+    from firmware.hardware import PanelOutput
     from hw.display import open_display
     from hw.splash import FIELDS, take_over
     cfg = doctor.resolve_config(getattr(args, "config", None), {}).config.display
-    device: Any = None
-    error: Any = None
-    try:
-        device = take_over(splash, cfg) or open_display(cfg)
-    except Exception as e:  # noqa: BLE001 - no panel: the reason is in the log, tried again
-        error = reason(e)
-        log.warning("display: %s — trying again every %g s", error, PanelOutput.RETRY)
-    return PanelOutput(lambda: open_display(cfg), device=device, error=error,
-                       notify=lambda: events.put(("panel",))), \
-        {name: getattr(cfg, name) for name in FIELDS}
+    early = [splash]
+
+    def open_panel() -> Any:
+        splash_panel, early[0] = early[0], None        # the splash's panel, the first time
+        return take_over(splash_panel, cfg) or open_display(cfg)
+    panel = PanelOutput(open_panel, notify=lambda: events.put(("panel",)))
+    panel.poll()                   # the first open too on the panel thread: a stuck bus delays nothing
+    return panel, {name: getattr(cfg, name) for name in FIELDS}

@@ -88,6 +88,7 @@ class KeyState:
     pressed_at: float = 0.0
     hold_fired: bool = False
     next_repeat: float | None = None
+    fired_at: float = -math.inf        # when the key's last event took effect (its press, release, hold...)
 
 
 @dataclass
@@ -140,7 +141,15 @@ class KeyFilter:
         return None if state.hold_fired else state.pressed_at + self.timing.hold
 
     def _fire(self, key: str, state: KeyState, when: float) -> str | None:
-        """Apply the deadline ``when`` of ``key``; return the event it yields, if any."""
+        """Apply the deadline ``when`` of ``key``; return the event it yields, if any (and keep
+        when it took effect: ``fired_at``)."""
+        changed = state.raw != state.stable          # a press or release, as of its last edge
+        event = self._event(key, state, when)
+        if event is not None:
+            state.fired_at = state.raw_since if changed else when
+        return event
+
+    def _event(self, key: str, state: KeyState, when: float) -> str | None:
         timing = self.timing
         if state.raw != state.stable:
             state.stable = state.raw

@@ -8,6 +8,8 @@ drawn in the shipped Terminus font, prebuilt so that no font is loaded. Only PIL
 luma.core's serial interface and hw.panel are imported for it. The device then takes that open
 panel over (firmware/device.py) if its configuration is still the same, else it closes it and
 opens the right one. No cache (a first start, a new state directory) means no early splash.
+The program sends it aside (:class:`Aside`: a thread of its own, while the rest is imported), and
+the device's panel thread waits for it when it takes it over.
 
 ``python -m firmware.screens.splash`` prints :data:`FRAME` anew, drawn with the shipped fonts (tests
 check they agree); nothing here imports the device program.
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PIL.Image import Image
 
     from hw.config import DisplayConfig
@@ -73,19 +77,42 @@ class _Cfg:
 
 
 def early(state_dir_arg: str | None, serial_interface: Any = None,
-          probe: bool = True) -> tuple[Any, dict[str, Any]] | None:
+          probe: bool = True, aside: bool = False) -> tuple[Any, dict[str, Any]] | Aside | None:
     """Open the panel as the last run did and send the splash; returns (device, its display
     settings) or None (not a Pi, no cache, or the display did not answer: the device program
-    then opens it as usual). Never raises."""
-    device = None
+    then opens it as usual). Never raises.
+
+    ``aside``: the panel is opened and the splash sent on a thread of its own (an :class:`Aside`,
+    whose ``result()`` waits for it), so that a bus held low (each transfer waits for its timeout,
+    about a second) does not hold the start up: the device takes it over on its panel thread."""
     try:
-        from hw.display import open_display, probe_hardware, show
+        from hw.display import probe_hardware
         if probe and not probe_hardware():
             return None
         directory = state_dir(state_dir_arg)
         data = cached(directory)
         if data is None or _in_use(directory):
             return None
+        if not aside:
+            return _splash(data, serial_interface)
+        import luma.core.error  # noqa: F401 - (imported here, not beside the main thread's imports)
+        import PIL.Image  # noqa: F401
+
+        import hw.panel  # noqa: F401
+        if serial_interface is None and data.get("interface") == "i2c":
+            import smbus2  # noqa: F401
+        elif serial_interface is None:
+            import luma.core.interface.serial  # noqa: F401
+        return Aside(lambda: _splash(data, serial_interface))
+    except Exception:  # noqa: BLE001 - the splash must never stop the start
+        return None
+
+
+def _splash(data: dict[str, Any], serial_interface: Any) -> tuple[Any, dict[str, Any]] | None:
+    """Open the panel with ``data`` and send the splash: (device, data), or None. Never raises."""
+    device = None
+    try:
+        from hw.display import open_display, show
         device = open_display(_Cfg(data), serial_interface)  # type: ignore[arg-type]
         show(device, frame())
         return device, data
@@ -94,6 +121,25 @@ def early(state_dir_arg: str | None, serial_interface: Any = None,
             from hw.display import release    # would clear the glass over the device's last frame)
             release(device)
         return None
+
+
+class Aside:
+    """The splash sent on a thread of its own (:func:`early` with ``aside``)."""
+
+    def __init__(self, send: Callable[[], tuple[Any, dict[str, Any]] | None]) -> None:
+        import threading
+        self._got: tuple[Any, dict[str, Any]] | None = None
+        self._send = send
+        self._thread = threading.Thread(target=self._run, name="splash", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        self._got = self._send()
+
+    def result(self) -> tuple[Any, dict[str, Any]] | None:
+        """The open panel and its settings once the splash is sent, or None (it did not answer)."""
+        self._thread.join()
+        return self._got
 
 
 def _in_use(directory: Path) -> bool:
@@ -110,8 +156,11 @@ def _in_use(directory: Path) -> bool:
     return False
 
 
-def take_over(early_panel: tuple[Any, dict[str, Any]] | None, cfg: DisplayConfig) -> Any:
-    """The early panel if it was opened with ``cfg``, else None (and it is released)."""
+def take_over(early_panel: tuple[Any, dict[str, Any]] | Aside | None, cfg: DisplayConfig) -> Any:
+    """The early panel if it was opened with ``cfg``, else None (and it is released). One sent
+    aside is waited for (the device's panel thread calls this)."""
+    if isinstance(early_panel, Aside):
+        early_panel = early_panel.result()
     if early_panel is None:
         return None
     device, data = early_panel

@@ -151,6 +151,18 @@ if $only_i2c; then
   set_i2c_baudrate
   exit 0
 fi
+# raspi-config's overlay file system (boot=overlay on the kernel command line: / is an overlay on
+# RAM): everything installed now would be gone at the next boot, and no game could be kept.
+# (LEGATUS_PROC: another /proc, for the tests only)
+if grep -qw 'boot=overlay' "${LEGATUS_PROC:-/proc}/cmdline" 2>/dev/null; then
+  overlay="the overlay file system is on (raspi-config): what this script installs would be gone at the next boot, and Legatus could keep no game. Turn it off (sudo raspi-config nonint disable_overlayfs), reboot, and run this script again"
+  if $dry_run; then
+    warn "$overlay"
+  else
+    echo "install-pi.sh: $overlay" >&2
+    exit 1
+  fi
+fi
 if ! $dry_run && [ "$(id -u)" -ne 0 ]; then
   echo "install-pi.sh: run as root (sudo $0 $*), or with --dry-run to see the steps" >&2
   exit 1

@@ -1,5 +1,7 @@
 """The main loop: gpiozero MockFactory buttons -> queue -> KeyFilter -> App; idle blanking."""
 import queue
+import threading
+import time
 
 import pytest
 from gpiozero import Device
@@ -116,9 +118,10 @@ def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir
     args = types.SimpleNamespace(config=str(bad))
     events: queue.Queue = queue.Queue()
     hw = _open_hardware(args, app, events)
-    err = caplog.text
-    assert "config" in err and "built-in profile" in err
-    assert "display" in err and hw.device is None                       # no I2C bus here
+    assert "config" in caplog.text and "built-in profile" in caplog.text
+    assert events.get(timeout=5) == ("panel",)                          # the panel thread tried the panel
+    hw.poll(hw.output.next_deadline())
+    assert "display" in caplog.text and hw.device is None               # no I2C bus here
     assert hw.output is not None and not hw.output.connected            # ... tried again later
     hw.poll(hw.output.next_deadline())                                  # off the loop: the panel
     assert events.get(timeout=5) == ("panel",)                          # thread says when it is done
@@ -607,4 +610,190 @@ def test_a_terminal_made_large_enough_while_the_screen_is_off_takes_the_waking_k
     finally:
         out.close()
         os.close(master)
+        app.console.close()
+
+
+class SlowCommit:
+    """The database connection on a slow SD card: each COMMIT (its journal, database and directory
+    fsyncs) takes ``delay`` s (fault injection: the store's sqlite3 connection wrapped)."""
+
+    def __init__(self, db, delay: float) -> None:
+        self._db, self.delay, self.commits = db, delay, 0
+
+    def execute(self, sql, *args):
+        if sql == "COMMIT":
+            self.commits += 1
+            time.sleep(self.delay)
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+
+class SignWatcher(Recorder):
+    """A Recorder (shown from two threads) that says when "Saving…" went up."""
+
+    def __init__(self):
+        super().__init__()
+        self.signed = threading.Event()
+
+    def show(self, img):
+        super().show(img)
+        if threading.current_thread() is not threading.main_thread():
+            self.signed.set()
+
+
+def test_a_slow_save_says_saving_and_the_keys_pressed_on_it_do_nothing(state_dir):
+    """A slow SD card (each commit's fsyncs taking 0.6 s here, seconds on a worn card) froze the
+    panel on the frame the key was pressed on, as if it had not been taken, and the keys pressed
+    again meanwhile acted afterwards on a screen not seen yet. Now "Saving…" goes up over that
+    frame once a save has taken 0.1 s (SLOW_SAVE on the device), the screen comes back when it is
+    done, a key pressed on the sign does nothing (as a notice's), one pressed before it and the
+    keys after it act, and the save is kept. A quick save shows no sign."""
+    from firmware.device import SavingSign
+    from firmware.screens.menu import saving_sign
+    from firmware.store import Store
+    app = app_with(["new dice seed=1"], [], state_dir)
+    store = app.console.store
+    out = SignWatcher()
+    loop = Loop(app, out, KeyFilter())
+    loop.redraw()
+    before = out.frames[-1]
+    store.watch = SavingSign(loop, delay=0.1)
+    real, store.db = store.db, SlowCommit(store.db, 0.6)
+    pressed: list[float] = []
+
+    def press_on_the_sign():
+        if out.signed.wait(5):
+            pressed.append(time.monotonic())
+    presser = threading.Thread(target=press_on_the_sign)
+    try:
+        early = time.monotonic()                           # pressed as the save began: before the sign
+        presser.start()
+        replies: list[bytes] = []
+        loop.handle(("line", b"roll 2d6", False, replies.append))     # (a serial line; a key's save is the same)
+        presser.join(5)
+        assert b'"ok":true' in replies[0] and store.db.commits == 1
+        signs = [f for f in out.frames if f.tobytes() == saving_sign(before).tobytes()]
+        assert len(signs) == 1 and out.frames[-1].tobytes() == app.render().tobytes()   # the screen is back
+        assert pressed and store.watch.shown == 1
+        t = pressed[0]                                     # (the edges queued meanwhile, in turn:)
+        loop.handle(("edge", "down", True, early))         # down, pressed before the sign went up
+        loop.handle(("edge", "down", False, early + 0.05))
+        loop.handle(("edge", "down", True, t))             # down, pressed while "Saving…" was up
+        loop.handle(("edge", "down", False, t + 0.05))
+        for _ in range(3):
+            loop.tick()
+        assert app.stack[-1].cursor == 1                   # the one pressed before the sign acted, not the other
+        now = time.monotonic()
+        loop.handle(("edge", "down", True, now))           # after it: as always
+        loop.handle(("edge", "down", False, now + 0.05))
+        assert app.stack[-1].cursor == 2
+        store.db.delay = 0.0                               # a quick save: no sign
+        frames = len(out.frames)
+        loop.handle(("line", b"roll 1d6", False, replies.append))
+        assert b'"ok":true' in replies[1] and store.watch.shown == 1 and len(out.frames) == frames
+    finally:
+        presser.join(5)
+        store.db = real
+        store.watch = None
+        app.console.close()
+    again = Store(state_dir)
+    try:
+        assert again.resume().lines == ["roll 2d6", "roll 1d6"]     # nothing acknowledged lost
+    finally:
+        again.close()
+
+
+class Pins:
+    """The buttons as gpiozero's MockFactory drives them, the loop's clock in hand."""
+
+    def __init__(self, factory, app):
+        self.clock = [0.0]
+        self.factory = factory
+        self.loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: self.clock[0])
+        self.q: queue.Queue = queue.Queue()
+        self.bank = ButtonBank(PINS, self.q.put, clock=lambda: self.clock[0], pin_factory=factory)
+        self.loop.redraw()
+
+    def down(self, key):
+        self.factory.pin(PINS[key]).drive_low()
+        _drain(self.loop, self.q)
+
+    def up(self, key):
+        self.factory.pin(PINS[key]).drive_high()
+        _drain(self.loop, self.q)
+
+    def wait(self, seconds):
+        self.clock[0] += seconds
+        self.loop.tick()
+
+    def tap(self, key):
+        self.down(key)
+        self.wait(0.05)
+        self.up(key)
+        self.wait(0.05)
+
+
+def test_a_pressed_while_b_is_held_to_undo_does_not_answer_the_question(factory, state_dir):
+    """Both buttons at once (side by side on the bonnet): B held to undo, and A pressed before the
+    question came and let go after it, answered "yes": the last roll was taken back with no A
+    pressed on the question. A key acts only on a screen that was up when it was pressed; an A
+    pressed on the question undoes as before."""
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], [], state_dir)
+    pins = Pins(factory, app)
+    try:
+        pins.tap("a")                                      # Resume: the dice
+        pins.down("b")
+        pins.wait(0.5)
+        pins.down("a")                                     # A as well, before the question
+        pins.wait(0.4)                                     # B held 0.9 s: the undo question
+        assert "Undo?" in app.stack[-1].title
+        pins.up("b")
+        pins.wait(0.05)
+        pins.up("a")                                       # A let go on the question
+        pins.wait(0.05)
+        assert app.console.session.lines == ["roll 2d6", "roll 3d6"] and "Undo?" in app.stack[-1].title
+        pins.tap("a")                                      # an A of its own: yes
+        assert app.console.session.lines == ["roll 2d6"]
+    finally:
+        pins.bank.close()
+        app.console.close()
+
+
+def test_a_and_b_pressed_together_do_one_thing(factory, state_dir):
+    """A and B pressed together: the first let go acts (A opens the row), the other, pressed
+    before that screen came, does nothing (B went back at once: the screen flashed by). Keys
+    pressed one after the other, however fast, act each (B pressed within A's debounce)."""
+    app = app_with([], [], state_dir)
+    pins = Pins(factory, app)
+    handled: list[str] = []
+    handle = app.handle
+    app.handle = lambda key: (handled.append(key), handle(key))[1]
+    try:
+        pins.down("a")
+        pins.wait(0.01)
+        pins.down("b")
+        pins.wait(0.1)
+        pins.up("a")                                       # A first: Games opens
+        pins.wait(0.01)
+        pins.up("b")                                       # B, pressed before it: nothing
+        pins.wait(0.05)
+        assert len(app.stack) == 2
+        pins.down("b")                                     # B again, on its own: back
+        pins.wait(0.05)
+        pins.up("b")
+        pins.wait(0.05)
+        assert len(app.stack) == 1
+        pins.down("a")
+        pins.wait(0.05)
+        pins.up("a")
+        pins.clock[0] += 0.01                              # B 10 ms after A let go, before its debounce ended
+        pins.down("b")
+        pins.wait(0.05)
+        pins.up("b")
+        pins.wait(0.05)
+        assert handled == ["a", "b", "a", "b"] and len(app.stack) == 1    # A opened Games, B came back
+    finally:
+        pins.bank.close()
         app.console.close()

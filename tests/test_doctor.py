@@ -1,10 +1,12 @@
 """firmware.doctor (``legatus doctor``, Settings → Hardware) and hw.clock, with their inputs given."""
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +105,37 @@ def test_status_file_round_trip(tmp_path: Path) -> None:
     assert got is not None and got[0] == live and got[1]["profile"] == "waveshare-hat"
     (tmp_path / doctor.STATUS_FILE).write_text("{not json")
     assert doctor.read_status(tmp_path) is None
+
+
+def test_a_full_card_refusing_the_status_file_is_logged_once_not_at_every_check(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The device writes hardware.json at every check of its parts (every 10 s, every 3 s without a
+    panel); a full card refused it each time, and each time a warning was logged (to the journal,
+    the log file being full too): thousands a day. Said once while it fails the same way; again
+    after it was written, or when the reason changes."""
+    import errno
+    resolved = resolve_config(None, {})
+    real = Path.write_text
+    reason = [errno.ENOSPC]
+
+    def full(self: Path, *args: Any, **kwargs: Any) -> int:
+        if reason[0]:
+            raise OSError(reason[0], os.strerror(reason[0]))
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(Path, "write_text", full)
+    caplog.set_level(logging.WARNING)
+    for _ in range(5):
+        doctor.write_status(tmp_path, Live(panel=True), resolved)
+    assert caplog.text.count("cannot write") == 1 and "No space left" in caplog.text
+    reason[0] = errno.EROFS
+    doctor.write_status(tmp_path, Live(panel=True), resolved)
+    assert caplog.text.count("cannot write") == 2 and "Read-only" in caplog.text
+    reason[0] = 0
+    doctor.write_status(tmp_path, Live(panel=True), resolved)             # room again: written
+    assert doctor.read_status(tmp_path) is not None
+    reason[0] = errno.ENOSPC
+    doctor.write_status(tmp_path, Live(panel=False), resolved)
+    assert caplog.text.count("cannot write") == 3
 
 
 def test_the_reported_errors_of_the_panel_and_keys_are_kept_as_sentences(tmp_path: Path) -> None:

@@ -236,6 +236,12 @@ def test_a_reopen_that_times_out_is_tried_again_later_with_its_reason(board: Boa
         app.console.close()
 
 
+def first_open(hw: Any, events: queue.Queue[Any]) -> None:
+    """What the panel thread's first open came to, taken as the device's loop takes it."""
+    assert events.get(timeout=5) == ("panel",)
+    hw.poll(hw.output.next_deadline())
+
+
 def panel_threads() -> int:
     return sum(t.name == "panel" for t in threading.enumerate())
 
@@ -671,6 +677,159 @@ def test_a_panel_that_comes_back_at_the_other_address_is_used(
     assert 0x3E not in board.tried
 
 
+def test_the_first_open_on_a_stuck_bus_delays_neither_the_start_nor_a_key(
+        state_dir: Path, board: Board, mock_pins: Any) -> None:
+    """The panel's first open ran on the main thread before the loop: with the I2C bus held low it
+    waited for the bus timeout (about a second on a Pi) before the first key could be read. It runs
+    on the panel thread now: the start returns at once, the loop answers the keys (real edges from
+    the pins, as gpiozero gives them) while the panel thread waits on the bus, and when the bus
+    lets go the panel shows the latest frame, and "Saved" at the end."""
+    from firmware.device import _open_hardware
+    from firmware.screens.menu import saved_screen
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    answered: list[float] = []
+    handle = app.handle
+
+    def handled(key: str) -> None:
+        answered.append(time.monotonic())
+        handle(key)
+    app.handle = handled                                   # type: ignore[method-assign]
+    board.hold(timeout=2.0)                                # stuck: a transfer waits 2 s, then ETIMEDOUT
+    runner: threading.Thread | None = None
+    try:
+        start = time.monotonic()
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        assert time.monotonic() - start < 0.5              # (it waited 2 s for the bus)
+        assert board.waiting.wait(5) and not hw.output.connected       # the panel thread waits, aside
+        loop = Loop(app, hw.output, hw.keyfilter, parts=hw)
+        runner = threading.Thread(target=loop.run, args=(events,), name="loop")
+        runner.start()
+        for n, pin in enumerate((22, 22)):                 # joystick down, twice (adafruit-bonnet)
+            pressed = time.monotonic()
+            mock_pins.pin(pin).drive_low()
+            while len(answered) == n and time.monotonic() - pressed < 5:
+                time.sleep(0.002)
+            mock_pins.pin(pin).drive_high()
+            assert answered[n] - pressed < 0.3, answered[n] - pressed
+            time.sleep(0.05)
+        assert board.waiting.is_set() and app.stack[-1].cursor == 2   # answered while the bus is held
+        board.free()                                       # the bus lets go: the panel opens...
+        deadline = time.monotonic() + 5
+        while not (hw.output.connected and hw.output.wait_idle(0.1)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert hw.output.connected and board.ctl.on and same(board.ctl.panel(), app.render())   # ...the latest frame
+        assert hw.live.panel is True
+        events.put(("quit",))
+        runner.join(5)
+        hw.shutdown()
+        assert same(board.ctl.panel(), saved_screen())
+    finally:
+        board.free()
+        events.put(("quit",))
+        if runner is not None:
+            runner.join(5)
+        app.console.close()
+
+
+def test_a_panel_that_times_out_at_start_is_said_and_found_when_it_answers(
+        state_dir: Path, board: Board, mock_pins: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """A bus held low for good at start: the first open (on the panel thread) times out, the log
+    says so once as the start's warning, Settings → Hardware says the panel does not answer (and
+    nothing while the first open is still under way); tried again every 3 s, the panel is found
+    once the bus lets go, and shows the game."""
+    from firmware.device import _open_hardware
+    caplog.set_level(logging.INFO)
+    app = app_with([], [], state_dir)
+    clock, events = Clock(), queue.Queue()
+    board.hold(timeout=0.3)
+    try:
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, clock=clock)
+        assert hw.live.panel is None                       # not known yet: nothing said about it
+        loop = Loop(app, hw.output, hw.keyfilter, clock=clock, parts=hw)
+        loop.redraw()
+        loop.handle(("key", "down"))
+        assert app.stack[-1].cursor == 1 and hw.output.next_deadline() is None   # (the thread wakes the loop)
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()                                  # (as the loop's run does after each event)
+        assert not hw.output.connected and "timed out" in str(hw.output.error)
+        assert hw.live.panel is False and "timed out" in str(hw.live.panel_error)
+        assert "running without it for now" in caplog.text and "timed out" in caplog.text
+        assert loop.timeout() == pytest.approx(PanelOutput.RETRY)
+        board.free()
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert events.get(timeout=5) == ("panel",)
+        loop.handle(("panel",))
+        loop.poll_parts()
+        assert hw.output.connected and hw.live.panel is True
+        assert hw.output.wait_idle(5) and board.ctl.on and same(board.ctl.panel(), app.render())
+        hw.shutdown()
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_the_splash_on_a_stuck_bus_holds_nothing_up_and_is_taken_over_when_it_answers(
+        state_dir: Path, board: Board, mock_pins: Any) -> None:
+    """The splash (sent before the program is imported, with the last run's display settings) ran
+    on the main thread: on a bus held low the start waited for its transfer's timeout (about a
+    second) before anything else was done. It is sent aside now: the start goes on at once, and the
+    device's panel thread takes that panel over (not a second opening) once the bus lets go."""
+    from firmware.device import _open_hardware
+    from hw.splash import Aside, early, frame, remember
+    remember(state_dir, DisplayConfig())
+    board.hold(timeout=2.0)
+    start = time.monotonic()
+    splash = early(str(state_dir), probe=False, aside=True)
+    assert time.monotonic() - start < 0.5 and isinstance(splash, Aside)
+    assert board.waiting.wait(5)                           # the splash waits on the bus, aside
+    app = app_with([], [], state_dir)
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        start = time.monotonic()
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, splash)
+        assert time.monotonic() - start < 0.5 and not hw.output.connected
+        board.free()
+        first_open(hw, events)
+        assert hw.output.connected and board.buses == 1   # the splash's panel, taken over
+        assert hw.output.wait_idle(5) and same(board.ctl.panel(), frame())       # (nothing drawn yet)
+        loop = Loop(app, hw.output, hw.keyfilter, parts=hw)
+        loop.redraw()
+        assert hw.output.wait_idle(5) and same(board.ctl.panel(), app.render())
+        hw.shutdown()
+    finally:
+        board.free()
+        app.console.close()
+
+
+def test_the_storage_waits_panel_opens_off_the_main_thread_too(tmp_path: Path, board: Board) -> None:
+    """A state directory that cannot be used at start (firmware/storage_wait.py) is said on the
+    panel; that panel's first open ran on the main thread too, the console's lines and a stop
+    waiting for a stuck bus. It opens on the panel thread: at once back, the reason shown once the
+    bus lets go."""
+    from firmware import storage_wait
+    from firmware.store import StateDirError
+    board.hold(timeout=2.0)
+    events: queue.Queue[Any] = queue.Queue()
+    args = types.SimpleNamespace(config=None)
+    start = time.monotonic()
+    panel, fields = storage_wait._panel(args, None, events)
+    try:
+        assert time.monotonic() - start < 0.5 and board.waiting.wait(5)
+        wait = storage_wait.StorageWait(tmp_path, StateDirError("the card is full"), clock=lambda: 0.0)
+        panel.show(wait.frame())
+        board.free()
+        assert events.get(timeout=5) == ("panel",)
+        panel.poll()
+        assert panel.connected and panel.wait_idle(5) and same(board.ctl.panel(), wait.frame())
+        assert fields["driver"] == "ssd1306"
+    finally:
+        board.free()
+        panel.settle(1)
+
+
 def test_keys_that_cannot_open_are_retried_with_a_growing_interval() -> None:
     clock = Clock()
     tries: list[float] = []
@@ -729,6 +888,7 @@ def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mo
     events: queue.Queue[Any] = queue.Queue()
     try:
         hw = _open_hardware(types.SimpleNamespace(config=str(config)), app, events)
+        first_open(hw, events)
         assert hw.resolved.config.profile == "waveshare-hat" and hw.resolved.source == "file"
         assert opened == [{"port": 0, "device": 0, "gpio_DC": 24, "gpio_RST": 25}]
         assert type(hw.device).__name__ == "Sh1106" and hw.output.connected
@@ -814,6 +974,7 @@ def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_play
     other = Button(6, pin_factory=mock_pins)
     try:
         hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        first_open(hw, events)
         assert hw.buttons is not None and set(hw.buttons.buttons) == {"a", "up", "down", "left", "right", "press"}
         press(mock_pins, 5)                               # A
         press(mock_pins, 17)                              # up
@@ -889,7 +1050,9 @@ def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devic
     app = app_with([], [], state_dir, lang)
     other = Button(6, pin_factory=mock_pins)                    # B's pin, held by another program
     try:
-        hw_ = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        events: queue.Queue[Any] = queue.Queue()
+        hw_ = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        first_open(hw_, events)
         doctor.run_doctor(str(state_dir), None)                 # (reads what the device reported)
         out = capsys.readouterr().out.splitlines()
         panel = [i for i, line in enumerate(out) if "/dev/i2c-1" in line and "usermod" in line]

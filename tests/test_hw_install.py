@@ -60,6 +60,25 @@ def test_dry_run_changes_nothing(tmp_path: Path) -> None:
     assert not venv.exists()
 
 
+def test_an_overlay_file_system_is_refused_before_anything_is_installed(tmp_path: Path) -> None:
+    """With raspi-config's overlay file system on, everything the script installed (packages, the
+    venv, the unit) was written to RAM and gone at the next boot: the service never came back, and
+    nothing said why. The script refuses, saying how to turn it off (a dry run warns)."""
+    proc = tmp_path / "proc"
+    proc.mkdir()
+    (proc / "cmdline").write_text("console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 boot=overlay fsck.repair=yes\n")
+    env = {"LEGATUS_PROC": str(proc), "LEGATUS_UNIT_DIR": str(tmp_path / "units")}
+    real = subprocess.run(["bash", str(INSTALL), "--user", "legatus-no-such-user", "--venv", str(tmp_path / "venv")],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+    assert real.returncode == 1 and "overlay file system is on" in real.stderr
+    assert "disable_overlayfs" in real.stderr and "==>" not in real.stdout          # no step was begun
+    assert not (tmp_path / "venv").exists() and not (tmp_path / "units").exists()
+    planned = dry_run("--user", "legatus-test", env=env)
+    assert planned.returncode == 0 and "warning: the overlay file system is on" in planned.stderr
+    (proc / "cmdline").write_text("console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes\n")
+    assert "overlay" not in dry_run("--user", "legatus-test", env=env).stderr
+
+
 def test_refuses_root_as_the_default_service_user() -> None:
     result = dry_run(env={"SUDO_USER": "root"})
     assert result.returncode == 1 and "pass --user NAME" in result.stderr

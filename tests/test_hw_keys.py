@@ -37,6 +37,21 @@ def test_direction_key_fires_at_press_once_debounced() -> None:
     assert f.tick(3.0) == []
 
 
+def test_each_event_keeps_when_it_took_effect() -> None:
+    """The device loop asks when a key's event took effect (a key pressed before the screen it
+    brought must not act on it): a press or release as of its last edge, not when the debounce
+    let it out; a hold and a repeat at their deadlines, even when ticked late."""
+    f = KeyFilter()
+    f.feed("a", True, 1.0)
+    f.feed("a", False, 1.3)
+    assert f.tick(1.5) == ["a"] and f.keys["a"].fired_at == pytest.approx(1.3)
+    f.feed("b", True, 2.0)
+    assert f.tick(3.5) == ["b:hold"] and f.keys["b"].fired_at == pytest.approx(2.8)
+    f.feed("up", True, 4.0)
+    assert f.tick(4.1) == ["up"] and f.keys["up"].fired_at == pytest.approx(4.0)
+    assert f.tick(4.5) == ["up"] and f.keys["up"].fired_at == pytest.approx(4.45)
+
+
 def test_hold_fires_once_and_suppresses_the_click() -> None:
     f = KeyFilter()
     f.feed("b", True, 0.0)

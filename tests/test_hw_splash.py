@@ -116,7 +116,10 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
     (state_dir / CACHE).unlink()
     app = app_with([], [], state_dir)
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue(), splash)
+        events: queue.Queue[Any] = queue.Queue()
+        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, splash)
+        assert events.get(timeout=5) == ("panel",)            # (taken over by the panel thread)
+        hw.poll(hw.output.next_deadline())
         assert hw.device is splash[0]                         # no second opening
         assert cached(state_dir) == {name: getattr(cfg, name) for name in cached(state_dir) or {}}
         loop = Loop(app, hw.output, hw.keyfilter)

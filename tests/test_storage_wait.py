@@ -54,6 +54,7 @@ def _args(state_dir: Path) -> Any:
 @pytest.fixture
 def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Iterator[Panel]:
     panel = Panel()
+    set_language("en")                 # (the start speaks English until it reads the card's setting)
     monkeypatch.setattr("hw.display.probe_hardware", lambda: True)
     monkeypatch.setattr(storage_wait, "_panel", lambda args, splash, events: (panel, {"driver": "ssd1306"}))
     monkeypatch.setattr(storage_wait, "RETRY", 0.05)

@@ -215,6 +215,21 @@ def about_screen() -> TextScreen:
     ])
 
 
+def saving_sign(under: Image.Image) -> Image.Image:
+    """``under`` (the frame on the panel) with "Saving…" boxed over its middle: a save that takes
+    long (a slow card), the keys' answer waiting for it."""
+    from PIL import ImageDraw
+    img = under.convert("1") if under.mode != "1" else under.copy()
+    draw = ImageDraw.Draw(img)
+    word = base.clip(_("Saving…"), base.COLS - 2)
+    w, h = len(word) * base.CHAR_W + 8, base.LINE + 6
+    x0, y0 = (base.W - w) // 2, (base.H - h) // 2
+    draw.rectangle((x0 - 2, y0 - 2, x0 + w + 1, y0 + h + 1), fill=0)      # (a dark margin round the box)
+    draw.rectangle((x0, y0, x0 + w - 1, y0 + h - 1), fill=0, outline=1)
+    base.text(draw, x0 + 4, y0 + 3, word)
+    return img
+
+
 def saved_screen() -> Image.Image:
     """What stays on the panel after shutdown."""
     img, draw = base.frame()

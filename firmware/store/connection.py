@@ -9,7 +9,7 @@ import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import IO, Any
 
@@ -152,8 +152,19 @@ class Connection:
         self._lock = new
         self._ids = (self._ids[0], self._ids[1], _identity(path))
 
+    watch: Callable[[], AbstractContextManager[None]] | None = None
+    """Entered around every transaction, if set: the device's "Saving…" sign while a save takes
+    long (firmware.device.SavingSign; a slow card syncs each commit for seconds)."""
+
     @contextmanager
     def transaction(self, landed: Callable[[sqlite3.Connection], bool] | None = None) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT (durable), inside :attr:`watch`; see :meth:`_transaction`."""
+        with self.watch() if self.watch is not None else nullcontext():
+            with self._transaction(landed) as db:
+                yield db
+
+    @contextmanager
+    def _transaction(self, landed: Callable[[sqlite3.Connection], bool] | None = None) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE … COMMIT (durable). Any failure rolls back and raises StorageError:
         nothing of the transaction is stored.
 
