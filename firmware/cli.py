@@ -73,31 +73,18 @@ def player_language(argv: list[str]) -> str:
 
 
 def _stored_language(given: str | None) -> str | None:
-    """The language stored in the settings of the state directory (None: none chosen yet, or the
-    database cannot be read or its row fails its checksum); nothing is created or changed."""
-    import json
-    import sqlite3
+    """The language stored in the state directory ``given`` names (else the default one):
+    :func:`firmware.storage.stored_language`."""
     from pathlib import Path
 
-    from firmware.storage import crc
+    from firmware.storage import stored_language
+    from firmware.store import DB_NAME
     from hw.config import default_state_dir
     try:
         root = Path(os.path.abspath(os.path.expanduser(given))) if given and given.strip() else default_state_dir()
-        path = root / "legatus.db"
-        if not path.is_file():
-            return None
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
-        try:
-            row = db.execute("SELECT CAST(value AS BLOB), CAST(crc AS INTEGER) FROM settings "
-                             "WHERE key = 'language'").fetchone()
-        finally:
-            db.close()
-        if row is None or crc(b"language", row[0]) != row[1]:
-            return None
-        value = json.loads(row[0].decode("utf-8"))
-    except (OSError, ValueError, sqlite3.Error):
+    except (OSError, ValueError):
         return None
-    return value if isinstance(value, str) else None
+    return stored_language(root / DB_NAME)
 
 
 class _SayAgain(Exception):

@@ -27,6 +27,30 @@ def crc(*fields: object) -> int:
                                     for f in fields]))      # (a list: join makes one of a generator anyway)
 
 
+def stored_language(path: Path) -> str | None:
+    """The language stored in the settings of the database at ``path`` (Settings → Language),
+    read-only, its row's checksum checked: None when none was chosen, the file is missing or
+    cannot be read, or the row is damaged. Nothing is created or changed."""
+    import json
+    import sqlite3
+    try:
+        if not path.is_file():
+            return None
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            row = db.execute("SELECT CAST(value AS BLOB), CAST(crc AS INTEGER) FROM settings "
+                             "WHERE key = 'language'").fetchone()
+        finally:
+            db.close()
+        if row is None or crc(b"language", row[0]) != row[1]:
+            return None
+        value = json.loads(row[0].decode("utf-8"))
+    except (OSError, ValueError, sqlite3.Error) as e:
+        log.info("the language setting cannot be read from %s (%s)", path, e)
+        return None
+    return value if isinstance(value, str) else None
+
+
 def unchanged_since(db: sqlite3.Connection) -> tuple[int, int, int] | None:
     """What says whether ``db`` may read differently than when this was last taken: its own
     writes (``total_changes``), the schema's version and another connection's commits

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +26,7 @@ from firmware.i18n import LANGUAGES, _, say, set_language
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.scroll import TextScreen
+from firmware.storage import stored_language
 from firmware.store import DB_NAME, StateDirBusy, StateDirError, Store
 
 log = logging.getLogger(__name__)
@@ -128,22 +128,11 @@ class StorageWait:
 
 
 def _stored_language(root: Path) -> None:
-    """Speak the language stored in the settings if the database can be read at all (read-only,
-    nothing changed), else go on in the current one (English at start)."""
-    path = root / DB_NAME
-    try:
-        if not path.is_file():
-            return
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
-        try:
-            row = db.execute("SELECT value FROM settings WHERE key = 'language'").fetchone()
-        finally:
-            db.close()
-    except (OSError, sqlite3.Error) as e:
-        log.info("the language setting cannot be read from %s (%s): English", path, e)
-        return
-    if row is not None and row[0] in LANGUAGES:
-        set_language(row[0])
+    """Speak the language stored in the settings if they can be read (read-only, nothing changed:
+    :func:`firmware.storage.stored_language`), else go on in the current one (English at start)."""
+    lang = stored_language(root / DB_NAME)
+    if lang in LANGUAGES:
+        set_language(lang)
 
 
 class Waited:
