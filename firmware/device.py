@@ -18,8 +18,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -221,76 +220,6 @@ class Loop:
             self.poll_parts()
 
 
-SLOW_SAVE = 0.4    # s: a save taking longer shows "Saving…"
-
-
-class SavingSign:
-    """"Saving…" over the frame on the panel while a save takes longer than ``delay`` s.
-
-    On a slow SD card each action's commit (it syncs the card five times: the journal, the
-    database, the directory) can take seconds, and the loop's thread waits in it: the panel kept
-    the frame the key was pressed on, as if the key had not been taken, and the keys pressed again
-    meanwhile acted after it, on a screen not seen yet. Entered around every transaction
-    (``Store.watch``), this has a timer thread put the sign over the loop's last frame (it never
-    touches the App) once the save has taken ``delay`` s; when the save is done the loop draws its
-    frame again, and the presses begun while the sign was up do nothing (as a notice's key).
-    Saves on another thread than the loop's, or while the panel is blanked, show nothing."""
-
-    def __init__(self, loop: Loop, delay: float = SLOW_SAVE, clock: Callable[[], float] = time.monotonic) -> None:
-        self.loop, self.delay, self.clock = loop, delay, clock
-        self.owner = threading.get_ident()      # the loop's thread
-        self._lock = threading.Lock()
-        self._current: object | None = None     # the save under way (its token), if watched
-        self._since: float | None = None        # when its sign went up
-        self.shown = 0                          # signs shown so far (the log says each)
-
-    @contextmanager
-    def __call__(self) -> Iterator[None]:
-        loop = self.loop
-        if (threading.get_ident() != self.owner or self._current is not None or loop.out is None
-                or loop.blanked or loop.shown is None or getattr(loop.out, "hidden", False)):
-            yield                                # (another thread's, a nested one, or nothing to draw on)
-            return
-        token = object()
-        with self._lock:
-            self._current, self._since = token, None
-        timer: threading.Timer | None = None
-        try:
-            started = threading.Timer(self.delay, self._show, args=(token,))
-            started.daemon = True
-            started.start()
-            timer = started
-        except RuntimeError:                     # no thread to be had: no sign, the save goes on
-            timer = None
-        start = self.clock()
-        try:
-            yield
-        finally:
-            if timer is not None:
-                timer.cancel()
-            with self._lock:
-                self._current, since = None, self._since
-            if since is not None:
-                until = self.clock()
-                log.warning("storage: a save took %.1f s (a slow card?)", until - start)
-                loop.signed(since, until)
-
-    def _show(self, token: object) -> None:
-        """(The timer thread.) The sign over the last frame, if that save is still under way."""
-        from firmware.screens.menu import saving_sign
-        with self._lock:
-            loop = self.loop
-            if self._current is not token or loop.out is None or loop.shown is None:
-                return
-            try:
-                img = saving_sign(loop.shown)
-                self._since = self.clock()
-                self.shown += 1
-                loop.out.show(img)
-            except Exception as e:  # noqa: BLE001 - the sign must never end the program
-                log.warning("the saving sign could not be shown (%s)", e)
-
-
 def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float], stop: Events) -> None:
     """The script's keys and waits, frame by frame; a ``quit`` put on ``stop`` (SIGTERM, SIGHUP)
     ends it before the next one, as it ends the device: a long script went on to its end."""
@@ -395,6 +324,7 @@ def run_device(args: Any, splash: Any = None) -> int:
                             idle=(jc_tables,))                  # the JC table taken back meanwhile
         if args.serial:
             start_serial(args, console, events, link)
+        from firmware.saving_sign import SavingSign
         store.watch = SavingSign(loop)          # "Saving…" while a save takes long (a slow card)
         try:
             loop.run(events)
@@ -545,7 +475,6 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
              display_cfg.driver, display_cfg.interface)
 
     early = [splash]
-
     def open_panel() -> Any:
         """(On the panel thread.) The splash's panel the first time if it was opened with these
         settings (else it is let go of), or the panel opened anew."""
@@ -554,10 +483,9 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
         remember(store.root, display_cfg)       # for the next start's splash
         return device
 
-    # The first open too on the panel thread (its notify wakes the loop): on a bus held low it
-    # waits for the bus timeout (about a second on a Pi, twice with the other address), and the
-    # main loop, its first frame and the keys do not wait for it; a panel that does not answer
-    # yet is tried again every RETRY s (plugged in later, found then).
+    # The first open too on the panel thread (its notify wakes the loop): a bus held low (about a
+    # second's timeout per address) keeps neither the loop nor the keys waiting; a panel that does
+    # not answer is tried every RETRY s (plugged in later, found then).
     hw.output = PanelOutput(open_panel, clock=clock, notify=lambda: events.put(("panel",)))
     hw.output.poll()
     hw.keyfilter = KeyFilter()

@@ -650,7 +650,7 @@ def test_a_slow_save_says_saving_and_the_keys_pressed_on_it_do_nothing(state_dir
     frame once a save has taken 0.1 s (SLOW_SAVE on the device), the screen comes back when it is
     done, a key pressed on the sign does nothing (as a notice's), one pressed before it and the
     keys after it act, and the save is kept. A quick save shows no sign."""
-    from firmware.device import SavingSign
+    from firmware.saving_sign import SavingSign
     from firmware.screens.menu import saving_sign
     from firmware.store import Store
     app = app_with(["new dice seed=1"], [], state_dir)

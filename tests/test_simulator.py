@@ -825,7 +825,7 @@ def test_the_options_a_mode_uses_reach_it(tmp_path, monkeypatch, argv, runs, got
     monkeypatch.setattr(hw.display, "probe_hardware", lambda *a, **k: True)       # a Pi
     monkeypatch.chdir(tmp_path)
     ran = _runs_nothing(monkeypatch)
-    monkeypatch.setattr("hw.splash.early", lambda *a: None)
+    monkeypatch.setattr("hw.splash.early", lambda *a, **kw: None)
     assert cli.main(argv) == 0
     value = got(ran[0][1])
     assert ran[0][0] == runs and (value == wanted or value == str(tmp_path / wanted)), ran

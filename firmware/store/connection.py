@@ -154,7 +154,7 @@ class Connection:
 
     watch: Callable[[], AbstractContextManager[None]] | None = None
     """Entered around every transaction, if set: the device's "Saving…" sign while a save takes
-    long (firmware.device.SavingSign; a slow card syncs each commit for seconds)."""
+    long (firmware.saving_sign.SavingSign; a slow card syncs each commit for seconds)."""
 
     @contextmanager
     def transaction(self, landed: Callable[[sqlite3.Connection], bool] | None = None) -> Iterator[sqlite3.Connection]:
