@@ -440,7 +440,7 @@ def test_wrap_never_cuts_a_word_without_a_mark(width: int):
     assert not cut, f"{len(cut)} words cut:\n" + "\n".join(sorted(cut)[:20])
 
 
-def _ties_broken(text: str, width: int) -> list[str]:
+def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = base.wrap) -> list[str]:
     """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
     arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
     Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
@@ -448,7 +448,7 @@ def _ties_broken(text: str, width: int) -> list[str]:
     or two letters alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
     number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
     (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
-    rows = [r for r in base.wrap(text, width) if r]
+    rows = [r for r in wrap(text, width) if r]
     words = set(text.split())
     bad = []
     for row, after in zip(rows, rows[1:]):
@@ -483,4 +483,23 @@ def test_wrap_keeps_a_typographer_s_ties(width: int):
                 for fill in ("Syria", "1"):                  # a field: a name, a number («no. {}»)
                     for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
                         broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width)}
+    assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])
+
+
+@pytest.mark.parametrize("width", [base.COLS - 1, base.COLS - 3, base.COLS - 5])   # a label alone, beside a value
+def test_list_labels_keep_a_typographer_s_ties(width: int):
+    """A list row's label too long for its row wraps by its own rules (after a dash, «Мавретания–» /
+    «Нумидия»), and keeps the same ties as a text's rows: History's «Мешочек и» / «колода ~27.11»
+    left the one-letter «и» at a row's end (uk «Торбинка і» / «колода»), and a game's page broke
+    its score between the figures («победил Цезарь, ПО 11–» / «2.»). Every sentence of the
+    catalogs wrapped as a label."""
+    from scripts import i18n as catalogs
+    from firmware.screens.widgets.listing import wrap_label
+    broken: set[str] = set()
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            for s in [e.msgid, *e.msgstr]:
+                for fill in ("Syria", "1"):
+                    for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
+                        broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width, wrap_label)}
     assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])

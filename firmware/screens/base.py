@@ -290,6 +290,13 @@ def _tied(words: list[str], width: int) -> list[str]:
     return out
 
 
+def tied(s: str, width: int) -> str:
+    """``s`` with its typographer's ties (:func:`_tied`) made: the spaces not to break at are
+    :data:`TIE` (a list label wrapped by its own rules keeps them too: «Мешочек и / колода» would
+    leave the one-letter «и» at a row's end)."""
+    return " ".join(_tied(s.split(), width))
+
+
 NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
 TIE = "\u00a0"     # a space the wrap does not break at (drawn as a space)
 
