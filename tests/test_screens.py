@@ -542,6 +542,24 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, empty, left", [("en", "empty", "1 left"), ("ru", "пусто", "ещё 1"),
+                                               ("uk", "порожньо", "ще 1")])
+def test_an_emptied_bag_and_deck_say_so_beside_their_draw_rows(lang, empty, left, state_dir):
+    """The deck drawn to its last card read «Взять карту  ещё 0» («one more: none», uk «ще 0»), the
+    bag «Тянуть  0 внутри»: each row now says it is empty (a draw would be refused: shuffle the
+    discards back in first); a deck with a card left still counts it."""
+    app = app_with(["new bag items=a cards=x*2 seed=1", "card"], ["a"], state_dir, lang=lang)   # Resume: the bag
+    try:
+        rows = _texts(app).split(" | ")
+        assert left in rows and empty not in rows
+        assert app.run("card")["ok"] and app.run("draw")["ok"]
+        rows = _texts(app).split(" | ")
+        assert rows.count(empty) == 2, rows
+        assert not any(r.split()[0] in ("0", "ещё", "ще") for r in rows if r.split()), rows
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
     """Your own bag → Add an item → Type a name: in Russian «Ввести имя…» and the keyboard's title
