@@ -444,8 +444,9 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
     """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
     arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
     Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
-    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a last row of one
-    or two letters alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
+    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a one-letter
+    abbreviation torn from the word before it («49 до» / «н. э.»), a last row of one or two letters
+    alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
     number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
     (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
     rows = [r for r in wrap(text, width) if r]
@@ -459,6 +460,7 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
         named = before and (before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»,
                             or before[-1] in base.NUMBER_SIGNS)                       # «no. 1»
         if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
+                or first[:1].islower() and first[1:2] == "."
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
             bad.append(f"{row!r} / {after!r}")
         if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
@@ -472,9 +474,9 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
 def test_wrap_keeps_a_typographer_s_ties(width: int):
     """Every sentence of the catalogs (en, ru, uk; a field filled with a name, then a number), wrapped: an arrow
     stays with where it points, a number with its noun, an equals sign with both sides, a one-letter Russian or Ukrainian word with
-    the next word, a dash off the start of a row, and no word of one or two letters is left alone on
-    a last row (Caesar!'s «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo:
-    hold» / «B.»)."""
+    the next word, a dash off the start of a row, an abbreviation whole (the Log's JC year: «49 до» /
+    «н. э.): 27 карт»), and no word of one or two letters is left alone on a last row (Caesar!'s
+    «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo: hold» / «B.»)."""
     from scripts import i18n as catalogs
     broken: set[str] = set()
     for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
