@@ -457,8 +457,8 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
         first = after.split()[0]
         if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
             continue
-        named = before and (before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»,
-                            or before[-1] in base.NUMBER_SIGNS)                       # «no. 1»
+        named = before and last[:1] not in "(«" and (                # «Legio 1», «no. 1»; not «Dice (2»
+            before[-1][:1].isupper() and before[-1].isalpha() or before[-1] in base.NUMBER_SIGNS)
         if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or first[:1].islower() and first[1:2] == "."
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):

@@ -276,8 +276,8 @@ def _tied(words: list[str], width: int) -> list[str]:
     def name(k: int) -> bool:        # «Legio», «Блок», «no.»: the number after it is its own («Legio 1»)
         return k >= 0 and (words[k][:1].isupper() and words[k].isalpha() or words[k] in NUMBER_SIGNS)
 
-    def number(k: int) -> bool:
-        return bool(_NUMBER.fullmatch(words[k]))
+    def number(k: int) -> bool:      # (one opening a bracket or a quote is not a name's: «Dice (2 / steps)?»
+        return bool(_NUMBER.fullmatch(words[k])) and words[k][:1] not in "(«"    # is «Dice / (2 steps)?»)
 
     out: list[str] = []
     for k, word in enumerate(words):
