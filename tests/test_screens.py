@@ -261,6 +261,16 @@ def test_text_wraps_within_the_screen_width():
     assert all(len(r) <= base.COLS for r in rows) and " ".join(rows).startswith("Place sword 5/1")
 
 
+def test_an_indented_paragraph_keeps_its_indent_on_every_row():
+    """Statistics and Caesar!'s score page indent a figure under the name it belongs to («Анна» /
+    «  1 game»): the wrap dropped the spaces, every row stood flush left and the next name read
+    as one more figure. Each row of an indented paragraph keeps the indent, within the width."""
+    assert base.wrap("Анна\n  1 партия") == ["Анна", "  1 партия"]
+    rows = base.wrap("  осталось жетонов контроля: 12")
+    assert rows == ["  осталось жетонов", "  контроля: 12"] and all(len(r) <= base.COLS for r in rows)
+    assert base.wrap("  ") == [""] and base.wrap("a\n\n  b") == ["a", "", "  b"]
+
+
 @pytest.fixture(autouse=True)
 def english_afterwards():
     yield

@@ -312,23 +312,32 @@ def wrap(s: str, width: int = COLS) -> list[str]:
 
 def _wrap(s: str, width: int) -> list[str]:
     out: list[str] = []
-    for para in s.split("\n"):
-        cur = ""
-        for word in _tied(para.split(), width):
-            if len(word) > width:
-                if cur:
-                    out.append(cur)
-                    cur = ""
-                *whole, word = split_word(word, width)
-                out += whole
-            if not cur:
-                cur = word
-            elif len(cur) + 1 + len(word) <= width:
-                cur += " " + word
-            else:
+    for line in s.split("\n"):
+        para = line.lstrip(" ")     # two or more leading spaces indent each of the paragraph's rows
+        spaces = len(line) - len(para)      # (a figure under its name; one is a fragment's word space)
+        indent = " " * min(spaces, width // 4) if para and spaces >= 2 else ""
+        out += [indent + row for row in _wrap_para(para, width - len(indent))]
+    return out
+
+
+def _wrap_para(para: str, width: int) -> list[str]:
+    out: list[str] = []
+    cur = ""
+    for word in _tied(para.split(), width):
+        if len(word) > width:
+            if cur:
                 out.append(cur)
-                cur = word
-        out.append(cur)
+                cur = ""
+            *whole, word = split_word(word, width)
+            out += whole
+        if not cur:
+            cur = word
+        elif len(cur) + 1 + len(word) <= width:
+            cur += " " + word
+        else:
+            out.append(cur)
+            cur = word
+    out.append(cur)
     return out
 
 
