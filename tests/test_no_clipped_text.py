@@ -443,7 +443,7 @@ def test_wrap_never_cuts_a_word_without_a_mark(width: int):
 def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = base.wrap) -> list[str]:
     """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
     arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
-    Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
+    Ukrainian one-letter word («й» / «викладіть»; About's «(в» / «настройках»), an equals sign left at a row's end
     («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a one-letter
     abbreviation torn from the word before it («49 до» / «н. э.»), a last row of one or two letters
     alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
@@ -459,7 +459,7 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
             continue
         named = before and last[:1] not in "(«" and (                # «Legio 1», «no. 1»; not «Dice (2»
             before[-1][:1].isupper() and before[-1].isalpha() or before[-1] in base.NUMBER_SIGNS)
-        if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
+        if (last.endswith("→") or last.lstrip("(«") in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or first[:1].islower() and first[1:2] == "."
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
             bad.append(f"{row!r} / {after!r}")
