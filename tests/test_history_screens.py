@@ -619,7 +619,8 @@ def test_an_abandoned_game_whose_result_says_something_else_still_says_abandoned
 def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkeypatch):
     # History stores UTC; the player reads their own clock, and BG Stats' playDate and the CSV's
     # play_date are local time: a game that ended at 01:30 in Moscow (22:30 UTC the day before) is
-    # listed on the 26th and says "Ended 2026-11-26 01:30", never the UTC day and hour.
+    # listed on the 26th and says "Ended 26.11.2026 01:30", never the UTC day and hour; the page
+    # writes the day as the list does, day first (it said «Конец 2026-11-26 01:30» by the list's «26.11»).
     import time
 
     from firmware import export
@@ -630,7 +631,7 @@ def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkey
         entry = {**ENTRY, "started": "2026-11-25T22:00:00Z", "finished": "2026-11-25T22:30:00Z", "unsynced": []}
         assert list_day(entry) == "26.11"
         assert list_day({**entry, "unsynced": ["finished"]}) == "~26.11"
-        assert "Ended 2026-11-26 01:30" in detail_rows(entry)
+        assert "Ended 26.11.2026 01:30" in detail_rows(entry)
         assert export.bgstats_play(entry)["playDate"] == "2026-11-26 01:00:00"
         assert list_day({**entry, "finished": None}) == ""            # no time: no day, no error
     finally:

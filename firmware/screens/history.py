@@ -220,7 +220,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     rows += [str(note) for note in mode.get("notes", ())]
     from firmware.export import local
     when = local(entry.get("finished"))
-    ended = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
+    ended = when.strftime("%d.%m.%Y %H:%M") if when is not None else ""     # the list's day, «26.11»
     if ended:                                   # (no date: no row saying "Ended" of nothing)
         rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
