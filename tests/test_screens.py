@@ -1369,3 +1369,27 @@ def test_an_unreadable_game_catalog_is_said_with_its_reason_in_the_players_langu
         assert "jc.mo" in shown.replace(" ", "") and "карта памяти не ответила" in shown, shown
         assert "Input/output" not in shown, shown
         assert any("jc.mo" in r.getMessage() and "Input/output error" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("lines", [
+    ["new bag items=gold*3,silver*2 cards=legio*2,senator seed=5", "draw 2", "card", "put gold", "shuffle"],
+    ["new bag cards=legio*2,senator seed=5", "card", "discard senator", "reshuffle", "card"],
+    ["new bag items=gold*3 seed=5", "draw", "put gold", "draw"],
+    ["new bag cards=legio*2 seed=5"],
+])
+def test_the_bag_s_history_row_counts_what_its_page_lists(lines, state_dir):
+    """Bag & deck → History read «History 5» over a page titled 4 with four entries: the count took
+    the new deck's own opening shuffle for one of the players' actions. The row counts what the
+    page lists."""
+    from firmware.screens.kit.bag import KitHistory, KitScreen
+    app = app_with(lines, ["a"], state_dir)                       # Resume: the bag
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, KitScreen)
+        row = next(i for i in screen.items(app) if str(i.label) == "History")
+        _menu_to(app, "History")
+        page = app.stack[-1]
+        assert isinstance(page, KitHistory) and page.done
+        assert row.value == str(len(page.entries)), (row.value, page.entries)
+    finally:
+        app.console.close()
