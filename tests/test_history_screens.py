@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware import history, history_played
+from firmware import history, history_played, i18n
 from firmware.games import player
 from firmware.screens import base
 from tests.screens import app_with, assert_golden
@@ -593,10 +593,34 @@ def test_a_caesar_game_stopped_early_is_listed_as_the_mode_it_was(game: str, lin
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Abandoned after 2 actions."), ("ru", "Брошена после 2 действий."),
+                                        ("uk", "Покинута після 2 дій.")])
+def test_an_abandoned_game_s_page_says_it_once(lang: str, said: str, state_dir: Path):
+    """History → an abandoned game read «Брошена после 2 действий.» and on the next row «Брошена»
+    again (uk «Покинута …» / «Покинута»): the result sentence says it; no second row does."""
+    from firmware.screens.history import detail_rows
+    app = app_with(["new jc-battle seed=3", "add attacker c_leg10", "add defender p_pompeius", "new dice seed=1"], [],
+                   state_dir, lang=lang)
+    try:
+        entry = app.history(10)[0]
+        assert entry["status"] == "abandoned"
+        rows = detail_rows(entry)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+    assert rows[1] == said and not any(said.split()[0] == r for r in rows)
+
+
+def test_an_abandoned_game_whose_result_says_something_else_still_says_abandoned():
+    from firmware.screens.history import detail_rows
+    assert "Abandoned" in detail_rows({**ENTRY, "status": "abandoned"})      # («Battle 1: Caesar attacked and won.»)
+
+
 def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkeypatch):
     # History stores UTC; the player reads their own clock, and BG Stats' playDate and the CSV's
     # play_date are local time: a game that ended at 01:30 in Moscow (22:30 UTC the day before) is
-    # listed on the 26th and says "Ended 2026-11-26 01:30", never the UTC day and hour.
+    # listed on the 26th and says "Ended 26.11.2026 01:30", never the UTC day and hour; the page
+    # writes the day as the list does, day first (it said «Конец 2026-11-26 01:30» by the list's «26.11»).
     import time
 
     from firmware import export
@@ -607,7 +631,7 @@ def test_the_list_and_a_game_show_the_local_day_and_time_the_export_gives(monkey
         entry = {**ENTRY, "started": "2026-11-25T22:00:00Z", "finished": "2026-11-25T22:30:00Z", "unsynced": []}
         assert list_day(entry) == "26.11"
         assert list_day({**entry, "unsynced": ["finished"]}) == "~26.11"
-        assert "Ended 2026-11-26 01:30" in detail_rows(entry)
+        assert "Ended 26.11.2026 01:30" in detail_rows(entry)
         assert export.bgstats_play(entry)["playDate"] == "2026-11-26 01:00:00"
         assert list_day({**entry, "finished": None}) == ""            # no time: no day, no error
     finally:

@@ -440,15 +440,16 @@ def test_wrap_never_cuts_a_word_without_a_mark(width: int):
     assert not cut, f"{len(cut)} words cut:\n" + "\n".join(sorted(cut)[:20])
 
 
-def _ties_broken(text: str, width: int) -> list[str]:
+def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = base.wrap) -> list[str]:
     """The breaks of ``base.wrap(text, width)`` a typographer would not make: a row ending with an
     arrow («1 marker →» / «Syria»), a number before its noun («(1» / «ПО)»), a Russian or
-    Ukrainian one-letter word («й» / «викладіть»), an equals sign left at a row's end
-    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a last row of one
-    or two letters alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
+    Ukrainian one-letter word («й» / «викладіть»; About's «(в» / «настройках»), an equals sign left at a row's end
+    («5,2,2+3 =» / «12»: it goes on with its result), a row beginning with a dash, a one-letter
+    abbreviation torn from the word before it («49 до» / «н. э.»), a last row of one or two letters
+    alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
     number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
     (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
-    rows = [r for r in base.wrap(text, width) if r]
+    rows = [r for r in wrap(text, width) if r]
     words = set(text.split())
     bad = []
     for row, after in zip(rows, rows[1:]):
@@ -456,9 +457,10 @@ def _ties_broken(text: str, width: int) -> list[str]:
         first = after.split()[0]
         if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
             continue
-        named = before and (before[-1][:1].isupper() and before[-1].isalpha()     # «Legio 1», «ПО (10»,
-                            or before[-1] in base.NUMBER_SIGNS)                       # «no. 1»
-        if (last.endswith("→") or last in base.ONE_LETTER or first in ("—", "–") or last == "="
+        named = before and last[:1] not in "(«" and (                # «Legio 1», «no. 1»; not «Dice (2»
+            before[-1][:1].isupper() and before[-1].isalpha() or before[-1] in base.NUMBER_SIGNS)
+        if (last.endswith("→") or last.lstrip("(«") in base.ONE_LETTER or first in ("—", "–") or last == "="
+                or first[:1].islower() and first[1:2] == "."
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
             bad.append(f"{row!r} / {after!r}")
         if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
@@ -472,9 +474,9 @@ def _ties_broken(text: str, width: int) -> list[str]:
 def test_wrap_keeps_a_typographer_s_ties(width: int):
     """Every sentence of the catalogs (en, ru, uk; a field filled with a name, then a number), wrapped: an arrow
     stays with where it points, a number with its noun, an equals sign with both sides, a one-letter Russian or Ukrainian word with
-    the next word, a dash off the start of a row, and no word of one or two letters is left alone on
-    a last row (Caesar!'s «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo:
-    hold» / «B.»)."""
+    the next word, a dash off the start of a row, an abbreviation whole (the Log's JC year: «49 до» /
+    «н. э.): 27 карт»), and no word of one or two letters is left alone on a last row (Caesar!'s
+    «Crassus: 1 marker →» / «Syria», JC's «трофей (1» / «ПО) получит», «Undo: hold» / «B.»)."""
     from scripts import i18n as catalogs
     broken: set[str] = set()
     for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
@@ -483,4 +485,23 @@ def test_wrap_keeps_a_typographer_s_ties(width: int):
                 for fill in ("Syria", "1"):                  # a field: a name, a number («no. {}»)
                     for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
                         broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width)}
+    assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])
+
+
+@pytest.mark.parametrize("width", [base.COLS - 1, base.COLS - 3, base.COLS - 5])   # a label alone, beside a value
+def test_list_labels_keep_a_typographer_s_ties(width: int):
+    """A list row's label too long for its row wraps by its own rules (after a dash, «Мавретания–» /
+    «Нумидия»), and keeps the same ties as a text's rows: History's «Мешочек и» / «колода ~27.11»
+    left the one-letter «и» at a row's end (uk «Торбинка і» / «колода»), and a game's page broke
+    its score between the figures («победил Цезарь, ПО 11–» / «2.»). Every sentence of the
+    catalogs wrapped as a label."""
+    from scripts import i18n as catalogs
+    from firmware.screens.widgets.listing import wrap_label
+    broken: set[str] = set()
+    for po in catalogs.LOCALE.glob("*/LC_MESSAGES/*.po"):
+        for e in catalogs.read_po(po)[1].values():
+            for s in [e.msgid, *e.msgstr]:
+                for fill in ("Syria", "1"):
+                    for para in re.sub(r"\{[^{}]*\}", fill, s).split("\n"):
+                        broken |= {f"{b} in {para!r}" for b in _ties_broken(para, width, wrap_label)}
     assert not broken, f"{len(broken)} ties broken:\n" + "\n".join(sorted(broken)[:20])

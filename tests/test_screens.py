@@ -261,6 +261,16 @@ def test_text_wraps_within_the_screen_width():
     assert all(len(r) <= base.COLS for r in rows) and " ".join(rows).startswith("Place sword 5/1")
 
 
+def test_an_indented_paragraph_keeps_its_indent_on_every_row():
+    """Statistics and Caesar!'s score page indent a figure under the name it belongs to («Анна» /
+    «  1 game»): the wrap dropped the spaces, every row stood flush left and the next name read
+    as one more figure. Each row of an indented paragraph keeps the indent, within the width."""
+    assert base.wrap("Анна\n  1 партия") == ["Анна", "  1 партия"]
+    rows = base.wrap("  осталось жетонов контроля: 12")
+    assert rows == ["  осталось жетонов", "  контроля: 12"] and all(len(r) <= base.COLS for r in rows)
+    assert base.wrap("  ") == [""] and base.wrap("a\n\n  b") == ["a", "", "  b"]
+
+
 @pytest.fixture(autouse=True)
 def english_afterwards():
     yield
@@ -538,6 +548,24 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
         _menu_to(app, "Numbers 1 to 12")
         assert app.stack[-1] is screen
         assert _texts(app) == "Bag & deck | Draw | 12 in bag | In the bag | History | 0 | New bag or deck"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, empty, left", [("en", "empty", "1 left"), ("ru", "пусто", "ещё 1"),
+                                               ("uk", "порожньо", "ще 1")])
+def test_an_emptied_bag_and_deck_say_so_beside_their_draw_rows(lang, empty, left, state_dir):
+    """The deck drawn to its last card read «Взять карту  ещё 0» («one more: none», uk «ще 0»), the
+    bag «Тянуть  0 внутри»: each row now says it is empty (a draw would be refused: shuffle the
+    discards back in first); a deck with a card left still counts it."""
+    app = app_with(["new bag items=a cards=x*2 seed=1", "card"], ["a"], state_dir, lang=lang)   # Resume: the bag
+    try:
+        rows = _texts(app).split(" | ")
+        assert left in rows and empty not in rows
+        assert app.run("card")["ok"] and app.run("draw")["ok"]
+        rows = _texts(app).split(" | ")
+        assert rows.count(empty) == 2, rows
+        assert not any(r.split()[0] in ("0", "ещё", "ще") for r in rows if r.split()), rows
     finally:
         app.console.close()
 
@@ -1341,3 +1369,27 @@ def test_an_unreadable_game_catalog_is_said_with_its_reason_in_the_players_langu
         assert "jc.mo" in shown.replace(" ", "") and "карта памяти не ответила" in shown, shown
         assert "Input/output" not in shown, shown
         assert any("jc.mo" in r.getMessage() and "Input/output error" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("lines", [
+    ["new bag items=gold*3,silver*2 cards=legio*2,senator seed=5", "draw 2", "card", "put gold", "shuffle"],
+    ["new bag cards=legio*2,senator seed=5", "card", "discard senator", "reshuffle", "card"],
+    ["new bag items=gold*3 seed=5", "draw", "put gold", "draw"],
+    ["new bag cards=legio*2 seed=5"],
+])
+def test_the_bag_s_history_row_counts_what_its_page_lists(lines, state_dir):
+    """Bag & deck → History read «History 5» over a page titled 4 with four entries: the count took
+    the new deck's own opening shuffle for one of the players' actions. The row counts what the
+    page lists."""
+    from firmware.screens.kit.bag import KitHistory, KitScreen
+    app = app_with(lines, ["a"], state_dir)                       # Resume: the bag
+    try:
+        screen = app.stack[-1]
+        assert isinstance(screen, KitScreen)
+        row = next(i for i in screen.items(app) if str(i.label) == "History")
+        _menu_to(app, "History")
+        page = app.stack[-1]
+        assert isinstance(page, KitHistory) and page.done
+        assert row.value == str(len(page.entries)), (row.value, page.entries)
+    finally:
+        app.console.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.screens import base
 from firmware.screens.widgets.people import PlayerMenu, PlayerPicker, PlayersScreen
 from tests.fakectx import FakeCtx
 
@@ -180,21 +181,24 @@ def test_glory_scores_are_per_person_never_per_seat_colour():
              glory(2, [("Красный", 12, False), ("Жёлтый", 20, True)])]
     ctx = FakeCtx(players=["Анна"], history=[*seats, glory(1, [("Анна", 44, True), ("Blue", 41, False)])])
     rows = glory_rows(ctx)
-    assert rows[0] == "Анна" and rows[1].strip() == "best 44, average 44.0" and rows[2].strip() == "1 game"
-    assert len(rows) == 3                           # no seat colour listed as a person
+    assert rows[0] == "Анна" and [r.strip() for r in rows[1:4]] == ["best 44", "average 44.0", "1 game"]
+    assert len(rows) == 4                           # no seat colour listed as a person
     assert glory_rows(FakeCtx(players=[], history=seats)) == ["No game with named players yet."]
 
 
-@pytest.mark.parametrize("lang, said", [("en", "best 23, average 13.5"), ("ru", "лучший 23, средний 13,5"),
-                                        ("uk", "найкращий 23, середній 13,5")])
+@pytest.mark.parametrize("lang, said", [("en", ["best 23", "average 13.5"]), ("ru", ["лучший 23", "средний 13,5"]),
+                                        ("uk", ["найкращий 23", "середній 13,5"])])
 def test_the_glory_average_is_written_with_the_languages_decimal_mark(lang, said):
     """Statistics → Glory scores after an evening (G-15 totals 23 and 4): a Russian or Ukrainian
-    reader writes a decimal comma («13,5»); «13.5» is an English number in a Russian sentence."""
+    reader writes a decimal comma («13,5»); «13.5» is an English number in a Russian sentence.
+    Each figure has its row, under the name: «лучший 40, средний» / «40,0» parted the average
+    from its word (uk «найкращий 40,» / «середній 40,0»)."""
     from firmware.screens.history_stats import glory_rows
     games = [{"id": i, "game": "glory", "status": "finished", "mode": {"kind": "table"}, "result": "",
               "players": [{"name": "Анна", "score": s, "winner": True}]} for i, s in ((1, 23), (2, 4))]
     rows = glory_rows(FakeCtx(players=["Анна"], history=games, lang=lang))
-    assert rows[1].strip() == said
+    assert [r.strip() for r in rows[1:3]] == said
+    assert all(base.wrap(r) == [r] for r in rows)                    # each figure on one row, indented
 
 
 # -- the Julius Caesar battle screen says what the rules did when it happens --------------------------

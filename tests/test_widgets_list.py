@@ -23,6 +23,17 @@ def test_labels_wrap_at_spaces_and_after_dashes_never_clipped():
     assert wrap_label("Mauretania–Numidia – Africa", 30) == ["Mauretania–Numidia – Africa"]
 
 
+def test_a_wrapped_label_keeps_a_one_letter_word_and_a_score_whole():
+    """History's list showed a bag game as «Мешочек и» / «колода ~27.11» (uk «Торбинка і» /
+    «колода»): a one-letter word goes to the next row with the word it belongs to; a score is
+    never broken between its figures («ПО 11–» / «2.»); a name after a dash still may be."""
+    assert item_rows(Item("Мешочек и колода", None, "~27.11")) == ["Мешочек", "и колода"]
+    assert item_rows(Item("Торбинка і колода", None, "~27.11")) == ["Торбинка", "і колода"]
+    assert wrap_label("Кампания окончена: победил Цезарь, ПО 11–2.", 21) == [
+        "Кампания окончена:", "победил Цезарь, ПО", "11–2."]
+    assert wrap_label("Mauretania–Numidia", 16) == ["Mauretania–", "Numidia"]
+
+
 def test_an_item_takes_two_rows_only_when_it_does_not_fit_beside_its_value():
     assert item_rows(Item("Sicilia", None, "3–4")) == ["Sicilia"]
     assert item_rows(Item("Hispania Citerior", None, "3–4")) == ["Hispania", "Citerior"]

@@ -260,12 +260,14 @@ def keeps_next(word: str, following: str) -> bool:
     """Whether ``word`` stays on the row of the word after it (a typographer's tie, not a space to
     break at): a number before its noun («1 / marker», «(1 / ПО)»), an arrow before where it
     points («marker → / Syria»), a one-letter Russian or Ukrainian word («й / викладіть»,
-    «с / полем»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»); and a
+    «с / полем», «(в / настройках»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»), a
+    one-letter abbreviation with the word before it («49 до / н. э.» -> «49 до н. э.»); and a
     dash never begins a row («слово / — ...»). (A name's number stays with
     the name instead, «Legio 1 / loses», and a paragraph's last word of one or two letters with the
     word before it, «hold B.»: :func:`_tied`.)"""
     return (bool(_NUMBER.fullmatch(word)) and following[:1].isalpha() or word.endswith("→")
-            or word in ONE_LETTER or following in ("—", "–") or word == "=")
+            or word.lstrip("(«") in ONE_LETTER or following in ("—", "–") or word == "="
+            or following[:1].islower() and following[1:2] == ".")
 
 
 def _tied(words: list[str], width: int) -> list[str]:
@@ -274,8 +276,8 @@ def _tied(words: list[str], width: int) -> list[str]:
     def name(k: int) -> bool:        # «Legio», «Блок», «no.»: the number after it is its own («Legio 1»)
         return k >= 0 and (words[k][:1].isupper() and words[k].isalpha() or words[k] in NUMBER_SIGNS)
 
-    def number(k: int) -> bool:
-        return bool(_NUMBER.fullmatch(words[k]))
+    def number(k: int) -> bool:      # (one opening a bracket or a quote is not a name's: «Dice (2 / steps)?»
+        return bool(_NUMBER.fullmatch(words[k])) and words[k][:1] not in "(«"    # is «Dice / (2 steps)?»)
 
     out: list[str] = []
     for k, word in enumerate(words):
@@ -288,6 +290,13 @@ def _tied(words: list[str], width: int) -> list[str]:
         else:
             out.append(word)
     return out
+
+
+def tied(s: str, width: int) -> str:
+    """``s`` with its typographer's ties (:func:`_tied`) made: the spaces not to break at are
+    :data:`TIE` (a list label wrapped by its own rules keeps them too: «Мешочек и / колода» would
+    leave the one-letter «и» at a row's end)."""
+    return " ".join(_tied(s.split(), width))
 
 
 NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
@@ -303,23 +312,32 @@ def wrap(s: str, width: int = COLS) -> list[str]:
 
 def _wrap(s: str, width: int) -> list[str]:
     out: list[str] = []
-    for para in s.split("\n"):
-        cur = ""
-        for word in _tied(para.split(), width):
-            if len(word) > width:
-                if cur:
-                    out.append(cur)
-                    cur = ""
-                *whole, word = split_word(word, width)
-                out += whole
-            if not cur:
-                cur = word
-            elif len(cur) + 1 + len(word) <= width:
-                cur += " " + word
-            else:
+    for line in s.split("\n"):
+        para = line.lstrip(" ")     # two or more leading spaces indent each of the paragraph's rows
+        spaces = len(line) - len(para)      # (a figure under its name; one is a fragment's word space)
+        indent = " " * min(spaces, width // 4) if para and spaces >= 2 else ""
+        out += [indent + row for row in _wrap_para(para, width - len(indent))]
+    return out
+
+
+def _wrap_para(para: str, width: int) -> list[str]:
+    out: list[str] = []
+    cur = ""
+    for word in _tied(para.split(), width):
+        if len(word) > width:
+            if cur:
                 out.append(cur)
-                cur = word
-        out.append(cur)
+                cur = ""
+            *whole, word = split_word(word, width)
+            out += whole
+        if not cur:
+            cur = word
+        elif len(cur) + 1 + len(word) <= width:
+            cur += " " + word
+        else:
+            out.append(cur)
+            cur = word
+    out.append(cur)
     return out
 
 

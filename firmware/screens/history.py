@@ -188,6 +188,14 @@ def list_day(entry: HistoryEntry) -> str:
     return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
 
 
+def says_abandoned(result: object) -> bool:
+    """Whether a result sentence is the one History gives an abandoned game («Abandoned after 2
+    actions.»): it says so already."""
+    from engine import text
+    from firmware.history_text import ABANDONED_BEFORE, abandoned
+    return isinstance(result, text.Msg) and result.template in (abandoned(2).template, ABANDONED_BEFORE)
+
+
 def detail_rows(entry: HistoryEntry) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     record = record_of(entry["game"])
@@ -196,8 +204,8 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     rows = [game_name(entry), say(entry["result"])]
     for was in entry.get("replaced", ()):       # a finish an undo took back, then another finish
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
-    if entry["status"] == "abandoned":
-        rows.append(_("Abandoned"))
+    if entry["status"] == "abandoned" and not says_abandoned(entry["result"]):   # (not twice: «Брошена
+        rows.append(_("Abandoned"))                                                # после 2 действий.» / «Брошена»)
     for p in entry["players"]:
         score = "" if p.get("score") is None else f": {p['score']}"
         name = base.clip_name(player_label(entry, p), base.COLS - 1 - len(score))
@@ -212,7 +220,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     rows += [str(note) for note in mode.get("notes", ())]
     from firmware.export import local
     when = local(entry.get("finished"))
-    ended = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
+    ended = when.strftime("%d.%m.%Y %H:%M") if when is not None else ""     # the list's day, «26.11»
     if ended:                                   # (no date: no row saying "Ended" of nothing)
         rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))

@@ -259,7 +259,8 @@ def glory_rows(ctx: Ctx) -> list[str]:
         return [_(UNREADABLE)]
     for name, g in glory_scores_of(known).items():
         rows.append(name)
-        rows.append("  " + _("best {}, average {}").format(g["best"], decimal(g["average"])))
+        rows.append("  " + _("best {}").format(g["best"]))          # one figure a row: «best 40, average»
+        rows.append("  " + _("average {}").format(decimal(g["average"])))     # / «40.0» split the pair
         rows.append("  " + ngettext("{} game", "{} games", g["games"]).format(g["games"]))
     if not rows and any(e["status"] == "finished" and e["game"] in GLORY.sessions
                         and any(isinstance(p["score"], int) for p in e["players"]) for e in known):

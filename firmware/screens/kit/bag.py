@@ -302,7 +302,7 @@ class KitScreen(ListScreen):
         if bag is not None:
             if not done:
                 out.append(Item(_("Draw"), lambda c: self._draw(c, "draw", "drawn", N_("From the bag")),
-                                _("{} in bag").format(bag["size"])))
+                                _("{} in bag").format(bag["size"]) if bag["size"] else _("empty")))
             if bag["drawn"] and not done:
                 out.append(Item(_("Put back…"), lambda c: c.push(
                     PickScreen(N_("Put back"), sorted(set(bag["drawn"])), partial(act.bag, "put", side=self.side),
@@ -311,7 +311,7 @@ class KitScreen(ListScreen):
                             str(bag["size"]) if done else ""))
         if deck is not None and not done:
             out.append(Item(_("Draw a card"), lambda c: self._draw(c, "card", "cards", N_("Card")),
-                            _("{} left").format(deck["draw_pile"])))
+                            _("{} left").format(deck["draw_pile"]) if deck["draw_pile"] else _("empty")))
             if deck["hand"]:
                 out.append(Item(_("Discard…"), lambda c: c.push(
                     PickScreen(N_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side),
@@ -414,9 +414,12 @@ def of_the_kit(line: str, side: bool) -> bool:
 
 
 def events_of(h: HolderView) -> int:
-    """How many events the bag and deck have had in all (their views keep only the newest)."""
+    """How many of the players' draws, put-backs, cards, discards and shuffles the bag and deck
+    have had in all (their views keep only the newest): what History lists. A deck's first
+    shuffle is the new deck's own, not one of them (the row said «History 5» over a page of 4)."""
     parts: list[BagView | DeckView | None] = [h.get("bag"), h.get("deck")]
-    return sum(int(p.get("events", len(p["history"]))) for p in parts if p)
+    opening = 1 if h.get("deck") else 0
+    return max(0, sum(int(p.get("events", len(p["history"]))) for p in parts if p) - opening)
 
 
 class KitHistory:

@@ -90,15 +90,22 @@ def wrapped_top(heights: Sequence[int], cursor: int, top: int, rows: int = base.
 
 
 # -- rows that are never cut -----------------------------------------------------------------------
+_PART = r"(?:[^ –—]|(?<=\d)[–—](?=\d))"       # a word's part: a dash between figures (a score 11–2) too
+_CHUNK = re.compile(rf"{_PART}*(?:(?<!\d)[–—]|[–—](?!\d))|{_PART}+")   # up to a dash to break after, or a word
+
+
 def wrap_label(s: str, width: int) -> list[str]:
     """Greedy wrap of a list label to ``width`` characters, breaking at spaces or after a dash
     (``Mauretania–`` / ``Numidia``); a word longer than ``width`` is split by :func:`base.split_word`
-    (after its own hyphen, else with a hyphen added; never clipped with '…')."""
+    (after its own hyphen, else with a hyphen added; never clipped with '…'), never breaking a
+    typographer's tie (:func:`base.tied`: «Мешочек и / колода» keeps «и» with «колода») nor a
+    score or a range between its figures («ПО 11–» / «2.»)."""
     out: list[str] = []
     cur = ""
-    for m in re.finditer(r"[^\s–—]*[–—]|[^\s–—]+", s):
+    s = base.tied(s, width)
+    for m in re.finditer(_CHUNK, s):
         chunk = m.group(0)
-        spaced = m.start() > 0 and s[m.start() - 1].isspace()     # (after a dash inside a word: none)
+        spaced = m.start() > 0 and s[m.start() - 1] == " "     # (after a dash inside a word: none)
         sep = " " if cur and spaced else ""
         if len(cur) + len(sep) + len(chunk) <= width:
             cur += sep + chunk
@@ -108,7 +115,7 @@ def wrap_label(s: str, width: int) -> list[str]:
         *whole, cur = base.split_word(chunk, width)
         out += whole
     out.append(cur)
-    return out
+    return [row.replace(base.TIE, " ") for row in out]
 
 
 def apart(value: str, label: str = "") -> int:
