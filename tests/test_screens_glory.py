@@ -12,7 +12,7 @@ from firmware.screens.glory.home import GloryHome
 from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
 
 from firmware.screens.glory.track import FameScreen, SenateScreen
-from scripts.presses.harness import Driver
+from scripts.presses.harness import Driver, moves
 from firmware.screens.widgets import Dial
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case, drawn
@@ -650,9 +650,11 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
     the column (the console's unvote); the device had no way to, so its column, the supremacies
     and the politics score parted from the table's."""
-    ctx = FakeCtx(NEW, "event", "end-round", "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
-    labels = [str(i.label) for i in ctx.top.items(ctx)]           # (round 2: round 1 activates no intrigue, G-1)
-    ctx.press(*["down"] * (labels.index("Убрать голос") - labels.index("Открыть событие")), "a")   # (from Reveal event, due)
+    ctx = FakeCtx(NEW, "event", "end-round", "vote Jack", "vote Mary", "vote Jack", "event", lang="ru").open(GloryHome())
+    ctx.render()                                  # (round 2 once its event is out: intrigues are activated after it, G-1)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    way, n = moves(ctx.top.cursor, labels.index("Убрать голос"))
+    ctx.press(*[way] * n, "a")
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
     ctx.press("down", "a")                                    # Mary's vote
@@ -660,8 +662,10 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     assert ctx.notes == ["Голос игрока Mary убран из колонны Сената."]
     assert isinstance(ctx.top, GloryHome)
     ctx.press("b")                                            # hold B is undo; B alone goes back
-    for setup in ([NEW, "event", "end-round"], ["new glory players=Jack seed=1", "event", "end-round", "vote Jack"],
-                  [NEW, "vote Jack", "event"]):   # nothing to take; solo: no intrigues (G-17); round 1 (G-1)
+    for setup in ([NEW, "event", "end-round", "event"],      # nothing to take
+                  ["new glory players=Jack seed=1", "event", "end-round", "vote Jack", "event"],   # solo: no intrigues (G-17)
+                  [NEW, "vote Jack", "event"],                # round 1 (G-1)
+                  [NEW, "event", "end-round", "vote Jack"]):  # round 2 before its event (G-1: step 2 after step 1)
         home = FakeCtx(*setup, lang="ru").open(GloryHome())
         assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
 
@@ -991,16 +995,21 @@ def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_kee
         d.close()
 
 
-@pytest.mark.parametrize("keys, shown", [(["a"], "EventScreen"),                         # Reveal event (due: the home opens on it)
-                                         (["down"] * 3 + ["a", "a"], "PickResult")])      # Random card pick
-def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
+@pytest.mark.parametrize("setup, row, keys, shown", [
+    ((), "Reveal event", ["a"], "EventScreen"),
+    (("event",), "Random card pick", ["a", "a"], "PickResult"),   # (once the event is out: intrigues after it, G-1)
+])
+def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(setup, row, keys, shown):  # G-19: undo never re-draws
     d = Driver("en", seed=1)
     try:
-        for line in (NEW, "event", "end-round"):          # round 2: round 1 activates no intrigue (G-1)
+        for line in (NEW, "event", "end-round", *setup):     # round 2: round 1 activates no intrigue (G-1)
             d.run(line)
         d.app.stack[:] = d.app.stack[:1]
         d.app.push(GloryHome())
-        for k in keys:
+        d.app.render()
+        home = d.top
+        way, n = moves(home.cursor, [str(i.label) for i in home.items(d.app)].index(row))
+        for k in [way] * n + keys:
             d.press(k)
         assert type(d.top).__name__ == shown, d.screen()
         d.press("b:hold")
@@ -1010,7 +1019,7 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  #
         while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
             d.press("b")                              # a long one has its own screen
         assert isinstance(d.top, GloryHome), (type(d.top).__name__, d.screen())
-        assert d.view()["actions"] == 2 and d.view()["event"] is None
+        assert d.view()["actions"] == 2 + len(setup) and (d.view()["event"] is None) == (not setup)
     finally:
         d.close()
 
@@ -1508,7 +1517,7 @@ def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):
     соперника»: the device names the card's place, and the console says «counting from the left»;
     the screen said «№ 2» alone (from whose left, the fanned hand's holder or the picker's?)."""
     from firmware.screens.glory.round import pick_form
-    ctx = FakeCtx(NEW, "event", "end-round", lang=lang).open(pick_form())     # (round 2, G-1)
+    ctx = FakeCtx(NEW, "event", "end-round", "event", lang=lang).open(pick_form())   # (round 2's intrigues, G-1)
     ctx.press("a")                                           # a hand of 5: pick
     position = ctx.session.state["picks"][-1]["position"]
     shown = ctx.texts()

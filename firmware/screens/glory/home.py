@@ -113,8 +113,10 @@ class GloryHome(ListScreen):
             # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out):
             # none in the Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce
             # variant («Игроки не размещают и не активируют интриги»), nor in round 1, which skips
-            # their activation (G-1: «В первом раунде игры пропустите этот шаг»)
-            intrigues = len(view["players"]) > 1 and not view["options"].get("truce") and view["round"] > 1
+            # their activation (G-1: «В первом раунде игры пропустите этот шаг»), nor before the
+            # round's event card is out (step 2 after step 1): the console refuses them there too
+            intrigues = (len(view["players"]) > 1 and not view["options"].get("truce") and view["round"] > 1
+                         and view["event"] is not None)
             if intrigues:
                 out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
             if view["senate"] and intrigues:
