@@ -29,7 +29,7 @@ CASES = {
     "glory_fame": (TABLE, ["a", "up", "up", "a"]),          # (the home opens on Reveal event)
     "glory_fame_adjust": (TABLE, ["a", "up", "up", "a", "down", "a", "up", "up", "right"]),
     "glory_senate": (TABLE, ["a", "up", "a", "down", "down"]),
-    "glory_event": (TABLE + ["event arrow=ccw90"], ["a", "up", "up", "a"]),   # (the home opens on Tax)
+    "glory_event": (TABLE + ["event arrow=ccw90"], ["a"] + ["up"] * 4 + ["a"]),   # (the home opens on Tax)
 }
 
 
@@ -41,14 +41,14 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 3 + ["a"]        # home (on Reveal event): Final score (round 1: no Tax before the event, no intrigue, G-1), its list
+SCORE = ["a"] + ["down"] * 4 + ["a"]        # home (on Reveal event): Final score (round 1: no intrigue, G-1; after Tax), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "up", "up", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
-    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "up", "up", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 2 + ["a"]),
+    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a"] + ["up"] * 4 + ["a"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a", "down", "a"]),              # (the building phase's, under the event, G-1)
     "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
     "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "up", "left", "left"]),
     "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
@@ -889,7 +889,7 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     """A signed angle (+90°, -180°) does not tell the table which way to turn the board."""
     from firmware.screens.widgets import ConfirmScreen
     ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
-    ctx.press("up", "a")                                  # (from Tax, due) End round 1 -> the question
+    ctx.press("down", "a")                                # (from Tax, due) End round 1 -> the question
     assert isinstance(ctx.top, ConfirmScreen)
     ctx.press("a")
     assert ctx.view()["round"] == 2
@@ -900,7 +900,7 @@ def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G
     """The rows change when a round ends (the event's row and End round go, Reveal event comes):
     the cursor stayed on the fourth row, Tax, one press from what the table does next."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
-    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
     assert ctx.view()["round"] == 2
     ctx.render()
     items = ctx.top.items(ctx)
@@ -1037,7 +1037,7 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
     assert taxed == order
     ctx.render()                                          # everyone has: the cursor on what comes next
     assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 1"
-    ctx.press("down", "a")                                # Tax again: said, no form to pay twice
+    ctx.press("up", "a")                                  # Tax again: said, no form to pay twice
     assert ctx.top is not None and not hasattr(ctx.top, "fields")
     assert ctx.notes[-1] == "Everyone has taken income in round 1."
 
@@ -1293,7 +1293,7 @@ def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_d
     try:
         home = app.stack[-1]
         while not home.items(app)[home.cursor].label.startswith("End round"):
-            app.handle("up")                           # (the home opens on Tax, under End round)
+            app.handle("down")                         # (the home opens on Tax, above End round)
             app.render()
         app.handle("a")
         app.render()
@@ -1436,18 +1436,48 @@ def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, 
     assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
 
 
-@pytest.mark.parametrize("lines, tax", [
+@pytest.mark.parametrize("lines, due", [
     ([], False), (["event"], True), (["event", "tax Jack pop=2", "end-round"], False),
     (["event", "end-round", "event"], True),
 ])
-def test_the_home_offers_tax_only_once_the_rounds_event_is_out(lines, tax):  # G-1, G-4
+def test_the_home_says_tax_comes_after_the_rounds_event(lines, due):  # G-1, G-4
     """«Каждый раунд делится на четыре фазы: Фаза интриг (карта события переворачивается) … Фаза
-    дохода»: the home offered Tax before the round's event, where the console now refuses it (a tax
-    meant for the round just ended would note its population on the province the turned board
-    puts in front of the player)."""
+    дохода»: before the round's event the console refuses a tax, and the home had no Tax row then:
+    a player looking for it at the start of a round did not learn why. The row is there in its
+    phase's place, under Farming income and above End round, saying «після події» (after the
+    event) before it; A there says the income phase comes after the event and opens no form."""
     ctx = FakeCtx(NEW, *lines, lang="uk").open(GloryHome())
     ctx.render()
-    assert ("Податок" in [str(i.label) for i in ctx.top.items(ctx)]) is tax
+    rows = ctx.top.items(ctx)
+    keys = [i.key for i in rows]
+    tax = rows[keys.index("tax")]
+    assert str(tax.label) == "Податок" and keys[keys.index("tax") - 1] == "farming"
+    assert tax.value == ("" if due else "після події")
+    assert ("end" in keys) is due and keys[keys.index("tax") + 1] == ("end" if due else "final")
+    way, n = moves(ctx.top.cursor, keys.index("tax"))
+    ctx.press(*[way] * n, "a")
+    if due:
+        assert getattr(ctx.top, "form_title", None) == "Tax" and not ctx.notes
+    else:
+        assert isinstance(ctx.top, GloryHome) and not any(line.startswith("tax ") for line in ctx.lines[len(lines) + 1:])
+        assert ctx.notes == [f"У раунді {ctx.view()['round']} ще немає події: фаза доходу — остання в раунді, після "
+                             "події (G-1). Спершу відкрийте подію."]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_home_lists_the_rounds_steps_in_the_order_the_round_plays_them(lang):  # G-1
+    """«Каждый раунд делится на четыре фазы»: the intrigue phase (the event card, then from round 2
+    «Активация интриг»), the building phase (a medal to the first level III building), the action
+    phase (farming), the income phase («Игроки получают доход, затем вращают поле»). The home listed
+    End round above Tax and the intrigues (Random card pick, Remove a vote) last, under the income;
+    now a table reads its rows top to bottom as it plays the round, the cursor on what is due."""
+    ctx = FakeCtx(NEW, "event", "end-round", "vote Mary", "event", lang=lang).open(GloryHome())
+    ctx.render()
+    keys = [i.key for i in ctx.top.items(ctx)]
+    steps = ["event", "arrows", "pick", "unvote", "medals", "farming", "tax", "end"]
+    assert [k for k in keys if k in steps] == steps, keys
+    assert keys[keys.index("event"):keys.index("end") + 1] == steps and keys[-3:] == ["final", "objectives", "new"]
+    assert keys[ctx.top.cursor] == "tax"                       # due: the income (G-4)
 
 
 def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table():  # G-2
@@ -1484,7 +1514,7 @@ def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said
     card = " ".join(ctx.top.rows)
     assert f"поворот на {said}" in card and "стрілк" not in card
     ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
-    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
     assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."
 
 
