@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from firmware.screens.base import COLS
+from firmware.screens.base import COLS, ROWS, wrap
 from firmware.screens.glory.home import GloryHome
 
 from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
@@ -1445,7 +1445,8 @@ def test_the_home_says_tax_comes_after_the_rounds_event(lines, due):  # G-1, G-4
     дохода»: before the round's event the console refuses a tax, and the home had no Tax row then:
     a player looking for it at the start of a round did not learn why. The row is there in its
     phase's place, under Farming income and above End round, saying «після події» (after the
-    event) before it; A there says the income phase comes after the event and opens no form."""
+    event) before it; A there says, in a notice, that the income phase comes after the event, and
+    opens no form."""
     ctx = FakeCtx(NEW, *lines, lang="uk").open(GloryHome())
     ctx.render()
     rows = ctx.top.items(ctx)
@@ -1460,8 +1461,8 @@ def test_the_home_says_tax_comes_after_the_rounds_event(lines, due):  # G-1, G-4
         assert getattr(ctx.top, "form_title", None) == "Tax" and not ctx.notes
     else:
         assert isinstance(ctx.top, GloryHome) and not any(line.startswith("tax ") for line in ctx.lines[len(lines) + 1:])
-        assert ctx.notes == [f"У раунді {ctx.view()['round']} ще немає події: фаза доходу — остання в раунді, після "
-                             "події (G-1). Спершу відкрийте подію."]
+        assert ctx.notes == ["Фаза доходу — після події (G-1): спершу відкрийте її."]
+        assert len(wrap(ctx.notes[0], COLS - 2)) <= ROWS       # a notice over the home, not a page to read
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

@@ -139,8 +139,7 @@ class GloryHome(ListScreen):
         the round's event, that the income phase comes after it."""
         view = view_of(ctx)
         if view["event"] is None:             # the income phase comes after the event (G-1)
-            ctx.notify(Msg("Round {} has no event yet: the income phase is the round's last, after the event (G-1). "
-                           "Reveal the event first.", view["round"]))
+            ctx.notify(Msg("The income phase comes after the event (G-1): reveal it first."))   # (a notice's 4 rows)
             return
         players, order = view["players"], view["order"] or view["players"]
         due = [p for p in order if p not in view["taxed"]]
