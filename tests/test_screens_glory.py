@@ -1024,6 +1024,40 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(setup, row, keys
         d.close()
 
 
+@pytest.mark.parametrize("row, screen", [("pick", "PickForm"), ("unvote", "UnvoteScreen")])
+@pytest.mark.parametrize("taken_back", ["b:hold", "serial"])
+def test_an_intrigues_screen_goes_when_the_rounds_event_is_taken_back(row, screen, taken_back):  # G-1, G-7, G-19
+    """«Активация интриг (Шаг 2)» comes after the event card (step 1): Random card pick and Remove a
+    vote are offered once the event is out. An undo of the event with the pick's form or the
+    column's list open (hold B is undo on every screen) or over the serial link left it up, and
+    its A was refused (no event yet); now it goes with the event, as the tax form goes with its
+    income phase."""
+    d = Driver("ru", seed=1)
+    try:
+        for line in (NEW, "event", "end-round", "vote Mary", "vote Jack", "event"):   # round 2, its event out
+            d.run(line)
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        home = d.top
+        way, n = moves(home.cursor, [i.key for i in home.items(d.app)].index(row))
+        d.press(way, n)
+        d.press("a")
+        assert type(d.top).__name__ == screen
+        if taken_back == "b:hold":
+            d.press("b:hold")
+            d.press("a")
+        else:
+            assert '"ok":true' in d.app.serve_line(b"undo")
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")                                           # the "Undone: …" note
+        assert isinstance(d.top, GloryHome) and d.view()["event"] is None, type(d.top).__name__
+        assert not any(type(s).__name__ == screen for s in d.app.stack)
+        assert d.app.errors == 0
+    finally:
+        d.close()
+
+
 def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4: income in playing order
     """The income phase goes round the table in the round's order: each tax form opens on the next
     player, so nobody walks the player row (three players: three presses saved per round)."""
