@@ -536,8 +536,10 @@ def play_game(console, rng: random.Random, count: int, clockwise: bool, harsh: b
     assert state["events_left"] == deck
     solo = count == 1
     for r in range(1, 10):
-        # G-1: the income phase («Фаза дохода») comes after the intrigue phase reveals the event
+        # G-1: the income phase («Фаза дохода») comes after the intrigue phase reveals the event,
+        # and so does the activation of intrigues (step 2 after step 1): no pick before it
         refused(console, f"tax {rng.choice(names)} pop={rng.randint(1, 8)}", "illegal_move")
+        refused(console, f"pick {rng.randint(1, 5)}", "illegal_move")
         if rng.random() < 0.3:
             # a physical deck: the card drawn at the table is named; one already out, or a Harsh
             # Times card in a game without them, is not in the deck (G-2)
@@ -1045,6 +1047,49 @@ def test_no_intrigue_in_round_1(console, lang: str, pick: str, unvote: str):  # 
     assert ok(console, "unvote Jack")["senate"] == []
 
 
+@pytest.mark.parametrize(("lang", "pick", "unvote"), [
+    ("en", "Round 2 has no event yet: a random card from a hand is only for Sold! and Customs, intrigues activated "
+           "after the round's event card is revealed (G-1); reveal it with 'event' first.",
+     "Round 2 has no event yet: a vote leaves the Senate column only by Re-vote and Invalid vote, intrigues "
+     "activated after the round's event card is revealed (G-1); reveal it with 'event' first."),
+    ("ru", "В раунде 2 ещё нет события: случайная карта из руки нужна только интригам «Продано!» и «Таможенные "
+           "сборы», а их активируют лишь после того, как раскрыта карта события раунда (G-1); сначала откройте "
+           "событие.",
+     "В раунде 2 ещё нет события: голос убирают из колонны Сената только интриги «Повторное голосование» и "
+     "«Недействительное голосование», а их активируют лишь после того, как раскрыта карта события раунда (G-1); "
+     "сначала откройте событие."),
+    ("uk", "У раунді 2 ще немає події: випадкова карта з руки потрібна лише інтригам «Продано!» і «Митні збори», а "
+           "їх активують тільки після того, як розкрито карту події раунду (G-1); спершу відкрийте подію.",
+     "У раунді 2 ще немає події: голос із колони Сенату прибирають лише інтриги «Повторне голосування» і «Недійсне "
+     "голосування», а їх активують тільки після того, як розкрито карту події раунду (G-1); спершу відкрийте подію."),
+])
+def test_no_intrigue_before_the_rounds_event(console, lang: str, pick: str, unvote: str):  # G-1, G-7, G-19
+    """«Фаза интриг. Карты событий (Шаг 1): Раскройте карту события … Активация интриг (Шаг 2)»: the
+    intrigues are activated after the round's event card is out, in the turn order it sets. The
+    console drew a pick and took a vote out in round 2 before its event (a pick or re-vote meant for
+    round 1, asked after its 'end-round', went into round 2). Asked now both are refused in the
+    player's language and nothing changes (no draw taken: the pick after the event is the one the
+    same game draws without the refusal); once the event is out they are taken, and an undo of the
+    event refuses them again."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new glory players=Jack,Mary seed=4")
+    for line in ("vote Jack", "event", "end-round"):
+        ok(console, line)
+    before = ok(console, "state")["state"]
+    assert refused(console, "pick 3", "illegal_move")["message"] == pick
+    assert refused(console, "unvote Jack", "illegal_move")["message"] == unvote
+    assert ok(console, "state")["state"] == before
+    ok(console, "event")
+    picked = ok(console, "pick 3")["position"]
+    assert ok(console, "unvote Jack")["senate"] == []
+    for _ in range(3):
+        ok(console, "undo")
+    assert ok(console, "state")["state"] == before
+    assert refused(console, "pick 3", "illegal_move")["message"] == pick
+    ok(console, "event")
+    assert ok(console, "pick 3")["position"] == picked
+
+
 @pytest.mark.parametrize("lang, message", [
     ("en", "Round 2 has no event yet: the income phase is the round's last, after the event (G-1); reveal it with "
            "'event' first."),
@@ -1136,5 +1181,35 @@ def test_a_round_1_intrigue_and_an_early_tax_stored_still_resume(state_dir):  # 
         assert state["actions"] == len(lines) and state["round"] == 1 and state["senate"] == []
         assert state["taxed"] == ["Jack"] and state["event"] is not None
         assert [p["position"] for p in c.session.state["picks"]] == shown
+    finally:
+        c.close()
+
+
+def test_an_intrigue_stored_before_the_rounds_event_still_resumes(state_dir):  # G-1
+    """A session an older Legatus stored with a pick and a vote taken out in round 2 before its
+    event resumes to the state those lines gave (the refusal is a rule of requests asked now), the
+    pick's card the one it showed; asked now, the next one is refused."""
+    from firmware.console import Console
+    from firmware.session import Session
+    from firmware.store import Store
+    store = Store(state_dir)
+    old = Session.start("new glory players=Jack,Mary seed=4", 4, "old")
+    store.begin(old)
+    lines = ["vote Mary", "vote Jack", "event", "end-round", "pick 4 picks=apart", "unvote Mary"]
+    shown = []
+    for line in lines:
+        outcome, new_json = old.run(line)
+        assert new_json is not None, line
+        store.commit(old, line, outcome, new_json)
+        shown += [outcome.fields["position"]] if line.startswith("pick") else []
+    store.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        state = ok(c, "state")["state"]
+        assert state["actions"] == len(lines) and state["round"] == 2 and state["event"] is None
+        assert state["senate"] == ["Jack"]
+        assert [p["position"] for p in c.session.state["picks"]] == shown
+        refused(c, "unvote Jack", "illegal_move")
     finally:
         c.close()

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from firmware.screens.base import COLS
+from firmware.screens.base import COLS, ROWS, wrap
 from firmware.screens.glory.home import GloryHome
 
 from firmware.screens.glory.score import SHEET_ROWS, ScoreDetail, ScoreEntry, ScoreResult, SheetPad
 
 from firmware.screens.glory.track import FameScreen, SenateScreen
-from scripts.presses.harness import Driver
+from scripts.presses.harness import Driver, moves
 from firmware.screens.widgets import Dial
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case, drawn
@@ -29,7 +29,7 @@ CASES = {
     "glory_fame": (TABLE, ["a", "up", "up", "a"]),          # (the home opens on Reveal event)
     "glory_fame_adjust": (TABLE, ["a", "up", "up", "a", "down", "a", "up", "up", "right"]),
     "glory_senate": (TABLE, ["a", "up", "a", "down", "down"]),
-    "glory_event": (TABLE + ["event arrow=ccw90"], ["a", "up", "up", "a"]),   # (the home opens on Tax)
+    "glory_event": (TABLE + ["event arrow=ccw90"], ["a"] + ["up"] * 4 + ["a"]),   # (the home opens on Tax)
 }
 
 
@@ -41,14 +41,14 @@ def test_golden_screen(name, state_dir):
 RU = "new glory players=Ваня,Маша,Олесь,Їжак seed=5"
 RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote Олесь", "vote Олесь", "medal Ваня warrior",
             "sheet Ваня denarii 17", "sheet Ваня macedonia 3"]
-SCORE = ["a"] + ["down"] * 3 + ["a"]        # home (on Reveal event): Final score (round 1: no Tax before the event, no intrigue, G-1), its list
+SCORE = ["a"] + ["down"] * 4 + ["a"]        # home (on Reveal event): Final score (round 1: no intrigue, G-1; after Tax), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
     "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "up", "up", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
-    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a", "up", "up", "a"]),
-    "glory_medals_ru": ("ru", RU_TABLE, ["a"] + ["down"] * 2 + ["a"]),
+    "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a"] + ["up"] * 4 + ["a"]),
+    "glory_medals_ru": ("ru", RU_TABLE, ["a", "down", "a"]),              # (the building phase's, under the event, G-1)
     "glory_score_entry_ru": ("ru", RU_TABLE, SCORE),
     "glory_sheet_ru": ("ru", RU_TABLE, SCORE + ["down", "a", "up", "left", "left"]),
     "glory_sheet_uk": ("uk", RU_TABLE, SCORE + ["down"] * 12 + ["a", "press"]),
@@ -650,9 +650,11 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     """«Повторное голосование» and «Недействительное голосование» take an opponent's vote out of
     the column (the console's unvote); the device had no way to, so its column, the supremacies
     and the politics score parted from the table's."""
-    ctx = FakeCtx(NEW, "event", "end-round", "vote Jack", "vote Mary", "vote Jack", lang="ru").open(GloryHome())
-    labels = [str(i.label) for i in ctx.top.items(ctx)]           # (round 2: round 1 activates no intrigue, G-1)
-    ctx.press(*["down"] * (labels.index("Убрать голос") - labels.index("Открыть событие")), "a")   # (from Reveal event, due)
+    ctx = FakeCtx(NEW, "event", "end-round", "vote Jack", "vote Mary", "vote Jack", "event", lang="ru").open(GloryHome())
+    ctx.render()                                  # (round 2 once its event is out: intrigues are activated after it, G-1)
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    way, n = moves(ctx.top.cursor, labels.index("Убрать голос"))
+    ctx.press(*[way] * n, "a")
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert rows == ["3 Jack", "2 Mary", "1 Jack"]             # top first, as on the Senate screen
     ctx.press("down", "a")                                    # Mary's vote
@@ -660,8 +662,10 @@ def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G
     assert ctx.notes == ["Голос игрока Mary убран из колонны Сената."]
     assert isinstance(ctx.top, GloryHome)
     ctx.press("b")                                            # hold B is undo; B alone goes back
-    for setup in ([NEW, "event", "end-round"], ["new glory players=Jack seed=1", "event", "end-round", "vote Jack"],
-                  [NEW, "vote Jack", "event"]):   # nothing to take; solo: no intrigues (G-17); round 1 (G-1)
+    for setup in ([NEW, "event", "end-round", "event"],      # nothing to take
+                  ["new glory players=Jack seed=1", "event", "end-round", "vote Jack", "event"],   # solo: no intrigues (G-17)
+                  [NEW, "vote Jack", "event"],                # round 1 (G-1)
+                  [NEW, "event", "end-round", "vote Jack"]):  # round 2 before its event (G-1: step 2 after step 1)
         home = FakeCtx(*setup, lang="ru").open(GloryHome())
         assert "Убрать голос" not in [str(i.label) for i in home.top.items(home)]
 
@@ -885,7 +889,7 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     """A signed angle (+90°, -180°) does not tell the table which way to turn the board."""
     from firmware.screens.widgets import ConfirmScreen
     ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
-    ctx.press("up", "a")                                  # (from Tax, due) End round 1 -> the question
+    ctx.press("down", "a")                                # (from Tax, due) End round 1 -> the question
     assert isinstance(ctx.top, ConfirmScreen)
     ctx.press("a")
     assert ctx.view()["round"] == 2
@@ -896,7 +900,7 @@ def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G
     """The rows change when a round ends (the event's row and End round go, Reveal event comes):
     the cursor stayed on the fourth row, Tax, one press from what the table does next."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
-    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
     assert ctx.view()["round"] == 2
     ctx.render()
     items = ctx.top.items(ctx)
@@ -991,16 +995,21 @@ def test_a_ranking_an_undo_made_out_of_date_is_taken_off_and_the_final_score_kee
         d.close()
 
 
-@pytest.mark.parametrize("keys, shown", [(["a"], "EventScreen"),                         # Reveal event (due: the home opens on it)
-                                         (["down"] * 3 + ["a", "a"], "PickResult")])      # Random card pick
-def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  # G-19: undo never re-draws
+@pytest.mark.parametrize("setup, row, keys, shown", [
+    ((), "Reveal event", ["a"], "EventScreen"),
+    (("event",), "Random card pick", ["a", "a"], "PickResult"),   # (once the event is out: intrigues after it, G-1)
+])
+def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(setup, row, keys, shown):  # G-19: undo never re-draws
     d = Driver("en", seed=1)
     try:
-        for line in (NEW, "event", "end-round"):          # round 2: round 1 activates no intrigue (G-1)
+        for line in (NEW, "event", "end-round", *setup):     # round 2: round 1 activates no intrigue (G-1)
             d.run(line)
         d.app.stack[:] = d.app.stack[:1]
         d.app.push(GloryHome())
-        for k in keys:
+        d.app.render()
+        home = d.top
+        way, n = moves(home.cursor, [str(i.label) for i in home.items(d.app)].index(row))
+        for k in [way] * n + keys:
             d.press(k)
         assert type(d.top).__name__ == shown, d.screen()
         d.press("b:hold")
@@ -1010,7 +1019,41 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(keys, shown):  #
         while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
             d.press("b")                              # a long one has its own screen
         assert isinstance(d.top, GloryHome), (type(d.top).__name__, d.screen())
-        assert d.view()["actions"] == 2 and d.view()["event"] is None
+        assert d.view()["actions"] == 2 + len(setup) and (d.view()["event"] is None) == (not setup)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("row, screen", [("pick", "PickForm"), ("unvote", "UnvoteScreen")])
+@pytest.mark.parametrize("taken_back", ["b:hold", "serial"])
+def test_an_intrigues_screen_goes_when_the_rounds_event_is_taken_back(row, screen, taken_back):  # G-1, G-7, G-19
+    """«Активация интриг (Шаг 2)» comes after the event card (step 1): Random card pick and Remove a
+    vote are offered once the event is out. An undo of the event with the pick's form or the
+    column's list open (hold B is undo on every screen) or over the serial link left it up, and
+    its A was refused (no event yet); now it goes with the event, as the tax form goes with its
+    income phase."""
+    d = Driver("ru", seed=1)
+    try:
+        for line in (NEW, "event", "end-round", "vote Mary", "vote Jack", "event"):   # round 2, its event out
+            d.run(line)
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        home = d.top
+        way, n = moves(home.cursor, [i.key for i in home.items(d.app)].index(row))
+        d.press(way, n)
+        d.press("a")
+        assert type(d.top).__name__ == screen
+        if taken_back == "b:hold":
+            d.press("b:hold")
+            d.press("a")
+        else:
+            assert '"ok":true' in d.app.serve_line(b"undo")
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")                                           # the "Undone: …" note
+        assert isinstance(d.top, GloryHome) and d.view()["event"] is None, type(d.top).__name__
+        assert not any(type(s).__name__ == screen for s in d.app.stack)
+        assert d.app.errors == 0
     finally:
         d.close()
 
@@ -1028,7 +1071,7 @@ def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4
     assert taxed == order
     ctx.render()                                          # everyone has: the cursor on what comes next
     assert ctx.top.items(ctx)[ctx.top.cursor].label == "End round 1"
-    ctx.press("down", "a")                                # Tax again: said, no form to pay twice
+    ctx.press("up", "a")                                  # Tax again: said, no form to pay twice
     assert ctx.top is not None and not hasattr(ctx.top, "fields")
     assert ctx.notes[-1] == "Everyone has taken income in round 1."
 
@@ -1284,7 +1327,7 @@ def test_the_end_round_question_goes_when_the_serial_link_ends_the_round(state_d
     try:
         home = app.stack[-1]
         while not home.items(app)[home.cursor].label.startswith("End round"):
-            app.handle("up")                           # (the home opens on Tax, under End round)
+            app.handle("down")                         # (the home opens on Tax, above End round)
             app.render()
         app.handle("a")
         app.render()
@@ -1427,18 +1470,49 @@ def test_a_random_card_pick_is_offered_only_where_intrigues_are_played(players, 
     assert ("Случайная карта" in labels) is shown and ("Убрать голос" in labels) is shown, labels
 
 
-@pytest.mark.parametrize("lines, tax", [
+@pytest.mark.parametrize("lines, due", [
     ([], False), (["event"], True), (["event", "tax Jack pop=2", "end-round"], False),
     (["event", "end-round", "event"], True),
 ])
-def test_the_home_offers_tax_only_once_the_rounds_event_is_out(lines, tax):  # G-1, G-4
+def test_the_home_says_tax_comes_after_the_rounds_event(lines, due):  # G-1, G-4
     """«Каждый раунд делится на четыре фазы: Фаза интриг (карта события переворачивается) … Фаза
-    дохода»: the home offered Tax before the round's event, where the console now refuses it (a tax
-    meant for the round just ended would note its population on the province the turned board
-    puts in front of the player)."""
+    дохода»: before the round's event the console refuses a tax, and the home had no Tax row then:
+    a player looking for it at the start of a round did not learn why. The row is there in its
+    phase's place, under Farming income and above End round, saying «після події» (after the
+    event) before it; A there says, in a notice, that the income phase comes after the event, and
+    opens no form."""
     ctx = FakeCtx(NEW, *lines, lang="uk").open(GloryHome())
     ctx.render()
-    assert ("Податок" in [str(i.label) for i in ctx.top.items(ctx)]) is tax
+    rows = ctx.top.items(ctx)
+    keys = [i.key for i in rows]
+    tax = rows[keys.index("tax")]
+    assert str(tax.label) == "Податок" and keys[keys.index("tax") - 1] == "farming"
+    assert tax.value == ("" if due else "після події")
+    assert ("end" in keys) is due and keys[keys.index("tax") + 1] == ("end" if due else "final")
+    way, n = moves(ctx.top.cursor, keys.index("tax"))
+    ctx.press(*[way] * n, "a")
+    if due:
+        assert getattr(ctx.top, "form_title", None) == "Tax" and not ctx.notes
+    else:
+        assert isinstance(ctx.top, GloryHome) and not any(line.startswith("tax ") for line in ctx.lines[len(lines) + 1:])
+        assert ctx.notes == ["Фаза доходу — після події (G-1): спершу відкрийте її."]
+        assert len(wrap(ctx.notes[0], COLS - 2)) <= ROWS       # a notice over the home, not a page to read
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_home_lists_the_rounds_steps_in_the_order_the_round_plays_them(lang):  # G-1
+    """«Каждый раунд делится на четыре фазы»: the intrigue phase (the event card, then from round 2
+    «Активация интриг»), the building phase (a medal to the first level III building), the action
+    phase (farming), the income phase («Игроки получают доход, затем вращают поле»). The home listed
+    End round above Tax and the intrigues (Random card pick, Remove a vote) last, under the income;
+    now a table reads its rows top to bottom as it plays the round, the cursor on what is due."""
+    ctx = FakeCtx(NEW, "event", "end-round", "vote Mary", "event", lang=lang).open(GloryHome())
+    ctx.render()
+    keys = [i.key for i in ctx.top.items(ctx)]
+    steps = ["event", "arrows", "pick", "unvote", "medals", "farming", "tax", "end"]
+    assert [k for k in keys if k in steps] == steps, keys
+    assert keys[keys.index("event"):keys.index("end") + 1] == steps and keys[-3:] == ["final", "objectives", "new"]
+    assert keys[ctx.top.cursor] == "tax"                       # due: the income (G-4)
 
 
 def test_the_home_takes_the_arrows_printed_on_the_card_revealed_at_the_table():  # G-2
@@ -1475,7 +1549,7 @@ def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said
     card = " ".join(ctx.top.rows)
     assert f"поворот на {said}" in card and "стрілк" not in card
     ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
-    ctx.press("up", "a", "a")                             # (from Tax, due) End round 1, yes
+    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
     assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."
 
 
@@ -1508,7 +1582,7 @@ def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):
     соперника»: the device names the card's place, and the console says «counting from the left»;
     the screen said «№ 2» alone (from whose left, the fanned hand's holder or the picker's?)."""
     from firmware.screens.glory.round import pick_form
-    ctx = FakeCtx(NEW, "event", "end-round", lang=lang).open(pick_form())     # (round 2, G-1)
+    ctx = FakeCtx(NEW, "event", "end-round", "event", lang=lang).open(pick_form())   # (round 2's intrigues, G-1)
     ctx.press("a")                                           # a hand of 5: pick
     position = ctx.session.state["picks"][-1]["position"]
     shown = ctx.texts()

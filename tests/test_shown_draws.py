@@ -457,7 +457,8 @@ def test_a_caesar_token_drawn_and_undone_comes_again_after_another_placement(sta
 
 
 @pytest.mark.parametrize("game, draw, key, between", [
-    ((GLORY, *ROUND_2), "event", "card", ["pick 5", "pick 2", "fame Jack +2", "roll 2d6"]),       # G-2, G-19
+    ((GLORY, *ROUND_2), "event", "card", ["deal", "fame Jack +2", "roll 2d6"]),    # G-2, G-19 (no pick before the
+                                                                                   # event: G-1)
     ((GLORY, *ROUND_2, "event"), "deal", "hands", ["pick 4", "roll 1d6"]),
     ("new bag items=gold*3,silver*2 cards=a,b,c,d,e,f seed=1", "card", "cards",
      ["draw 2", "roll 3d6", "reroll 1", "kit new cards=x,y,z", "kit card"]),

@@ -485,12 +485,22 @@ def _not_round_one(state: State, refused: Msg) -> None:
         raise IllegalMove(refused)
 
 
+def _after_the_event(state: State, refused: Msg) -> None:
+    """Refuse an intrigue's step before the round's event card is out: the intrigue phase reveals
+    it first (step 1: «Раскройте карту события»), then the players activate their intrigues (step
+    2: «Активация интриг»), in the turn order that card sets (G-1). After the 9 rounds the game's
+    own refusal says why."""
+    if state["event"] is None and not state["finished"]:
+        raise IllegalMove(refused)
+
+
 def _pick_admitted(state: State, req: Request) -> None:
     """The rules a ``pick`` asked now keeps (``Command.admit``; ``state`` before it): «Продано!» and
     «Таможенные сборы» are intrigues (G-19), so there is none after the 9 rounds, in the Emperor's
     solo, in the Truce variant or in round 1, which skips their activation (G-1; the device's home
-    offers it in none of them). A session an older Legatus stored with such a pick still replays
-    as it was."""
+    offers it in none of them), nor before the round's event card is out (G-1: the intrigues are
+    activated after it). A session an older Legatus stored with such a pick still replays as it
+    was."""
     _playing(state)
     _no_intrigues(state,
                   Msg("There are no intrigues in the Emperor's solo (G-17): a random card from a hand is only "
@@ -499,14 +509,18 @@ def _pick_admitted(state: State, req: Request) -> None:
                       "and Customs."))
     _not_round_one(state, Msg("Round 1 skips the activation of intrigues (G-1): a random card from a hand is only "
                               "for Sold! and Customs, intrigues activated from round 2."))
+    _after_the_event(state, Msg("Round {} has no event yet: a random card from a hand is only for Sold! and Customs, "
+                                "intrigues activated after the round's event card is revealed (G-1); reveal it "
+                                "with 'event' first.", state["round"]))
 
 
 def _unvote_admitted(state: State, req: Request) -> None:
     """The rule an ``unvote`` asked now keeps (``Command.admit``): a vote leaves the column only by
     the intrigues «Повторное голосование» and «Недействительное голосование» (G-7; a vote pushed
     off the bottom goes by ``vote``), none of which is played in the solo, the Truce variant or
-    round 1, which skips their activation (G-1; the device's home offers "Remove a vote" in none of
-    them). A stored line replays as it was."""
+    round 1, which skips their activation, nor before the round's event card is out (G-1: they are
+    activated after it; the device's home offers "Remove a vote" in none of them). A stored line
+    replays as it was."""
     _no_intrigues(state,
                   Msg("There are no intrigues in the Emperor's solo (G-17): a vote leaves the Senate column "
                       "only by Re-vote and Invalid vote."),
@@ -514,6 +528,9 @@ def _unvote_admitted(state: State, req: Request) -> None:
                       "Re-vote and Invalid vote."))
     _not_round_one(state, Msg("Round 1 skips the activation of intrigues (G-1): a vote leaves the Senate column "
                               "only by Re-vote and Invalid vote, intrigues activated from round 2."))
+    _after_the_event(state, Msg("Round {} has no event yet: a vote leaves the Senate column only by Re-vote and "
+                                "Invalid vote, intrigues activated after the round's event card is revealed (G-1); "
+                                "reveal it with 'event' first.", state["round"]))
 
 
 def _pick_line(state: State, req: Request) -> str:

@@ -362,6 +362,32 @@ def play_round(d: Driver) -> None:
         d.press("a")
         back_home()
     assert d.view()["round"] == round_ + 1 and len(d.view()["taxed"]) == 0
+    with d.task(INTRIGUE_ROUND):
+        round_ = d.view()["round"]
+        d.select(re.compile(re.escape(_said("Reveal event")) + "$"))
+        back_home()
+        lines = len(d.console.session.lines)
+        d.select(re.compile("^" + re.escape(_said("Random card pick")) + "$"))
+        d.press("a")                                    # a hand of 5 (the most, where the form opens)
+        back_home()
+        for _ in range(players):
+            d.select(re.compile("^" + re.escape(_said("Tax")) + "$"))
+            d.press("a")
+            back_home()
+        d.select(re.compile("^" + re.escape(_said("End round {}").format(round_)) + "$"))
+        d.press("a")
+        back_home()
+    assert d.view()["round"] == round_ + 1
+    assert [line.split()[0] for line in d.console.session.lines[lines:]][:1] == ["pick"]
+
+
+INTRIGUE_ROUND = "Glory: round 2, 4 players (event card, a Sold! pick, 4 plain taxes, end of round)"
+# Measured: 26 presses: the round above and, after the card, 3 up from Tax (the home lists the round
+# as G-1 plays it: the event, the intrigues, Medals, Farming income, Tax, End round) and A to Random
+# card pick, A to pick from a hand of 5, B back from the card's place (the cursor then stays on the
+# pick, for another intrigue), 3 down to Tax. The same before the rows were put in the round's order
+# (Random card pick was 3 below Tax).
+TARGETS.update({INTRIGUE_ROUND: (26, 26)})
 
 
 # -- the secret objectives (G-19): dealt by the device, each player looks alone ----------------------

@@ -78,7 +78,7 @@ class GloryHome(ListScreen):
                         f"{base.clip_name(leader, 8)} {view['fame'][leader]}")
             shown = [objectives] if dealt else []     # revealed once the game is over (G-13)
             return [new, final, fame, *shown] if view["finished"] else [new, fame, *shown]
-        medals = [] if view["options"].get("heroes") else [Item(_("Medals"), lambda c: c.push(MedalScreen()))]
+        medals = [] if view["options"].get("heroes") else [Item(_("Medals"), lambda c: c.push(MedalScreen()), ident="medals")]
         if view["finished"]:                  # after round 9: the score first; fame and medals may
             return [final,                    # still be corrected until the score is final
                     Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
@@ -90,35 +90,42 @@ class GloryHome(ListScreen):
             Item(_("Fame"), lambda c: c.push(FameScreen()), f"{base.clip_name(leader, 8)} {view['fame'][leader]}"),
             Item(_("Senate"), lambda c: c.push(SenateScreen()), f"{len(view['senate'])}/5"),
         ]
-        if not view["finished"]:
-            if view["event"] is None:
-                out.append(Item(_("Reveal event"), self._reveal, ident="reveal"))
-            else:
-                # the row is the event card's name ("Event 3", «Суровые времена 3»): it opens the card;
-                # a name edited in to match the printed card is the only one cut (base.clip_name)
-                out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
-                                lambda c: c.push(EventScreen()), ident="event"))
-                # the arrows printed on the card revealed at the table (the data's are stand-ins):
-                # left/right set them, and with them the order and the board's turn (G-2); A: the card
-                arrows = arrows_word(view["event"]["arrow"])
-                out.append(Item(_("Arrows"), lambda c: c.push(EventScreen()),
-                                figure(arrows) if self.cursor == len(out) else arrows,
-                                ident="arrows", adjust=self._arrows))
-                out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
-                # the income phase is the round's last, after the event (G-1): no Tax before it
-                out.append(Item(_("Tax"), self._tax, ident="tax"))
-            out.append(Item(_("Farming income"), self._farming))
-            out.extend(medals)                # none in the Heroes variant: its game has no medals
-            # the intrigues (G-19: «Продано!», «Таможенные сборы» pick a card at random from a rival's
-            # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out):
-            # none in the Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce
-            # variant («Игроки не размещают и не активируют интриги»), nor in round 1, which skips
-            # their activation (G-1: «В первом раунде игры пропустите этот шаг»)
-            intrigues = len(view["players"]) > 1 and not view["options"].get("truce") and view["round"] > 1
-            if intrigues:
-                out.append(Item(_("Random card pick"), lambda c: c.push(pick_form())))
-            if view["senate"] and intrigues:
-                out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen())))
+        # the round's rows in the order G-1 plays it («Каждый раунд делится на четыре фазы»): the
+        # intrigue phase (its event card, then from round 2 the intrigues activated), the building
+        # phase (a medal goes to the first level III building of its type), the action phase
+        # (farming), the income phase (Tax) and the board's turn that ends the round (End round)
+        if view["event"] is None:
+            out.append(Item(_("Reveal event"), self._reveal, ident="reveal"))
+        else:
+            # the row is the event card's name ("Event 3", «Суровые времена 3»): it opens the card;
+            # a name edited in to match the printed card is the only one cut (base.clip_name)
+            out.append(Item(base.clip_name(event_label(view["event"]), base.COLS - 1),
+                            lambda c: c.push(EventScreen()), ident="event"))
+            # the arrows printed on the card revealed at the table (the data's are stand-ins):
+            # left/right set them, and with them the order and the board's turn (G-2); A: the card
+            arrows = arrows_word(view["event"]["arrow"])
+            out.append(Item(_("Arrows"), lambda c: c.push(EventScreen()),
+                            figure(arrows) if self.cursor == len(out) else arrows,
+                            ident="arrows", adjust=self._arrows))
+        # the intrigues (G-19: «Продано!», «Таможенные сборы» pick a card at random from a rival's
+        # hand; G-7: «Повторное голосование», «Недействительное голосование» take a vote out) are
+        # activated once the round's event card is out (G-1: step 2 after step 1); none in the
+        # Emperor's solo (G-17: «интриги не могут быть размещены») or the Truce variant («Игроки не
+        # размещают и не активируют интриги»), nor in round 1, which skips their activation (G-1:
+        # «В первом раунде игры пропустите этот шаг»): the console refuses them there too
+        intrigues = (len(view["players"]) > 1 and not view["options"].get("truce") and view["round"] > 1
+                     and view["event"] is not None)
+        if intrigues:
+            out.append(Item(_("Random card pick"), lambda c: c.push(pick_form()), ident="pick"))
+        if view["senate"] and intrigues:
+            out.append(Item(_("Remove a vote"), lambda c: c.push(UnvoteScreen()), ident="unvote"))
+        out.extend(medals)                    # none in the Heroes variant: its game has no medals
+        out.append(Item(_("Farming income"), self._farming, ident="farming"))
+        # the income phase is the round's last, after the event (G-1): before it the row says so
+        # (a player looking for Tax at the start of a round sees why it is not due yet)
+        out.append(Item(_("Tax"), self._tax, "" if view["event"] is not None else _("after the event"), ident="tax"))
+        if view["event"] is not None:         # then the board turns as the card shows: the round ends
+            out.append(Item(_("End round {}").format(view["round"]), self._end_round, ident="end"))
         out.append(final)
         out.append(objectives)                # dealt at the set-up, revealed at the final scoring
         out.append(new)
@@ -128,8 +135,12 @@ class GloryHome(ListScreen):
         """The tax form on the player whose income is due: the first in the round's order who has
         not taken it yet (G-1: the income phase goes round the table from the first player), as
         the game records it (``taxed``: an undo, the serial link and a restart change it too).
-        Once everyone has, it says so (and after the last tax the cursor is on End round)."""
+        Once everyone has, it says so (and after the last tax the cursor is on End round); before
+        the round's event, that the income phase comes after it."""
         view = view_of(ctx)
+        if view["event"] is None:             # the income phase comes after the event (G-1)
+            ctx.notify(Msg("The income phase comes after the event (G-1): reveal it first."))   # (a notice's 4 rows)
+            return
         players, order = view["players"], view["order"] or view["players"]
         due = [p for p in order if p not in view["taxed"]]
         if not due:

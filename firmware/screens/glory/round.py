@@ -20,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDALS, Follows, arrows_word, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -242,6 +242,18 @@ class PickResult(Follows, ResultScreen):
 HAND = hand_limit()      # a hand holds at most 5 cards, the anchor card included (G-19)
 
 
+class PickForm(FollowsIntrigues, NumberForm):
+    """The random pick's form (:func:`pick_form`): it goes with the round's event (:class:`FollowsIntrigues`)."""
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        self.note(ctx)
+        return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        self.note(ctx)
+        super().key(key, ctx)
+
+
 def pick_form() -> NumberForm:
     """G-19: a random card from a hand of N (Sold!, Customs)."""
     def go(c: Ctx, v: dict[str, int]) -> None:
@@ -250,5 +262,5 @@ def pick_form() -> NumberForm:
             hand, position = v["hand"], response["position"]       # the pick shown again, never drawn again
             c.replace(remade(lambda: PickResult(_("Card of {}").format(hand), _("№ {}").format(position))))
 
-    return NumberForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), HAND, 1, HAND)], go,
-                      status=lambda c, v: _("A: pick"))
+    return PickForm(N_("Random pick"), [Field("hand", N_("Cards in hand"), HAND, 1, HAND)], go,
+                    status=lambda c, v: _("A: pick"))

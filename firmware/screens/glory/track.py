@@ -10,7 +10,7 @@ from firmware.i18n import Sentences
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import SENATE_VALUES, milestone_note, run_line, view_of
+from firmware.screens.glory.words import SENATE_VALUES, FollowsIntrigues, milestone_note, run_line, view_of
 from firmware.screens.widgets import Dial, Intent, Item, ListScreen, intent
 
 
@@ -129,17 +129,18 @@ class SenateScreen:
             ctx.pop()
 
 
-class UnvoteScreen(ListScreen):
+class UnvoteScreen(FollowsIntrigues, ListScreen):
     """An intrigue takes a vote out of the Senate column (G-7: «Повторное голосование», whose own
     vote is then placed on the Senate screen, and «Недействительное голосование», whose +1 fame
     goes on the Fame screen): the column top first, as the Senate screen shows it; A takes the
-    vote out. Removing never makes a supremacy."""
+    vote out. Removing never makes a supremacy. It goes with the round's event (:class:`FollowsIntrigues`)."""
 
     @property
     def title(self) -> str:  # type: ignore[override]
         return _("Remove a vote")
 
     def items(self, ctx: Ctx) -> list[Item]:
+        self.note(ctx)                       # (drawn or used: the list is read first)
         column = view_of(ctx)["senate"]
         return [Item(f"{SENATE_VALUES[pos]} {base.clip_name(column[pos], 16)}",
                      partial(self._remove, owner=column[pos], at=pos + 1))

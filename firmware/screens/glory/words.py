@@ -69,6 +69,32 @@ class Follows(play.Follows):
     games = GAMES
 
 
+def intrigue_phase(ctx: Ctx) -> tuple[int, bool] | None:
+    """The round and whether its event is out (the intrigues are activated after it, G-1); None
+    outside a Glory game."""
+    view = ctx.view()
+    if view is None or view["game"] not in GAMES:
+        return None
+    glory = cast(GloryView, view)
+    return glory["round"], glory["event"] is not None
+
+
+class FollowsIntrigues:
+    """A screen of an intrigue's step (a random card from a hand, a vote taken out), opened once the
+    round's event was out: it goes once that event is taken back or the round is over (an undo,
+    the serial link; App.drop_stale), where its A would only be refused (G-1: «Активация интриг»,
+    step 2, comes after the event card, step 1). The subclass calls :meth:`note` when drawn or used."""
+
+    phase: tuple[int, bool] | None = None
+
+    def note(self, ctx: Ctx) -> None:
+        if self.phase is None:
+            self.phase = intrigue_phase(ctx)
+
+    def stale(self, ctx: Ctx) -> bool:
+        return self.phase is not None and intrigue_phase(ctx) != self.phase
+
+
 def milestone_note(response: FameReply) -> str:
     events = response.get("milestone_events") or []
     return Sentences(*(Msg("{} +1 supporter (milestone {}).", m["player"], m["milestone"]) for m in events))
