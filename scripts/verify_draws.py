@@ -217,7 +217,10 @@ def check_commitment(seed: int, want: str | None, given: str | None) -> bool:
     return ok
 
 
-def verify(record: dict[str, Any], given: str | None = None) -> bool:
+def verify(record: Any, given: str | None = None) -> bool:
+    if not isinstance(record, dict):
+        print("MISMATCH: not a draw record (a JSON object with 'seed', 'version' and 'draws' is expected)")
+        return False
     if "record" in record and isinstance(record["record"], dict):
         record = record["record"]
     try:

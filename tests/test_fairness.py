@@ -888,8 +888,10 @@ def test_a_session_stored_before_the_streams_gives_a_record_the_script_checks(tm
     {"seed": 1e400, "version": 2, "draws": []},
     {"seed": -1, "version": 2, "draws": []},
     {"seed": 2**64, "version": 2, "draws": []},
+    None, [1, 2], "record", 7,                                                     # not a JSON object
+    {"record": None}, {"record": [1]},
 ])
-def test_a_malformed_record_is_a_mismatch_never_a_traceback_or_a_hang(tmp_path: Path, broken: dict[str, Any]):
+def test_a_malformed_record_is_a_mismatch_never_a_traceback_or_a_hang(tmp_path: Path, broken: Any):
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(broken).replace("Infinity", "1e400"), encoding="utf-8")
     out = subprocess.run([sys.executable, str(SCRIPT), "--record", str(path)], capture_output=True, text=True,
