@@ -1893,6 +1893,31 @@ def test_his_centurion_from_the_stack_is_said_on_the_tile_page(state_dir):   # S
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_discard_skipped_for_his_empty_bag_is_said_once_on_the_tile_page(state_dir, lang):   # S-6
+    """His bag empty, tile A (draw 2, play, discard 1): the draw's sentence says that he skips
+    this turn's discard, and the skipped discard said it again — two sentences, too many for the
+    tile's page, so the page said only «Nothing to draw or return.» and a page of its own followed
+    (three presses in Russian for one fact). Now the tile's page says it once, and his play is next."""
+    from firmware import i18n
+    every = ",".join(f'"{TOKENS[i].name}"' for i in range(16))
+    lines = ["new caesar-solo seed=3 tiles-input=physical", f'position {{"crassus_row": [{every}]}}', "crassus tile=A"]
+    app = app_with(lines, ["a"], state_dir, lang=lang)
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages][:2] == ["tile", "play"]
+        from firmware.screens.caesar.text import say
+        steps = app.view()["last_crassus_turn"]["steps"]
+        assert [s["action"] for s in steps][::2] == ["draw", "discard"] and steps[-1]["skipped"]
+        shown = " ".join(texts(app)[2:])                                  # under the title and 1/n
+        assert shown == say(steps[0]["text"]) and not cut_rows(app)     # the draw's sentence, whole, once
+        app.handle("a")
+        assert turn.pages[turn.page]["kind"] == "play"
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_the_centurion_he_turned_up_is_asked_under_a_whole_title(state_dir, lang):   # S-3 centurions: D, E
     """Physical tiles and bag, tile E: the tokens he drew, then which face-down centurion came up;
     the question's title is whole in every language (uk was «Відкрито центурі…»)."""
