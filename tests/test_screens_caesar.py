@@ -1157,6 +1157,54 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
 check_case = check_case   # kept for other screen test files' symmetry
 
 
+@pytest.mark.parametrize("bonus", ["might", "tactics"])
+def test_a_duel_player_who_goes_on_is_not_asked_to_pass_the_device_to_themselves(state_dir, bonus):  # C-13, C-15
+    """Caesar's placement closes Hispania Ulterior and takes its bonus: Might (C-15: he chooses
+    what to flip, in the middle of his turn) or Tactics (C-13: he moves again). The device is in
+    his hands, yet after his turn's pages it said «Pass the device to Caesar; only Caesar looks
+    now» — a press for nothing. Now his choice (or his next move) follows at once; when his turn
+    is over, the device is passed to Pompey."""
+    from firmware.screens.caesar.flow import PassScreen
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    pos = {"spaces": {"HU-MT": {"by": "caesar", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}},
+                      "SC-IT": {"by": "pompey", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}}},
+           "bonuses": {"HU": bonus}, "turn": "caesar",
+           "hands": {"caesar": ["shield:3/3", "wild:2/2"], "pompey": ["sword:6/0", "ship:4/2"]}}
+    app = app_with(["new caesar-duel seed=3", "position " + json.dumps(pos)], ["a", "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], PlayMap)                  # Resume, his move, the device passed
+        app.handle("press")                                        # the provinces as a list
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
+        while picker.items(app)[picker.cursor].ident != "HU":
+            app.handle("down")
+        app.handle("a")
+        option = app.stack[-1]
+        assert isinstance(option, OptionScreen)
+        while "shield" not in option.options(app)[option.cursor].token:
+            app.handle("down")
+        app.handle("a")                                            # shield 3/3 closes HU (C-7)
+        assert any(line.startswith("play HU-HC shield:3/3") for line in app.console.session.lines)
+        for _ in range(8):                                         # his turn's pages
+            if not isinstance(app.stack[-1], TurnScreen):
+                break
+            app.handle("a")
+        after = app.stack[-1]
+        assert not isinstance(after, PassScreen), texts(app)
+        assert isinstance(after, ChoiceScreen if bonus == "might" else PlayMap)
+        assert app.view()["turn"] == "caesar"
+        if bonus == "might":
+            app.handle("a")                                        # flip his 5/1 on Sicilia–Italia
+            for _ in range(8):
+                if not isinstance(app.stack[-1], TurnScreen):
+                    break
+                app.handle("a")
+            assert app.view()["turn"] == "pompey"
+            assert isinstance(app.stack[-1], PassScreen) and "Pompey" in " ".join(texts(app))
+    finally:
+        app.console.close()
+
+
 def test_duel_hand_is_shown_only_after_passing_the_device(state_dir):
     app = app_with(["new caesar-duel seed=4"], ["a"], state_dir)
     try:

@@ -261,10 +261,19 @@ def go_on(ctx: Ctx) -> None:
     elif view["step"] == "draw" and due and view["inputs"]["human_bag"] == "physical":
         then = draw_owed
     if then is not None:
-        if solo:
+        if solo or still_theirs(view):
             then(ctx)
         else:
             private(ctx, then=then)
+
+
+def still_theirs(view: CaesarView) -> bool:
+    """In a duel, whether the player to move is the one who acted last and whose turn the device
+    has just shown: their Might or centurion to choose (C-15, C-18), their draw from the box's bag
+    (C-6), their turn again after Tactics (C-13). The device is in their hands already: it is not
+    passed to them."""
+    record = view.get("last_player_turn")
+    return bool(record and record["current"] and record["by"] == view["turn"])
 
 
 # -- your move -----------------------------------------------------------------------------------
