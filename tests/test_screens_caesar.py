@@ -90,7 +90,7 @@ CASES = {
     # the box's bag: his draw on the token grid (his row's tokens and yours drawn: dots, C-3)
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
-    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
+    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 9),
 }
 
 
@@ -410,6 +410,41 @@ def test_physical_tiles_one_tile_per_screen(state_dir):  # S-4, S-5
         app.console.close()
 
 
+@pytest.mark.parametrize("bag", ["digital", "physical"])
+def test_a_stack_of_one_kind_of_tile_is_not_asked_which_tile(state_dir, bag):   # S-3, S-5
+    """The box's tiles, hard (S-3: 4A 2C): once both C are played his stack holds only A, and his
+    stack's last tile is known too. «Which tile?» then offered that one letter, a press for
+    nothing; now his turn goes on as if it were picked (his tile's page names it; with his bag
+    the box's, the question what he drew is titled with it)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    row = " row=sword:6/0,ship:5/1,wild:2/2" if bag == "physical" else ""
+    console = Console(Store(state_dir), None)
+    assert console.request(f"new caesar-solo difficulty=hard tiles-input=physical crassus-bag={bag}{row} seed=2")["ok"]
+    for _ in range(2):
+        line = "crassus tile=C"
+        if bag == "physical":                             # (C draws 2: two tokens his bag holds)
+            bag_now = console.request("state")["state"]["crassus"]["bag_contents"]
+            line = "crassus tile=C draw=" + ",".join(bag_now[:2])
+        assert console.request(line)["ok"], line
+        _your_turn(console)
+    st = console.request("state")["state"]
+    assert st["tiles"]["stack_left"] == "AAAA"
+    for record in (st["last_crassus_turn"], st["last_player_turn"]):
+        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+    console.close()
+    app = app_with([], ["a", "a"], state_dir)             # Resume: Caesar!, Crassus's turn
+    try:
+        top = app.stack[-1]
+        assert not isinstance(top, TilePicker)
+        if bag == "digital":
+            assert isinstance(top, TurnScreen) and app.console.session.lines[-1] == "crassus tile=A"
+        else:
+            assert isinstance(top, TokenPicker) and texts(app)[0] == "Tile A: draws 2"
+    finally:
+        app.console.close()
+
+
 def _your_turn(console) -> None:
     """Your turn through the console: the first legal placement, every bonus skipped, the draws."""
     for _ in range(20):
@@ -459,13 +494,10 @@ def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_di
         assert "new_stack" not in record                  # not before it runs out
         assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
     console.close()
-    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: which tile?
+    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: the last tile (C)
     try:
-        picker = app.stack[-1]
-        assert isinstance(picker, TilePicker) and picker.letters == ["C"]
-        app.handle("a")                                   # the last tile of his stack
-        turn = app.stack[-1]
-        assert isinstance(turn, TurnScreen)
+        turn = app.stack[-1]                              # his stack's last tile is known: not asked
+        assert isinstance(turn, TurnScreen) and app.console.session.lines[-1] == "crassus tile=C"
         while turn.pages[turn.page]["kind"] != "stack":
             assert turn.page + 1 < len(turn.pages), [p["kind"] for p in turn.pages]
             app.handle("a")

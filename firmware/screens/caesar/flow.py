@@ -169,6 +169,8 @@ def crassus_turn(ctx: Ctx) -> None:
         letters = sorted(set(view["tiles"]["stack_left"]))
         ctx.push(TilePicker(letters, view["tiles"]["definitions"],
                             lambda c, x: _after_tile(c, x, x)))
+        if len(letters) == 1:                # his stack holds that tile only (its last, or all alike, S-5):
+            _after_tile(ctx, letters[0], letters[0])     # nothing to ask; his turn's first page names it
         return
     letter = view["tiles"]["revealed"]
     if letter is None:                       # digital tile, physical bag: turn the tile up first
