@@ -905,6 +905,36 @@ def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_
         app.console.close()
 
 
+def test_a_duel_with_the_box_bags_leads_from_draws_to_moves_without_a_pass_for_nothing(state_dir):   # C-5, C-6
+    """A duel with the box's bags: Caesar names his two first tokens, and his move follows at once
+    (it said «Pass the device to Caesar» to Caesar, who had just named them). After his turn the
+    device goes to Pompey for his first two tokens at once (it stopped on the home screen, «Draw
+    tokens», a press for nothing), and his move follows them, the device still his."""
+    from firmware.screens.caesar.flow import PassScreen
+    app = app_with(["new caesar-duel seed=4 bag-input=physical"], ["a", "a", "a"], state_dir)   # Draw, pass
+    try:
+        for _ in range(2):
+            take(app, next(iter(sorted(app.stack[-1].left()))))
+        assert isinstance(app.stack[-1], PlayMap), texts(app)
+        app.handle("a")                                           # his move's province
+        app.handle("a")                                           # its first option
+        assert app.view()["turn"] == "caesar" and isinstance(app.stack[-1], TokenPicker)
+        take(app, next(iter(sorted(app.stack[-1].left()))))      # his draw (C-6)
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        assert app.view()["turn"] == "pompey"
+        assert isinstance(app.stack[-1], PassScreen) and "Pompey" in " ".join(texts(app))
+        app.handle("a")
+        for _ in range(2):                                        # Pompey's first tokens
+            assert isinstance(app.stack[-1], TokenPicker), texts(app)
+            take(app, next(iter(sorted(app.stack[-1].left()))))
+        assert isinstance(app.stack[-1], PlayMap), texts(app)
+        assert [line.split()[0] for line in app.console.session.lines] == ["draw", "draw", "play", "draw", "draw",
+                                                                           "draw"]
+    finally:
+        app.console.close()
+
+
 def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  # C-5, S-2, S-3
     app = app_with([], ["a", "a"], state_dir)
     try:

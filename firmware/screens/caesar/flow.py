@@ -237,12 +237,13 @@ def finish_crassus(ctx: Ctx, line: Line[Reply]) -> None:
         show_crassus(ctx, then=go_on, played=True)
 
 
-def go_on(ctx: Ctx) -> None:
+def go_on(ctx: Ctx, holder: str | None = None) -> None:
     """Lead on to what the table does next, so a turn needs no trip through the home screen:
     Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move
     opens when you may place, the choice of a bonus when one waits, the question what you drew
     when you draw from a physical bag; in a duel, behind the pass-the-device screen for the player
-    to move. Otherwise (the game over) the home screen says what is next."""
+    to move (``holder``: the duel player known to hold the device, who is not passed it again).
+    Otherwise (the game over) the home screen says what is next."""
     view = view_of(ctx)
     if view["winner"] or view["ended"]:      # C-12, or the players ended it: nothing more to play
         return
@@ -260,10 +261,10 @@ def go_on(ctx: Ctx) -> None:
         then = open_play
     elif view["step"] == "bonus" and pending:
         then = partial(open_bonus, kind=pending[0])
-    elif view["step"] == "draw" and due and view["inputs"]["human_bag"] == "physical":
-        then = draw_owed
+    elif view["step"] in ("play", "draw") and due and view["inputs"]["human_bag"] == "physical":
+        then = draw_owed                      # (at "play": a duel's second player's first tokens, C-5)
     if then is not None:
-        if solo or still_theirs(view):
+        if solo or still_theirs(view) or holder == view["turn"]:
             then(ctx)
         else:
             private(ctx, then=then)
@@ -364,4 +365,4 @@ def _drawn(ctx: Ctx, line: Line[Reply]) -> None:
     if due and view["turn"] == before["turn"] and not view["winner"] and view["step"] in ("play", "draw"):
         draw_owed(ctx)
         return
-    go_on(ctx)
+    go_on(ctx, holder=before["turn"])        # the player who drew has the device
