@@ -549,6 +549,28 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+def test_your_first_tokens_from_the_box_bag_are_asked_after_his_first_turn(state_dir):   # C-5, S-2
+    """The box's bags, his first turn taken first (the home's first row): once his turn is read,
+    your two first tokens are asked at once (the home screen came back first, «Draw tokens»: a
+    press for nothing before your first move)."""
+    new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
+    app = app_with([new], ["a"], state_dir)
+    try:
+        assert [i.label for i in app.stack[-1].items(app)][:2] == ["Crassus's turn", "Draw tokens"]
+        app.handle("a")                                           # his turn: the tile turned up
+        for _ in range(6):                                        # its page, his draws named (the first)
+            if isinstance(app.stack[-1], TurnScreen):
+                break
+            app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus draw=")
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")                                       # his turn read
+        assert isinstance(app.stack[-1], TokenPicker) and texts(app)[0] == "You drew?"
+        assert app.view()["turn"] == "human" and app.view()["human"]["draws_due"] == 2
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, edition, title", [("en", "mixed", "Tile {}: draws {}"), ("ru", "ru", "Приказ {}: тянет {}"),
                                                    ("uk", "uk", "Тайл {}: тягне {}")])
 def test_his_tile_turned_up_on_the_device_is_named_where_his_draws_are_asked(state_dir, lang, edition, title):  # S-5
