@@ -549,6 +549,33 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+@pytest.mark.parametrize("tiles", ["digital", "physical"])
+def test_his_turn_with_his_box_bag_empty_keeps_the_game_home_under_it(state_dir, tiles):   # S-6
+    """His bag the box's and empty (S-6: his tile draws nothing): the tile's screen went, and the
+    game's home under it too, so that his turn stood on the main menu — B from your next move, or
+    the end of the game, landed there. The home stays under his turn now."""
+    from firmware.screens.caesar.home import CaesarHome
+    every = ",".join(f'"{TOKENS[i].name}"' for i in range(16))
+    new = (f"new caesar-solo seed=3 tiles-input={tiles} bag-input=physical row=sword:6/0,ship:5/1,wild:2/2")
+    app = app_with([new, "draw shield:3/3", "draw shield:4/2", f'position {{"crassus_row": [{every}]}}'], ["a"],
+                   state_dir)
+    try:
+        assert app.view()["crassus"]["bag"] == 0 and app.view()["turn"] == "crassus"
+        app.handle("a")                                           # Crassus's turn
+        if tiles == "physical":
+            assert isinstance(app.stack[-1], TilePicker)
+            app.handle("a")                                       # tile A: draws from an empty bag
+        assert isinstance(app.stack[-1], TurnScreen) and app.console.session.lines[-1].startswith("crassus")
+        assert [type(s).__name__ for s in app.stack] == ["MainMenu", "CaesarHome", "TurnScreen"]
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        assert isinstance(app.stack[-1], PlayMap)                 # your move
+        app.handle("b")
+        assert isinstance(app.stack[-1], CaesarHome)
+    finally:
+        app.console.close()
+
+
 def test_your_first_tokens_from_the_box_bag_are_asked_after_his_first_turn(state_dir):   # C-5, S-2
     """The box's bags, his first turn taken first (the home's first row): once his turn is read,
     your two first tokens are asked at once (the home screen came back first, «Draw tokens»: a

@@ -209,11 +209,8 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
         shown = tile_letter(letter, edition_of(view))
         ctx.replace(TokenPicker(lambda: _("Tile {}: draws {}").format(shown, n_draw), c["bag_contents"], n_draw,
                                 with_draws, back=again, centurions=hidden))
-    elif n_cent:                 # (in the tile's place: the screen under it stays)
-        with_draws(ctx, [])
-    else:
-        ctx.pop()
-        with_draws(ctx, [])
+    else:                        # a centurion asked in the tile's place, or none: the tile's screen goes
+        with_draws(ctx, [])      # (his bag empty, S-6: not the screen under it too)
 
 
 def _hidden_centurions(view: CaesarView) -> list[str]:
