@@ -549,6 +549,72 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         app.console.close()
 
 
+def _board_filled_but(empty: set[str], hand: list[str], row: list[str]) -> dict[str, Any]:
+    """A ``position``: every border space but ``empty`` holds a token (the two sides in turn, a
+    token of the space's icon, else a wild one), your hand and his row as given, your turn."""
+    from engine.caesar.board import SPACE_A, SPACE_B, SPACE_ICON, SPACES
+    pools = {}
+    for who, keep in (("human", hand), ("crassus", row)):
+        names = [TOKENS[i].name for i in range(16)]
+        for name in keep:
+            names.remove(name)
+        pools[who] = names
+    spaces, k = {}, 0
+    for s in sorted(range(30), key=lambda s: (SPACE_ICON[s], s)):
+        if SPACES[s] in empty:
+            continue
+        icon = {1: "sword", 2: "shield", 4: "ship"}[SPACE_ICON[s]]
+        for who in (("human", "crassus") if k % 2 == 0 else ("crassus", "human")):
+            name = next((t for t in pools[who] if t.startswith(icon + ":")), None) or \
+                next((t for t in pools[who] if t.startswith("wild")), None)
+            if name:
+                break
+        assert name, SPACES[s]
+        pools[who].remove(name)
+        k += 1
+        hi, lo = (int(v) for v in name.split(":")[1].split("/"))
+        spaces[SPACES[s]] = {"by": who, "token": name,
+                             "toward": {PROVINCES[SPACE_A[s]]: hi, PROVINCES[SPACE_B[s]]: lo}}
+    return {"spaces": spaces, "human_hand": hand, "crassus_row": row, "turn": "human", "bonuses": {}}
+
+
+def test_every_province_you_can_play_toward_is_within_the_joystick_s_reach(state_dir):   # C-3
+    """Your move on the map: the joystick goes only among the provinces where a token of yours
+    fits. With the last empty spaces Mauretania–Numidia, Sardinia–Sicilia, Gallia–Gallia Cisalpina
+    and Asia–Syria (your tokens wild) none of the others had Sardinia nearest any way: no push of
+    the joystick ever reached it (the list, press, still did). Every such province is reached now."""
+    from engine.caesar.board import PROVINCE_INDEX
+    from firmware.screens.caesar.move import no_fit
+    empty = {"MT-NU", "SD-SC", "GA-GC", "AS-SY"}
+    pos = _board_filled_but(empty, ["wild:4/0", "wild:2/2"], ["ship:3/3", "sword:3/3"])
+    app = app_with(["new caesar-solo seed=1", "position " + json.dumps(pos)], ["a", "a"], state_dir)
+    try:
+        play = app.stack[-1]
+        assert isinstance(play, PlayMap)
+        codes = ProvincePicker().codes(app)
+        assert sorted(codes) == sorted({p for s in empty for p in s.split("-")}) and "SD" in codes
+        mine = {PROVINCE_INDEX[c] for c in codes}
+
+        def reach(start: int) -> set[int]:                   # every push from every province reached
+            reached, todo = {start}, [start]
+            for x in todo:
+                for way in ("up", "down", "left", "right"):
+                    play.cursor = x
+                    app.handle(way)
+                    if play.cursor not in reached:
+                        reached.add(play.cursor)
+                        todo.append(play.cursor)
+            return reached
+        for start in sorted(mine):                           # (the cursor may have gone from Sardinia)
+            assert mine <= reach(start), (PROVINCES[start], sorted(PROVINCES[i] for i in mine - reach(start)))
+        reached = reach(PROVINCE_INDEX["MT"])
+        play.cursor = next(i for i in reached if PROVINCES[i] not in codes)   # one of the others: A says why
+        app.handle("a")
+        assert " ".join(app.message) == str(no_fit(app, PROVINCES[play.cursor])) and app.stack[-1] is play
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("tiles", ["digital", "physical"])
 def test_his_turn_with_his_box_bag_empty_keeps_the_game_home_under_it(state_dir, tiles):   # S-6
     """His bag the box's and empty (S-6: his tile draws nothing): the tile's screen went, and the
