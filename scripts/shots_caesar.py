@@ -134,8 +134,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("you-drew", [PHYSICAL], ["a", "down", "a"]),
     ("he-draws", [PHYSICAL], ["a", "down", "a", "a", "a", "a"]),          # your two tokens, his tile read
     # his sixth tile, the last of his stack: which tiles make the new one (S-5, the rulebook's rule):
-    # Resume, his turn, tile C, his turn's pages read to the last (en, uk: its rest shown)
-    ("new-stack", ["new caesar-solo tiles-input=physical seed=3", *SIX_TILES], ["a"] * 11),
+    # Resume, his turn (tile C, the last: not asked), his turn's pages read to the last (en, uk: its rest shown)
+    ("new-stack", ["new caesar-solo tiles-input=physical seed=3", *SIX_TILES], ["a"] * 10),
     ("duel-pass", [DUEL], ["a", "a"]),
     ("duel-map", [DUEL], ["a", "a", "a"]),
     ("duel-draw", [DUEL], ["a", "a", "a", "a", "a"]),

@@ -589,6 +589,21 @@ def test_no_centurion_left_promises_no_skipped_discard_on_a_tile_without_one(): 
     assert steps[-1]["skipped"] is True and str(steps[-1]["text"]) == "No discard this turn: his face-down centurions ran out."
 
 
+def test_a_short_draw_after_the_discard_promises_no_skipped_discard():  # S-4, S-6
+    """A tile of the player's own that discards before it draws (S-4: the order is the tile's):
+    the discard is made, then the draw runs short. S-6 skips a discard still to come, so the draw
+    may not say «…and skips this turn's discard» — it said so, though the discard was made."""
+    g = solo({"crassus_row": [TOKENS[i].name for i in BASE_IDS]}, inputs={"tiles": "physical"})
+    assert g.bag[CRASSUS] == []
+    g.tile_defs["A"] = ["discard1", "draw2", "play"]                  # a tile the player edited (S-4)
+    _, steps = flow.crassus_turn(g, tile="A")
+    assert [s["action"] for s in steps[:3]] == ["discard", "draw", "play"]
+    assert not steps[0].get("skipped") and len(steps[0]["tokens"]) == 1
+    assert steps[1]["short"] is True and steps[1]["tokens"] == steps[0]["tokens"]
+    assert str(steps[1]["text"]) == f"Take {steps[0]['tokens'][0].replace(':', ' ')} from his bag into his row; " \
+                                    "he draws what there is."
+
+
 def test_closure_never_gives_a_tie_to_nobody_on_his_play_but_does_on_yours():
     # Yours: HU-MT by you with 3 facing HU against his 3 -> nobody (C-9; crassus-ties=own).
     pos = {"spaces": {"HU-HC": t("crassus", "shield:3/3", HU=3, HC=3)}, "turn": "human",

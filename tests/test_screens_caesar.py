@@ -90,7 +90,7 @@ CASES = {
     # the box's bag: his draw on the token grid (his row's tokens and yours drawn: dots, C-3)
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
-    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
+    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 9),
 }
 
 
@@ -410,6 +410,41 @@ def test_physical_tiles_one_tile_per_screen(state_dir):  # S-4, S-5
         app.console.close()
 
 
+@pytest.mark.parametrize("bag", ["digital", "physical"])
+def test_a_stack_of_one_kind_of_tile_is_not_asked_which_tile(state_dir, bag):   # S-3, S-5
+    """The box's tiles, hard (S-3: 4A 2C): once both C are played his stack holds only A, and his
+    stack's last tile is known too. «Which tile?» then offered that one letter, a press for
+    nothing; now his turn goes on as if it were picked (his tile's page names it; with his bag
+    the box's, the question what he drew is titled with it)."""
+    from firmware.console import Console
+    from firmware.store import Store
+    row = " row=sword:6/0,ship:5/1,wild:2/2" if bag == "physical" else ""
+    console = Console(Store(state_dir), None)
+    assert console.request(f"new caesar-solo difficulty=hard tiles-input=physical crassus-bag={bag}{row} seed=2")["ok"]
+    for _ in range(2):
+        line = "crassus tile=C"
+        if bag == "physical":                             # (C draws 2: two tokens his bag holds)
+            bag_now = console.request("state")["state"]["crassus"]["bag_contents"]
+            line = "crassus tile=C draw=" + ",".join(bag_now[:2])
+        assert console.request(line)["ok"], line
+        _your_turn(console)
+    st = console.request("state")["state"]
+    assert st["tiles"]["stack_left"] == "AAAA"
+    for record in (st["last_crassus_turn"], st["last_player_turn"]):
+        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+    console.close()
+    app = app_with([], ["a", "a"], state_dir)             # Resume: Caesar!, Crassus's turn
+    try:
+        top = app.stack[-1]
+        assert not isinstance(top, TilePicker)
+        if bag == "digital":
+            assert isinstance(top, TurnScreen) and app.console.session.lines[-1] == "crassus tile=A"
+        else:
+            assert isinstance(top, TokenPicker) and texts(app)[0] == "Tile A: draws 2"
+    finally:
+        app.console.close()
+
+
 def _your_turn(console) -> None:
     """Your turn through the console: the first legal placement, every bonus skipped, the draws."""
     for _ in range(20):
@@ -459,13 +494,10 @@ def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_di
         assert "new_stack" not in record                  # not before it runs out
         assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
     console.close()
-    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: which tile?
+    app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: the last tile (C)
     try:
-        picker = app.stack[-1]
-        assert isinstance(picker, TilePicker) and picker.letters == ["C"]
-        app.handle("a")                                   # the last tile of his stack
-        turn = app.stack[-1]
-        assert isinstance(turn, TurnScreen)
+        turn = app.stack[-1]                              # his stack's last tile is known: not asked
+        assert isinstance(turn, TurnScreen) and app.console.session.lines[-1] == "crassus tile=C"
         while turn.pages[turn.page]["kind"] != "stack":
             assert turn.page + 1 < len(turn.pages), [p["kind"] for p in turn.pages]
             app.handle("a")
@@ -513,6 +545,121 @@ def test_physical_bags_ask_what_was_drawn(state_dir):
         line = app.console.session.lines[-1]
         assert line.startswith("crassus draw=") and len(line.split("=")[1].split(",")) == draws
         assert isinstance(app.stack[-1], TurnScreen)
+    finally:
+        app.console.close()
+
+
+def _board_filled_but(empty: set[str], hand: list[str], row: list[str]) -> dict[str, Any]:
+    """A ``position``: every border space but ``empty`` holds a token (the two sides in turn, a
+    token of the space's icon, else a wild one), your hand and his row as given, your turn."""
+    from engine.caesar.board import SPACE_A, SPACE_B, SPACE_ICON, SPACES
+    pools = {}
+    for who, keep in (("human", hand), ("crassus", row)):
+        names = [TOKENS[i].name for i in range(16)]
+        for name in keep:
+            names.remove(name)
+        pools[who] = names
+    spaces, k = {}, 0
+    for s in sorted(range(30), key=lambda s: (SPACE_ICON[s], s)):
+        if SPACES[s] in empty:
+            continue
+        icon = {1: "sword", 2: "shield", 4: "ship"}[SPACE_ICON[s]]
+        for who in (("human", "crassus") if k % 2 == 0 else ("crassus", "human")):
+            name = next((t for t in pools[who] if t.startswith(icon + ":")), None) or \
+                next((t for t in pools[who] if t.startswith("wild")), None)
+            if name:
+                break
+        assert name, SPACES[s]
+        pools[who].remove(name)
+        k += 1
+        hi, lo = (int(v) for v in name.split(":")[1].split("/"))
+        spaces[SPACES[s]] = {"by": who, "token": name,
+                             "toward": {PROVINCES[SPACE_A[s]]: hi, PROVINCES[SPACE_B[s]]: lo}}
+    return {"spaces": spaces, "human_hand": hand, "crassus_row": row, "turn": "human", "bonuses": {}}
+
+
+def test_every_province_you_can_play_toward_is_within_the_joystick_s_reach(state_dir):   # C-3
+    """Your move on the map: the joystick goes only among the provinces where a token of yours
+    fits. With the last empty spaces Mauretania–Numidia, Sardinia–Sicilia, Gallia–Gallia Cisalpina
+    and Asia–Syria (your tokens wild) none of the others had Sardinia nearest any way: no push of
+    the joystick ever reached it (the list, press, still did). Every such province is reached now."""
+    from engine.caesar.board import PROVINCE_INDEX
+    from firmware.screens.caesar.move import no_fit
+    empty = {"MT-NU", "SD-SC", "GA-GC", "AS-SY"}
+    pos = _board_filled_but(empty, ["wild:4/0", "wild:2/2"], ["ship:3/3", "sword:3/3"])
+    app = app_with(["new caesar-solo seed=1", "position " + json.dumps(pos)], ["a", "a"], state_dir)
+    try:
+        play = app.stack[-1]
+        assert isinstance(play, PlayMap)
+        codes = ProvincePicker().codes(app)
+        assert sorted(codes) == sorted({p for s in empty for p in s.split("-")}) and "SD" in codes
+        mine = {PROVINCE_INDEX[c] for c in codes}
+
+        def reach(start: int) -> set[int]:                   # every push from every province reached
+            reached, todo = {start}, [start]
+            for x in todo:
+                for way in ("up", "down", "left", "right"):
+                    play.cursor = x
+                    app.handle(way)
+                    if play.cursor not in reached:
+                        reached.add(play.cursor)
+                        todo.append(play.cursor)
+            return reached
+        for start in sorted(mine):                           # (the cursor may have gone from Sardinia)
+            assert mine <= reach(start), (PROVINCES[start], sorted(PROVINCES[i] for i in mine - reach(start)))
+        reached = reach(PROVINCE_INDEX["MT"])
+        play.cursor = next(i for i in reached if PROVINCES[i] not in codes)   # one of the others: A says why
+        app.handle("a")
+        assert " ".join(app.message) == str(no_fit(app, PROVINCES[play.cursor])) and app.stack[-1] is play
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("tiles", ["digital", "physical"])
+def test_his_turn_with_his_box_bag_empty_keeps_the_game_home_under_it(state_dir, tiles):   # S-6
+    """His bag the box's and empty (S-6: his tile draws nothing): the tile's screen went, and the
+    game's home under it too, so that his turn stood on the main menu — B from your next move, or
+    the end of the game, landed there. The home stays under his turn now."""
+    from firmware.screens.caesar.home import CaesarHome
+    every = ",".join(f'"{TOKENS[i].name}"' for i in range(16))
+    new = (f"new caesar-solo seed=3 tiles-input={tiles} bag-input=physical row=sword:6/0,ship:5/1,wild:2/2")
+    app = app_with([new, "draw shield:3/3", "draw shield:4/2", f'position {{"crassus_row": [{every}]}}'], ["a"],
+                   state_dir)
+    try:
+        assert app.view()["crassus"]["bag"] == 0 and app.view()["turn"] == "crassus"
+        app.handle("a")                                           # Crassus's turn
+        if tiles == "physical":
+            assert isinstance(app.stack[-1], TilePicker)
+            app.handle("a")                                       # tile A: draws from an empty bag
+        assert isinstance(app.stack[-1], TurnScreen) and app.console.session.lines[-1].startswith("crassus")
+        assert [type(s).__name__ for s in app.stack] == ["MainMenu", "CaesarHome", "TurnScreen"]
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        assert isinstance(app.stack[-1], PlayMap)                 # your move
+        app.handle("b")
+        assert isinstance(app.stack[-1], CaesarHome)
+    finally:
+        app.console.close()
+
+
+def test_your_first_tokens_from_the_box_bag_are_asked_after_his_first_turn(state_dir):   # C-5, S-2
+    """The box's bags, his first turn taken first (the home's first row): once his turn is read,
+    your two first tokens are asked at once (the home screen came back first, «Draw tokens»: a
+    press for nothing before your first move)."""
+    new = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
+    app = app_with([new], ["a"], state_dir)
+    try:
+        assert [i.label for i in app.stack[-1].items(app)][:2] == ["Crassus's turn", "Draw tokens"]
+        app.handle("a")                                           # his turn: the tile turned up
+        for _ in range(6):                                        # its page, his draws named (the first)
+            if isinstance(app.stack[-1], TurnScreen):
+                break
+            app.handle("a")
+        assert app.console.session.lines[-1].startswith("crassus draw=")
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")                                       # his turn read
+        assert isinstance(app.stack[-1], TokenPicker) and texts(app)[0] == "You drew?"
+        assert app.view()["turn"] == "human" and app.view()["human"]["draws_due"] == 2
     finally:
         app.console.close()
 
@@ -873,6 +1020,36 @@ def test_physical_bags_in_a_duel_offer_only_what_is_in_the_bag_and_ask_on(state_
         app.console.close()
 
 
+def test_a_duel_with_the_box_bags_leads_from_draws_to_moves_without_a_pass_for_nothing(state_dir):   # C-5, C-6
+    """A duel with the box's bags: Caesar names his two first tokens, and his move follows at once
+    (it said «Pass the device to Caesar» to Caesar, who had just named them). After his turn the
+    device goes to Pompey for his first two tokens at once (it stopped on the home screen, «Draw
+    tokens», a press for nothing), and his move follows them, the device still his."""
+    from firmware.screens.caesar.flow import PassScreen
+    app = app_with(["new caesar-duel seed=4 bag-input=physical"], ["a", "a", "a"], state_dir)   # Draw, pass
+    try:
+        for _ in range(2):
+            take(app, next(iter(sorted(app.stack[-1].left()))))
+        assert isinstance(app.stack[-1], PlayMap), texts(app)
+        app.handle("a")                                           # his move's province
+        app.handle("a")                                           # its first option
+        assert app.view()["turn"] == "caesar" and isinstance(app.stack[-1], TokenPicker)
+        take(app, next(iter(sorted(app.stack[-1].left()))))      # his draw (C-6)
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        assert app.view()["turn"] == "pompey"
+        assert isinstance(app.stack[-1], PassScreen) and "Pompey" in " ".join(texts(app))
+        app.handle("a")
+        for _ in range(2):                                        # Pompey's first tokens
+            assert isinstance(app.stack[-1], TokenPicker), texts(app)
+            take(app, next(iter(sorted(app.stack[-1].left()))))
+        assert isinstance(app.stack[-1], PlayMap), texts(app)
+        assert [line.split()[0] for line in app.console.session.lines] == ["draw", "draw", "play", "draw", "draw",
+                                                                           "draw"]
+    finally:
+        app.console.close()
+
+
 def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  # C-5, S-2, S-3
     app = app_with([], ["a", "a"], state_dir)
     try:
@@ -1155,6 +1332,54 @@ def test_map_lays_out_provinces_from_the_board_data_and_shows_control(state_dir)
 
 
 check_case = check_case   # kept for other screen test files' symmetry
+
+
+@pytest.mark.parametrize("bonus", ["might", "tactics"])
+def test_a_duel_player_who_goes_on_is_not_asked_to_pass_the_device_to_themselves(state_dir, bonus):  # C-13, C-15
+    """Caesar's placement closes Hispania Ulterior and takes its bonus: Might (C-15: he chooses
+    what to flip, in the middle of his turn) or Tactics (C-13: he moves again). The device is in
+    his hands, yet after his turn's pages it said «Pass the device to Caesar; only Caesar looks
+    now» — a press for nothing. Now his choice (or his next move) follows at once; when his turn
+    is over, the device is passed to Pompey."""
+    from firmware.screens.caesar.flow import PassScreen
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    pos = {"spaces": {"HU-MT": {"by": "caesar", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}},
+                      "SC-IT": {"by": "pompey", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}}},
+           "bonuses": {"HU": bonus}, "turn": "caesar",
+           "hands": {"caesar": ["shield:3/3", "wild:2/2"], "pompey": ["sword:6/0", "ship:4/2"]}}
+    app = app_with(["new caesar-duel seed=3", "position " + json.dumps(pos)], ["a", "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], PlayMap)                  # Resume, his move, the device passed
+        app.handle("press")                                        # the provinces as a list
+        picker = app.stack[-1]
+        assert isinstance(picker, ProvincePicker)
+        while picker.items(app)[picker.cursor].ident != "HU":
+            app.handle("down")
+        app.handle("a")
+        option = app.stack[-1]
+        assert isinstance(option, OptionScreen)
+        while "shield" not in option.options(app)[option.cursor].token:
+            app.handle("down")
+        app.handle("a")                                            # shield 3/3 closes HU (C-7)
+        assert any(line.startswith("play HU-HC shield:3/3") for line in app.console.session.lines)
+        for _ in range(8):                                         # his turn's pages
+            if not isinstance(app.stack[-1], TurnScreen):
+                break
+            app.handle("a")
+        after = app.stack[-1]
+        assert not isinstance(after, PassScreen), texts(app)
+        assert isinstance(after, ChoiceScreen if bonus == "might" else PlayMap)
+        assert app.view()["turn"] == "caesar"
+        if bonus == "might":
+            app.handle("a")                                        # flip his 5/1 on Sicilia–Italia
+            for _ in range(8):
+                if not isinstance(app.stack[-1], TurnScreen):
+                    break
+                app.handle("a")
+            assert app.view()["turn"] == "pompey"
+            assert isinstance(app.stack[-1], PassScreen) and "Pompey" in " ".join(texts(app))
+    finally:
+        app.console.close()
 
 
 def test_duel_hand_is_shown_only_after_passing_the_device(state_dir):
@@ -1889,6 +2114,31 @@ def test_his_centurion_from_the_stack_is_said_on_the_tile_page(state_dir):   # S
         said = " ".join(turn._rows(turn.pages[turn.page], app.view()))
         assert "from his stack of face-down centurions" in said and not cut_rows(app)
     finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_discard_skipped_for_his_empty_bag_is_said_once_on_the_tile_page(state_dir, lang):   # S-6
+    """His bag empty, tile A (draw 2, play, discard 1): the draw's sentence says that he skips
+    this turn's discard, and the skipped discard said it again — two sentences, too many for the
+    tile's page, so the page said only «Nothing to draw or return.» and a page of its own followed
+    (three presses in Russian for one fact). Now the tile's page says it once, and his play is next."""
+    from firmware import i18n
+    every = ",".join(f'"{TOKENS[i].name}"' for i in range(16))
+    lines = ["new caesar-solo seed=3 tiles-input=physical", f'position {{"crassus_row": [{every}]}}', "crassus tile=A"]
+    app = app_with(lines, ["a"], state_dir, lang=lang)
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages][:2] == ["tile", "play"]
+        from firmware.screens.caesar.text import say
+        steps = app.view()["last_crassus_turn"]["steps"]
+        assert [s["action"] for s in steps][::2] == ["draw", "discard"] and steps[-1]["skipped"]
+        shown = " ".join(texts(app)[2:])                                  # under the title and 1/n
+        assert shown == say(steps[0]["text"]) and not cut_rows(app)     # the draw's sentence, whole, once
+        app.handle("a")
+        assert turn.pages[turn.page]["kind"] == "play"
+    finally:
+        i18n.set_language("en")
         app.console.close()
 
 

@@ -467,8 +467,11 @@ def _crassus_turn(g: Game, tile: str | None, draws: list[str] | None,
     steps: list[Step] = []
     short = False
     row = g.hand[CRASSUS]
-    discards = any(a.startswith("discard") for a in g.tile_defs[letter])
-    for action in g.tile_defs[letter]:
+    actions = g.tile_defs[letter]
+    for k, action in enumerate(actions):
+        # S-6: a draw that runs short skips the discard still to come (a tile of your own may
+        # discard before it: that one is made, and the draw's sentence says no skip)
+        discards = any(a.startswith("discard") for a in actions[k + 1:])
         if action.startswith("draw"):
             short |= _crassus_draw(g, draw_count(action), draws, steps, discards)
         elif action == "centurion":

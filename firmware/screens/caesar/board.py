@@ -208,6 +208,25 @@ def nearest(i: int, direction: str, among: frozenset[int] | None = None) -> int:
     return best
 
 
+@lru_cache(maxsize=256)
+def all_reached(among: frozenset[int]) -> bool:
+    """Whether the joystick, going only among the provinces ``among`` (:func:`nearest`), takes the
+    cursor from each of them to every other: a province can lie where none of the others has it
+    nearest that way (Sardinia among Mauretania, Numidia, Sicilia, Gallia…)."""
+    for a in among:
+        seen = {a}
+        todo = [a]
+        for x in todo:
+            for way in ("up", "down", "left", "right"):
+                y = nearest(x, way, among)
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        if not among <= seen:
+            return False
+    return True
+
+
 def map_distance(a: int, b: int) -> int:
     """Joystick pushes from province ``a`` to ``b`` on the map (every province reachable)."""
     return _pushes_from(a).get(b, len(PROVINCES))

@@ -169,6 +169,8 @@ def crassus_turn(ctx: Ctx) -> None:
         letters = sorted(set(view["tiles"]["stack_left"]))
         ctx.push(TilePicker(letters, view["tiles"]["definitions"],
                             lambda c, x: _after_tile(c, x, x)))
+        if len(letters) == 1:                # his stack holds that tile only (its last, or all alike, S-5):
+            _after_tile(ctx, letters[0], letters[0])     # nothing to ask; his turn's first page names it
         return
     letter = view["tiles"]["revealed"]
     if letter is None:                       # digital tile, physical bag: turn the tile up first
@@ -207,11 +209,8 @@ def _after_tile(ctx: Ctx, letter: str, tile: str | None) -> None:
         shown = tile_letter(letter, edition_of(view))
         ctx.replace(TokenPicker(lambda: _("Tile {}: draws {}").format(shown, n_draw), c["bag_contents"], n_draw,
                                 with_draws, back=again, centurions=hidden))
-    elif n_cent:                 # (in the tile's place: the screen under it stays)
-        with_draws(ctx, [])
-    else:
-        ctx.pop()
-        with_draws(ctx, [])
+    else:                        # a centurion asked in the tile's place, or none: the tile's screen goes
+        with_draws(ctx, [])      # (his bag empty, S-6: not the screen under it too)
 
 
 def _hidden_centurions(view: CaesarView) -> list[str]:
@@ -235,12 +234,13 @@ def finish_crassus(ctx: Ctx, line: Line[Reply]) -> None:
         show_crassus(ctx, then=go_on, played=True)
 
 
-def go_on(ctx: Ctx) -> None:
+def go_on(ctx: Ctx, holder: str | None = None) -> None:
     """Lead on to what the table does next, so a turn needs no trip through the home screen:
     Auto-Crassus's turn starts (with physical tiles or bag: the question what was drawn); your move
     opens when you may place, the choice of a bonus when one waits, the question what you drew
     when you draw from a physical bag; in a duel, behind the pass-the-device screen for the player
-    to move. Otherwise (the game over) the home screen says what is next."""
+    to move (``holder``: the duel player known to hold the device, who is not passed it again).
+    Otherwise (the game over) the home screen says what is next."""
     view = view_of(ctx)
     if view["winner"] or view["ended"]:      # C-12, or the players ended it: nothing more to play
         return
@@ -258,13 +258,22 @@ def go_on(ctx: Ctx) -> None:
         then = open_play
     elif view["step"] == "bonus" and pending:
         then = partial(open_bonus, kind=pending[0])
-    elif view["step"] == "draw" and due and view["inputs"]["human_bag"] == "physical":
-        then = draw_owed
+    elif view["step"] in ("play", "draw") and due and view["inputs"]["human_bag"] == "physical":
+        then = draw_owed                      # (at "play": a duel's second player's first tokens, C-5)
     if then is not None:
-        if solo:
+        if solo or still_theirs(view) or holder == view["turn"]:
             then(ctx)
         else:
             private(ctx, then=then)
+
+
+def still_theirs(view: CaesarView) -> bool:
+    """In a duel, whether the player to move is the one who acted last and whose turn the device
+    has just shown: their Might or centurion to choose (C-15, C-18), their draw from the box's bag
+    (C-6), their turn again after Tactics (C-13). The device is in their hands already: it is not
+    passed to them."""
+    record = view.get("last_player_turn")
+    return bool(record and record["current"] and record["by"] == view["turn"])
 
 
 # -- your move -----------------------------------------------------------------------------------
@@ -353,4 +362,4 @@ def _drawn(ctx: Ctx, line: Line[Reply]) -> None:
     if due and view["turn"] == before["turn"] and not view["winner"] and view["step"] in ("play", "draw"):
         draw_owed(ctx)
         return
-    go_on(ctx)
+    go_on(ctx, holder=before["turn"])        # the player who drew has the device

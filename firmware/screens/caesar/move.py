@@ -17,7 +17,7 @@ from engine.caesar.terms import BONUS_WORDS, province
 from firmware.i18n import again
 from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.board import MapScreen, map_distance
+from firmware.screens.caesar.board import MapScreen, all_reached, map_distance
 from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.pickers import ChoiceScreen
 from firmware.screens.caesar.turn import show_mine
@@ -114,10 +114,11 @@ class ProvincePicker(Follows, WrappedListScreen):
 class PlayMap(Follows, MapScreen):
     """Your move, step 1 on the map (the physical board's layout: learnable, the same every turn):
     the cursor starts near your last move, drawn to the provinces closest to closing; the
-    joystick goes to the nearest
-    province that way where a token of yours fits, A chooses it, press shows the provinces as a
-    list (board order), B back. A province your placement can close (one empty space left) has
-    a dot in its mark."""
+    joystick goes to the nearest province that way where a token of yours fits (to the nearest
+    of all when going among those only would leave one of them out of its reach: A on another
+    says why it cannot be chosen), A chooses it, press shows the provinces as a list (board
+    order), B back. A province your placement can close (one empty space left) has a dot in its
+    mark."""
 
     def __init__(self, then: Callable[[Ctx], None] | None = None) -> None:
         super().__init__(pick=self._picked)
@@ -144,7 +145,8 @@ class PlayMap(Follows, MapScreen):
             self.placed = True
             last = last_province(ctx)
             codes = ProvincePicker(self.then).codes(ctx)
-            self.among = frozenset(PROVINCE_INDEX[c] for c in codes) or None   # the joystick skips the others
+            among = frozenset(PROVINCE_INDEX[c] for c in codes) or None   # the joystick skips the others,
+            self.among = among if among is None or all_reached(among) else None   # unless one is then out of reach
             _totals, empty = influence(view_of(ctx))
             here = last if last in codes else "IT" if "IT" in codes else codes[0] if codes else None
             if here is not None:                   # near your last move, drawn to those closest to closing

@@ -75,8 +75,9 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
             into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
             back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
             notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
-                     if s.get("short") or s.get("skipped") or s["action"] == "centurion"
-                     or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens"))]
+                     if (s.get("short") or s.get("skipped") or s["action"] == "centurion"
+                         or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens")))
+                     and not _said_before(s, mine)]
             free = tile_free_rows(bool(into), bool(back))
             said = [r for n in notes for r in base.wrap(str(n))]
             inline = len(said) <= free
@@ -98,6 +99,16 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
         elif kind == "end":
             out.append({"kind": "end", "winner": winner, "at": at})
     return out
+
+
+def _said_before(step: Step, steps: list[Step]) -> bool:
+    """A discard his tile skipped (S-6) whose reason a draw or centurion before it on the page
+    already gave: that step's sentence ends "…and skips this turn's discard" (engine/caesar/flow.py
+    words it so whenever his tile has a discard), so the skip is not said a second time."""
+    if step["action"] != "discard" or not step.get("skipped"):
+        return False
+    at = next(i for i, s in enumerate(steps) if s is step)
+    return any(s.get("short") and s["action"] in ("draw", "centurion") for s in steps[:at])
 
 
 def token_size(names: list[str]) -> str:
