@@ -366,7 +366,9 @@ def play_round(d: Driver) -> None:
         round_ = d.view()["round"]
         d.select(re.compile(re.escape(_said("Reveal event")) + "$"))
         back_home()
-        lines = len(d.console.session.lines)
+        session = d.console.session
+        assert session is not None
+        lines = len(session.lines)
         d.select(re.compile("^" + re.escape(_said("Random card pick")) + "$"))
         d.press("a")                                    # a hand of 5 (the most, where the form opens)
         back_home()
@@ -378,7 +380,7 @@ def play_round(d: Driver) -> None:
         d.press("a")
         back_home()
     assert d.view()["round"] == round_ + 1
-    assert [line.split()[0] for line in d.console.session.lines[lines:]][:1] == ["pick"]
+    assert [line.split()[0] for line in session.lines[lines:]][:1] == ["pick"]
 
 
 INTRIGUE_ROUND = "Glory: round 2, 4 players (event card, a Sold! pick, 4 plain taxes, end of round)"
