@@ -156,13 +156,13 @@ def test_an_automatic_victory_is_declared_on_the_device():  # W-11
     ctx.press("a", "a")
     assert ctx.lines == ["victory greeks"] and ctx.view()["finished"] is True
     assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Game over: Greeks won."
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
-    assert ctx.texts()[2:4] == ["New game", "VP track"]          # the list from its top (a page of Odds alone was left)
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP", "Odds"]
+    assert ctx.texts()[2:4] == ["New game", "VP"]          # the list from its top (a page of Odds alone was left)
 
 
 def test_after_an_automatic_victory_the_home_names_the_winner_not_the_vp_leader():  # W-11
     ctx = home(NEW, "vp gauls =6", "vp greeks =3", "victory greeks")
-    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP")
     assert vp.value == "Greeks 3", vp.value                 # it said "Gauls 6", the VP leader
 
 
@@ -170,15 +170,15 @@ def test_an_automatic_victory_reached_at_scoring_over_the_serial_link_ends_the_g
     """``scoring … auto=T`` reaching T is an automatic victory (History files the game as won by it):
     the home went on offering Battle, Next round and the VP track's changes, as if nothing ended."""
     ctx = home(NEW, "vp greeks =2", "scoring gauls outside=5 auto=4")
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
-    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP", "Odds"]
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP")
     assert vp.value == "Gauls 5", vp.value
 
 
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
     ctx = home(NEW5, W7, *["advance"] * 45)
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    assert labels == ["New game", "VP track", "Odds", "Last roll"]
+    assert labels == ["New game", "VP", "Odds", "Last roll"]
 
 
 def test_the_battle_result_offers_no_retreat_losses_after_turn_9():  # W-5, W-11
@@ -198,7 +198,7 @@ def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count(): 
     ctx.press("right")
     assert ctx.view()["vp"]["carthage"] == 7 and ctx.texts()[-1] == "<7−2=5 VP>"
     ctx = home(NEW5, "vp carthage =9", "unrest =6")                    # the home's leader: the counted 7
-    assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
+    assert ctx.texts()[-2:] == ["VP", "Carthage 7"]
 
 
 def test_carthage_s_penalty_shown_is_the_one_that_applies_when_its_vp_are_fewer():  # W-13, W-11
@@ -963,5 +963,32 @@ def test_the_consuls_row_is_the_roman_player_s(lang):  # W-10, rule 8.2.2
         assert rows[7] == draw, rows
         without = FakeCtx("new sword players=gauls,etruscans,greeks seed=4", lang=lang).open(SwordHome())
         assert [str(i.label) for i in without.top.items(without)] == rows[:7] + rows[8:]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup, lead", [
+    ((NEW,), "Gauls 0"),                                       # every power at 0: the Gauls lead (W-11 ties)
+    ((NEW, "vp etruscans =10"), "Etruscans 10"),
+    ((NEW5, "vp carthage =12", "unrest =2"), "Carthage 12"),
+    ((NEW, "vp greeks =12", *["advance"] * 44), "Greeks 12"),  # turn 9, round 5
+])
+def test_the_homes_first_screen_shows_the_round_and_the_vp_leader(lang, setup, lead):  # W-11
+    """What a player looks for between actions: the battle, the tactics test, the row that ends the
+    round with the round now played, and the VP track's row with its leader, on the home's first
+    screen (four rows). In Russian «Новый раунд  сейчас 1» was one column too wide: «Новый» stood
+    alone on a row and the VP track dropped to the second screen; in English «VP track  Carthage 12»
+    (or the Etruscans, the Samnites leading) took two rows, the leader on the second screen."""
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    from firmware.screens.sword.words import short
+    try:
+        ctx = FakeCtx(*setup, lang=lang).open(SwordHome())
+        view = ctx.view()
+        shown = ctx.texts()
+        power, vp = lead.split()
+        assert _("Next round") in shown and _("now {}").format(view["round"]) in shown, shown
+        assert _("VP") in shown and f"{short(power.lower())} {vp}" in shown, shown
     finally:
         i18n.set_language("en")

@@ -102,7 +102,9 @@ class SwordHome(WrappedListScreen):
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)
-        vp = Item(_("VP track"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
+        # «VP» beside the leader, as Glory's home has «Fame»: «VP track  Etruscans 10» (or Carthage,
+        # the Samnites) took two rows, and the row dropped off the home's first screen
+        vp = Item(_("VP"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
         if view["last_battle"] is not None and (view["last"] is None or view["last"]["kind"] != "battle"):
             # a roll since (a naval retreat's, a 2d6 check) is the last roll: the battle's result, and
