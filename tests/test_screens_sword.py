@@ -992,3 +992,65 @@ def test_the_homes_first_screen_shows_the_round_and_the_vp_leader(lang, setup, l
         assert _("VP") in shown and f"{short(power.lower())} {vp}" in shown, shown
     finally:
         i18n.set_language("en")
+
+
+ROUND_5 = (NEW, "vp gauls =7", "vp greeks =5", *["advance"] * 4)        # turn 1, round 5
+MARK_GAULS_GREEKS = (*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
+
+
+def test_in_round_5_several_powers_marked_are_asked_when_and_the_end_of_the_round_lets_each_play():  # W-12, 7.4.5
+    """Rule 7.4.5: «В конце пятого раунда каждый игрок в порядке убывания ПО может сыграть одну
+    карточку». The screen applied the fewest-VP rule of an interruption (7.4.2) to the powers marked
+    there, so at the end of round 5 «Greeks played the card. Gauls kept theirs.»: the Gauls' play was
+    lost. In round 5 A now asks when; the first answer (one more press) is the end of the round."""
+    from firmware.screens.sword.tracks import DesperateWhen
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS)
+    assert isinstance(ctx.top, DesperateWhen) and ctx.lines == []
+    ctx.press("a")
+    assert ctx.lines == ["desperate gauls,greeks end=1"]
+    assert ctx.view()["desperate"] == {"romans": 2, "gauls": 1, "etruscans": 2, "greeks": 1}
+    assert isinstance(ctx.top, SwordHome)
+    assert ctx.notes[-1] == "Each played a card, most VP first: Gauls, Greeks."
+
+
+def test_an_interruption_in_round_5_is_still_the_fewest_vp_rule_on_the_screen():  # W-12, rule 7.4.2
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "down", "a")
+    assert ctx.lines == ["desperate gauls,greeks end=0"]
+    assert ctx.view()["desperate"]["greeks"] == 1 and ctx.view()["desperate"]["gauls"] == 2
+    assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
+
+
+def test_the_moment_is_asked_only_where_it_changes_who_plays():  # W-12, rules 7.4.2 / 7.4.5
+    """One power marked in round 5 plays its card either way; several in rounds 1–4 are always an
+    interruption (the end of round 5 is in round 5): no question, the presses as before."""
+    ctx = home(*ROUND_5).press(*["down"] * 4, "a", "down", "press", "a")
+    assert ctx.lines == ["desperate gauls"] and isinstance(ctx.top, SwordHome)
+    ctx = home(NEW, "vp gauls =7", *["advance"] * 3).press(*MARK_GAULS_GREEKS)        # round 4
+    assert ctx.lines == ["desperate gauls,greeks"] and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
+
+
+def test_b_on_the_question_goes_back_to_the_marks_and_sends_nothing():  # W-12
+    from firmware.screens.sword.tracks import DesperateScreen
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "b")
+    assert isinstance(ctx.top, DesperateScreen) and ctx.top.marked == {"gauls", "greeks"} and ctx.lines == []
+    ctx.press("a", "a")
+    assert ctx.lines == ["desperate gauls,greeks end=1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_question_of_round_5_is_said_whole_in_every_language(lang, monkeypatch):  # W-12
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    cut = _cuts_recorded(monkeypatch)
+    try:
+        ctx = FakeCtx(*ROUND_5, lang=lang).open(SwordHome()).press(*MARK_GAULS_GREEKS)
+        shown = ctx.texts()
+        assert not cut, cut
+        assert len(shown) == 5, shown                                   # the title and two rows each
+        for english in ("Played when?", "End of round 5: each plays one", "Interrupting: the fewest VP plays"):
+            assert (_(english) == english) == (lang == "en"), english
+        ctx.press("a")
+        assert ctx.lines == ["desperate gauls,greeks end=1"]
+        assert ctx.notes[-1].startswith("Each played") == (lang == "en"), ctx.notes
+    finally:
+        i18n.set_language("en")
