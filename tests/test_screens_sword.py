@@ -1054,3 +1054,15 @@ def test_the_question_of_round_5_is_said_whole_in_every_language(lang, monkeypat
         assert ctx.notes[-1].startswith("Each played") == (lang == "en"), ctx.notes
     finally:
         i18n.set_language("en")
+
+
+def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_round_5():  # W-12, rule 7.4.5
+    """Each power plays one card at the end of round 5: once the Gauls and the Greeks have played
+    theirs there, Next round's question names only the Etruscans and the Romans, still to choose."""
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "a")
+    assert ctx.view()["desperate_end"] == ["gauls", "greeks"]
+    ctx.press(*["up"] * 4, "down", "down", "a")                              # Next round
+    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])
+    assert "order: Etruscans, Romans." in said, said
+    ctx.press("a")
+    assert "desperate_end" not in ctx.view()                                 # turn 2: none played yet

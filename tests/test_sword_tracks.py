@@ -137,6 +137,20 @@ def test_several_powers_in_round_5_must_say_which_moment_when_asked_now():  # W-
     assert run(t, "desperate romans,greeks", asked=True)["plays"] == "greeks"
 
 
+def test_at_the_end_of_round_5_each_power_plays_one_card_only():  # W-12, rule 7.4.5 «может сыграть одну»
+    s = _round_5(new())
+    run(s, "desperate romans,gauls end=1", asked=True)
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove, match="already played there this turn: Gauls"):
+        run(s, "desperate greeks,gauls end=1", asked=True)
+    assert s == before
+    assert run(s, "desperate greeks end=1", asked=True)["played"] == ["greeks"]
+    assert run(s, "desperate gauls", asked=True)["played"] == ["gauls"]          # an interruption: 7.4.1
+    for _ in range(5):
+        run(s, "advance")                                                         # turn 2, round 5
+    assert run(s, "desperate romans end=1", asked=True)["desperate"]["romans"] == 0
+
+
 @pytest.mark.parametrize("rnd", [1, 4])
 def test_end_of_round_5_cards_are_refused_in_another_round(rnd):  # W-12, rule 7.4.5
     s = new()

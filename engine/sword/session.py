@@ -94,6 +94,9 @@ def _battle_drawn(state: State, req: Request) -> Drawn | None:
     if att.source == dfn.source:
         return Drawn(att.source, att.typed | dfn.typed)
     return Drawn(f"{att.source}|{dfn.source}", att.typed | dfn.typed)
+# The powers that played a Desperate Times card at the end of round 5 (``desperate … end=1``) and
+# the turn: each plays one there (W-12, rule 7.4.5). Kept from the first such play on.
+END_PLAYED = "desperate_end"
 # The session's most recent battle (its fields), for its retreat losses (W-5): ``last`` holds the
 # last roll only, and a naval retreat's roll may come between the battle and its retreat losses.
 LAST_BATTLE = "last_battle"
@@ -192,6 +195,9 @@ def _view(state: State) -> SwordGameView:
     }
     if state.get("automatic"):
         out["automatic"] = str(state["automatic"])
+    done = state.get(END_PLAYED)
+    if done and done["turn"] == state["turn"]:
+        out["desperate_end"] = list(done["powers"])
     if state["unrest"] is not None:
         fields = _unrest_fields(state["unrest"])
         out["unrest"] = {"level": state["unrest"], "hand_size_modifier": fields["hand_size_modifier"],
@@ -400,9 +406,16 @@ def _desperate(state: State, req: Request) -> Outcome:
             raise IllegalMove(Msg("end=1 is the end of round {last} (W-12, rule 7.4.5); this is round {now}: a card "
                                   "played now interrupts a player (without end=1, rule 7.4.2).",
                                   last=rounds, now=state["round"]))
+        done = state.get(END_PLAYED) or {}
+        again = [f for f in wanting if done.get("turn") == state["turn"] and f in done.get("powers", [])]
+        if again:
+            raise IllegalMove(Msg("Each power plays one Desperate Times card at the end of round 5 (W-12, rule 7.4.5); "
+                                  "already played there this turn: {}.", Msg.join([term(f.capitalize()) for f in again])))
         order = [f for f in V.standings(_effective(state)) if f in wanting]      # most VP first (rule 7.4.5)
         for f in order:
             state["desperate"][f] -= 1
+        played = done.get("powers", []) if done.get("turn") == state["turn"] else []
+        state[END_PLAYED] = {"turn": state["turn"], "powers": [*played, *order]}
         return Outcome({"plays": order[0], "played": order, "kept": [], "end": True,
                         "desperate": _ordered(state, state["desperate"])},
                        Msg("Desperate Times at the end of round 5, most VP first (W-12): {}.",

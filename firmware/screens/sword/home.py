@@ -177,7 +177,9 @@ class SwordHome(WrappedListScreen):
             self._next(ctx)
             return
         powers = view["factions"]
-        order = end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
+        played = view.get("desperate_end", [])               # one card each there (rule 7.4.5): those left
+        order = [f for f in end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
+                 if f not in played]
         who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
         said = Msg("Round 5 ends; Desperate Times order: {}.", who)
         if view["turn"] == turns:
