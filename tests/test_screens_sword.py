@@ -156,13 +156,13 @@ def test_an_automatic_victory_is_declared_on_the_device():  # W-11
     ctx.press("a", "a")
     assert ctx.lines == ["victory greeks"] and ctx.view()["finished"] is True
     assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Game over: Greeks won."
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
-    assert ctx.texts()[2:4] == ["New game", "VP track"]          # the list from its top (a page of Odds alone was left)
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP", "Odds"]
+    assert ctx.texts()[2:4] == ["New game", "VP"]          # the list from its top (a page of Odds alone was left)
 
 
 def test_after_an_automatic_victory_the_home_names_the_winner_not_the_vp_leader():  # W-11
     ctx = home(NEW, "vp gauls =6", "vp greeks =3", "victory greeks")
-    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP")
     assert vp.value == "Greeks 3", vp.value                 # it said "Gauls 6", the VP leader
 
 
@@ -170,15 +170,15 @@ def test_an_automatic_victory_reached_at_scoring_over_the_serial_link_ends_the_g
     """``scoring … auto=T`` reaching T is an automatic victory (History files the game as won by it):
     the home went on offering Battle, Next round and the VP track's changes, as if nothing ended."""
     ctx = home(NEW, "vp greeks =2", "scoring gauls outside=5 auto=4")
-    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP track", "Odds"]
-    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP track")
+    assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP", "Odds"]
+    vp = next(i for i in ctx.top.items(ctx) if str(i.label) == "VP")
     assert vp.value == "Gauls 5", vp.value
 
 
 def test_after_turn_9_the_home_offers_nothing_to_play():  # W-11: the game ends after turn 9
     ctx = home(NEW5, W7, *["advance"] * 45)
     labels = [str(i.label) for i in ctx.top.items(ctx)]
-    assert labels == ["New game", "VP track", "Odds", "Last roll"]
+    assert labels == ["New game", "VP", "Odds", "Last roll"]
 
 
 def test_the_battle_result_offers_no_retreat_losses_after_turn_9():  # W-5, W-11
@@ -198,7 +198,7 @@ def test_carthage_s_vp_are_shown_with_the_unrest_penalty_the_standings_count(): 
     ctx.press("right")
     assert ctx.view()["vp"]["carthage"] == 7 and ctx.texts()[-1] == "<7−2=5 VP>"
     ctx = home(NEW5, "vp carthage =9", "unrest =6")                    # the home's leader: the counted 7
-    assert ctx.texts()[-2:] == ["VP track", "Carthage 7"]
+    assert ctx.texts()[-2:] == ["VP", "Carthage 7"]
 
 
 def test_carthage_s_penalty_shown_is_the_one_that_applies_when_its_vp_are_fewer():  # W-13, W-11
@@ -965,3 +965,104 @@ def test_the_consuls_row_is_the_roman_player_s(lang):  # W-10, rule 8.2.2
         assert [str(i.label) for i in without.top.items(without)] == rows[:7] + rows[8:]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup, lead", [
+    ((NEW,), "Gauls 0"),                                       # every power at 0: the Gauls lead (W-11 ties)
+    ((NEW, "vp etruscans =10"), "Etruscans 10"),
+    ((NEW5, "vp carthage =12", "unrest =2"), "Carthage 12"),
+    ((NEW, "vp greeks =12", *["advance"] * 44), "Greeks 12"),  # turn 9, round 5
+])
+def test_the_homes_first_screen_shows_the_round_and_the_vp_leader(lang, setup, lead):  # W-11
+    """What a player looks for between actions: the battle, the tactics test, the row that ends the
+    round with the round now played, and the VP track's row with its leader, on the home's first
+    screen (four rows). In Russian «Новый раунд  сейчас 1» was one column too wide: «Новый» stood
+    alone on a row and the VP track dropped to the second screen; in English «VP track  Carthage 12»
+    (or the Etruscans, the Samnites leading) took two rows, the leader on the second screen."""
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    from firmware.screens.sword.words import short
+    try:
+        ctx = FakeCtx(*setup, lang=lang).open(SwordHome())
+        view = ctx.view()
+        shown = ctx.texts()
+        power, vp = lead.split()
+        assert _("Next round") in shown and _("now {}").format(view["round"]) in shown, shown
+        assert _("VP") in shown and f"{short(power.lower())} {vp}" in shown, shown
+    finally:
+        i18n.set_language("en")
+
+
+ROUND_5 = (NEW, "vp gauls =7", "vp greeks =5", *["advance"] * 4)        # turn 1, round 5
+MARK_GAULS_GREEKS = (*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
+
+
+def test_in_round_5_several_powers_marked_are_asked_when_and_the_end_of_the_round_lets_each_play():  # W-12, 7.4.5
+    """Rule 7.4.5: «В конце пятого раунда каждый игрок в порядке убывания ПО может сыграть одну
+    карточку». The screen applied the fewest-VP rule of an interruption (7.4.2) to the powers marked
+    there, so at the end of round 5 «Greeks played the card. Gauls kept theirs.»: the Gauls' play was
+    lost. In round 5 A now asks when; the first answer (one more press) is the end of the round."""
+    from firmware.screens.sword.tracks import DesperateWhen
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS)
+    assert isinstance(ctx.top, DesperateWhen) and ctx.lines == []
+    ctx.press("a")
+    assert ctx.lines == ["desperate gauls,greeks end=1"]
+    assert ctx.view()["desperate"] == {"romans": 2, "gauls": 1, "etruscans": 2, "greeks": 1}
+    assert isinstance(ctx.top, SwordHome)
+    assert ctx.notes[-1] == "Each played a card, most VP first: Gauls, Greeks."
+
+
+def test_an_interruption_in_round_5_is_still_the_fewest_vp_rule_on_the_screen():  # W-12, rule 7.4.2
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "down", "a")
+    assert ctx.lines == ["desperate gauls,greeks end=0"]
+    assert ctx.view()["desperate"]["greeks"] == 1 and ctx.view()["desperate"]["gauls"] == 2
+    assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
+
+
+def test_the_moment_is_asked_only_where_it_changes_who_plays():  # W-12, rules 7.4.2 / 7.4.5
+    """One power marked in round 5 plays its card either way; several in rounds 1–4 are always an
+    interruption (the end of round 5 is in round 5): no question, the presses as before."""
+    ctx = home(*ROUND_5).press(*["down"] * 4, "a", "down", "press", "a")
+    assert ctx.lines == ["desperate gauls"] and isinstance(ctx.top, SwordHome)
+    ctx = home(NEW, "vp gauls =7", *["advance"] * 3).press(*MARK_GAULS_GREEKS)        # round 4
+    assert ctx.lines == ["desperate gauls,greeks"] and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
+
+
+def test_b_on_the_question_goes_back_to_the_marks_and_sends_nothing():  # W-12
+    from firmware.screens.sword.tracks import DesperateScreen
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "b")
+    assert isinstance(ctx.top, DesperateScreen) and ctx.top.marked == {"gauls", "greeks"} and ctx.lines == []
+    ctx.press("a", "a")
+    assert ctx.lines == ["desperate gauls,greeks end=1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_question_of_round_5_is_said_whole_in_every_language(lang, monkeypatch):  # W-12
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    cut = _cuts_recorded(monkeypatch)
+    try:
+        ctx = FakeCtx(*ROUND_5, lang=lang).open(SwordHome()).press(*MARK_GAULS_GREEKS)
+        shown = ctx.texts()
+        assert not cut, cut
+        assert len(shown) == 5, shown                                   # the title and two rows each
+        for english in ("Played when?", "End of round 5: each plays one", "Interrupting: the fewest VP plays"):
+            assert (_(english) == english) == (lang == "en"), english
+        ctx.press("a")
+        assert ctx.lines == ["desperate gauls,greeks end=1"]
+        assert ctx.notes[-1].startswith("Each played") == (lang == "en"), ctx.notes
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_round_5():  # W-12, rule 7.4.5
+    """Each power plays one card at the end of round 5: once the Gauls and the Greeks have played
+    theirs there, Next round's question names only the Etruscans and the Romans, still to choose."""
+    ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "a")
+    assert ctx.view()["desperate_end"] == ["gauls", "greeks"]
+    ctx.press(*["up"] * 4, "down", "down", "a")                              # Next round
+    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])
+    assert "order: Etruscans, Romans." in said, said
+    ctx.press("a")
+    assert "desperate_end" not in ctx.view()                                 # turn 2: none played yet

@@ -559,3 +559,27 @@ def test_a_game_stored_with_each_kind_of_tactics_test_apart_replays_as_it_was(st
     one = Draws.keyed(2).stream("sword-tactics")
     assert [now.apply(f"tactics 3 kind={k}").fields["roll"] for k in ("intercept", "avoid", "pursuit")] == \
         [one.die(6) for _ in range(3)]
+
+
+def test_several_powers_in_round_5_stored_by_an_older_version_replay_as_an_interruption(state_dir: Path):  # W-12
+    """Rules 7.4.2 (an interruption: the fewest VP plays) and 7.4.5 (the end of round 5: each plays
+    one, most VP first): asked now, several powers in round 5 must say which (``end=0|1``) and are
+    refused otherwise, changing nothing; a session an older Legatus stored with such a line (it took
+    it as an interruption) resumes to the cards it acknowledged."""
+    _stored_by_an_older_version(state_dir, ["vp romans =6", *["advance"] * 4, "desperate romans,gauls"])
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 6 and state["desperate"] == {"romans": 2, "gauls": 1}
+        log = _ok(c, "log 100")["log"]
+        out = c.request("desperate romans,gauls")
+        assert out["ok"] is False and out["error"] == "bad_arguments" and "end=1" in out["message"], out
+        assert _ok(c, "state")["state"] == state and _ok(c, "log 100")["log"] == log
+        out = _ok(c, "desperate romans,gauls end=1")
+        assert (out["played"], out["kept"], out["end"]) == (["romans", "gauls"], [], True)     # 6 VP, then 0
+        assert _ok(c, "state")["state"]["desperate"] == {"romans": 1, "gauls": 0}
+        assert _ok(c, "log 1")["log"] == ["Desperate Times at the end of round 5, most VP first (W-12): Romans, Gauls."]
+        _ok(c, "undo")
+        assert _ok(c, "state")["state"]["desperate"] == {"romans": 2, "gauls": 1}
+    finally:
+        c.close()

@@ -20,8 +20,8 @@ def new(options: str = FOUR, seed: int = 1) -> dict:
     return new_game(options, seed, game=GAME)
 
 
-def run(state: dict, line: str) -> dict:
-    return run_game(state, line, game=GAME)
+def run(state: dict, line: str, asked: bool = False) -> dict:
+    return run_game(state, line, game=GAME, asked=asked)
 
 
 # -- W-11 VP track ---------------------------------------------------------------------------
@@ -89,6 +89,87 @@ def test_end_of_round_5_order_is_descending_vp_among_holders():  # W-12
     run(s, "desperate greeks")
     run(s, "desperate greeks")
     assert run(s, "desperate-order")["order"] == ["etruscans", "romans", "gauls"]
+
+
+def _round_5(s: dict) -> dict:
+    for _ in range(4):
+        run(s, "advance")
+    assert GAME.view(s)["round"] == 5
+    return s
+
+
+def test_at_the_end_of_round_5_each_power_marked_plays_one_card_most_vp_first():  # W-12, rules 7.4.5 / 7.4.2
+    """Rule 7.4.5: «В конце пятого раунда каждый игрок в порядке убывания ПО может сыграть одну
+    карточку»: at the end of round 5 nobody keeps a card because another plays (7.4.2 is the conflict
+    of an interruption): every power listed plays one, in descending VP order (ties: W-11)."""
+    s = _round_5(new())
+    for f, v in (("romans", 8), ("gauls", 3), ("etruscans", 8), ("greeks", 5)):
+        run(s, f"vp {f} ={v}")
+    out = run(s, "desperate gauls,romans,etruscans end=1", asked=True)
+    assert out["played"] == ["etruscans", "romans", "gauls"] and out["kept"] == [] and out["end"] is True
+    assert out["plays"] == "etruscans"
+    assert out["desperate"] == {"romans": 1, "gauls": 1, "etruscans": 1, "greeks": 2}
+
+
+def test_an_interruption_in_round_5_is_still_the_fewest_vp_rule():  # W-12, rule 7.4.2
+    s = _round_5(new())
+    run(s, "vp romans =9")
+    out = run(s, "desperate romans,greeks end=0", asked=True)
+    assert (out["plays"], out["played"], out["kept"], out["end"]) == ("greeks", ["greeks"], ["romans"], False)
+    assert out["desperate"]["romans"] == 2
+
+
+def test_several_powers_in_round_5_must_say_which_moment_when_asked_now():  # W-12, rules 7.4.2 / 7.4.5
+    """Only the table knows whether several powers in round 5 interrupt a player (the fewest VP
+    plays) or play at the end of the round (each plays one): a line asked now says it; one stored
+    by an older Legatus (it took it as an interruption) replays as it ran; one power, or another
+    round, needs nothing more (the outcome is the same / it is an interruption)."""
+    s = _round_5(new())
+    before = copy.deepcopy(s)
+    with pytest.raises(BadArguments, match="end=1"):
+        run(s, "desperate romans,greeks", asked=True)
+    assert s == before
+    out = run(s, "desperate romans,greeks")                         # a stored line, replayed
+    assert out["plays"] == "greeks" and out["kept"] == ["romans"]   # 0 VP each: the Greeks win the tie
+    run(s, "desperate gauls", asked=True)
+    run(s, "desperate romans,romans", asked=True)                   # one power named twice
+    t = new()
+    assert run(t, "desperate romans,greeks", asked=True)["plays"] == "greeks"
+
+
+def test_at_the_end_of_round_5_each_power_plays_one_card_only():  # W-12, rule 7.4.5 «может сыграть одну»
+    s = _round_5(new())
+    run(s, "desperate romans,gauls end=1", asked=True)
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove, match="already played there this turn: Gauls"):
+        run(s, "desperate greeks,gauls end=1", asked=True)
+    assert s == before
+    assert run(s, "desperate greeks end=1", asked=True)["played"] == ["greeks"]
+    assert run(s, "desperate gauls", asked=True)["played"] == ["gauls"]          # an interruption: 7.4.1
+    for _ in range(5):
+        run(s, "advance")                                                         # turn 2, round 5
+    assert run(s, "desperate romans end=1", asked=True)["desperate"]["romans"] == 0
+
+
+@pytest.mark.parametrize("rnd", [1, 4])
+def test_end_of_round_5_cards_are_refused_in_another_round(rnd):  # W-12, rule 7.4.5
+    s = new()
+    for _ in range(rnd - 1):
+        run(s, "advance")
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove, match=f"this is round {rnd}"):
+        run(s, "desperate romans,greeks end=1", asked=True)
+    assert s == before
+
+
+def test_end_of_round_5_refuses_a_power_without_a_card_and_changes_nothing():  # W-12
+    s = _round_5(new())
+    run(s, "desperate greeks")
+    run(s, "desperate greeks")
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove, match="No Desperate Times card left"):
+        run(s, "desperate romans,greeks end=1", asked=True)
+    assert s == before
 
 
 # -- W-13 unrest -----------------------------------------------------------------------------

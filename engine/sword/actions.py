@@ -63,9 +63,11 @@ def vp(power: str, delta: int) -> Line[VpReply]:
     return Line(f"vp {power} {delta:+d}")
 
 
-def desperate(powers: Sequence[str]) -> Line[DesperateReply]:
-    """Who wants to play a Desperate Times card now (W-12)."""
-    return Line("desperate " + ",".join(powers))
+def desperate(powers: Sequence[str], end: bool | None = None) -> Line[DesperateReply]:
+    """Who wants to play a Desperate Times card now (W-12); ``end``: whether it is the end of round
+    5 (each plays one, rule 7.4.5) or an interruption (the fewest VP plays, rule 7.4.2), which a
+    line listing several powers in round 5 says."""
+    return words("desperate", ",".join(powers), "" if end is None else f"end={int(end)}")
 
 
 def unrest(level: int) -> Line[UnrestReply]:

@@ -150,7 +150,13 @@ class Scoring(TypedDict):
 
 class DesperateReply(Reply):
     plays: str
+    """The power that plays (W-12); at the end of round 5 (``end``) the first of ``played``."""
+    played: list[str]
+    """Every power that played a card: the one of ``plays``, or at the end of round 5 each power
+    listed, most VP first (rule 7.4.5)."""
     kept: list[str]
+    end: bool
+    """Whether the cards were played at the end of round 5 (``end=1``)."""
     desperate: dict[str, int]
 
 

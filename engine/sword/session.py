@@ -94,6 +94,9 @@ def _battle_drawn(state: State, req: Request) -> Drawn | None:
     if att.source == dfn.source:
         return Drawn(att.source, att.typed | dfn.typed)
     return Drawn(f"{att.source}|{dfn.source}", att.typed | dfn.typed)
+# The powers that played a Desperate Times card at the end of round 5 (``desperate … end=1``) and
+# the turn: each plays one there (W-12, rule 7.4.5). Kept from the first such play on.
+END_PLAYED = "desperate_end"
 # The session's most recent battle (its fields), for its retreat losses (W-5): ``last`` holds the
 # last roll only, and a naval retreat's roll may come between the battle and its retreat losses.
 LAST_BATTLE = "last_battle"
@@ -192,6 +195,9 @@ def _view(state: State) -> SwordGameView:
     }
     if state.get("automatic"):
         out["automatic"] = str(state["automatic"])
+    done = state.get(END_PLAYED)
+    if done and done["turn"] == state["turn"]:
+        out["desperate_end"] = list(done["powers"])
     if state["unrest"] is not None:
         fields = _unrest_fields(state["unrest"])
         out["unrest"] = {"level": state["unrest"], "hand_size_modifier": fields["hand_size_modifier"],
@@ -375,10 +381,17 @@ def _standings(state: State, req: Request) -> Outcome:
 
 
 def _desperate(state: State, req: Request) -> Outcome:
-    usage = Msg("Usage: desperate <power>[,<power>...]  (everyone who wants to play a Desperate Times card now).")
-    req.check_opts(frozenset())
+    """``desperate <power>[,<power>...] [end=0|1]``: the Desperate Times cards (W-12). Without
+    ``end=1`` (rule 7.4.1: just before a player becomes active) everyone listed wants to play one at
+    that moment: the one with the fewest VP plays, the others keep theirs (rule 7.4.2). With
+    ``end=1``, the end of round 5 before the attrition phase (rule 7.4.5): each listed power plays
+    one, in descending VP order (ties by W-11 order); refused in another round."""
+    usage = Msg("Usage: desperate <power>[,<power>...] [end=0|1]  (everyone who wants to play a Desperate Times card now; "
+                "end=1: at the end of round 5).")
+    req.check_opts(frozenset({"end"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
+    end = req.opt_flag("end")
     _playing(state)
     wanting = []
     for raw in req.args[0].split(","):
@@ -387,13 +400,50 @@ def _desperate(state: State, req: Request) -> Outcome:
             raise IllegalMove(Msg("No Desperate Times card left: {}.", term(f.capitalize())))
         if f not in wanting:
             wanting.append(f)
+    if end:
+        rounds = V.game_length()[1]
+        if state["round"] != rounds:
+            raise IllegalMove(Msg("end=1 is the end of round {last} (W-12, rule 7.4.5); this is round {now}: a card "
+                                  "played now interrupts a player (without end=1, rule 7.4.2).",
+                                  last=rounds, now=state["round"]))
+        done = state.get(END_PLAYED) or {}
+        again = [f for f in wanting if done.get("turn") == state["turn"] and f in done.get("powers", [])]
+        if again:
+            raise IllegalMove(Msg("Each power plays one Desperate Times card at the end of round 5 (W-12, rule 7.4.5); "
+                                  "already played there this turn: {}.", Msg.join([term(f.capitalize()) for f in again])))
+        order = [f for f in V.standings(_effective(state)) if f in wanting]      # most VP first (rule 7.4.5)
+        for f in order:
+            state["desperate"][f] -= 1
+        played = done.get("powers", []) if done.get("turn") == state["turn"] else []
+        state[END_PLAYED] = {"turn": state["turn"], "powers": [*played, *order]}
+        return Outcome({"plays": order[0], "played": order, "kept": [], "end": True,
+                        "desperate": _ordered(state, state["desperate"])},
+                       Msg("Desperate Times at the end of round 5, most VP first (W-12): {}.",
+                           Msg.join([term(f.capitalize()) for f in order])))
     plays = V.desperate_priority(wanting, _effective(state))
     state["desperate"][plays] -= 1
     kept = [f for f in wanting if f != plays]
-    return Outcome({"plays": plays, "kept": kept, "desperate": _ordered(state, state["desperate"])},
+    return Outcome({"plays": plays, "played": [plays], "kept": kept, "end": False,
+                    "desperate": _ordered(state, state["desperate"])},
                    # the power after a colon: no verb to agree with «Romans» and «Carthage» alike
                    Msg("Plays a Desperate Times card: {} (W-12){}", term(plays.capitalize()),
                        Msg("; keeping theirs: {}.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
+
+
+def _desperate_admitted(state: State, req: Request) -> None:
+    """The rule a ``desperate`` asked now keeps (``Command.admit``; ``state`` before it): in round 5
+    several powers at once are either interrupting a player (rule 7.4.2: the fewest VP plays, the
+    others keep theirs) or playing at the end of the round (rule 7.4.5: each plays one, most VP
+    first), and only the table knows which: such a line says it (``end=0`` or ``end=1``). A session
+    an older Legatus stored with such a line (it took it as an interruption) replays as it ran."""
+    _not_won(state, req)
+    if "end" in req.opts or len(req.args) != 1 or state["round"] != V.game_length()[1]:
+        return
+    powers = {raw.strip().lower() for raw in req.args[0].split(",")}
+    if len(powers) > 1 and powers <= set(state["factions"]):            # (else the handler says what is wrong)
+        raise BadArguments(Msg("In round 5 say when several powers play: end=0 interrupting a player (the one with "
+                               "the fewest VP plays, the others keep theirs: W-12, rule 7.4.2) or end=1 at the end of "
+                               "the round (each plays one, most VP first: rule 7.4.5)."))
 
 
 def _desperate_order(state: State, req: Request) -> Outcome:
@@ -693,7 +743,7 @@ GAME = GameRules(
         Command("scoring", _scoring, True, "scoring <power> outside=N missing=M [auto=T]",
                 admit=_scoring_admitted),
         Command("standings", _standings, False, "standings"),
-        Command("desperate", _desperate, True, "desperate <power>[,<power>...]", admit=_not_won),
+        Command("desperate", _desperate, True, "desperate <power>[,<power>...] [end=0|1]", admit=_desperate_admitted),
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",

@@ -34,6 +34,7 @@ class SwordGameView(TypedDict):
     last_battle: LastBattle | None            # the most recent battle, whatever rolled since (its retreat losses: W-5)
     unrest: NotRequired[Unrest]               # with Carthage only (W-13)
     automatic: NotRequired[str]               # the power that won by automatic victory (W-11), once one has
+    desperate_end: NotRequired[list[str]]     # who played a card at the end of this turn's round 5 (W-12, rule 7.4.5)
 
 
 class SwordView(SessionView, SwordGameView):

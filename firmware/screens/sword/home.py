@@ -102,7 +102,9 @@ class SwordHome(WrappedListScreen):
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)
-        vp = Item(_("VP track"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
+        # «VP» beside the leader, as Glory's home has «Fame»: «VP track  Etruscans 10» (or Carthage,
+        # the Samnites) took two rows, and the row dropped off the home's first screen
+        vp = Item(_("VP"), lambda c: c.push(vp_screen()), f"{base.clip(short(lead), 9)} {counted_vp(view, lead)}")
         last = [Item(_("Last roll"), self._last)] if view["last"] is not None else []
         if view["last_battle"] is not None and (view["last"] is None or view["last"]["kind"] != "battle"):
             # a roll since (a naval retreat's, a 2d6 check) is the last roll: the battle's result, and
@@ -175,7 +177,9 @@ class SwordHome(WrappedListScreen):
             self._next(ctx)
             return
         powers = view["factions"]
-        order = end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
+        played = view.get("desperate_end", [])               # one card each there (rule 7.4.5): those left
+        order = [f for f in end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
+                 if f not in played]
         who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
         said = Msg("Round 5 ends; Desperate Times order: {}.", who)
         if view["turn"] == turns:
