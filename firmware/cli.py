@@ -276,6 +276,23 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _cannot_simulate(args: argparse.Namespace, words: list[str]) -> str | None:
+    """Why the simulator this command line runs (``--sim``, or no Pi found) cannot run here
+    (firmware.terminal.terminal_problem: no terminal for its keys or its frame), said in the
+    player's language (:func:`player_language`), or None. Asked before anything is opened: the
+    refusal made the state directory first, and came after INFO lines of it and of the log's start."""
+    if not args.sim:
+        from hw.display import probe_hardware
+        if probe_hardware():
+            return None
+    from firmware.terminal import terminal_problem
+    if terminal_problem() is None:
+        return None
+    from firmware.i18n import set_language
+    set_language(player_language(words))
+    return terminal_problem()
+
+
 def _main(argv: list[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -310,6 +327,9 @@ def _main(argv: list[str] | None) -> int:
                            next((b for b in (args.console_baud, args.baud) if b is not None), DEFAULT_BAUD))
     if args.baud is None:
         args.baud = DEFAULT_BAUD
+    if not args.script and (problem := _cannot_simulate(args, words)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
     splash = None
     if not (args.script or args.sim):
         # On the Pi with the OLED: the splash goes out before the device program is imported

@@ -119,6 +119,24 @@ def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
     assert proc.returncode == 2 and "--script" in proc.stderr
 
 
+@pytest.mark.parametrize("lang,said", [("", "legatus: the simulator needs a terminal for its keys"),
+                                       ("ru_RU.UTF-8", "legatus: симулятору нужен терминал для клавиш")])
+def test_the_simulator_refused_a_terminal_says_only_that_and_makes_no_state_directory(tmp_path, lang, said):
+    """QA (cli): ``legatus --sim`` without a terminal made the state directory (its database, lock
+    and log file) and printed "INFO … created the state directory" and "INFO … start: legatus …
+    (clock not set)" before its refusal (exit status 2). A refused command line now says the one
+    line, in the player's language (the locale's where no device language is stored, as argparse's
+    refusals), and leaves nothing behind."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(PYTHONPATH=str(ROOT), LANG=lang or "C.UTF-8", LEGATUS_STATE_DIR=str(tmp_path / "default"))
+    for argv in (["--sim"], ["--sim", "--state-dir", str(tmp_path / "st")]):
+        proc = subprocess.run([sys.executable, "-m", "firmware.cli", *argv], stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=60, cwd=ROOT, env=env)
+        err = proc.stderr.decode("utf-8")
+        assert proc.returncode == 2 and err.startswith(said) and len(err.splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_scripted_simulator_in_russian_makes_a_bag_with_a_cyrillic_item(tmp_path):
     script = tmp_path / "keys.txt"
     # first start: Русский; Кубики и мешочки -> Мешочки и колоды -> Свой мешочек -> Добавить
@@ -151,6 +169,7 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
         raise KeyboardInterrupt
 
     monkeypatch.setattr(firmware.device, "run_device", interrupted)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
     monkeypatch.setattr(logs, "setup", lambda: None)                  # (the test's own logging)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(tmp_path)]) == 130
@@ -349,8 +368,7 @@ def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_cr
     assert status == 2 and echoes, out[-800:]
     assert "encoding (ascii) cannot show the simulator's frame" in out and "LANG=C.UTF-8" in out
     assert "Traceback" not in out and "UnicodeEncodeError" not in out
-    log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
-    assert "stopped by an error" not in log
+    assert not (tmp_path / "st").exists()      # (refused before anything is opened: no crash logged either)
 
 
 def test_a_dumb_terminal_is_told_so_rather_than_shown_escape_codes(tmp_path):
@@ -648,6 +666,7 @@ def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkey
     elsewhere.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(elsewhere)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
     seen = []
     module, name = runs.rsplit(".", 1)
     monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: seen.append(got(a, k)) or 0)
