@@ -13,6 +13,8 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
+from engine.text import Msg
+
 if TYPE_CHECKING:             # (queue and threading: imported by SerialLink, not by `legatus console`'s
     import queue              # start, which reads stdin through LineBuffer)
     import threading
@@ -46,9 +48,11 @@ LINK_ERRORS = _link_errors()
 
 
 class SerialError(Exception):
-    """The serial port cannot be opened; ``port`` names it and the message says what to do."""
+    """The serial port cannot be opened; ``port`` names it and the message (a
+    :class:`engine.text.Msg`, ``args[0]``: said in the player's language by ``legatus console``,
+    in English in the log) says what to do, the system's detail as a value inside the sentence."""
 
-    def __init__(self, port: str, message: str) -> None:
+    def __init__(self, port: str, message: Msg) -> None:
         super().__init__(message)
         self.port = port
 
@@ -64,29 +68,28 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
     import serial
 
     if baud == 0:              # B0 on a tty means "hang up": the port would open and never hear a thing
-        raise SerialError(port, f"cannot open serial port {port!r} at 0 baud (that hangs the line up); "
-                                "check the port name and baud rate")
+        raise SerialError(port, Msg("cannot open serial port {} at 0 baud (that hangs the line up); check the port "
+                                    "name and baud rate", repr(port)))
     try:
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True)
     except serial.SerialException as e:
         raise SerialError(port, _explain(port, e)) from e
     except (ValueError, OverflowError) as e:  # unknown URL scheme, bad baud rate or timeout (too big for termios)
-        raise SerialError(port, f"cannot open serial port {port!r} at {baud} baud: {e}; check the port name "
-                                "and baud rate") from e
+        raise SerialError(port, Msg("cannot open serial port {} at {} baud: {}; check the port name and baud rate",
+                                    repr(port), baud, str(e))) from e
 
 
-def _explain(port: str, e: OSError) -> str:
+def _explain(port: str, e: OSError) -> Msg:
     code = e.errno
     if code == errno.ENOENT:
-        return (f"serial port {port} does not exist: check the port name (ls /dev/serial0 "
-                "/dev/ttyGS0); /dev/ttyGS0 needs the USB gadget (dtoverlay=dwc2 and "
-                "modules-load=dwc2,g_serial)")
+        return Msg("serial port {} does not exist: check the port name (ls /dev/serial0 /dev/ttyGS0); /dev/ttyGS0 "
+                   "needs the USB gadget (dtoverlay=dwc2 and modules-load=dwc2,g_serial)", port)
     if code in (errno.EACCES, errno.EPERM):        # (the fix: a new login, or the service restarted)
         from hw.service import permission_denied
         return permission_denied(port, "dialout")
     if code in (errno.EBUSY, errno.EAGAIN):
-        return f"serial port {port} is in use by another program (is legatus already running?)"
-    return f"cannot open serial port {port}: {e}; check the port name"
+        return Msg("serial port {} is in use by another program (is legatus already running?)", port)
+    return Msg("cannot open serial port {}: {}; check the port name", port, str(e))
 
 
 class LineBuffer:
