@@ -218,11 +218,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:
-        print("legatus: stopped by Ctrl-C.", file=sys.stderr)
+        print("legatus: " + _interrupted(sys.argv[1:] if argv is None else list(argv)), file=sys.stderr)
         return 130
     except BrokenPipeError:      # what it printed had no reader any more (``legatus --version | true``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         return 0
+
+
+def _interrupted(words: list[str]) -> str:
+    """That Ctrl-C stopped the start, in the player's language (:func:`player_language`), or in
+    English if even that is interrupted or cannot be read."""
+    said = N_("stopped by Ctrl-C.")
+    try:
+        with _said_in(player_language(words)):
+            return _(said)
+    except (Exception, KeyboardInterrupt):  # noqa: BLE001 - a second Ctrl-C, a catalog that cannot be read
+        return said
 
 
 DEFAULT_BAUD = 115200       # (hw.serial_link.DEFAULT_BAUD, without importing it at every start)

@@ -205,8 +205,9 @@ class TerminalScreen:
 
 
 class ScriptError(ValueError):
-    """A ``--script`` file that cannot be read or has a line that is not a key: its message says
-    which file and line, and what is allowed."""
+    """A ``--script`` file that cannot be read or has a line that is not a key: its message (a
+    :class:`engine.text.Msg`, ``args[0]``, said in the player's language) says which file and line,
+    and what is allowed (the key names and ``wait`` as the file has them)."""
 
 
 MAX_WAIT = 86400        # a script's ``wait``: at most a day of the simulated clock at a time
@@ -221,16 +222,20 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
     where adding seconds changes it: no later ``wait`` turned the screen off). A byte order mark
     (Notepad's UTF-8) is not part of the first line: that key was refused as not a key, the mark
     unseen in the message."""
+    from firmware.i18n import _
     from firmware.screens.widgets.keys import KEYS
     try:
         if path == "-" and sys.stdin is None:
-            raise OSError("no standard input")
+            raise ScriptError(Msg("--script -: there is no standard input to read the keys from"))
         if path == "-" and stdin_is_tty():    # (typed: nothing said it waited for the keys' names)
-            print("legatus: type the key names, one a line, then Ctrl-D", file=sys.stderr)
+            print("legatus: " + _("type the key names, one a line, then Ctrl-D"), file=sys.stderr)
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScriptError(f"--script {path}: cannot be read ({e})") from e
+    except UnicodeDecodeError as e:
+        raise ScriptError(Msg("--script {}: cannot be read (it is not UTF-8 text: byte {})", path, e.start + 1)) from e
+    except OSError as e:
+        from firmware.store.reasons import reason
+        raise ScriptError(Msg("--script {}: cannot be read ({})", path, reason(e))) from e
     out: list[tuple[Any, ...]] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -243,14 +248,14 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
             except ValueError:
                 seconds = -1.0
             if not 0 <= seconds <= MAX_WAIT:
-                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds "
-                                  f"from 0 to {MAX_WAIT} (wait 200)")
+                raise ScriptError(Msg("--script {}, line {}: '{}': wait takes a number of seconds from 0 to {} "
+                                      "(wait 200)", path, n, line, MAX_WAIT))
             out.append(("wait", seconds))
         elif line in KEYS:
             out.append(("key", line))
         else:
-            raise ScriptError(f"--script {path}, line {n}: '{line}' is not a key; one per line: "
-                              f"{', '.join(KEYS)}, or wait SECONDS")
+            raise ScriptError(Msg("--script {}, line {}: '{}' is not a key; one per line: {}, or wait SECONDS",
+                                  path, n, line, ", ".join(KEYS)))
     return out
 
 

@@ -203,6 +203,30 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
 
 
+@pytest.mark.parametrize("lang,text,said", [
+    ("ru", "a\npresss\n", "legatus: --script {}, строка 2: «presss» — не клавиша; по одной в строке: up, down, "),
+    ("uk", "wait soon\n", "legatus: --script {}, рядок 1: «wait soon»: після wait потрібне число секунд від 0 до 86400"),
+    ("ru", None, "legatus: --script {}: не удаётся прочитать (такого файла или папки нет)"),
+    ("uk", b"a\n\xff\n", "legatus: --script {}: не вдається прочитати (це не текст у UTF-8: байт 3)"),
+])
+def test_a_script_refused_is_said_in_the_devices_language(tmp_path, lang, text, said):
+    """A --script file with a line that is not a key, a bad wait, or that cannot be read was refused
+    in English on a Russian or Ukrainian device (the file's own words, key names and wait, as they are)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    st, script = tmp_path / "st", tmp_path / "keys.txt"
+    subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(st)],
+                   input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env,
+                   check=True)
+    if text is not None:
+        script.write_bytes(text if isinstance(text, bytes) else text.encode())
+    made = sorted(p.name for p in st.iterdir())
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(st), "--script", str(script)],
+                          capture_output=True, timeout=60, cwd=ROOT, env=env)
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and err.startswith(said.format(script)) and len(err.splitlines()) == 1, err
+    assert sorted(p.name for p in st.iterdir()) == made and not proc.stdout
+
+
 @pytest.mark.parametrize("stdin", [False, True])
 def test_a_script_saved_with_a_byte_order_mark_runs_its_first_key(tmp_path, stdin):
     """A key script saved by Notepad as UTF-8 begins with a byte order mark: its first line was
@@ -701,12 +725,20 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
     assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
 
 
-def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
+@pytest.mark.parametrize("lang,said", [("en", "type the key names, one a line, then Ctrl-D"),
+                                       ("ru", "введите названия клавиш, по одному в строке, затем нажмите Ctrl-D"),
+                                       ("uk", "введіть назви клавіш, по одній у рядку, потім натисніть Ctrl-D")])
+def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path, lang, said):
     """``legatus --script -`` at a terminal waited in silence for key names until Ctrl-D, as if it
-    had hung. It says what it waits for; the keys typed are then run."""
+    had hung. It says what it waits for, in the device's language (it was English on a Russian or
+    Ukrainian device); the keys typed are then run."""
     import pty
     import select
     import time
+    if lang != "en":
+        subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(tmp_path / "st")],
+                       input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(ROOT)
@@ -717,7 +749,7 @@ def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
         while b"Ctrl-D" not in out and time.monotonic() < end - 45:     # (said at once: 15 s at most)
             if select.select([fd], [], [], 0.1)[0]:
                 out += os.read(fd, 65536)
-        assert b"type the key names, one a line, then Ctrl-D" in out, out
+        assert said.encode() in out, out
         os.write(fd, b"a\ndown\n\x04")
         while status is None and time.monotonic() < end:
             if select.select([fd], [], [], 0.1)[0]:
