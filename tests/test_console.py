@@ -477,3 +477,16 @@ def test_a_closed_output_is_said_in_the_devices_language(state_dir, lang, said):
         pass
     err = proc.stderr.read().decode("utf-8")
     assert proc.wait(timeout=60) == 0 and err.strip() == said, err
+
+
+def test_a_state_directory_that_cannot_be_used_is_refused_in_one_line(tmp_path):
+    """``legatus console --state-dir DIR`` where DIR cannot be made (a file stands in its way)
+    printed the store's log line first, English with the system's errno ("cannot use the state
+    directory …: [Errno 20] Not a directory: …"), then the refusal: a refusal says only itself."""
+    (tmp_path / "file").write_text("")
+    proc = subprocess.run(console_cmd(tmp_path / "file" / "st"), input=b"version\n", capture_output=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and not proc.stdout, err
+    assert err.splitlines() == [f"legatus: Cannot use the state directory {tmp_path / 'file' / 'st'}: a file stands "
+                                "where a folder should be. Pick another with --state-dir or LEGATUS_STATE_DIR."], err
