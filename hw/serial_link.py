@@ -224,8 +224,10 @@ class SerialLink:
                 port = self._open()
             except Exception as e:  # noqa: BLE001 - SerialError mostly: the cable is not back yet
                 message = str(e) or type(e).__name__
-                if message != self._error:
-                    log.warning("serial: %s (trying again every %g s)", message, self.retry)
+                if message != self._error:      # (``said``: the simulator's notice of it, in the player's words)
+                    log.warning("serial: %s (trying again every %g s)", message, self.retry, extra={"said": Msg(
+                        "The serial port cannot be opened: {}. Legatus keeps trying.",
+                        e.args[0] if isinstance(e, SerialError) else message)})
                     self._error = message
                 self._sleep(self.retry)
                 continue
@@ -247,8 +249,12 @@ class SerialLink:
         """The link hung up: close the port (the next :meth:`wait` opens it again, after
         ``retry`` seconds). Logged once until a line arrives again."""
         if not self._down:
+            detail = error.args[1] if len(error.args) == 2 and isinstance(error.args[1], str) else str(error)
+            said = (Msg("The serial link closed ({}); the device goes on without it and opens it again when it "
+                        "can.", detail) if self.reopen else
+                    Msg("The serial link closed ({}); the device goes on without it.", detail))
             log.warning("serial: the link closed (%s); the device goes on without it%s", error,
-                        " and opens it again when it can" if self.reopen else "")
+                        " and opens it again when it can" if self.reopen else "", extra={"said": said})
             self._down = True
         self._next_open = self._clock() + self.retry
         with self._lock:
