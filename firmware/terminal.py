@@ -309,8 +309,8 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     on stdout (``legatus --sim > file`` ran blind: the frames went to the file, the keys acted
     unseen and nothing said so), one that moves the cursor (not TERM=dumb), and braille and box
     characters that the output's encoding can write (a non-UTF-8 locale made the first frame a
-    UnicodeEncodeError). Said in the device's language, but for the encoding's, which could not
-    write it."""
+    UnicodeEncodeError). Said in the device's language; the encoding's in English where it cannot
+    write that language either."""
     from firmware.i18n import _
     if not stdin_is_tty():
         return "legatus: " + _("the simulator needs a terminal for its keys; use --script FILE to drive it from a "
@@ -327,8 +327,13 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     try:
         ("\u28ff│┌─▀▄█" + key_help()).encode(encoding)
     except (UnicodeEncodeError, LookupError):
-        return (f"legatus: this terminal's encoding ({encoding}) cannot show the simulator's frame "
-                "(braille and box characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus")
+        said = Msg("this terminal's encoding ({}) cannot show the simulator's frame (braille and box characters): run "
+                   "it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus", encoding)
+        from firmware.i18n import say
+        try:                    # (a Cyrillic one, KOI8-R, writes the player's words, though no braille)
+            return ("legatus: " + say(said)).encode(encoding).decode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return f"legatus: {said}"
     return None
 
 

@@ -939,3 +939,30 @@ def test_an_empty_path_or_port_is_refused_not_taken_for_the_default(monkeypatch,
     err = " ".join(capsys.readouterr().err.split())
     option = next(a for a in argv if a.startswith("--"))
     assert stop.value.code == 2 and not ran and f"argument {option}: empty (a shell variable that is not set?)" in err, err
+
+
+@pytest.mark.parametrize("lang,encoding,said", [
+    ("ru", "koi8-r", "legatus: кодировка этого терминала (koi8-r) не может показать кадр симулятора (символы Брайля и "
+                     "рамки): запустите симулятор с локалью UTF-8, например LANG=C.UTF-8 legatus"),
+    ("uk", "koi8-u", "legatus: кодування цього термінала (koi8-u) не може показати кадр симулятора (символи Брайля та "
+                     "рамки): запустіть симулятор з локаллю UTF-8, наприклад LANG=C.UTF-8 legatus"),
+    ("ru", "ascii", "legatus: this terminal's encoding (ascii) cannot show the simulator's frame (braille and box "
+                    "characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus"),
+])
+def test_a_terminal_encoding_without_braille_is_told_so_in_the_players_words_where_it_can_write_them(
+        monkeypatch, lang, encoding, said):
+    """A KOI8-R or KOI8-U terminal writes Cyrillic but no braille: the simulator's refusal of it was
+    English on a Russian or Ukrainian device; said in the device's words where the encoding writes
+    them, in English where it cannot (ASCII)."""
+    import io
+
+    from firmware import i18n, terminal
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "_is_tty", lambda out: True)
+    monkeypatch.setenv("TERM", "xterm")
+    out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    i18n.set_language(lang)
+    try:
+        assert terminal.terminal_problem(out) == said
+    finally:
+        i18n.set_language("en")
