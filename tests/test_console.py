@@ -490,3 +490,20 @@ def test_a_state_directory_that_cannot_be_used_is_refused_in_one_line(tmp_path):
     assert proc.returncode == 2 and not proc.stdout, err
     assert err.splitlines() == [f"legatus: Cannot use the state directory {tmp_path / 'file' / 'st'}: a file stands "
                                 "where a folder should be. Pick another with --state-dir or LEGATUS_STATE_DIR."], err
+
+
+def test_a_recovered_database_is_said_in_the_devices_language(state_dir):
+    """`legatus console` on a Russian device whose database was damaged and salvaged said what was
+    found in English: the line was printed before the console, which speaks the device's language
+    stored in the salvaged settings, was made."""
+    assert all(r["ok"] for r in run_console(state_dir, ["settings language=ru", "new bag items=a*3 seed=1", "draw"]))
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    proc = subprocess.run(console_cmd(state_dir), input=b"state\n", capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["state"]["game"] == "bag", err
+    assert "\nlegatus: Базу не удалось прочитать (записи повреждены); она сохранена как legatus.db.damaged-1" in \
+        "\n" + err, err
