@@ -287,15 +287,16 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def _cannot_simulate(args: argparse.Namespace, words: list[str]) -> str | None:
+def _on_a_pi() -> bool:
+    from hw.display import probe_hardware
+    return probe_hardware()
+
+
+def _cannot_simulate(words: list[str]) -> str | None:
     """Why the simulator this command line runs (``--sim``, or no Pi found) cannot run here
     (firmware.terminal.terminal_problem: no terminal for its keys or its frame), said in the
     player's language (:func:`player_language`), or None. Asked before anything is opened: the
     refusal made the state directory first, and came after INFO lines of it and of the log's start."""
-    if not args.sim:
-        from hw.display import probe_hardware
-        if probe_hardware():
-            return None
     from firmware.terminal import terminal_problem
     if terminal_problem() is None:
         return None
@@ -338,7 +339,8 @@ def _main(argv: list[str] | None) -> int:
                            next((b for b in (args.console_baud, args.baud) if b is not None), DEFAULT_BAUD))
     if args.baud is None:
         args.baud = DEFAULT_BAUD
-    if not args.script and (problem := _cannot_simulate(args, words)) is not None:
+    simulated = not args.script and (args.sim or not _on_a_pi())
+    if simulated and (problem := _cannot_simulate(words)) is not None:
         print(problem, file=sys.stderr)
         return 2
     splash = None
@@ -352,7 +354,10 @@ def _main(argv: list[str] | None) -> int:
     # set up before the device program is imported, so that even an import error is kept.
     from firmware import logs
     from hw.splash import state_dir
-    logs.setup()
+    # The simulator's terminal is the player's: its INFO lines (the state directory made, the log's
+    # start and stop) are for the log file; they were printed around its frame, the stop line under
+    # the last one.
+    logs.setup(printed=logging.WARNING if simulated else logging.NOTSET)
     logs.remember_state_dir(state_dir(args.state_dir))
     from firmware.device import run_device
     return run_device(args, splash)

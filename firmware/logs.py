@@ -168,9 +168,11 @@ _path: Path | None = None
 _lock = threading.Lock()
 
 
-def setup(level: int = logging.INFO, stream: object = None) -> None:
+def setup(level: int = logging.INFO, stream: object = None, printed: int = logging.NOTSET) -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
-    for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
+    for the log file (:func:`attach_file`). ``printed``: the least level printed on standard error
+    (the simulator's terminal, the player's: its warnings, not the log's INFO lines; the file keeps
+    every record of ``level``). Idempotent: a second call changes nothing."""
     global _memory, _err, _err_handler
     root = logging.getLogger()
     with _lock:
@@ -179,6 +181,7 @@ def setup(level: int = logging.INFO, stream: object = None) -> None:
         _err = stream  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        err.setLevel(printed)
         _err_handler = err
         _memory = _Kept()
         root.addHandler(err)

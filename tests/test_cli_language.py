@@ -186,7 +186,7 @@ def test_ctrl_c_at_the_start_is_said_in_the_devices_language(capsys: pytest.Capt
     state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
     monkeypatch.setattr(firmware.device, "run_device", interrupted)
     monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
-    monkeypatch.setattr(logs, "setup", lambda: None)                           # (the test's own logging)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)                           # (the test's own logging)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(state)]) == 130
     assert capsys.readouterr().err == said

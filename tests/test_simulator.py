@@ -170,7 +170,7 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
 
     monkeypatch.setattr(firmware.device, "run_device", interrupted)
     monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
-    monkeypatch.setattr(logs, "setup", lambda: None)                  # (the test's own logging)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)                  # (the test's own logging)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(tmp_path)]) == 130
     err = capsys.readouterr().err
@@ -694,7 +694,7 @@ def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkey
     seen = []
     module, name = runs.rsplit(".", 1)
     monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: seen.append(got(a, k)) or 0)
-    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "setup", lambda *a, **k: None)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(argv) == 0
     assert seen and str(seen[0]).startswith(str(home / "games")) and "~" not in str(seen[0]), seen
@@ -814,7 +814,7 @@ def _runs_nothing(monkeypatch) -> list:
         monkeypatch.setattr(importlib.import_module(module), name,
                             lambda *a, name=name, **k: ran.append((name, a)) or 0)
     from firmware import logs
-    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "setup", lambda *a, **k: None)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     return ran
 
@@ -966,3 +966,17 @@ def test_a_terminal_encoding_without_braille_is_told_so_in_the_players_words_whe
         assert terminal.terminal_problem(out) == said
     finally:
         i18n.set_language("en")
+
+
+def test_the_simulators_terminal_shows_no_log_info_lines(tmp_path):
+    """The simulator at a terminal printed the log's INFO lines on it, English, around its frame:
+    "INFO firmware.store: created the state directory …", "INFO firmware.logs: start: legatus …
+    (clock not set)" before it, and "INFO firmware.logs: stop: legatus ended normally" under the
+    last frame after q. The terminal is the player's; those lines are the log file's (kept there)."""
+    st = tmp_path / "st"
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(st)], {}, [b"q"],
+                                         timeout=60)
+    assert status == 0 and echoes and "┌" in out, out[-800:]
+    assert "INFO" not in out and "created the state directory" not in out and "ended normally" not in out, out[-800:]
+    log = (st / "legatus.log").read_text(encoding="utf-8")
+    assert "created the state directory" in log and "start: legatus" in log and "stop: legatus ended normally" in log
