@@ -31,7 +31,7 @@ from collections import deque
 from pathlib import Path
 from types import TracebackType
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeGuard
 
 if TYPE_CHECKING:
     from engine.text import Msg
@@ -259,7 +259,7 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
     return loud
 
 
-def _is_msg(value: object) -> bool:
+def _is_msg(value: object) -> TypeGuard[Msg]:
     from engine.text import Msg
     return isinstance(value, Msg)
 
