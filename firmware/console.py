@@ -493,7 +493,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer
-            print("legatus: " + say(Msg("the console is on {} at {} baud.", serial_port, baud)), file=sys.stderr,
+            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud)), file=sys.stderr,
                   flush=True)
             try:
                 with port:

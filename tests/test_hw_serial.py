@@ -132,9 +132,9 @@ def test_a_hangup_at_flush_ends_the_serial_console_cleanly(monkeypatch, tmp_path
 
 
 @pytest.mark.parametrize("lang,served,closed", [
-    ("ru", "legatus: консоль работает на loop:// со скоростью 9600 бит/с.",
+    ("ru", "legatus: консоль на loop:// готова к работе на скорости 9600 бит/с.",
      "legatus: связь через последовательный порт прервалась (Input/output error); все подтверждённые действия сохранены."),
-    ("uk", "legatus: консоль працює на loop:// зі швидкістю 9600 біт/с.",
+    ("uk", "legatus: консоль на loop:// готова до роботи на швидкості 9600 біт/с.",
      "legatus: зв'язок через послідовний порт перервався (Input/output error); усі підтверджені дії збережено."),
 ])
 def test_the_serial_console_says_where_it_serves_and_its_hangup_in_the_devices_language(
