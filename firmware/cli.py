@@ -218,11 +218,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:
-        print("legatus: stopped by Ctrl-C.", file=sys.stderr)
+        print("legatus: " + _interrupted(sys.argv[1:] if argv is None else list(argv)), file=sys.stderr)
         return 130
     except BrokenPipeError:      # what it printed had no reader any more (``legatus --version | true``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         return 0
+
+
+def _interrupted(words: list[str]) -> str:
+    """That Ctrl-C stopped the start, in the player's language (:func:`player_language`), or in
+    English if even that is interrupted or cannot be read."""
+    said = N_("stopped by Ctrl-C.")
+    try:
+        with _said_in(player_language(words)):
+            return _(said)
+    except (Exception, KeyboardInterrupt):  # noqa: BLE001 - a second Ctrl-C, a catalog that cannot be read
+        return said
 
 
 DEFAULT_BAUD = 115200       # (hw.serial_link.DEFAULT_BAUD, without importing it at every start)
@@ -276,6 +287,24 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _on_a_pi() -> bool:
+    from hw.display import probe_hardware
+    return probe_hardware()
+
+
+def _cannot_simulate(words: list[str]) -> str | None:
+    """Why the simulator this command line runs (``--sim``, or no Pi found) cannot run here
+    (firmware.terminal.terminal_problem: no terminal for its keys or its frame), said in the
+    player's language (:func:`player_language`), or None. Asked before anything is opened: the
+    refusal made the state directory first, and came after INFO lines of it and of the log's start."""
+    from firmware.terminal import terminal_problem
+    if terminal_problem() is None:
+        return None
+    from firmware.i18n import set_language
+    set_language(player_language(words))
+    return terminal_problem()
+
+
 def _main(argv: list[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -310,6 +339,10 @@ def _main(argv: list[str] | None) -> int:
                            next((b for b in (args.console_baud, args.baud) if b is not None), DEFAULT_BAUD))
     if args.baud is None:
         args.baud = DEFAULT_BAUD
+    simulated = not args.script and (args.sim or not _on_a_pi())
+    if simulated and (problem := _cannot_simulate(words)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
     splash = None
     if not (args.script or args.sim):
         # On the Pi with the OLED: the splash goes out before the device program is imported
@@ -321,7 +354,10 @@ def _main(argv: list[str] | None) -> int:
     # set up before the device program is imported, so that even an import error is kept.
     from firmware import logs
     from hw.splash import state_dir
-    logs.setup()
+    # The simulator's terminal is the player's: its INFO lines (the state directory made, the log's
+    # start and stop) are for the log file; they were printed around its frame, the stop line under
+    # the last one.
+    logs.setup(printed=logging.WARNING if simulated else logging.NOTSET)
     logs.remember_state_dir(state_dir(args.state_dir))
     from firmware.device import run_device
     return run_device(args, splash)

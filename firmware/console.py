@@ -436,22 +436,51 @@ def greeting() -> str:
              "docs/protocol.md describes them; 'quit' or Ctrl-D ends.")
 
 
+def _device_speaks(root: Any) -> None:
+    """Speak the language stored in the state directory ``root`` (read-only, nothing created:
+    :func:`firmware.storage.stored_language`), for what is said before the store is open; else
+    the current one (English at start)."""
+    from firmware.i18n import LANGUAGES, set_language
+    from firmware.storage import stored_language
+    from firmware.store import DB_NAME
+    lang = stored_language(root / DB_NAME)
+    if lang in LANGUAGES:
+        set_language(lang)
+
+
 def run_console(state_dir: str | None, serial_port: str | None = None, baud: int = 115200) -> int:
-    """``legatus console``: the protocol on stdin/stdout or a serial port. Returns an exit code."""
+    """``legatus console``: the protocol on stdin/stdout or a serial port. Returns an exit code.
+
+    What it says on standard error (the person who started it reads it) is in the device's
+    language: a port that cannot be opened is refused before the state directory is made."""
     from pathlib import Path
 
+    from firmware.i18n import say
     from firmware.store import StateDirError, default_state_dir
+    root = Path(state_dir) if state_dir else default_state_dir()
+    port: Any = None
+    if serial_port is not None:
+        from hw.serial_link import open_serial
+        try:
+            port = open_serial(serial_port, baud)
+        except Exception as e:  # noqa: BLE001 - SerialError mostly: said, nothing made
+            _device_speaks(root)
+            print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
+            return 2
     try:
-        store = Store(Path(state_dir) if state_dir else default_state_dir())
+        store = Store(root)
     except StateDirError as e:
-        print(f"legatus: {e}", file=sys.stderr)
+        if port is not None:
+            port.close()
+        _device_speaks(root)
+        print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
         return 2
     session = store.resume()
+    console = Console(store, session)              # (it speaks the device's language from here on)
     if store.recovery is not None:
         print(f"legatus: {store.recovery.sentence()}", file=sys.stderr)
-    console = Console(store, session)
     try:
-        if serial_port is None:
+        if port is None:
             if sys.stdin.isatty():              # a person at a terminal, not a script: say how (stderr,
                 print(f"legatus: {greeting()}", file=sys.stderr, flush=True)   # never a reply line)
             from hw.serial_link import LineBuffer
@@ -459,25 +488,31 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer)
             except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
                 log.info("stdout closed: %s", e)
-                print("legatus: the output was closed; every acknowledged action is saved.", file=sys.stderr)
+                print("legatus: " + say(Msg("the output was closed; every acknowledged action is saved.")),
+                      file=sys.stderr)
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
-            from hw.serial_link import LINK_ERRORS, LineBuffer, open_serial
-            try:
-                port = open_serial(serial_port, baud)
-            except Exception as e:
-                print(f"legatus: {e}", file=sys.stderr)
-                return 2
-            print(f"legatus: console on {serial_port} at {baud} baud", file=sys.stderr, flush=True)
+            from hw.serial_link import LINK_ERRORS, LineBuffer
+            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud)), file=sys.stderr,
+                  flush=True)
             try:
                 with port:
                     # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)
                     serve(console, cast(IO[bytes], LineBuffer(port)), port)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
-                print(f"legatus: the serial link closed ({e}); every acknowledged action is saved.",
-                      file=sys.stderr)
+                print("legatus: " + say(Msg("the serial link closed ({}); every acknowledged action is saved.",
+                                            _detail(e))), file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:
         console.close()
     return 0
+
+
+def _detail(e: BaseException) -> str:
+    """The system's words for a link error, as a value in a sentence: ``Input/output error``, not
+    termios.error's ``(5, 'Input/output error')``."""
+    args = e.args
+    if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], str):    # OSError, termios.error
+        return args[1]
+    return str(e) or type(e).__name__

@@ -242,6 +242,15 @@ def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]
 
 
 # -- start -------------------------------------------------------------------------------------
+def _speak_the_players_language(args: Any) -> None:
+    """What is said before the store is open (a ``--script`` refused, the keys' names asked for) in
+    the language the command line's refusals are said in (firmware.cli.player_language: the
+    device's, read-only, else the locale's); the store's own is spoken once it is open."""
+    from firmware.cli import player_language
+    from firmware.i18n import set_language
+    set_language(player_language(["--state-dir", args.state_dir] if args.state_dir else []))
+
+
 def run_device(args: Any, splash: Any = None) -> int:
     """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
 
@@ -250,11 +259,14 @@ def run_device(args: Any, splash: Any = None) -> int:
     from firmware import logs
     script: list[Event] = []
     if args.script:
-        from firmware.terminal import ScriptError, script_events
+        from firmware.terminal import ScriptError, script_events, stdin_is_tty
+        if args.script == "-" and stdin_is_tty():   # it asks for the keys' names (a person types them)
+            _speak_the_players_language(args)
         try:
             script = script_events(args.script)
         except ScriptError as e:     # the user's file, said as the terminal's problems are: no logger's name
-            print(f"legatus: {e}", file=sys.stderr)
+            _speak_the_players_language(args)
+            print(f"legatus: {say(e.args[0])}", file=sys.stderr)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     events: Events = queue.Queue()

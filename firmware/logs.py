@@ -31,7 +31,7 @@ from collections import deque
 from pathlib import Path
 from types import TracebackType
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeGuard
 
 if TYPE_CHECKING:
     from engine.text import Msg
@@ -168,9 +168,11 @@ _path: Path | None = None
 _lock = threading.Lock()
 
 
-def setup(level: int = logging.INFO, stream: object = None) -> None:
+def setup(level: int = logging.INFO, stream: object = None, printed: int = logging.NOTSET) -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
-    for the log file (:func:`attach_file`). Idempotent: a second call changes nothing."""
+    for the log file (:func:`attach_file`). ``printed``: the least level printed on standard error
+    (the simulator's terminal, the player's: its warnings, not the log's INFO lines; the file keeps
+    every record of ``level``). Idempotent: a second call changes nothing."""
     global _memory, _err, _err_handler
     root = logging.getLogger()
     with _lock:
@@ -179,6 +181,7 @@ def setup(level: int = logging.INFO, stream: object = None) -> None:
         _err = stream  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        err.setLevel(printed)
         _err_handler = err
         _memory = _Kept()
         root.addHandler(err)
@@ -223,7 +226,8 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
     """While the terminal simulator draws its picture on the terminal standard error goes to:
     records are not printed there (they printed over the picture); the log file still has them
     (or keeps them for it), and each WARNING or worse of another thread than the main loop's (the
-    serial link's) is given to ``tap`` as one line (for a notice), once while it says the same.
+    serial link's) is given to ``tap`` as one line (for a notice), once while it says the same: the
+    record's ``said`` (``extra={"said": Msg(...)}``), the sentence for the player, where it has one.
     The log file failing is given to ``tap`` as its notice (a Msg: :func:`logged_notice`), once
     each time, instead of the line printed on the terminal. Returns the function that prints them
     on standard error again."""
@@ -239,7 +243,8 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
                 line = record.getMessage().splitlines()[0][:200] if record.getMessage() else record.levelname
                 if line != last[0]:
                     last[0] = line
-                    tap(line)
+                    said = record.__dict__.get("said")      # the sentence for the player (a Msg), if it has one
+                    tap(said if _is_msg(said) else line)
             except Exception:  # noqa: BLE001 - a notice that cannot be made: the log file has it
                 pass                   # (the record itself is written to the file all the same)
         return False
@@ -252,6 +257,11 @@ def quiet_stderr(tap: Callable[[str], None]) -> Callable[[], None]:
     if handler is not None:
         handler.addFilter(held)
     return loud
+
+
+def _is_msg(value: object) -> TypeGuard[Msg]:
+    from engine.text import Msg
+    return isinstance(value, Msg)
 
 
 def logged_notice(trouble: OSError) -> Msg:

@@ -154,10 +154,12 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     """The problem on the panel (or the simulator, or a scripted run's output) until the state
     directory can be used (see the module's docstring). ``serve``: the serial reader
     (firmware.serial_reader.serial_reader) that puts the lines of ``--serial`` on ``events``."""
-    log.error("%s", error)
     waited = Waited()
     if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for
+        _stored_language(root)            # (a refusal to whoever started this one, in the device's words; no
+        print(f"legatus: {say(error.args[0] if error.args else str(error))}", file=sys.stderr)   # log line first)
         return waited
+    log.error("%s", error)
     wait = StorageWait(root, error)
     if args.script:                                  # a scripted run shows it once and ends
         from firmware.terminal import ScriptScreen

@@ -205,8 +205,9 @@ class TerminalScreen:
 
 
 class ScriptError(ValueError):
-    """A ``--script`` file that cannot be read or has a line that is not a key: its message says
-    which file and line, and what is allowed."""
+    """A ``--script`` file that cannot be read or has a line that is not a key: its message (a
+    :class:`engine.text.Msg`, ``args[0]``, said in the player's language) says which file and line,
+    and what is allowed (the key names and ``wait`` as the file has them)."""
 
 
 MAX_WAIT = 86400        # a script's ``wait``: at most a day of the simulated clock at a time
@@ -221,16 +222,20 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
     where adding seconds changes it: no later ``wait`` turned the screen off). A byte order mark
     (Notepad's UTF-8) is not part of the first line: that key was refused as not a key, the mark
     unseen in the message."""
+    from firmware.i18n import _
     from firmware.screens.widgets.keys import KEYS
     try:
         if path == "-" and sys.stdin is None:
-            raise OSError("no standard input")
+            raise ScriptError(Msg("--script -: there is no standard input to read the keys from"))
         if path == "-" and stdin_is_tty():    # (typed: nothing said it waited for the keys' names)
-            print("legatus: type the key names, one a line, then Ctrl-D", file=sys.stderr)
+            print("legatus: " + _("type the key names, one a line, then Ctrl-D"), file=sys.stderr)
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScriptError(f"--script {path}: cannot be read ({e})") from e
+    except UnicodeDecodeError as e:
+        raise ScriptError(Msg("--script {}: cannot be read (it is not UTF-8 text: byte {})", path, e.start + 1)) from e
+    except OSError as e:
+        from firmware.store.reasons import reason
+        raise ScriptError(Msg("--script {}: cannot be read ({})", path, reason(e))) from e
     out: list[tuple[Any, ...]] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -243,14 +248,14 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
             except ValueError:
                 seconds = -1.0
             if not 0 <= seconds <= MAX_WAIT:
-                raise ScriptError(f"--script {path}, line {n}: '{line}': wait takes a number of seconds "
-                                  f"from 0 to {MAX_WAIT} (wait 200)")
+                raise ScriptError(Msg("--script {}, line {}: '{}': wait takes a number of seconds from 0 to {} "
+                                      "(wait 200)", path, n, line, MAX_WAIT))
             out.append(("wait", seconds))
         elif line in KEYS:
             out.append(("key", line))
         else:
-            raise ScriptError(f"--script {path}, line {n}: '{line}' is not a key; one per line: "
-                              f"{', '.join(KEYS)}, or wait SECONDS")
+            raise ScriptError(Msg("--script {}, line {}: '{}' is not a key; one per line: {}, or wait SECONDS",
+                                  path, n, line, ", ".join(KEYS)))
     return out
 
 
@@ -304,8 +309,8 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     on stdout (``legatus --sim > file`` ran blind: the frames went to the file, the keys acted
     unseen and nothing said so), one that moves the cursor (not TERM=dumb), and braille and box
     characters that the output's encoding can write (a non-UTF-8 locale made the first frame a
-    UnicodeEncodeError). Said in the device's language, but for the encoding's, which could not
-    write it."""
+    UnicodeEncodeError). Said in the device's language; the encoding's in English where it cannot
+    write that language either."""
     from firmware.i18n import _
     if not stdin_is_tty():
         return "legatus: " + _("the simulator needs a terminal for its keys; use --script FILE to drive it from a "
@@ -322,8 +327,13 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     try:
         ("\u28ff│┌─▀▄█" + key_help()).encode(encoding)
     except (UnicodeEncodeError, LookupError):
-        return (f"legatus: this terminal's encoding ({encoding}) cannot show the simulator's frame "
-                "(braille and box characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus")
+        said = Msg("this terminal's encoding ({}) cannot show the simulator's frame (braille and box characters): run "
+                   "it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus", encoding)
+        from firmware.i18n import say
+        try:                    # (a Cyrillic one, KOI8-R, writes the player's words, though no braille)
+            return ("legatus: " + say(said)).encode(encoding).decode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            return f"legatus: {said}"
     return None
 
 

@@ -13,6 +13,8 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
+from engine.text import Msg
+
 if TYPE_CHECKING:             # (queue and threading: imported by SerialLink, not by `legatus console`'s
     import queue              # start, which reads stdin through LineBuffer)
     import threading
@@ -46,9 +48,11 @@ LINK_ERRORS = _link_errors()
 
 
 class SerialError(Exception):
-    """The serial port cannot be opened; ``port`` names it and the message says what to do."""
+    """The serial port cannot be opened; ``port`` names it and the message (a
+    :class:`engine.text.Msg`, ``args[0]``: said in the player's language by ``legatus console``,
+    in English in the log) says what to do, the system's detail as a value inside the sentence."""
 
-    def __init__(self, port: str, message: str) -> None:
+    def __init__(self, port: str, message: Msg) -> None:
         super().__init__(message)
         self.port = port
 
@@ -64,29 +68,28 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
     import serial
 
     if baud == 0:              # B0 on a tty means "hang up": the port would open and never hear a thing
-        raise SerialError(port, f"cannot open serial port {port!r} at 0 baud (that hangs the line up); "
-                                "check the port name and baud rate")
+        raise SerialError(port, Msg("cannot open serial port {} at 0 baud (that hangs the line up); check the port "
+                                    "name and baud rate", repr(port)))
     try:
         return serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True)
     except serial.SerialException as e:
         raise SerialError(port, _explain(port, e)) from e
     except (ValueError, OverflowError) as e:  # unknown URL scheme, bad baud rate or timeout (too big for termios)
-        raise SerialError(port, f"cannot open serial port {port!r} at {baud} baud: {e}; check the port name "
-                                "and baud rate") from e
+        raise SerialError(port, Msg("cannot open serial port {} at {} baud: {}; check the port name and baud rate",
+                                    repr(port), baud, str(e))) from e
 
 
-def _explain(port: str, e: OSError) -> str:
+def _explain(port: str, e: OSError) -> Msg:
     code = e.errno
     if code == errno.ENOENT:
-        return (f"serial port {port} does not exist: check the port name (ls /dev/serial0 "
-                "/dev/ttyGS0); /dev/ttyGS0 needs the USB gadget (dtoverlay=dwc2 and "
-                "modules-load=dwc2,g_serial)")
+        return Msg("serial port {} does not exist: check the port name (ls /dev/serial0 /dev/ttyGS0); /dev/ttyGS0 "
+                   "needs the USB gadget (dtoverlay=dwc2 and modules-load=dwc2,g_serial)", port)
     if code in (errno.EACCES, errno.EPERM):        # (the fix: a new login, or the service restarted)
         from hw.service import permission_denied
         return permission_denied(port, "dialout")
     if code in (errno.EBUSY, errno.EAGAIN):
-        return f"serial port {port} is in use by another program (is legatus already running?)"
-    return f"cannot open serial port {port}: {e}; check the port name"
+        return Msg("serial port {} is in use by another program (is legatus already running?)", port)
+    return Msg("cannot open serial port {}: {}; check the port name", port, str(e))
 
 
 class LineBuffer:
@@ -221,8 +224,10 @@ class SerialLink:
                 port = self._open()
             except Exception as e:  # noqa: BLE001 - SerialError mostly: the cable is not back yet
                 message = str(e) or type(e).__name__
-                if message != self._error:
-                    log.warning("serial: %s (trying again every %g s)", message, self.retry)
+                if message != self._error:      # (``said``: the simulator's notice of it, in the player's words)
+                    log.warning("serial: %s (trying again every %g s)", message, self.retry, extra={"said": Msg(
+                        "The serial port cannot be opened: {}. Legatus keeps trying.",
+                        e.args[0] if isinstance(e, SerialError) else message)})
                     self._error = message
                 self._sleep(self.retry)
                 continue
@@ -244,8 +249,12 @@ class SerialLink:
         """The link hung up: close the port (the next :meth:`wait` opens it again, after
         ``retry`` seconds). Logged once until a line arrives again."""
         if not self._down:
+            detail = error.args[1] if len(error.args) == 2 and isinstance(error.args[1], str) else str(error)
+            said = (Msg("The serial link closed ({}); the device goes on without it and opens it again when it "
+                        "can.", detail) if self.reopen else
+                    Msg("The serial link closed ({}); the device goes on without it.", detail))
             log.warning("serial: the link closed (%s); the device goes on without it%s", error,
-                        " and opens it again when it can" if self.reopen else "")
+                        " and opens it again when it can" if self.reopen else "", extra={"said": said})
             self._down = True
         self._next_open = self._clock() + self.retry
         with self._lock:

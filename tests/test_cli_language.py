@@ -169,3 +169,24 @@ def test_argparse_still_says_the_words_the_catalogs_translate() -> None:
         for lang, entries in catalogs.items():
             said = entries[text].msgstr[0]
             assert sorted(re.findall(r"%(?:\(\w+\))?[sr]", said)) == sorted(re.findall(r"%(?:\(\w+\))?[sr]", text)), (lang, said)
+
+
+@pytest.mark.parametrize("lang,said", [("en", "legatus: stopped by Ctrl-C.\n"),
+                                       ("ru", "legatus: остановлено нажатием Ctrl-C.\n"),
+                                       ("uk", "legatus: зупинено натисканням Ctrl-C.\n")])
+def test_ctrl_c_at_the_start_is_said_in_the_devices_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """Ctrl-C while `legatus` starts (exit status 130, no traceback) said "stopped by Ctrl-C." in
+    English on a Russian or Ukrainian device."""
+    import firmware.device
+    from firmware import logs
+
+    def interrupted(args: object, splash: object) -> int:
+        raise KeyboardInterrupt
+    state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    monkeypatch.setattr(firmware.device, "run_device", interrupted)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)                           # (the test's own logging)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(["--sim", "--state-dir", str(state)]) == 130
+    assert capsys.readouterr().err == said

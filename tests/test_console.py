@@ -384,3 +384,126 @@ def test_a_setting_given_the_value_it_has_writes_nothing(state_dir):
     finally:
         c.close()
         i18n.set_language("en")
+
+
+def _device_speaks(state_dir, lang):
+    """``state_dir``'s device set to ``lang`` (Settings → Language), the test's language English again."""
+    from firmware.console import Console
+    from firmware.i18n import set_language
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    try:
+        assert console.request(f"settings language={lang}")["ok"]
+    finally:
+        console.close()
+        set_language("en")
+    return state_dir
+
+
+@pytest.fixture
+def english_after():
+    from firmware.i18n import set_language
+    yield
+    set_language("en")                  # (run_console spoke the device's language in this process)
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: serial port /dev/ttyLEGATUS9 does not exist: check the port name (ls /dev/serial0"),
+    ("ru", "legatus: последовательного порта /dev/ttyLEGATUS9 нет: проверьте имя порта (ls /dev/serial0"),
+    ("uk", "legatus: послідовного порту /dev/ttyLEGATUS9 немає: перевірте назву порту (ls /dev/serial0"),
+])
+def test_a_serial_port_that_cannot_be_opened_is_said_in_the_devices_language_and_makes_nothing(
+        tmp_path, capsys, lang, said):
+    """QA (cli): ``legatus console --serial PORT`` with a port that is not there made the state
+    directory (its database and lock) before it said so and stopped (exit status 2), and said it in
+    English on a Russian or Ukrainian device. The port is opened first now: a refusal leaves nothing
+    behind, and says why in the device's language."""
+    from firmware.console import run_console
+    st = tmp_path / "st"
+    if lang != "en":
+        _device_speaks(st, lang)
+    made = sorted(p.name for p in st.iterdir()) if st.exists() else []
+    assert run_console(str(st), "/dev/ttyLEGATUS9") == 2
+    err = capsys.readouterr().err
+    assert err.startswith(said) and len(err.splitlines()) == 1, err
+    assert (sorted(p.name for p in st.iterdir()) if st.exists() else []) == made     # nothing made
+
+
+@pytest.mark.usefixtures("english_after")
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: Another Legatus process is using "),
+    ("ru", "legatus: Каталог "),
+    ("uk", "legatus: Каталог "),
+])
+def test_a_state_directory_another_legatus_holds_is_said_in_the_devices_language(tmp_path, capsys, lang, said):
+    """``legatus console`` beside a running device (or another console) on a Russian or Ukrainian
+    device said "Another Legatus process is using …" in English: the store that would have said it
+    in the device's words could not be opened. It is read (read-only) for the refusal."""
+    from firmware.console import run_console
+    from firmware.store import Store
+    st = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    held = Store(st)
+    try:
+        assert run_console(str(st)) == 2
+    finally:
+        held.close()
+    err = capsys.readouterr().err
+    assert err.startswith(said) and "systemctl stop legatus" in err, err
+    assert lang == "en" or "Another Legatus" not in err
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: the output was closed; every acknowledged action is saved."),
+    ("ru", "legatus: вывод закрыт; все подтверждённые действия сохранены."),
+    ("uk", "legatus: виведення закрито; усі підтверджені дії збережено."),
+])
+def test_a_closed_output_is_said_in_the_devices_language(state_dir, lang, said):
+    """`legatus console | head -1` on a Russian or Ukrainian device: the one line saying the
+    acknowledged actions are kept was English."""
+    from tests.conftest import ROOT, console_cmd
+    assert run_console(state_dir, [f"settings language={lang}"])[0]["ok"]
+    proc = subprocess.Popen(console_cmd(state_dir), cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write(b"version\n")
+    proc.stdin.flush()
+    assert b'"ok":true' in proc.stdout.readline()
+    proc.stdout.close()
+    try:
+        proc.stdin.write(b"version\n" * 20000)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    err = proc.stderr.read().decode("utf-8")
+    assert proc.wait(timeout=60) == 0 and err.strip() == said, err
+
+
+def test_a_state_directory_that_cannot_be_used_is_refused_in_one_line(tmp_path):
+    """``legatus console --state-dir DIR`` where DIR cannot be made (a file stands in its way)
+    printed the store's log line first, English with the system's errno ("cannot use the state
+    directory …: [Errno 20] Not a directory: …"), then the refusal: a refusal says only itself."""
+    (tmp_path / "file").write_text("")
+    proc = subprocess.run(console_cmd(tmp_path / "file" / "st"), input=b"version\n", capture_output=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and not proc.stdout, err
+    assert err.splitlines() == [f"legatus: Cannot use the state directory {tmp_path / 'file' / 'st'}: a file stands "
+                                "where a folder should be. Pick another with --state-dir or LEGATUS_STATE_DIR."], err
+
+
+def test_a_recovered_database_is_said_in_the_devices_language(state_dir):
+    """`legatus console` on a Russian device whose database was damaged and salvaged said what was
+    found in English: the line was printed before the console, which speaks the device's language
+    stored in the salvaged settings, was made."""
+    assert all(r["ok"] for r in run_console(state_dir, ["settings language=ru", "new bag items=a*3 seed=1", "draw"]))
+    path = state_dir / "legatus.db"
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    proc = subprocess.run(console_cmd(state_dir), input=b"state\n", capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["state"]["game"] == "bag", err
+    assert "\nlegatus: Базу не удалось прочитать (записи повреждены); она сохранена как legatus.db.damaged-1" in \
+        "\n" + err, err

@@ -195,7 +195,7 @@ def test_a_config_file_given_to_legatus_is_named_as_written_and_where_it_was_loo
     monkeypatch.chdir(tmp_path)
     seen: list[str] = []
     monkeypatch.setattr(doctor, "run_doctor", lambda state_dir, config: seen.append(config) or 0)
-    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "setup", lambda *a, **k: None)
     assert cli.main(["doctor", "--config", written]) == 0
     looked = os.path.abspath(os.path.expanduser(written))
     assert seen == [looked]

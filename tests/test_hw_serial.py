@@ -131,6 +131,33 @@ def test_a_hangup_at_flush_ends_the_serial_console_cleanly(monkeypatch, tmp_path
     assert "the serial link closed" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("lang,served,closed", [
+    ("ru", "legatus: консоль на loop:// готова к работе на скорости 9600 бит/с.",
+     "legatus: связь через последовательный порт прервалась (Input/output error); все подтверждённые действия сохранены."),
+    ("uk", "legatus: консоль на loop:// готова до роботи на швидкості 9600 біт/с.",
+     "legatus: зв'язок через послідовний порт перервався (Input/output error); усі підтверджені дії збережено."),
+])
+def test_the_serial_console_says_where_it_serves_and_its_hangup_in_the_devices_language(
+        monkeypatch, tmp_path, capsys, lang, served, closed) -> None:
+    """``legatus console --serial PORT`` told the person who started it where it serves and that the
+    link closed in English on a Russian or Ukrainian device (its replies are in the device's words)."""
+    from firmware import console as C
+    from firmware.i18n import set_language
+    st = tmp_path / "s"
+    c = C.Console(C.Store(st), None)
+    assert c.request(f"settings language={lang}")["ok"]
+    c.close()
+    port = open_serial("loop://", timeout=1)
+    _hangs_up_on_flush(port)
+    port.write(b"version\n")
+    monkeypatch.setattr("hw.serial_link.open_serial", lambda name, baud: port)
+    try:
+        assert C.run_console(str(st), serial_port="loop://", baud=9600) == 0
+    finally:
+        set_language("en")
+    assert capsys.readouterr().err.splitlines() == [served, closed]
+
+
 def test_a_hangup_at_flush_does_not_reach_the_device_loop(tmp_path) -> None:
     import queue
     import threading

@@ -311,3 +311,49 @@ def test_the_log_file_failing_while_the_simulator_draws_is_a_notice_not_a_line_o
     assert "No space left on device" in text                            # the system's words: the log's
     assert len(notes) == 1 and err.getvalue() == before
     again()
+
+
+def test_the_serial_links_warnings_while_the_simulator_draws_are_notices_in_the_players_words(
+        tmp_path: Path, fresh: None) -> None:
+    """`legatus --sim --serial PORT` on a Russian or Ukrainian device: a port that cannot be opened
+    and a hang-up were shown as "Warning, written to the log: serial: serial port … does not exist …",
+    the log's English line inside the notice. The link's records carry the sentence for the player
+    (a Msg); the notice is that sentence, the log keeps its English line."""
+    import termios
+    import threading
+
+    from engine.text import Msg
+    from firmware.i18n import domain
+    from hw.serial_link import SerialLink
+    err = io.StringIO()
+    logs.setup(stream=err)
+    logs.attach_file(tmp_path)
+    notes: list[str] = []
+    again = logs.quiet_stderr(notes.append)
+
+    class Stop(Exception):
+        pass
+
+    def stop(seconds: float) -> None:
+        raise Stop
+
+    link = SerialLink("/dev/ttyLEGATUS9", sleep=stop)
+
+    def serial_thread() -> None:
+        try:
+            link.wait()
+        except Stop:
+            pass
+        link.lost(termios.error(5, "Input/output error"))
+    thread = threading.Thread(target=serial_thread)
+    thread.start()
+    thread.join()
+    again()
+    assert len(notes) == 2 and all(isinstance(note, Msg) for note in notes), notes
+    said = [domain("legatus").say(note, "ru") for note in notes]
+    assert said[0].startswith("Последовательный порт не открывается: последовательного порта /dev/ttyLEGATUS9 нет: "
+                              "проверьте имя порта"), said
+    assert said[1] == ("Связь через последовательный порт прервалась (Input/output error); устройство работает без "
+                       "неё и снова откроет порт, как только сможет."), said
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert "serial: serial port /dev/ttyLEGATUS9 does not exist" in text and "serial: the link closed" in text

@@ -119,6 +119,24 @@ def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
     assert proc.returncode == 2 and "--script" in proc.stderr
 
 
+@pytest.mark.parametrize("lang,said", [("", "legatus: the simulator needs a terminal for its keys"),
+                                       ("ru_RU.UTF-8", "legatus: симулятору нужен терминал для клавиш")])
+def test_the_simulator_refused_a_terminal_says_only_that_and_makes_no_state_directory(tmp_path, lang, said):
+    """QA (cli): ``legatus --sim`` without a terminal made the state directory (its database, lock
+    and log file) and printed "INFO … created the state directory" and "INFO … start: legatus …
+    (clock not set)" before its refusal (exit status 2). A refused command line now says the one
+    line, in the player's language (the locale's where no device language is stored, as argparse's
+    refusals), and leaves nothing behind."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(PYTHONPATH=str(ROOT), LANG=lang or "C.UTF-8", LEGATUS_STATE_DIR=str(tmp_path / "default"))
+    for argv in (["--sim"], ["--sim", "--state-dir", str(tmp_path / "st")]):
+        proc = subprocess.run([sys.executable, "-m", "firmware.cli", *argv], stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=60, cwd=ROOT, env=env)
+        err = proc.stderr.decode("utf-8")
+        assert proc.returncode == 2 and err.startswith(said) and len(err.splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_scripted_simulator_in_russian_makes_a_bag_with_a_cyrillic_item(tmp_path):
     script = tmp_path / "keys.txt"
     # first start: Русский; Кубики и мешочки -> Мешочки и колоды -> Свой мешочек -> Добавить
@@ -151,7 +169,8 @@ def test_ctrl_c_before_the_keys_are_taken_over_says_so_without_a_traceback(tmp_p
         raise KeyboardInterrupt
 
     monkeypatch.setattr(firmware.device, "run_device", interrupted)
-    monkeypatch.setattr(logs, "setup", lambda: None)                  # (the test's own logging)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)                  # (the test's own logging)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(tmp_path)]) == 130
     err = capsys.readouterr().err
@@ -182,6 +201,30 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
     assert said in proc.stderr and "Traceback" not in proc.stderr
     assert proc.stderr.startswith("legatus: --script ") and "firmware.device" not in proc.stderr, proc.stderr
     assert "--- frame" not in proc.stdout and not (tmp_path / "st").exists()
+
+
+@pytest.mark.parametrize("lang,text,said", [
+    ("ru", "a\npresss\n", "legatus: --script {}, строка 2: «presss» — не клавиша; по одной в строке: up, down, "),
+    ("uk", "wait soon\n", "legatus: --script {}, рядок 1: «wait soon»: після wait потрібне число секунд від 0 до 86400"),
+    ("ru", None, "legatus: --script {}: не удаётся прочитать (такого файла или папки нет)"),
+    ("uk", b"a\n\xff\n", "legatus: --script {}: не вдається прочитати (це не текст у UTF-8: байт 3)"),
+])
+def test_a_script_refused_is_said_in_the_devices_language(tmp_path, lang, text, said):
+    """A --script file with a line that is not a key, a bad wait, or that cannot be read was refused
+    in English on a Russian or Ukrainian device (the file's own words, key names and wait, as they are)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    st, script = tmp_path / "st", tmp_path / "keys.txt"
+    subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(st)],
+                   input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env,
+                   check=True)
+    if text is not None:
+        script.write_bytes(text if isinstance(text, bytes) else text.encode())
+    made = sorted(p.name for p in st.iterdir())
+    proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(st), "--script", str(script)],
+                          capture_output=True, timeout=60, cwd=ROOT, env=env)
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and err.startswith(said.format(script)) and len(err.splitlines()) == 1, err
+    assert sorted(p.name for p in st.iterdir()) == made and not proc.stdout
 
 
 @pytest.mark.parametrize("stdin", [False, True])
@@ -349,8 +392,7 @@ def test_a_terminal_whose_encoding_cannot_draw_the_frame_is_told_so_without_a_cr
     assert status == 2 and echoes, out[-800:]
     assert "encoding (ascii) cannot show the simulator's frame" in out and "LANG=C.UTF-8" in out
     assert "Traceback" not in out and "UnicodeEncodeError" not in out
-    log = (tmp_path / "st" / "legatus.log").read_text(encoding="utf-8")
-    assert "stopped by an error" not in log
+    assert not (tmp_path / "st").exists()      # (refused before anything is opened: no crash logged either)
 
 
 def test_a_dumb_terminal_is_told_so_rather_than_shown_escape_codes(tmp_path):
@@ -648,10 +690,11 @@ def test_a_tilde_the_shell_left_in_a_path_is_the_home_directory(tmp_path, monkey
     elsewhere.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.chdir(elsewhere)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
     seen = []
     module, name = runs.rsplit(".", 1)
     monkeypatch.setattr(importlib.import_module(module), name, lambda *a, **k: seen.append(got(a, k)) or 0)
-    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "setup", lambda *a, **k: None)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(argv) == 0
     assert seen and str(seen[0]).startswith(str(home / "games")) and "~" not in str(seen[0]), seen
@@ -682,12 +725,20 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
     assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
 
 
-def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
+@pytest.mark.parametrize("lang,said", [("en", "type the key names, one a line, then Ctrl-D"),
+                                       ("ru", "введите названия клавиш, по одному в строке, затем нажмите Ctrl-D"),
+                                       ("uk", "введіть назви клавіш, по одній у рядку, потім натисніть Ctrl-D")])
+def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path, lang, said):
     """``legatus --script -`` at a terminal waited in silence for key names until Ctrl-D, as if it
-    had hung. It says what it waits for; the keys typed are then run."""
+    had hung. It says what it waits for, in the device's language (it was English on a Russian or
+    Ukrainian device); the keys typed are then run."""
     import pty
     import select
     import time
+    if lang != "en":
+        subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(tmp_path / "st")],
+                       input=f"settings language={lang}\n", capture_output=True, text=True, timeout=60, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     pid, fd = pty.fork()
     if pid == 0:
         os.chdir(ROOT)
@@ -698,7 +749,7 @@ def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path):
         while b"Ctrl-D" not in out and time.monotonic() < end - 45:     # (said at once: 15 s at most)
             if select.select([fd], [], [], 0.1)[0]:
                 out += os.read(fd, 65536)
-        assert b"type the key names, one a line, then Ctrl-D" in out, out
+        assert said.encode() in out, out
         os.write(fd, b"a\ndown\n\x04")
         while status is None and time.monotonic() < end:
             if select.select([fd], [], [], 0.1)[0]:
@@ -763,7 +814,7 @@ def _runs_nothing(monkeypatch) -> list:
         monkeypatch.setattr(importlib.import_module(module), name,
                             lambda *a, name=name, **k: ran.append((name, a)) or 0)
     from firmware import logs
-    monkeypatch.setattr(logs, "setup", lambda *a: None)
+    monkeypatch.setattr(logs, "setup", lambda *a, **k: None)
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     return ran
 
@@ -888,3 +939,44 @@ def test_an_empty_path_or_port_is_refused_not_taken_for_the_default(monkeypatch,
     err = " ".join(capsys.readouterr().err.split())
     option = next(a for a in argv if a.startswith("--"))
     assert stop.value.code == 2 and not ran and f"argument {option}: empty (a shell variable that is not set?)" in err, err
+
+
+@pytest.mark.parametrize("lang,encoding,said", [
+    ("ru", "koi8-r", "legatus: кодировка этого терминала (koi8-r) не может показать кадр симулятора (символы Брайля и "
+                     "рамки): запустите симулятор с локалью UTF-8, например LANG=C.UTF-8 legatus"),
+    ("uk", "koi8-u", "legatus: кодування цього термінала (koi8-u) не може показати кадр симулятора (символи Брайля та "
+                     "рамки): запустіть симулятор з локаллю UTF-8, наприклад LANG=C.UTF-8 legatus"),
+    ("ru", "ascii", "legatus: this terminal's encoding (ascii) cannot show the simulator's frame (braille and box "
+                    "characters): run it with a UTF-8 locale, e.g. LANG=C.UTF-8 legatus"),
+])
+def test_a_terminal_encoding_without_braille_is_told_so_in_the_players_words_where_it_can_write_them(
+        monkeypatch, lang, encoding, said):
+    """A KOI8-R or KOI8-U terminal writes Cyrillic but no braille: the simulator's refusal of it was
+    English on a Russian or Ukrainian device; said in the device's words where the encoding writes
+    them, in English where it cannot (ASCII)."""
+    import io
+
+    from firmware import i18n, terminal
+    monkeypatch.setattr(terminal, "stdin_is_tty", lambda: True)
+    monkeypatch.setattr(terminal, "_is_tty", lambda out: True)
+    monkeypatch.setenv("TERM", "xterm")
+    out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    i18n.set_language(lang)
+    try:
+        assert terminal.terminal_problem(out) == said
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_simulators_terminal_shows_no_log_info_lines(tmp_path):
+    """The simulator at a terminal printed the log's INFO lines on it, English, around its frame:
+    "INFO firmware.store: created the state directory …", "INFO firmware.logs: start: legatus …
+    (clock not set)" before it, and "INFO firmware.logs: stop: legatus ended normally" under the
+    last frame after q. The terminal is the player's; those lines are the log file's (kept there)."""
+    st = tmp_path / "st"
+    status, out, echoes = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(st)], {}, [b"q"],
+                                         timeout=60)
+    assert status == 0 and echoes and "┌" in out, out[-800:]
+    assert "INFO" not in out and "created the state directory" not in out and "ended normally" not in out, out[-800:]
+    log = (st / "legatus.log").read_text(encoding="utf-8")
+    assert "created the state directory" in log and "start: legatus" in log and "stop: legatus ended normally" in log

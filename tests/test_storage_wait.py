@@ -181,6 +181,40 @@ def test_a_state_dir_another_legatus_holds_ends_at_once_and_leaves_the_panel_alo
     assert on_a_pi.frames == []
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: Another Legatus process is using {}; stop it first (systemctl stop legatus) or pick another "
+           "--state-dir.\n"),
+    ("uk", "legatus: Каталог {} використовує інший процес Legatus; спершу зупиніть його (systemctl stop legatus) або "
+           "вкажіть інший --state-dir.\n")])
+def test_a_state_dir_another_legatus_holds_is_refused_in_one_line_in_the_devices_language(
+        tmp_path: Path, on_a_pi: Panel, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+        lang: str, said: str) -> None:
+    """``legatus`` (or ``legatus --script FILE``) started by hand while the service or a console
+    holds the state directory ended with "legatus: ERROR firmware.storage_wait: Another Legatus
+    process is using …", a log line, English on a Ukrainian device. It is the refusal for whoever
+    started it: one line in the device's words (read from the card, read-only), exit status 2."""
+    import fcntl
+    import logging
+    from firmware.console import Console
+    from firmware.device import run_device
+    state = tmp_path / "state"
+    console = Console(Store(state), None)
+    assert console.request(f"settings language={lang}")["ok"]
+    console.close()
+    set_language("en")
+    caplog.set_level(logging.INFO)
+    with open(state / "lock", "a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+        try:
+            assert run_device(_args(state)) == 2
+        finally:
+            signal.signal(signal.SIGTERM, before[0])
+            signal.signal(signal.SIGHUP, before[1])
+    assert capsys.readouterr().err == said.format(state)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.records
+
+
 def test_another_legatus_taking_the_state_dir_while_this_one_waits_ends_the_wait(
         tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """The card refused this one at first; meanwhile another Legatus took the directory (and the

@@ -101,7 +101,8 @@ class Store(OldFiles, Actions, Kept):
             created = make_dirs(self.root)        # each new directory and its parent fsync'd (§4)
             self._lock = self._open_lock()
         except OSError as e:
-            log.error("cannot use the state directory %s: %s", self.root, e)
+            # (the system's words, for the log: whoever opens the store says the refusal, and logs it)
+            log.info("cannot use the state directory %s: %s", self.root, e)
             raise StateDirError(Msg("Cannot use the state directory {}: {}. "
                                     "Pick another with --state-dir or LEGATUS_STATE_DIR.",
                                     str(self.root), reason(e))) from None
