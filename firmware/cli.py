@@ -7,6 +7,8 @@ import os
 import sys
 from contextlib import contextmanager
 
+from firmware.start_language import player_language
+
 TYPE_CHECKING = False          # (typing is not imported at every start: the splash waits for it)
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -45,46 +47,6 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
     from firmware.i18n import catalog
     return catalog(_spoken[0]).ngettext(singular, plural, n)
-
-
-def player_language(argv: list[str]) -> str:
-    """The language `legatus` answers a bad command line in: the device's (Settings → Language,
-    stored in the state directory that ``--state-dir``, ``$LEGATUS_STATE_DIR`` or the default names:
-    read-only, its checksum checked), else the locale's (``$LANGUAGE``, ``$LC_ALL``,
-    ``$LC_MESSAGES``, ``$LANG``: ``ru_RU.UTF-8`` is ``ru``), else English."""
-    from firmware.i18n import LANGUAGES
-    given = None
-    for i, word in enumerate(argv):     # the last --state-dir given (a subcommand's comes after), as
-        name, equals, value = word.partition("=")       # argparse takes it: --state-dir=DIR, --st DIR
-        if len(name) >= 4 and "--state-dir".startswith(name):
-            if equals:
-                given = value
-            elif i + 1 < len(argv):
-                given = argv[i + 1]
-    stored = _stored_language(given)
-    if stored in LANGUAGES:
-        return stored
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            first = value.split(":")[0].split("_")[0].split(".")[0].lower()
-            return first if first in LANGUAGES else "en"
-    return "en"
-
-
-def _stored_language(given: str | None) -> str | None:
-    """The language stored in the state directory ``given`` names (else the default one):
-    :func:`firmware.storage.stored_language`."""
-    from pathlib import Path
-
-    from firmware.storage import stored_language
-    from firmware.store import DB_NAME
-    from hw.config import default_state_dir
-    try:
-        root = Path(os.path.abspath(os.path.expanduser(given))) if given and given.strip() else default_state_dir()
-    except (OSError, ValueError):
-        return None
-    return stored_language(root / DB_NAME)
 
 
 class _SayAgain(Exception):
@@ -226,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _interrupted(words: list[str]) -> str:
-    """That Ctrl-C stopped the start, in the player's language (:func:`player_language`), or in
+    """That Ctrl-C stopped the start, in the player's language (:func:`firmware.start_language.player_language`), or in
     English if even that is interrupted or cannot be read."""
     said = N_("stopped by Ctrl-C.")
     try:
@@ -295,7 +257,7 @@ def _on_a_pi() -> bool:
 def _cannot_simulate(words: list[str]) -> str | None:
     """Why the simulator this command line runs (``--sim``, or no Pi found) cannot run here
     (firmware.terminal.terminal_problem: no terminal for its keys or its frame), said in the
-    player's language (:func:`player_language`), or None. Asked before anything is opened: the
+    player's language (:func:`firmware.start_language.player_language`), or None. Asked before anything is opened: the
     refusal made the state directory first, and came after INFO lines of it and of the log's start."""
     from firmware.terminal import terminal_problem
     if terminal_problem() is None:

@@ -436,18 +436,6 @@ def greeting() -> str:
              "docs/protocol.md describes them; 'quit' or Ctrl-D ends.")
 
 
-def _device_speaks(root: Any) -> None:
-    """Speak the language stored in the state directory ``root`` (read-only, nothing created:
-    :func:`firmware.storage.stored_language`), for what is said before the store is open; else
-    the current one (English at start)."""
-    from firmware.i18n import LANGUAGES, set_language
-    from firmware.storage import stored_language
-    from firmware.store import DB_NAME
-    lang = stored_language(root / DB_NAME)
-    if lang in LANGUAGES:
-        set_language(lang)
-
-
 def run_console(state_dir: str | None, serial_port: str | None = None, baud: int = 115200) -> int:
     """``legatus console``: the protocol on stdin/stdout or a serial port. Returns an exit code.
 
@@ -456,6 +444,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     from pathlib import Path
 
     from firmware.i18n import say
+    from firmware.start_language import speak_stored_language
     from firmware.store import StateDirError, default_state_dir
     root = Path(state_dir) if state_dir else default_state_dir()
     port: Any = None
@@ -464,7 +453,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         try:
             port = open_serial(serial_port, baud)
         except Exception as e:  # noqa: BLE001 - SerialError mostly: said, nothing made
-            _device_speaks(root)
+            speak_stored_language(root)
             print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
             return 2
     try:
@@ -472,7 +461,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     except StateDirError as e:
         if port is not None:
             port.close()
-        _device_speaks(root)
+        speak_stored_language(root)
         print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
         return 2
     session = store.resume()
@@ -492,7 +481,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                       file=sys.stderr)
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
-            from hw.serial_link import LINK_ERRORS, LineBuffer
+            from hw.serial_link import LINK_ERRORS, LineBuffer, link_error_words
             print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud)), file=sys.stderr,
                   flush=True)
             try:
@@ -501,18 +490,10 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                     serve(console, cast(IO[bytes], LineBuffer(port)), port)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print("legatus: " + say(Msg("the serial link closed ({}); every acknowledged action is saved.",
-                                            _detail(e))), file=sys.stderr)
+                                            link_error_words(e))), file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:
         console.close()
     return 0
 
-
-def _detail(e: BaseException) -> str:
-    """The system's words for a link error, as a value in a sentence: ``Input/output error``, not
-    termios.error's ``(5, 'Input/output error')``."""
-    args = e.args
-    if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], str):    # OSError, termios.error
-        return args[1]
-    return str(e) or type(e).__name__

@@ -242,15 +242,6 @@ def _run_script(loop: Loop, events: list[Event], screen: Any, clock: list[float]
 
 
 # -- start -------------------------------------------------------------------------------------
-def _speak_the_players_language(args: Any) -> None:
-    """What is said before the store is open (a ``--script`` refused, the keys' names asked for) in
-    the language the command line's refusals are said in (firmware.cli.player_language: the
-    device's, read-only, else the locale's); the store's own is spoken once it is open."""
-    from firmware.cli import player_language
-    from firmware.i18n import set_language
-    set_language(player_language(["--state-dir", args.state_dir] if args.state_dir else []))
-
-
 def run_device(args: Any, splash: Any = None) -> int:
     """``legatus``: the device UI on the OLED, or the terminal simulator. Returns an exit code.
 
@@ -259,22 +250,21 @@ def run_device(args: Any, splash: Any = None) -> int:
     from firmware import logs
     script: list[Event] = []
     if args.script:
+        from firmware.start_language import speak_players_language
         from firmware.terminal import ScriptError, script_events, stdin_is_tty
         if args.script == "-" and stdin_is_tty():   # it asks for the keys' names (a person types them)
-            _speak_the_players_language(args)
+            speak_players_language(args.state_dir)
         try:
             script = script_events(args.script)
         except ScriptError as e:     # the user's file, said as the terminal's problems are: no logger's name
-            _speak_the_players_language(args)
+            speak_players_language(args.state_dir)
             print(f"legatus: {say(e.args[0])}", file=sys.stderr)
             return 2
     root = Path(args.state_dir) if args.state_dir else default_state_dir()
     events: Events = queue.Queue()
-    # SIGTERM (systemctl stop) at any moment from here on ends the loop as soon as it runs: the shutdown path below, exit
-    # status 0, with or without a panel. SIGHUP (the terminal of a `legatus` started by hand over ssh hung up) stops it the
-    # same way: it killed the program outright. So does SIGQUIT (Ctrl-\ in the simulator's terminal): it left the
-    # terminal without echo or line editing. The event is put from a thread: the handler may run inside the loop's
-    # events.get, with the queue's lock held, where a put waited for ever.
+    # SIGTERM (systemctl stop), SIGHUP (an ssh terminal hung up) and SIGQUIT (Ctrl-\ in the simulator) end the loop as
+    # soon as it runs: the shutdown path below, status 0, with or without a panel (they killed it outright, SIGQUIT
+    # leaving the terminal without echo). Put from a thread: the handler may run inside events.get, its lock held.
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
     keyboard, link = False, None
@@ -315,7 +305,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
         if use_sim:
-            from firmware.terminal import TerminalScreen, terminal_problem
+            from firmware.terminal import TerminalScreen, keyboard_reader, terminal_problem
             if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw
                 print(problem, file=sys.stderr)
                 return 2
@@ -323,7 +313,6 @@ def run_device(args: Any, splash: Any = None) -> int:
             if sys.stderr.isatty():                  # log lines would print over the picture
                 print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)
-            from firmware.terminal import keyboard_reader
             if not keyboard:            # (already reading while the storage was awaited)
                 threading.Thread(target=keyboard_reader, args=(events,), daemon=True).start()
         else:
@@ -468,8 +457,7 @@ def _open_hardware(args: Any, app: App, events: Events, splash: Any = None,
     from hw.display import open_display
     from hw.keys import KeyFilter
     from hw.splash import remember, take_over
-    hw = _Hardware()
-    store = app.console.store
+    hw, store = _Hardware(), app.console.store
     hw.state_dir = store.root
     hw.language = lambda: app.settings.get("language")
     try:

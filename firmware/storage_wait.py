@@ -22,12 +22,12 @@ from typing import Any, cast
 from PIL import Image
 
 
-from firmware.i18n import LANGUAGES, _, say, set_language
+from firmware.i18n import _, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.scroll import TextScreen
-from firmware.storage import stored_language
-from firmware.store import DB_NAME, StateDirBusy, StateDirError, Store
+from firmware.start_language import speak_stored_language
+from firmware.store import StateDirBusy, StateDirError, Store
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class StorageWait:
         self.since = clock()
         self.next_try = self.since + RETRY
         self.tries = 0
-        _stored_language(root)
+        speak_stored_language(root)
 
     def screen(self) -> TextScreen:
         problem = self.error.args[0] if self.error.args else str(self.error)
@@ -127,14 +127,6 @@ class StorageWait:
                     return store                                              # it: its card, its panel
 
 
-def _stored_language(root: Path) -> None:
-    """Speak the language stored in the settings if they can be read (read-only, nothing changed:
-    :func:`firmware.storage.stored_language`), else go on in the current one (English at start)."""
-    lang = stored_language(root / DB_NAME)
-    if lang in LANGUAGES:
-        set_language(lang)
-
-
 class Waited:
     """What :func:`wait_for_store` leaves to the normal start: the store (None: stopped, or a
     scripted run that cannot go on), the panel it opened (as ``hw.splash.early`` returns one, for
@@ -156,7 +148,7 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     (firmware.serial_reader.serial_reader) that puts the lines of ``--serial`` on ``events``."""
     waited = Waited()
     if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for
-        _stored_language(root)            # (a refusal to whoever started this one, in the device's words; no
+        speak_stored_language(root)            # (a refusal to whoever started this one, in the device's words; no
         print(f"legatus: {say(error.args[0] if error.args else str(error))}", file=sys.stderr)   # log line first)
         return waited
     log.error("%s", error)

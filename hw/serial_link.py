@@ -327,3 +327,12 @@ class SerialLink:
                 log.warning("could not answer over the serial link (%s)", e)
             finally:
                 self._written()
+
+
+def link_error_words(e: BaseException) -> str:
+    """The system's words for a link error, as a value in a sentence: ``Input/output error``, not
+    termios.error's ``(5, 'Input/output error')``."""
+    args = e.args
+    if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], str):    # OSError, termios.error
+        return args[1]
+    return str(e) or type(e).__name__

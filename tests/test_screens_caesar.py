@@ -20,7 +20,8 @@ from firmware.screens.caesar.move import OptionScreen, PlayMap, ProvincePicker
 from firmware.screens.caesar.pickers import TokenPicker
 from firmware.screens.caesar.setup import SetupGuide
 from firmware.screens.caesar.tiles import TileEditor
-from firmware.screens.caesar.turn import TilePicker, TurnScreen
+from firmware.screens.caesar.pickers import TilePicker
+from firmware.screens.caesar.turn import TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 # the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
 from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,

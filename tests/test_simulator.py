@@ -770,7 +770,7 @@ def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path, lang
 @pytest.fixture
 def english_cli(monkeypatch, tmp_path):
     """The command line's refusals in English whatever the machine running the tests speaks: a C
-    locale and a default state directory with no language chosen (firmware.cli.player_language)."""
+    locale and a default state directory with no language chosen (firmware.start_language.player_language)."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -16,7 +16,8 @@ from engine.replies import Reply
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
-from firmware.screens.caesar.turn import TilePicker, show_crassus, show_mine
+from firmware.screens.caesar.pickers import TilePicker
+from firmware.screens.caesar.turn import show_crassus, show_mine
 from firmware.screens.caesar.words import (Follows, edition_of, nums, snapshot, opponent, pn, run_line, space_name,
                                             space_row, tile_letter, tile_words, tok, view_of, who, why_screen)
 from firmware.screens.ctx import Ctx, remade

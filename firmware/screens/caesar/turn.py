@@ -17,8 +17,6 @@ from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
 from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
 from firmware.screens.caesar.words import (
-    ACTION_WORDS,
-    Follows,
     edition_of,
     fit,
     icon_of,
@@ -474,35 +472,3 @@ class TurnScreen:
             self._read(ctx, len(self.pages))
             ctx.pop()
 
-
-class TilePicker(Follows):
-    """Which tile did you turn up? One tile per screen (its letter large, its actions listed);
-    up/down change, A picks, B goes back."""
-
-    def __init__(self, letters: list[str], definitions: dict[str, str],
-                 on_pick: Callable[[Ctx, str], None]) -> None:
-        self.letters = letters
-        self.definitions = definitions
-        self.on_pick = on_pick
-        self.cursor = 0
-        self.title = _("Which tile?")
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        img, draw = base.frame()
-        base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
-        letter = self.letters[self.cursor]
-        base.put(draw, 4, base.row_y(0) + 4, tile_letter(letter, edition_of(view_if_any(ctx))), kind="huge")
-        for i, a in enumerate(self.definitions[letter].split("+")[:4]):
-            base.put(draw, 28, base.row_y(i), base.clip(_(ACTION_WORDS.get(a, a)), 16))
-        base.put(draw, 4, base.H - 13, "↑↓" if len(self.letters) > 1 else "")
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        what = intent("row", key)
-        if what in (Intent.PREV, Intent.NEXT) and self.letters:
-            self.cursor = max(0, min(len(self.letters) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
-        elif what is Intent.SELECT:
-            self.on_pick(ctx, self.letters[self.cursor])
-        elif what is Intent.BACK:
-            ctx.pop()

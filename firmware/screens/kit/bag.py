@@ -414,9 +414,8 @@ def of_the_kit(line: str, side: bool) -> bool:
 
 
 def events_of(h: HolderView) -> int:
-    """How many of the players' draws, put-backs, cards, discards and shuffles the bag and deck
-    have had in all (their views keep only the newest): what History lists. A deck's first
-    shuffle is the new deck's own, not one of them (the row said «History 5» over a page of 4)."""
+    """How many draws, put-backs, cards, discards and shuffles the bag and deck have had (their
+    views keep only the newest), as History lists them: not a new deck's own first shuffle."""
     parts: list[BagView | DeckView | None] = [h.get("bag"), h.get("deck")]
     opening = 1 if h.get("deck") else 0
     return max(0, sum(int(p.get("events", len(p["history"]))) for p in parts if p) - opening)
