@@ -2175,11 +2175,12 @@ def test_a_roll_made_anew_after_an_undo_is_not_taken_for_one_read(state_dir):  #
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Advised: Scipio takes the hit; Pompey then holds the field with"),
-                                        ("ru", "Совет: хит получает Сципион; тогда Помпей удержит поле с шансом"),
-                                        ("uk", "Порада: хіт отримує Сципіон; тоді Помпей утримає поле з шансом")])
+                                        ("ru", "Совет: отдайте хит блоку Сципион; тогда Помпей удержит поле с шансом"),
+                                        ("uk", "Порада: віддайте хіт блоку Сципіон; тоді Помпей утримає поле з шансом")])
 def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # J-7
     """Why ✓? on a hit read «Совет: Сципион — получить хит» (uk «Сципіон — отримати хіт»: a name
-    and an infinitive, no sentence): the block advised takes the hit, said as a sentence."""
+    and an infinitive, no sentence): the block advised takes the hit, said as a sentence (an
+    imperative to the player: no verb agrees with the name, «Эквиты 1» being plural, J-1)."""
     from firmware.screens.jc.battle import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
                   "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
