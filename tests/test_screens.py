@@ -33,8 +33,8 @@ CASES = {
     "bag_presets": ([], ["down", "a", "down", "a"]),
     "bag_side": (["new caesar-solo seed=3", "kit new items=gold*3,silver*2 cards=legio*4", "kit draw"],
                  ["down", "down", "a", "down", "a"]),
-    "bag_editor_uk": ([], ["down", "a", "down", "a", "b", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
-    "bag_type_name_ru": ([], ["down", "a", "down", "a", "b", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
+    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
                        ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
@@ -391,7 +391,7 @@ def test_the_bag_contents_shown_follow_an_undo_and_the_serial_link(state_dir):
 
 def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     # Dice & bags -> Bags & decks -> Your own bag -> Add an item -> Type a name
-    keys = ["down", "a", "down", "a", "b", "a", "a", "a"]       # (b: the fair-draw code box closes)
+    keys = ["down", "a", "down", "a", "a", "a", "a"]       # (the fair-draw code box goes with the first key, which acts)
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
         app.render()
@@ -476,8 +476,6 @@ def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_di
         _menu_to(app, i18n._("Bags & decks"))
         app.handle("a")                                    # yes: a bag in place of the finished game
         app.render()
-        app.handle("b")                                    # (the fair-draw code box closes)
-        app.render()
         presets = app.stack[-1]
         assert isinstance(presets, PresetScreen) and not presets.side
         assert '"ok":true' in app.serve_line(b"undo")
@@ -543,7 +541,6 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
         screen = app.stack[-1]
         assert isinstance(screen, KitScreen) and len(screen.items(app)) == 5
         _menu_to(app, "New bag or deck")
-        app.handle("b")                                       # (the fair-draw code box closes)
         app.render()
         _menu_to(app, "Numbers 1 to 12")
         assert app.stack[-1] is screen
@@ -578,7 +575,7 @@ def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
     from firmware.i18n import say
     from firmware.screens.kit.bag import NamePicker
     from firmware.screens.widgets.keyboard import PERSON, TypeScreen
-    app = app_with([], ["down", "a", "down", "a", "b", "a", "a"], state_dir, lang=lang)    # Add an item
+    app = app_with([], ["down", "a", "down", "a", "a", "a"], state_dir, lang=lang)    # Add an item
     try:
         assert isinstance(app.stack[-1], NamePicker)
         typed = str(app.stack[-1].items(app)[0].label)
@@ -602,7 +599,7 @@ def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, add, empty):
     """Your own deck said "Add an item…" («Добавить предмет…»), titled its list "Add an item" and
     refused an empty deck with "Add at least one item first.": a deck holds cards."""
     from firmware.screens.kit.bag import BagEditor, NamePicker
-    app = app_with([], ["down", "a", "down", "a", "b", "down", "a"], state_dir, lang=lang)    # Your own deck
+    app = app_with([], ["down", "a", "down", "a", "down", "a"], state_dir, lang=lang)    # Your own deck
     try:
         editor = app.stack[-1]
         assert isinstance(editor, BagEditor) and editor.kind == "cards"
@@ -626,7 +623,7 @@ def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
     first; with nothing in it yet, B goes straight back."""
     from firmware.screens.kit.bag import BagEditor
     from firmware.screens.widgets import ConfirmScreen
-    app = app_with([], ["down", "a", "down", "a", "b", "a"], state_dir)       # Your own bag
+    app = app_with([], ["down", "a", "down", "a", "a"], state_dir)       # Your own bag
     try:
         editor = app.stack[-1]
         assert isinstance(editor, BagEditor)
@@ -650,7 +647,7 @@ def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
 
 
 def test_an_empty_own_bag_is_not_started(state_dir):
-    app = app_with([], ["down", "a", "down", "a", "b", "a", "down", "a"], state_dir)   # Start at once
+    app = app_with([], ["down", "a", "down", "a", "a", "down", "a"], state_dir)   # Start at once
     assert app.console.session is None and app.message
     app.console.close()
 
@@ -864,7 +861,6 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
         app.handle("down")                 # New bag or deck (the last row: the cursor stops there)
     app.handle("a")
     app.render()
-    app.handle("b")                        # the fair-draw code box closes
     app.handle("down")
     app.handle("down")                     # the metals preset
     app.handle("a")
