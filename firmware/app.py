@@ -6,6 +6,7 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 from __future__ import annotations
 
 import logging
+import os
 import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -20,7 +21,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
-from firmware.i18n import Spoken, _, again, language, localize, say
+from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
@@ -77,7 +78,8 @@ class App:
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
-            self.stack.append(LanguageScreen(first_start=True))
+            # the list opens on the locale's language when it is one of ours (none under the systemd unit)
+            self.stack.append(LanguageScreen(first_start=True, suggested=locale_language(os.environ)))
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:

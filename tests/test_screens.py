@@ -1389,3 +1389,48 @@ def test_the_bag_s_history_row_counts_what_its_page_lists(lines, state_dir):
         assert row.value == str(len(page.entries)), (row.value, page.entries)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("environ, lang", [
+    ({}, None),                                                   # the systemd unit sets no locale
+    ({"LANG": "C.UTF-8"}, None), ({"LANG": "POSIX"}, None), ({"LANG": "de_DE.UTF-8"}, None),
+    ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "ru_RU.UTF-8", "LC_ALL": "uk_UA.UTF-8"}, "uk"),     # LC_ALL before LANG
+    ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "C"}, None),          # the first set decides, as for gettext
+    ({"LANGUAGE": "de:uk:ru", "LANG": "en_US.UTF-8"}, "uk"),      # a list: its first language of ours
+    ({"LANGUAGE": "", "LANG": "ru_UA.UTF-8@euro"}, "ru"),
+])
+def test_the_locale_s_language_is_read_as_gettext_reads_it(environ, lang):
+    from firmware.i18n import locale_language
+    assert locale_language(environ) == lang
+
+
+@pytest.mark.parametrize("environ, lang", [({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LC_ALL": "ru_RU.UTF-8"}, "ru"),
+                                           ({}, "en"), ({"LANG": "C.UTF-8"}, "en")])
+def test_the_first_start_s_language_list_opens_on_the_locale_s_language(state_dir, monkeypatch, environ, lang):
+    """The first start's list opened on English whatever the locale: a Ukrainian laptop's simulator
+    needed two presses down to Українська. It opens on the locale's language when it is one of ours
+    (A keeps it), else — the device under its systemd unit, which sets no locale — on English."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.i18n import LANGUAGE_NAMES, LOCALE_VARIABLES
+    from firmware.screens.language import LanguageScreen
+    from firmware.store import Store
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        app = App(console)
+        screen = app.stack[-1]
+        assert isinstance(screen, LanguageScreen) and screen.first_start
+        app.render()
+        assert str(screen.items(app)[screen.cursor].label) == LANGUAGE_NAMES[lang]
+        app.handle("a")                                           # one press: the locale's language kept
+        assert not isinstance(app.stack[-1], LanguageScreen)
+        assert app.settings["language"] == lang
+    finally:
+        console.close()
+        i18n.set_language("en")
