@@ -1434,3 +1434,30 @@ def test_the_first_start_s_language_list_opens_on_the_locale_s_language(state_di
     finally:
         console.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,says", [("en", "the title bar says what A does"), ("ru", "подсказка в заголовке говорит, что делает A"),
+                                       ("uk", "підказка в заголовку каже, що робить A")])
+def test_about_says_what_a_does_on_a_form_as_the_forms_do_it(state_dir, lang, says):
+    """About said "on a form A starts the game": on Glory's player rows A opens the list of players
+    ("A: choose"), on a form's Fair draw row it shows the code large. About now sends the player to
+    the title bar's hint, and the hint says what A then does on each of Glory's rows."""
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets.people import PlayerPicker
+    from tests.fakectx import FakeCtx
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].paras)
+        assert says in text and not re.search(r"on a form A starts|в форме A начинает|у формі A починає", text), text
+    finally:
+        app.console.close()
+    i18n.set_language("en")
+    for row in range(6):                                  # the count, the 4 players, the first one's fame
+        ctx = FakeCtx().open(SetupScreen(GloryHome))
+        ctx.top.cursor = ctx.top._mark = row
+        ctx.render()
+        hint = ctx.top.hint(ctx)
+        ctx.press("a")
+        assert hint == ("A: choose" if 1 <= row <= 4 else "A: start")
+        assert isinstance(ctx.top, PlayerPicker) if hint == "A: choose" else ctx.lines[-1].startswith("new glory")

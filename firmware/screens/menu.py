@@ -209,7 +209,8 @@ def about_screen() -> TextScreen:
           "in) does the screen's main action; hold B to take back the last step; hold A for the "
           "screen's second action."),
         _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "
-          "it and B goes back; on a form A starts the game."),
+          "it and B goes back. On a form the title bar says what A does on the cursor's row: start the "
+          "game, or open a choice (a player, the players' share)."),
         _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
         _("Console: from a computer over the serial link (start Legatus with --serial PORT), protocol 1."),
     ])
