@@ -11,7 +11,7 @@ from engine import actions as act
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, drawn
 
 CASES = {
     "menu": ([], []),
@@ -712,7 +712,7 @@ def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_
     app = app_with([], ["down", "a", "a", "b", "b"], state_dir)   # Dice & bags -> Dice (starts dice), back
     menu = app.stack[-1]
     assert app.console.session is not None
-    assert menu.items(app)[0].label.startswith("Resume")
+    assert menu.items(app)[0].key == "resume" and menu.items(app)[0].label == "▶ Dice"
     app.render()
     assert menu.items(app)[menu.cursor].label == "Dice & bags"
     app.console.close()
@@ -749,7 +749,7 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
     reopened = [r["dice"] for r in app.console.request("rolls 5")["rolls"]]
     assert len(reopened) == 2 and len(reopened[0]) == 3 and len(reopened[1]) == 4
     assert len(app.stack) == 1 and app.message                    # back at the menu, told how to go on
-    assert app.stack[0].items(app)[0].label == "Resume: dice"
+    assert app.stack[0].items(app)[0].label == "▶ Dice"
     # the bag session that was running is in the archive now, and can come back the same way
     from firmware.screens.archive import archived
     assert [a.game for a in archived(app.archives())][:2] == ["bag", "dice"]
@@ -1241,7 +1241,7 @@ def test_an_ended_bag_resumed_is_read_not_drawn_from(state_dir):
     app = app_with(["new bag items=gold*3,silver*2 cards=a*2,b*2 seed=7", "draw 1", "card", "end"], [], state_dir)
     try:
         lines = list(app.console.session.lines)
-        _menu_to(app, "Resume: bag & deck")
+        _menu_to(app, "▶ Bag & deck")
         kit = app.stack[-1]
         assert isinstance(kit, KitScreen)
         rows = [str(i.label) for i in kit.items(app)]
@@ -1461,3 +1461,32 @@ def test_about_says_what_a_does_on_a_form_as_the_forms_do_it(state_dir, lang, sa
         ctx.press("a")
         assert hint == ("A: choose" if 1 <= row <= 4 else "A: start")
         assert isinstance(ctx.top, PlayerPicker) if hint == "A: choose" else ctx.lines[-1].startswith("new glory")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line", ["new jc-battle attacker=caesar seed=4", "new glory players=Ann,Bob seed=1",
+                                  "new sword players=romans,gauls seed=2", "new caesar-solo seed=3",
+                                  "new bag items=a*3 seed=1", "new dice seed=3", None])
+def test_the_main_menu_reads_one_row_an_entry_with_history_on_its_first_frame(state_dir, lang, line):
+    """The main menu read «Resume: Julius» / «Caesar» over two rows («Продолжить: Во славу» /
+    «Рима»), and History was its last row, two pages down, under a Log that with no game said only
+    that there was none. Now every entry takes one row in every language (the running game's is ▶ and
+    its name, the title bar saying "A: resume" there), History shows on the first frame, and the Log
+    is listed while a session runs."""
+    app = app_with([line] if line else [], [], state_dir, lang=lang)
+    try:
+        menu = app.stack[-1]
+        app.render()
+        items = menu.items(app)
+        assert menu._heights(items, base.ROWS) == [1] * len(items), [str(i.label) for i in items]
+        keys = [i.key for i in items]
+        assert "history" in keys[:base.ROWS]                       # on the first frame
+        assert ("log" in keys) == (line is not None)
+        assert (keys[0] == "resume") == (line is not None)
+        hint = {"en": "A: resume", "ru": "A: продолжить", "uk": "A: продовжити"}[lang]
+        assert (hint in [t for _x, _y, t, _k in drawn(app)]) == (line is not None)
+        if line is not None:
+            app.handle("down")                                       # the hint is the resume row's alone
+            assert hint not in [t for _x, _y, t, _k in drawn(app)]
+    finally:
+        app.console.close()
