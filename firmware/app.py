@@ -6,6 +6,7 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 from __future__ import annotations
 
 import logging
+import os
 import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -20,7 +21,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
-from firmware.i18n import Spoken, _, again, language, localize, say
+from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
@@ -65,6 +66,7 @@ class App:
         self._notice = ""                    # what ``message`` says (said again in a new language)
         self._drawn_in = language()          # the language of the screens made so far
         self.commitment: str | None = None     # shown over the first frame of a new game
+        self._code_on_form = False           # ... of a new-game form (its first key acts on the form too)
         self._view: SessionView | None = None
         self._view_stale = True              # (and the session, its state and its actions when it was made:)
         self._view_of: tuple[object, ...] = ()    # a read-only request (each key, on some screens) keeps it
@@ -76,7 +78,8 @@ class App:
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
-            self.stack.append(LanguageScreen(first_start=True))
+            # the list opens on the locale's language when it is one of ours (none under the systemd unit)
+            self.stack.append(LanguageScreen(first_start=True, suggested=locale_language(os.environ)))
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:
@@ -310,9 +313,12 @@ class App:
         ends the program."""
         try:
             if self.message is not None or self.commitment is not None:
-                if not repeated(key):                    # a notice waits for a key of its own
-                    self.message = self.commitment = None
-                return
+                if repeated(key):                        # a notice waits for a key of its own
+                    return
+                closes_only = self.closes_only()
+                self.message = self.commitment = None
+                if closes_only:
+                    return
             place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
@@ -435,11 +441,24 @@ class App:
             from firmware.screens.errors import fallback_frame
             return fallback_frame("Screen error. Your game is safe. Press a key.")
 
-    def show_commitment(self, code: str) -> None:
+    def show_commitment(self, code: str, form: bool = False) -> None:
         """Show the first 8 characters of a new game's fair-draw commitment over its first frame
         (large, to photograph; History → Fair draw shows it again). The next key hides it and does
-        nothing else (docs/keys.md)."""
+        nothing else (docs/keys.md) — but over a new-game form's first frame (``form``) whose cursor
+        row shows whole above the box, where the key acts on the form too: the code was on the
+        panel before that key, and the key acts on the row the player sees (:meth:`closes_only`)."""
         self.commitment = code
+        self._code_on_form = form
+
+    def closes_only(self) -> bool:
+        """Whether the next key only closes what is over the screen: a notice, the fair-draw code
+        box; not the code box over a new-game form whose cursor row is drawn whole above it (the
+        form's first row: ``ListScreen.cursor_first``), nor nothing."""
+        if self.message is not None:
+            return True
+        if self.commitment is None:
+            return False
+        return not (self._code_on_form and getattr(self.stack[-1], "cursor_first", False))
 
     def _render(self) -> Image.Image:
         if language() != self._drawn_in:

@@ -175,7 +175,7 @@ class Loop:
             key += REPEAT                               # a direction held down: its repeat (docs/keys.md)
         elif press is not None:
             self._acted[key] = press
-        closes, notices = self.app.message is not None or self.app.commitment is not None, self.app.notices
+        closes, notices = self.app.closes_only(), self.app.notices
         top, depth = self.app.stack[-1], len(self.app.stack)
         self.app.handle(key)
         if begun is not None and (self.app.stack[-1] is not top or len(self.app.stack) != depth):

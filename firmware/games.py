@@ -55,8 +55,6 @@ class GameRecord(NamedTuple):
     """``module:function`` of the screen that opens it (``open_game(ctx)``), imported when chosen."""
     domain: str = "legatus"
     """Its translation domain (``firmware/locale/<lang>/LC_MESSAGES/<domain>.po``)."""
-    resume: str = ""
-    """The main menu's Resume row (``N_`` marked), when it is not "Resume: <label>"."""
     in_games_menu: bool = True
     """Listed under Games (a tool such as the dice is not)."""
     box_name: str = ""

@@ -27,6 +27,7 @@ import copy as _copy
 import gettext as _gettext
 import io as _io
 import logging
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -52,6 +53,24 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _current
+
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")     # gettext's order
+
+
+def locale_language(environ: Mapping[str, str]) -> str | None:
+    """The language of the locale ``environ`` sets, when it is one of :data:`LANGUAGES`: the first of
+    :data:`LOCALE_VARIABLES` set, as gettext reads them (``ru_RU.UTF-8`` is ``ru``; ``$LANGUAGE``
+    is a list, ``de:uk``: its first language we have); None when none is set (the systemd unit
+    sets none), or the first set names none of ours (``C``, ``POSIX``, ``de_DE``)."""
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "")
+        if not value:
+            continue
+        found = [lang for lang in (part.split("_")[0].split(".")[0].split("@")[0].lower()
+                                   for part in value.split(":")) if lang in LANGUAGES]
+        return found[0] if found else None       # (gettext, too, reads only the first one set)
+    return None
 
 
 DECIMAL_COMMA = frozenset({"ru", "uk"})      # languages that write 13,5 (English: 13.5)

@@ -179,11 +179,11 @@ down a down*2 up*2 b # Sword of Rome
 b down a             # Dice & bags
 a a a a a b          # Dice: roll a few times, back
 down a down*7 up*3 b # Bags & decks: the presets
-b b                  # the main menu (now with 'Resume: dice' on top)
+b b                  # the main menu (now with '▶ Dice' on top, and the Log)
+down a down b        # History
 down a down*3 b      # Log
 down a down*4 up*4 b # Settings
 down a down*2 b      # About
-down a down b        # History
 up*5 a a             # Games, Caesar!: the new-game form
 down*4 up*4          # look at its settings
 a                    # start the game

@@ -28,7 +28,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("bag", ["new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=5", "draw", "card"], ["a"]),
     ("bag-draw", ["new bag items=gold*3,silver*2,bronze seed=5"], ["a", "a"]),
     ("undo", ["new dice seed=3", "roll 2d6"], ["b:hold"]),
-    ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "a"]),
+    ("log", ["new dice seed=3", "roll 2d6", "roll 1d20-2"], ["down", "down", "down", "down", "a"]),
     ("settings", [], ["down", "down", "down", "a"]),
     # the Glory home opens on what the round has due (its event card at the start of a round)
     ("glory", ["new glory players=Jack,Henry,Mary seed=1", "fame Jack +13", "fame Mary +6", "vote Mary", "vote Mary"], ["a"]),
@@ -45,11 +45,11 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("jc", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius"], ["a"]),
     ("jc-odds", ["new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add attacker c_leg8",
                  "add defender p_pompeius", "add defender p_leg1"], ["a", "down", "down", "down", "a"]),
-    # issue 24: the last table sits down by itself; a known player is picked in two presses (b closes
-    # the fair-draw code box over the form; the form opens on its first player)
-    ("glory-new", ["new glory players=Jack,Henry,Mary,Ross seed=1", "end"], ["a", "a", "b"]),
+    # issue 24: the last table sits down by itself (the form opens on the count: A starts it); a known
+    # player is picked in two presses from the seat (the fair-draw code box goes with the first key)
+    ("glory-new", ["new glory players=Jack,Henry,Mary,Ross seed=1", "end"], ["a", "a", "down"]),
     ("players-pick", ["new glory players=Jack,Henry,Mary,Ross seed=1", "new glory players=Ann,Bob seed=2", "end"],
-     ["a", "a", "b", "down", "a"]),
+     ["a", "a", "down", "down", "a"]),
     # issue 24 §2: the score pad's denarii row after round 9, the step shown where the figure is
     ("glory-pad", ["new glory players=Jack,Henry,Mary,Ross seed=1"] + ["event", "end-round"] * 9 +
      ["sheet Jack denarii 12", "sheet Henry denarii 3", "sheet Mary denarii 6", "sheet Ross denarii 10"],

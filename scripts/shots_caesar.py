@@ -61,17 +61,17 @@ FACE_DOWN = "position " + json.dumps({"modules": {"poison": True, "border_contro
                                       "crassus_row": ["sword:6/0"]})
 
 SHOTS: list[tuple[str, list[str], list[str]]] = [
-    # the new-game form and the set-up guide (b: the fair-draw code box over the form, closed)
+    # the new-game form and the set-up guide (the fair-draw code box over the form goes with its first key)
     ("setup", [], ["a", "a"]),                         # the fair-draw code over the form as it opens
-    ("setup-diff", [], ["a", "a", "b", "down", "down"]),
-    ("setup-edition", [], ["a", "a", "b", "down", "down", "down", "right"]),
-    ("setup-harder", [], ["a", "a", "b"] + ["down"] * 7 + ["right"]),
-    ("setup-harder-2", [], ["a", "a", "b"] + ["down"] * 7 + ["right", "right"]),
-    ("setup-down", [], ["a", "a", "b"] + ["down"] * 11),
-    ("setup-duel", [], ["a", "a", "b", "right"]),
-    ("setup-duel-down", [], ["a", "a", "b", "right"] + ["down"] * 6),
-    ("setup-his-tokens", [], ["a", "a", "b"] + ["down"] * 9 + ["right", "a"]),
-    ("setup-his-row", [], ["a", "a", "b"] + ["down"] * 9 + ["right", "a", "a", "a", "a"]),   # S-2: shown before Start
+    ("setup-diff", [], ["a", "a", "down", "down"]),
+    ("setup-edition", [], ["a", "a", "down", "down", "down", "right"]),
+    ("setup-harder", [], ["a", "a"] + ["down"] * 7 + ["right"]),
+    ("setup-harder-2", [], ["a", "a"] + ["down"] * 7 + ["right", "right"]),
+    ("setup-down", [], ["a", "a"] + ["down"] * 11),
+    ("setup-duel", [], ["a", "a", "right"]),
+    ("setup-duel-down", [], ["a", "a", "right"] + ["down"] * 6),
+    ("setup-his-tokens", [], ["a", "a"] + ["down"] * 9 + ["right", "a"]),
+    ("setup-his-row", [], ["a", "a"] + ["down"] * 9 + ["right", "a", "a", "a", "a"]),   # S-2: shown before Start
     *[(f"guide-{i}", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["a"] * (i - 1)) for i in range(1, 10)],
     ("guide-1-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["down"] * 9),
     ("guide-2-down", [NEW_ALL], ["a"] + ["down"] * 6 + ["a", "a"] + ["down"] * 9),

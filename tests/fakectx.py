@@ -226,7 +226,7 @@ class FakeCtx:
     def notify(self, text: str) -> None:
         self.notes.append(say(text))
 
-    def show_commitment(self, code: str) -> None:
+    def show_commitment(self, code: str, form: bool = False) -> None:
         self.commitments.append(code)
 
     # -- driving -------------------------------------------------------------------------------

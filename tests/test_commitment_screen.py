@@ -71,3 +71,51 @@ def test_a_game_its_rules_finish_is_not_ended_by_the_device_and_its_seed_stays_h
         assert app.run("undo")["ok"]                                    # the final move is taken back
     finally:
         app.console.close()
+
+
+def _form_with_code(app, cursor: int = 0):
+    """A new-game form (a figure row and the fair-draw rows) pushed and drawn: its code box is up."""
+    from firmware.screens.widgets import Field, NumberForm
+    from firmware.screens.widgets.share import FairShare
+    started: list[dict[str, int]] = []
+    form = NumberForm("New game", [Field(f"n{i}", f"Row {i}", 1, 1, 9) for i in range(5)],
+                      lambda c, values: started.append(values), fair=FairShare())
+    form.cursor = form._mark = cursor
+    app.push(form)
+    app.render()
+    assert app.commitment is not None and (app.commitment[:8], "large") in _texts(app)
+    return form, started
+
+
+def test_the_code_box_over_a_form_goes_with_the_first_key_which_acts_on_the_form(state_dir):
+    """The code is on the panel before any key, so the player saw it before the first draw (docs/
+    fairness.md); the first key no longer only closes the box: right changes the figure under it, A
+    starts at once (a new game one press shorter)."""
+    app = app_with([], [], state_dir)
+    try:
+        form, started = _form_with_code(app)
+        app.handle("right")                               # the box goes, and the figure changes
+        assert app.commitment is None and form.values()["n0"] == 2
+        form, started = _form_with_code(app)
+        app.handle("a")                                   # A on the first frame: the game starts
+        assert app.commitment is None and started == [{f"n{i}": 1 for i in range(5)}]
+        form, started = _form_with_code(app)
+        app.handle("down:repeat")                         # a key held since before: waits, as for a notice
+        assert app.commitment is not None and form.cursor == 0
+    finally:
+        app.console.close()
+
+
+def test_the_code_box_over_a_form_whose_cursor_row_it_hides_takes_the_first_key_alone(state_dir):
+    """A key acts only on a row the player sees: a form whose cursor row is under the box (the lower
+    half of the panel) loses the box to the first key and nothing else happens."""
+    app = app_with([], [], state_dir)
+    try:
+        form, started = _form_with_code(app, cursor=2)
+        assert app.closes_only()
+        app.handle("a")
+        assert app.commitment is None and started == [] and app.stack[-1] is form
+        app.handle("right")
+        assert form.values()["n2"] == 2
+    finally:
+        app.console.close()

@@ -72,7 +72,7 @@ def test_a_game_registered_in_one_line_is_listed_opened_and_said_in_its_words(st
     ctx.press("a")
     assert stand_in == [ctx]                                             # its own screens open it
     ctx = FakeCtx("new sword players=romans,gauls seed=2").open(MainMenu())
-    assert ctx.top.items(ctx)[0].label == "Resume: Legions"
+    assert ctx.top.items(ctx)[0].label == "▶ Legions"
     i18n.set_game("sword")
     assert i18n._game == "glory"                                         # the domain its record names
 
@@ -121,7 +121,7 @@ def test_the_games_menu_loads_a_games_screens_only_when_it_is_chosen(tmp_path):
         "print(label, loaded, type(app.stack[-1]).__name__)\n")
     out = subprocess.run([sys.executable, "-c", resume, str(tmp_path / "b")], capture_output=True, text=True,
                          check=True, cwd=root).stdout
-    assert out.strip() == "Resume: Glory of Rome [] GloryHome", out
+    assert out.strip() == "▶ Glory of Rome [] GloryHome", out
 
 
 @pytest.mark.parametrize("game", ["caesar-solo", "jc-battle", "glory players=Ann,Bob", "sword players=romans,gauls"])

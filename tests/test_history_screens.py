@@ -40,7 +40,7 @@ def test_the_main_menu_has_history_and_it_lists_the_finished_game(state_dir: Pat
     app = app_with(JC_FIGHT, [], state_dir)
     try:
         app.stack = app.stack[:1]
-        for _ in range(6):
+        for _ in range(3):                                              # ▶ the game, Games, Dice & bags
             app.handle("down")
         assert "History" in texts(app)
         app.handle("a")

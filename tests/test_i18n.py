@@ -213,7 +213,10 @@ def test_the_log_and_undo_sentences_follow_the_language_chosen_later(console):
     assert undone != "Undone: " + en_log and "Undone" not in undone
 
 
-def test_the_first_start_asks_the_language_once(state_dir):
+def test_the_first_start_asks_the_language_once(state_dir, monkeypatch):
+    from firmware.i18n import LOCALE_VARIABLES
+    for name in LOCALE_VARIABLES:                  # no locale (the systemd unit): the list opens on English
+        monkeypatch.delenv(name, raising=False)
     from firmware.app import App
     from firmware.console import Console
     from firmware.screens.language import LanguageScreen

@@ -224,7 +224,7 @@ def test_a_text_a_question_and_a_notice_open_are_said_again_in_the_new_language(
     """About (scrolled), the undo question (hold B) and a notice were said once, when made: after
     ``settings language=ru`` from the serial link they stayed English until the player left them.
     Now each is said in Russian where it stood, as a program started in Russian draws it."""
-    keys = ["down"] * 5 + ["a", "down"]                                # (Continue,) …, About; a row down
+    keys = ["down"] * 6 + ["a", "down"]                                # (▶ Dice,) …, About; a row down
     app = app_with(["new dice seed=3", "roll 2d6"], keys, state_dir)
     try:
         switch(app, "ru")
@@ -270,7 +270,7 @@ def test_a_notice_said_from_no_sentence_is_closed_when_the_language_changes(stat
 def test_a_screen_made_again_is_made_again_at_every_change_of_language(state_dir: Path) -> None:
     """About made again in Russian was made without its ``remake``: the next change (ru → uk) took
     it off and showed the main menu. It stays, in each language in turn, where the reader was."""
-    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a", "down"], state_dir)   # (Continue,) …, About
+    app = app_with(["new dice seed=3"], ["down"] * 6 + ["a", "down"], state_dir)   # (▶ Dice,) …, About
     try:
         for lang, title in (("ru", "О программе"), ("uk", "Про програму"), ("en", "About")):
             switch(app, lang)
@@ -293,7 +293,7 @@ def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: P
         paras = about_screen().paras
         first[lang] = [len(wrapped(paras[:i])) for i in range(len(paras) + 1)]   # each paragraph's first row
     i18n.set_language("en")
-    app = app_with(["new dice seed=3"], ["down"] * 5 + ["a"] + ["down"] * first["en"][4], state_dir)
+    app = app_with(["new dice seed=3"], ["down"] * 6 + ["a"] + ["down"] * first["en"][4], state_dir)
     try:
         assert app.stack[-1].top == first["en"][4] and texts(app, "en")[2].startswith("Dice:")
         for lang in ("ru", "uk", "en"):

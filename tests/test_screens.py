@@ -11,7 +11,7 @@ from engine import actions as act
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, drawn
 
 CASES = {
     "menu": ([], []),
@@ -33,8 +33,8 @@ CASES = {
     "bag_presets": ([], ["down", "a", "down", "a"]),
     "bag_side": (["new caesar-solo seed=3", "kit new items=gold*3,silver*2 cards=legio*4", "kit draw"],
                  ["down", "down", "a", "down", "a"]),
-    "bag_editor_uk": ([], ["down", "a", "down", "a", "b", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
-    "bag_type_name_ru": ([], ["down", "a", "down", "a", "b", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
+    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
                        ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
@@ -391,7 +391,7 @@ def test_the_bag_contents_shown_follow_an_undo_and_the_serial_link(state_dir):
 
 def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     # Dice & bags -> Bags & decks -> Your own bag -> Add an item -> Type a name
-    keys = ["down", "a", "down", "a", "b", "a", "a", "a"]       # (b: the fair-draw code box closes)
+    keys = ["down", "a", "down", "a", "a", "a", "a"]       # (the fair-draw code box goes with the first key, which acts)
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
         app.render()
@@ -476,8 +476,6 @@ def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_di
         _menu_to(app, i18n._("Bags & decks"))
         app.handle("a")                                    # yes: a bag in place of the finished game
         app.render()
-        app.handle("b")                                    # (the fair-draw code box closes)
-        app.render()
         presets = app.stack[-1]
         assert isinstance(presets, PresetScreen) and not presets.side
         assert '"ok":true' in app.serve_line(b"undo")
@@ -543,7 +541,6 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
         screen = app.stack[-1]
         assert isinstance(screen, KitScreen) and len(screen.items(app)) == 5
         _menu_to(app, "New bag or deck")
-        app.handle("b")                                       # (the fair-draw code box closes)
         app.render()
         _menu_to(app, "Numbers 1 to 12")
         assert app.stack[-1] is screen
@@ -578,7 +575,7 @@ def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
     from firmware.i18n import say
     from firmware.screens.kit.bag import NamePicker
     from firmware.screens.widgets.keyboard import PERSON, TypeScreen
-    app = app_with([], ["down", "a", "down", "a", "b", "a", "a"], state_dir, lang=lang)    # Add an item
+    app = app_with([], ["down", "a", "down", "a", "a", "a"], state_dir, lang=lang)    # Add an item
     try:
         assert isinstance(app.stack[-1], NamePicker)
         typed = str(app.stack[-1].items(app)[0].label)
@@ -602,7 +599,7 @@ def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, add, empty):
     """Your own deck said "Add an item…" («Добавить предмет…»), titled its list "Add an item" and
     refused an empty deck with "Add at least one item first.": a deck holds cards."""
     from firmware.screens.kit.bag import BagEditor, NamePicker
-    app = app_with([], ["down", "a", "down", "a", "b", "down", "a"], state_dir, lang=lang)    # Your own deck
+    app = app_with([], ["down", "a", "down", "a", "down", "a"], state_dir, lang=lang)    # Your own deck
     try:
         editor = app.stack[-1]
         assert isinstance(editor, BagEditor) and editor.kind == "cards"
@@ -626,7 +623,7 @@ def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
     first; with nothing in it yet, B goes straight back."""
     from firmware.screens.kit.bag import BagEditor
     from firmware.screens.widgets import ConfirmScreen
-    app = app_with([], ["down", "a", "down", "a", "b", "a"], state_dir)       # Your own bag
+    app = app_with([], ["down", "a", "down", "a", "a"], state_dir)       # Your own bag
     try:
         editor = app.stack[-1]
         assert isinstance(editor, BagEditor)
@@ -650,7 +647,7 @@ def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
 
 
 def test_an_empty_own_bag_is_not_started(state_dir):
-    app = app_with([], ["down", "a", "down", "a", "b", "a", "down", "a"], state_dir)   # Start at once
+    app = app_with([], ["down", "a", "down", "a", "a", "down", "a"], state_dir)   # Start at once
     assert app.console.session is None and app.message
     app.console.close()
 
@@ -715,7 +712,7 @@ def test_the_main_menu_cursor_stays_on_its_item_when_a_resume_row_appears(state_
     app = app_with([], ["down", "a", "a", "b", "b"], state_dir)   # Dice & bags -> Dice (starts dice), back
     menu = app.stack[-1]
     assert app.console.session is not None
-    assert menu.items(app)[0].label.startswith("Resume")
+    assert menu.items(app)[0].key == "resume" and menu.items(app)[0].label == "▶ Dice"
     app.render()
     assert menu.items(app)[menu.cursor].label == "Dice & bags"
     app.console.close()
@@ -752,7 +749,7 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
     reopened = [r["dice"] for r in app.console.request("rolls 5")["rolls"]]
     assert len(reopened) == 2 and len(reopened[0]) == 3 and len(reopened[1]) == 4
     assert len(app.stack) == 1 and app.message                    # back at the menu, told how to go on
-    assert app.stack[0].items(app)[0].label == "Resume: dice"
+    assert app.stack[0].items(app)[0].label == "▶ Dice"
     # the bag session that was running is in the archive now, and can come back the same way
     from firmware.screens.archive import archived
     assert [a.game for a in archived(app.archives())][:2] == ["bag", "dice"]
@@ -864,7 +861,6 @@ def test_a_new_bag_from_the_bag_screen_comes_back_to_one_bag_screen(state_dir):
         app.handle("down")                 # New bag or deck (the last row: the cursor stops there)
     app.handle("a")
     app.render()
-    app.handle("b")                        # the fair-draw code box closes
     app.handle("down")
     app.handle("down")                     # the metals preset
     app.handle("a")
@@ -1245,7 +1241,7 @@ def test_an_ended_bag_resumed_is_read_not_drawn_from(state_dir):
     app = app_with(["new bag items=gold*3,silver*2 cards=a*2,b*2 seed=7", "draw 1", "card", "end"], [], state_dir)
     try:
         lines = list(app.console.session.lines)
-        _menu_to(app, "Resume: bag & deck")
+        _menu_to(app, "▶ Bag & deck")
         kit = app.stack[-1]
         assert isinstance(kit, KitScreen)
         rows = [str(i.label) for i in kit.items(app)]
@@ -1391,5 +1387,106 @@ def test_the_bag_s_history_row_counts_what_its_page_lists(lines, state_dir):
         page = app.stack[-1]
         assert isinstance(page, KitHistory) and page.done
         assert row.value == str(len(page.entries)), (row.value, page.entries)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("environ, lang", [
+    ({}, None),                                                   # the systemd unit sets no locale
+    ({"LANG": "C.UTF-8"}, None), ({"LANG": "POSIX"}, None), ({"LANG": "de_DE.UTF-8"}, None),
+    ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "ru_RU.UTF-8", "LC_ALL": "uk_UA.UTF-8"}, "uk"),     # LC_ALL before LANG
+    ({"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "C"}, None),          # the first set decides, as for gettext
+    ({"LANGUAGE": "de:uk:ru", "LANG": "en_US.UTF-8"}, "uk"),      # a list: its first language of ours
+    ({"LANGUAGE": "", "LANG": "ru_UA.UTF-8@euro"}, "ru"),
+])
+def test_the_locale_s_language_is_read_as_gettext_reads_it(environ, lang):
+    from firmware.i18n import locale_language
+    assert locale_language(environ) == lang
+
+
+@pytest.mark.parametrize("environ, lang", [({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LC_ALL": "ru_RU.UTF-8"}, "ru"),
+                                           ({}, "en"), ({"LANG": "C.UTF-8"}, "en")])
+def test_the_first_start_s_language_list_opens_on_the_locale_s_language(state_dir, monkeypatch, environ, lang):
+    """The first start's list opened on English whatever the locale: a Ukrainian laptop's simulator
+    needed two presses down to Українська. It opens on the locale's language when it is one of ours
+    (A keeps it), else — the device under its systemd unit, which sets no locale — on English."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.i18n import LANGUAGE_NAMES, LOCALE_VARIABLES
+    from firmware.screens.language import LanguageScreen
+    from firmware.store import Store
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        app = App(console)
+        screen = app.stack[-1]
+        assert isinstance(screen, LanguageScreen) and screen.first_start
+        app.render()
+        assert str(screen.items(app)[screen.cursor].label) == LANGUAGE_NAMES[lang]
+        app.handle("a")                                           # one press: the locale's language kept
+        assert not isinstance(app.stack[-1], LanguageScreen)
+        assert app.settings["language"] == lang
+    finally:
+        console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,says", [("en", "the title bar says what A does"), ("ru", "подсказка в заголовке говорит, что делает A"),
+                                       ("uk", "підказка в заголовку каже, що робить A")])
+def test_about_says_what_a_does_on_a_form_as_the_forms_do_it(state_dir, lang, says):
+    """About said "on a form A starts the game": on Glory's player rows A opens the list of players
+    ("A: choose"), on a form's Fair draw row it shows the code large. About now sends the player to
+    the title bar's hint, and the hint says what A then does on each of Glory's rows."""
+    from firmware.screens.glory.home import GloryHome
+    from firmware.screens.glory.setup import SetupScreen
+    from firmware.screens.widgets.people import PlayerPicker
+    from tests.fakectx import FakeCtx
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].paras)
+        assert says in text and not re.search(r"on a form A starts|в форме A начинает|у формі A починає", text), text
+    finally:
+        app.console.close()
+    i18n.set_language("en")
+    for row in range(6):                                  # the count, the 4 players, the first one's fame
+        ctx = FakeCtx().open(SetupScreen(GloryHome))
+        ctx.top.cursor = ctx.top._mark = row
+        ctx.render()
+        hint = ctx.top.hint(ctx)
+        ctx.press("a")
+        assert hint == ("A: choose" if 1 <= row <= 4 else "A: start")
+        assert isinstance(ctx.top, PlayerPicker) if hint == "A: choose" else ctx.lines[-1].startswith("new glory")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line", ["new jc-battle attacker=caesar seed=4", "new glory players=Ann,Bob seed=1",
+                                  "new sword players=romans,gauls seed=2", "new caesar-solo seed=3",
+                                  "new bag items=a*3 seed=1", "new dice seed=3", None])
+def test_the_main_menu_reads_one_row_an_entry_with_history_on_its_first_frame(state_dir, lang, line):
+    """The main menu read «Resume: Julius» / «Caesar» over two rows («Продолжить: Во славу» /
+    «Рима»), and History was its last row, two pages down, under a Log that with no game said only
+    that there was none. Now every entry takes one row in every language (the running game's is ▶ and
+    its name, the title bar saying "A: resume" there), History shows on the first frame, and the Log
+    is listed while a session runs."""
+    app = app_with([line] if line else [], [], state_dir, lang=lang)
+    try:
+        menu = app.stack[-1]
+        app.render()
+        items = menu.items(app)
+        assert menu._heights(items, base.ROWS) == [1] * len(items), [str(i.label) for i in items]
+        keys = [i.key for i in items]
+        assert "history" in keys[:base.ROWS]                       # on the first frame
+        assert ("log" in keys) == (line is not None)
+        assert (keys[0] == "resume") == (line is not None)
+        hint = {"en": "A: resume", "ru": "A: продолжить", "uk": "A: продовжити"}[lang]
+        assert (hint in [t for _x, _y, t, _k in drawn(app)]) == (line is not None)
+        if line is not None:
+            app.handle("down")                                       # the hint is the resume row's alone
+            assert hint not in [t for _x, _y, t, _k in drawn(app)]
     finally:
         app.console.close()

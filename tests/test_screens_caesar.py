@@ -70,7 +70,7 @@ CASES = {
     "caesar_double_read": ([NEW, DOUBLE], ["a", "a", "a", "a"]),                   # all it does, then A
     "caesar_draw_page": ([NEW, "crassus", READ], ["a", "a", "a", "a"]),            # what to take from the bag
     "caesar_guide_centurions": ([NEW_ALL], ["a"] + ["down"] * 6 + ["a"] + ["right"] * 3),   # right: the next page at once
-    "caesar_setup_duel": ([], ["a", "a", "b", "right"]),                         # (b: the code box closes)
+    "caesar_setup_duel": ([], ["a", "a", "right"]),                         # (right: the code box goes too)
     "caesar_option_preview": ([NEW, HU_MIGHT], ["a", "a", "press", "a"]),     # the list: Hispania Ulterior first
     "caesar_closure": ([NEW, HU_MIGHT], ["a", "a", "press", "a", "a"]),
     "caesar_crassus_closure": ([NEW, CRASSUS_CLOSES], ["a", "a", "a", "a"]),
@@ -738,8 +738,7 @@ def test_a_token_drawn_from_a_physical_bag_is_named_in_a_few_presses(state_dir):
 def _his_first_row_picker(app):
     """The new-game form with a physical bag (S-2): A opens the picker of his three first tokens.
     Returns (the form, the picker)."""
-    app.render()
-    app.handle("b")                                              # (the fair-draw code box closes)
+    app.render()                                                 # (its code box goes with the first key)
     form = app.stack[-1]
     for _ in range([f.key for f in form.fields].index("bags")):
         app.handle("down")
@@ -1100,10 +1099,9 @@ def test_new_game_over_an_unfinished_one_asks_and_leaves_no_stale_home(state_dir
             app.handle("down")
         app.handle("a")
         app.render()                                            # the form shows the fair-draw code
-        assert app.commitment is not None
-        app.handle("a")                                         # the code box closes, nothing else
-        assert app.commitment is None and isinstance(app.stack[-1], NumberForm)
-        app.handle("a")                                         # Start (A on any row of the form)
+        assert app.commitment is not None and isinstance(app.stack[-1], NumberForm)
+        app.handle("a")                                         # Start (A on any row of the form; the code box goes)
+        assert app.commitment is None
         assert isinstance(app.stack[-1], ConfirmScreen)         # the game is not over: ask
         app.handle("a")
         assert isinstance(app.stack[-1], SetupGuide)
@@ -1175,8 +1173,7 @@ def test_tile_editor_is_remembered_for_the_next_game(state_dir):  # S-4
             app.handle("down")
         app.handle("a")
         app.render()
-        app.handle("b")                                         # the form's fair-draw code box closes
-        app.handle("up")
+        app.handle("up")                                        # (the form's fair-draw code box goes)
         app.handle("a")                                         # Start; the old game is not over: confirm
         app.handle("a")
         assert "tiles=B:draw1+play+draw1" in app.console.session.header["line"]
@@ -2310,7 +2307,7 @@ def test_crassus_would_lists_a_random_tie_without_drawing(state_dir):   # issue 
 # -- the new-game form ---------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,edition", [("en", "mixed"), ("ru", "ru"), ("uk", "uk")])
 def test_the_form_starts_with_the_language_s_rulebook(state_dir, lang, edition):   # issue 23 §1
-    app = app_with([], ["a", "a", "a", "a"], state_dir, lang=lang)     # Games → Caesar! → the code box → A: start
+    app = app_with([], ["a", "a", "a"], state_dir, lang=lang)     # Games → Caesar! → A: start (the code box goes)
     try:
         line = app.console.session.header["line"]
         assert f"edition={edition}" in line and "harder" not in line
@@ -2326,7 +2323,7 @@ def test_the_forms_rulebook_follows_a_language_chosen_while_it_is_open(state_dir
     Ukrainian does; the Harder row keeps the rule it says; and the form does not remember the
     Russian rulebook as the player's choice (every later game in Ukrainian played the Russian rules)."""
     from firmware.screens.caesar.setup import form_choices
-    app = app_with([], ["a", "a", "a", *["down"] * 7, *["right"] * harder], state_dir, lang="ru")  # (the code box) Harder
+    app = app_with([], ["a", "a", *["down"] * 7, *["right"] * harder], state_dir, lang="ru")  # Harder
     try:
         said = str(app.stack[-1].items(app)[app.stack[-1].cursor].value)
         assert app.serve_line(b"settings language=uk\n").startswith('{"ok":true')
@@ -2347,7 +2344,7 @@ def test_the_forms_rulebook_follows_a_language_chosen_while_it_is_open(state_dir
 
 
 def test_a_rulebook_chosen_on_the_form_stays_when_the_language_changes(state_dir):   # S-5, S-11
-    app = app_with([], ["a", "a", "a", *["down"] * 3, "right"], state_dir, lang="ru")   # (the code box) Rulebook: UA
+    app = app_with([], ["a", "a", *["down"] * 3, "right"], state_dir, lang="ru")   # Rulebook: UA
     try:
         assert app.stack[-1].values()["edition"] == 1
         for lang in ("en", "ru"):

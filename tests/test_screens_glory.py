@@ -24,7 +24,7 @@ TABLE = [NEW, "fame Mary +10", "fame Jack +11", "fame Ross +3",
 
 CASES = {
     "glory_setup": ([], ["a", "down", "down", "a"]),
-    "glory_setup_names": ([], ["a", "down", "down", "a", "b"] + ["down"] * 3),      # (the cursor starts on Player 1)
+    "glory_setup_names": ([], ["a", "down", "down", "a"] + ["down"] * 4),      # (the cursor starts on the count)
     "glory_home": (TABLE, ["a"]),
     "glory_fame": (TABLE, ["a", "up", "up", "a"]),          # (the home opens on Reveal event)
     "glory_fame_adjust": (TABLE, ["a", "up", "up", "a", "down", "a", "up", "up", "right"]),
@@ -44,7 +44,7 @@ RU_TABLE = [RU, "fame Маша +10", "fame Ваня +11", "vote Маша", "vote
 SCORE = ["a"] + ["down"] * 4 + ["a"]        # home (on Reveal event): Final score (round 1: no intrigue, G-1; after Tax), its list
 LANG_CASES = {  # name: (lang, console lines, keys)
     "glory_home_ru": ("ru", RU_TABLE, ["a"]),
-    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a", "b"] + ["down"] * 9),   # to Clockwise, past the fame rows
+    "glory_setup_names_ru": ("ru", [], ["a", "down", "down", "a"] + ["down"] * 10),   # to Clockwise, past the fame rows
     "glory_fame_uk": ("uk", RU_TABLE, ["a", "up", "up", "a"]),
     "glory_senate_ru": ("ru", RU_TABLE, ["a", "up", "a"]),
     "glory_event_uk": ("uk", RU_TABLE + ["event arrow=cw180"], ["a"] + ["up"] * 4 + ["a"]),
@@ -120,9 +120,9 @@ def test_senate_votes_and_boosted_double_vote():  # G-7
 
 
 def test_setup_starts_a_game_with_the_chosen_players(state_dir):
-    # the code box (any key closes it); up from player 1 to the count, left: 3 players; down past the 3 players,
+    # the form opens on the count: left (the code box goes with it): 3 players; down past the 3 players,
     # the empty seat and their starting fame to Harsh Times; right: on; A: start
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left"] + ["down"] * 8 + ["right", "a"], state_dir)
+    app = app_with([], ["a", "down", "down", "a", "left"] + ["down"] * 8 + ["right", "a"], state_dir)
     try:
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Red", "Yellow", "Blue"]
@@ -220,7 +220,7 @@ def test_setup_offers_the_truce_and_heroes_variants():  # G-19, the rulebook's �
 
 
 def test_setup_in_russian_names_the_players_by_colour_in_cyrillic(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "a"], state_dir, lang="ru")
+    app = app_with([], ["a", "down", "down", "a", "left", "a"], state_dir, lang="ru")
     try:
         assert app.view()["players"] == ["Красный", "Жёлтый", "Синий"]
     finally:
@@ -347,7 +347,7 @@ def _type(app, text):
 
 
 def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 item 6: names, not P1-P4
-    app = app_with([], ["a", "down", "down", "a", "b", "up", "left", "down"], state_dir, lang="ru")   # 3 players
+    app = app_with([], ["a", "down", "down", "a", "left", "down"], state_dir, lang="ru")   # 3 players
     try:
         app.handle("a")                            # the first player: nobody known yet
         assert [str(i.label) for i in app.stack[-1].items(app)] == ["Ввести имя…", "Без имени"]
@@ -373,7 +373,7 @@ def test_setup_names_the_players_as_typed_in_cyrillic(state_dir):  # issue 9 ite
 
 
 def test_setup_refuses_two_players_of_the_same_name(state_dir):
-    app = app_with([], ["a", "down", "down", "a", "b", "down", "down", "a", "a"], state_dir)   # (from player 1)
+    app = app_with([], ["a", "down", "down", "a", "down", "down", "down", "a", "a"], state_dir)   # (from the count)
     try:
         _type(app, "Yellow")                       # player 3 typed as player 2's colour
         app.handle("up")
@@ -392,8 +392,8 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
     ctx = FakeCtx(players=["Анна", "Борис", "Вера", "Гліб", "Дана"]).open(SetupScreen(GloryHome))
     ctx.render()
     assert [ctx.top.name(i) for i in range(4)] == ["Анна", "Борис", "Вера", "Гліб"]   # the last table
-    assert ctx.top.cursor == 1                      # the form opens on player 1: who plays is what changes
-    ctx.press("a")                                 # Player 1: the list, those not at the table first
+    assert ctx.top.cursor == 0                      # the form opens on the count: A starts the last table
+    ctx.press("down", "a")                         # Player 1: the list, those not at the table first
     ctx.render()
     assert isinstance(ctx.top, PlayerPicker) and ctx.top.cursor == 1      # under "Enter a name…"
     assert [str(i.label) for i in ctx.top.items(ctx)][1:3] == ["Дана", "Анна"]
@@ -1640,3 +1640,25 @@ def test_the_table_s_common_pantheon_parts_are_those_its_finished_levels_can_tak
         for k in seen:
             seen[k] = max(seen[k], sum(parts.count(k) for parts in table))
     assert seen == most
+
+
+def test_the_last_table_starts_with_one_press_on_the_form(state_dir):
+    """The form opens on the count row, the last game's players seated under it; A there starts
+    them, the code box going with that A: Resume,
+    New game, A (five presses while the box took one of its own and the form opened on Player 1,
+    A there opening the list of players). Another first player is one press down."""
+    from firmware.screens.glory.setup import SetupScreen
+    app = app_with(["new glory players=Jack,Henry,Mary,Ross seed=1", "end"], ["a", "a"], state_dir)
+    try:
+        form = app.stack[-1]
+        assert isinstance(form, SetupScreen)
+        texts = [text for _x, _y, text, _kind in drawn(app)]       # its first frame
+        assert app.commitment is not None and form.cursor == 0
+        assert "A: start" in texts and app.commitment[:8] in texts     # the title bar's hint, above the box
+        code = app.commitment
+        app.handle("a")
+        view = app.view()
+        assert view["game"] == "glory" and view["players"] == ["Jack", "Henry", "Mary", "Ross"]
+        assert view["round"] == 1 and view["commitment"] == code and app.commitment is None
+    finally:
+        app.console.close()

@@ -28,7 +28,7 @@ READ = ["b"]                          # the last roll, said again on resuming (t
 DOWN = ["down"]
 
 CASES = {
-    "jc_setup": ([], ["a", "down", "a", "b", "right", "down", "right"]),
+    "jc_setup": ([], ["a", "down", "a", "right", "down", "right"]),
     "jc_home": ([NEW, "add attacker c_caesar"], HOME),
     "jc_add": ([NEW], HOME + DOWN + ["a", "down"]),
     "jc_turn": (ARMIES + ["start"], HOME + ["a"]),

@@ -78,14 +78,14 @@ def test_a_new_player_is_one_press_away_however_many_are_known():
     known = [f"P{i}" for i in range(20)]
     ctx = FakeCtx(players=known).open(SetupScreen(GloryHome))
     ctx.render()
-    ctx.press("a")                                  # player 1: the list, on the likeliest known player
+    ctx.press("down", "a")                          # player 1: the list, on the likeliest known player
     assert isinstance(ctx.top, PlayerPicker)
     assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == "P4"     # the first not at the table
     ctx.press("up", "a")
     assert isinstance(ctx.top, TypeScreen)
     fresh = FakeCtx().open(SetupScreen(GloryHome))
     fresh.render()
-    fresh.press("a", "a")                           # nobody known: the keyboard is the first row
+    fresh.press("down", "a", "a")                   # nobody known: the keyboard is the first row
     assert isinstance(fresh.top, TypeScreen)
 
 
@@ -94,7 +94,7 @@ def test_the_name_editor_opens_on_the_current_text():
     from firmware.screens.glory.setup import SetupScreen
     from firmware.screens.widgets.keyboard import TypeScreen
     ctx = FakeCtx(players=["Ана"]).open(SetupScreen(GloryHome))
-    ctx.press("a", "up", "a")                       # Player 1 (Ана): the list (on Ана ✓), Enter a name… above
+    ctx.press("down", "a", "up", "a")               # Player 1 (Ана): the list (on Ана ✓), Enter a name… above
     assert isinstance(ctx.top, TypeScreen) and ctx.top.name == "Ана"
 
 

@@ -17,7 +17,7 @@ W7 = "battle att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5"
 CASES = {
     "sword_setup": ([], ["a", "down", "down", "down", "a"]),
     "sword_people": ([], ["a", "down", "down", "down", "a", "a"]),        # 4 players: who plays? (the fair-draw code)
-    "sword_people_share": ([], ["a", "down", "down", "down", "a", "a", "b"] + ["down"] * 6),
+    "sword_people_share": ([], ["a", "down", "down", "down", "a", "a"] + ["down"] * 6),
     "sword_home": ([NEW, "vp greeks =3"], ["a"]),
     "sword_battle_form": ([NEW], ["a", "a", "down", "right", "right", "down", "right", "right", "right"]),
     "sword_battle_result": ([NEW, W7], ["a"] + ["down"] * 8 + ["a"]),

@@ -169,10 +169,10 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
         app.push(form)
         app.render()
         assert app.commitment == commitment(SECRET)
-        app.handle("b")                                              # the code box closes, nothing else
-        assert app.stack[-1] is form and app.commitment is None
+        app.handle("down")                                           # the code box closes, the cursor moves
+        assert app.stack[-1] is form and app.commitment is None and form.cursor == 1
         share = [i.key for i in form.items(app)].index("fair:share")   # under the figures and the two sides
-        for key in ["down"] * share + ["a", "a", "up", "right", "a"]:   # share: dice 2-1
+        for key in ["down"] * (share - 1) + ["a", "a", "up", "right", "a"]:   # share: dice 2-1
             app.render()
             app.handle(key)
         for key in ["up"] * share + ["a"]:                           # start (A on a field row)

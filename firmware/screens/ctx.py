@@ -171,5 +171,6 @@ class Ctx(Protocol):
     def notify(self, text: str) -> None:
         """Show a short message over the current screen until the next key."""
 
-    def show_commitment(self, code: str) -> None:
-        """Show a new game's fair-draw code over its first frame (large, to photograph)."""
+    def show_commitment(self, code: str, form: bool = False) -> None:
+        """Show a new game's fair-draw code over its first frame (large, to photograph); ``form``:
+        over a new-game form, whose first key (the cursor row in sight) acts on the form too."""

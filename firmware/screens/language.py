@@ -16,19 +16,22 @@ class LanguageScreen(ListScreen):
 
     title = Said("")
 
-    def __init__(self, first_start: bool = False) -> None:
+    def __init__(self, first_start: bool = False, suggested: str | None = None) -> None:
         super().__init__()
         self.first_start = first_start
+        self.suggested = suggested           # the first start: the locale's language, where it opens
         self.placed = ""                     # the language the cursor was put on
         # on the first start the question is asked in all three languages at once
         self.title = "Язык·Мова·Language" if first_start else N_("Language")
 
     def items(self, ctx: Ctx) -> list[Item]:
         current = ctx.settings.get("language", "en")
-        if self.placed != current:           # the list opens on the language in use (A keeps it),
-            self.placed = current            # and moves to the one a serial `settings` line chose
-            if current in LANGUAGES:
-                self.cursor = self._mark = LANGUAGES.index(current)
+        if self.placed != current:           # the list opens on the language in use (A keeps it) — at
+            opens = not self.placed          # the first start on the locale's, when it is known —, and
+            self.placed = current            # moves to the one a serial `settings` line chose
+            at = self.suggested if opens and self.suggested in LANGUAGES else current
+            if at in LANGUAGES:
+                self.cursor = self._mark = LANGUAGES.index(at)
         return [Item(LANGUAGE_NAMES[lang], partial(self._choose, lang),
                      "✓" if lang == current and not self.first_start else "")
                 for lang in LANGUAGES]

@@ -26,7 +26,12 @@ from firmware.settings import SETTINGS, cycle
 
 
 class MainMenu(WrappedListScreen):
-    """The first screen; a long row (Resume: Julius Caesar) takes two rows, never cut."""
+    """The first screen, on one panel in every language: the running game's row first (▶ and its
+    name, one row even for «Во славу Рима»: "Resume: Julius Caesar" took two; the title bar says
+    "A: resume" on it), then what a table reaches for — Games, Dice & bags, History —, the
+    session's Log (only while there is one: without it the Log has nothing to show), Settings and
+    About (where they stood: a new player's first frame shows Games, Dice & bags, History and
+    Settings, About one row down)."""
 
     title = Said("Legatus")
 
@@ -40,12 +45,20 @@ class MainMenu(WrappedListScreen):
         out += [
             Item(_("Games"), lambda c: c.push(GamesMenu())),
             Item(_("Dice & bags"), lambda c: c.push(KitMenu())),
-            Item(_("Log"), lambda c: c.push(remade(lambda: log_screen(c)))),
-            Item(_("Settings"), lambda c: c.push(SettingsScreen())),
-            Item(_("About"), lambda c: c.push(remade(about_screen))),
-            Item(_history_label(), _open_history),
+            Item(_history_label(), _open_history, ident="history"),
+        ]
+        if view is not None:
+            out.append(Item(_("Log"), lambda c: c.push(remade(lambda: log_screen(c))), ident="log"))
+        out += [
+            Item(_("Settings"), lambda c: c.push(SettingsScreen()), ident="settings"),
+            Item(_("About"), lambda c: c.push(remade(about_screen)), ident="about"),
         ]
         return out
+
+    def status(self, ctx: Ctx) -> str:
+        """On the running game's row: what A does there ("A: resume")."""
+        items = self.items(ctx)
+        return _("A: resume") if items and items[min(self.cursor, len(items) - 1)].ident == "resume" else ""
 
 
 def _history_label() -> str:
@@ -64,7 +77,7 @@ def _resume_item(game: str) -> Item | None:
     record = record_of(game)
     if record is None or not _found(record):
         return None
-    return Item(_(record.resume) if record.resume else _("Resume: {}").format(game_label(game)), partial(_open, record))
+    return Item("▶ " + game_label(game), partial(_open, record), ident="resume")
 
 
 class KitMenu(ListScreen):
@@ -209,7 +222,8 @@ def about_screen() -> TextScreen:
           "in) does the screen's main action; hold B to take back the last step; hold A for the "
           "screen's second action."),
         _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "
-          "it and B goes back; on a form A starts the game."),
+          "it and B goes back. On a form the title bar says what A does on the cursor's row: start the "
+          "game, or open a choice (a player, the players' share)."),
         _("Dice: press picks the dice to roll again; hold A shows the past rolls."),
         _("Console: from a computer over the serial link (start Legatus with --serial PORT), protocol 1."),
     ])

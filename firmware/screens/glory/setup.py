@@ -23,8 +23,9 @@ class SetupScreen(NumberForm):
     board shows, G-5: left/right), with 3 players the empty seat (between which two of them: Player 1,
 the first player, holds the token), the variants (the rulebook's «Суровые времена», «По ходу часов»,
 «Перемирие», «Герои»), then the fair-draw code and the players' share, and
-    a Start row. A on a figure row starts the game too. The cursor starts on the first player: who
-    plays is what changes from game to game (the same table starts from the count row above it)."""
+    a Start row. A on a figure row starts the game too. The cursor starts on the count row, where A
+    starts the game with the players listed under it (the last table already sits down), so the
+    same table starts with one press; another player is one press down (A there: "A: choose")."""
 
     def __init__(self, home: Callable[[], Screen]) -> None:
         self.home = home                          # the screen that shows the new game
@@ -40,7 +41,6 @@ the first player, holds the token), the variants (the rulebook's «Суровы�
         ], self._start, status=self._status, fair=FairShare())
         self.seats = Seats([(str(i), partial(_seat_label, i)) for i in range(len(SEAT_NAMES))],
                            lambda i: _(SEAT_NAMES[i]), prefill=True)
-        self.cursor = self._mark = 1              # the first player
 
     def name(self, seat: int) -> str:
         return self.seats.shown(seat)

@@ -6,7 +6,7 @@ from engine.text import N_
 from firmware.games import GameRecord
 
 DICE = GameRecord(ident="dice", label=N_("Dice"), sessions=("dice",), screens="firmware.screens.kit.dice:open_dice",
-                  resume=N_("Resume: dice"), in_games_menu=False, box_name="Dice")
+                  in_games_menu=False, box_name="Dice")
 BAG = GameRecord(ident="bag", label=N_("Bag & deck"), sessions=("bag",), screens="firmware.screens.kit.bag:open_kit",
-                 resume=N_("Resume: bag & deck"), in_games_menu=False,
+                 in_games_menu=False,
                  box_name="Dice & bags")

@@ -201,6 +201,7 @@ class ListScreen:
         self.current = ""         # the ident of the item under the cursor after the last key
         self._mark = 0            # where the cursor was then (a cursor set from outside is kept)
         self.step = 0             # index into STEPS for figure rows with steps
+        self.cursor_first = False     # (drawn last:) the cursor's row is the first body row, whole
 
     # -- what subclasses give ----------------------------------------------------------------------
     def items(self, ctx: Ctx) -> list[Item]:
@@ -274,7 +275,10 @@ class ListScreen:
         head, foot = self.header(ctx), self.footer(ctx)
         if head:
             base.put(draw, 1, base.row_y(0), base.clip(head), kind="bold")
-        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows, self._heights(items, rows))
+        heights = self._heights(items, rows)
+        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows, heights)
+        # the cursor's row drawn whole on the first body row (a box over the lower half leaves it in sight)
+        self.cursor_first = bool(items) and first == 0 and self.cursor == self.top and heights[self.cursor] == 1
         if foot:
             draw_footer(draw, foot)
         return img

@@ -2,7 +2,8 @@
 
 One part that each game's form holds (:class:`FairShare`): as the form opens it asks the console
 for the commitment of the secret the new game will use (``commit``) and shows its code large over
-the form's first frame; then two rows of the form — the code (select: shown large again) and
+the form's first frame (the first key hides it and acts on the form: the cursor row shows above the
+box, firmware/app.py ``closes_only``); then two rows of the form — the code (select: shown large again) and
 "Players' share", optional: skipping it costs no press (the game starts with the secret alone,
 and History → Fair draw says the share was skipped). Selecting the share row offers a few dice
 thrown on the table (:class:`ShareDice`: up/down turn the die, right one more die, A enters
@@ -56,7 +57,7 @@ class FairShare:
         response = ctx.run(act.commit())
         if response.get("ok") and response.get("commitment"):
             self.code = str(response["commitment"])
-            ctx.show_commitment(self.code)
+            ctx.show_commitment(self.code, form=True)     # its first key acts on the form too
         else:
             log.warning("no commitment for the new game's form: %s", response.get("message"))
 
