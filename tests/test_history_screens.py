@@ -159,11 +159,31 @@ def test_a_julius_caesar_campaign_of_three_battles_is_one_game_for_each_person(s
         anna, boris, vera = (rows.index(n) for n in ("Anna", "Boris", "Vera"))
         assert rows[anna + 1].strip() == f"2 games, {won('campaign', 'Anna') + won('battle-1', 'Anna')} won", rows
         assert rows[boris + 1].strip() == f"1 game, {won('campaign', 'Boris')} won", rows
-        assert rows[boris + 2].strip() == f"Julius Caesar: {won('campaign', 'Boris')}/1 won", rows
+        assert rows[boris + 2].strip().replace(base.TIE, " ") == f"Julius Caesar: {won('campaign', 'Boris')}/1 won", rows
         assert rows[vera + 1].strip() == f"1 game, {won('battle-1', 'Vera')} won", rows
         assert won("campaign", "Anna") + won("campaign", "Boris") <= 1
         export = app.console.request(f"export format=bgstats id={played[-1]['id']}")
         assert export["ok"] and [p["name"] for p in export["play"]["players"]] == ["Anna", "Boris"]  # battle 1: a play
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("en", ["  Glory of Rome:", "  0/1 won"]),
+    ("ru", ["  Во славу Рима:", "  побед 0 из 1"]),
+    ("uk", ["  На славу Риму:", "  перемог 0 з 1"])])
+def test_a_players_record_in_a_game_is_never_cut_before_its_last_word(state_dir: Path, lang: str, rows: list[str]):
+    """Statistics → Players: «Glory of Rome: 0/1 won» is longer than a row; it wrapped to «won»
+    alone on the next row in English. The game's name and the figures are each whole on a row."""
+    from firmware.screens.history_stats import people_rows
+    from firmware.screens.widgets.scroll import wrapped
+    app = app_with(["new glory players=Jack,Henry seed=5", *["event", "end-round"] * 9,
+                    "sheet Jack denarii 30", "score", "end"], [], state_dir, lang)
+    try:
+        said = wrapped(people_rows(app))
+        henry = said.index("Henry")
+        assert said[henry + 2:henry + 4] == rows, said
+        assert all(len(r) <= base.COLS for r in said)
     finally:
         app.console.close()
 

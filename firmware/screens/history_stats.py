@@ -156,7 +156,10 @@ def people_rows(ctx: Ctx) -> list[str]:
                 label = labels[e["game"]] = _(record.label) if record is not None else str(e["game"])
             by_game.setdefault(label, []).append(w)
         for label, results in by_game.items():
-            rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
+            # the figures are never broken: a row too short for both has «Glory of Rome:» and «0/1 won»
+            # under it, never «won» alone on a row
+            record = _("{}/{} won").format(sum(results), len(results)).replace(" ", base.TIE)
+            rows.append("  " + _("{game}: {record}").format(game=label, record=record))
     return rows or [_("No game with named players yet.")]
 
 
