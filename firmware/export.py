@@ -229,14 +229,21 @@ def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
 
 
 def _fair_words(entry: dict[str, Any]) -> str:
-    """The fair draw of an ended game, a sentence in the reader's language ("-" for a share or
-    commitment it has none of: a game started with ``seed=``); empty while the seed is hidden."""
-    from firmware.history_text import Msg, say
+    """The fair draw of an ended game, in whole sentences in the reader's language: its seed, the
+    players' share and the commitment; for a game with no share, the commitment and why there is
+    none (as History's page says it); for one started with ``seed=`` (no secret draw), that its
+    seed was chosen. Empty while the seed is hidden."""
+    from firmware.history_text import Msg, no_share_words, say
     if entry.get("seed") is None:
         return ""
-    return say(Msg("Fair draw: seed {seed}, players' share {share}, commitment {commitment}.",
-                   seed=str(entry["seed"]), share=entry.get("share") or "-",
-                   commitment=entry.get("commitment") or "-"))
+    seed, share, code = str(entry["seed"]), entry.get("share"), entry.get("commitment")
+    if not code:
+        return say(Msg("No secret draw: the seed {seed} was chosen when the game was set up.", seed=seed))
+    if share:
+        return say(Msg("Fair draw: seed {seed}, players' share {share}, commitment {commitment}.",
+                       seed=seed, share=share, commitment=code))
+    return " ".join((say(Msg("Fair draw: seed {seed}, commitment {commitment}.", seed=seed, commitment=code)),
+                     no_share_words(entry.get("no_share"))))
 
 
 def _setup_words(entry: dict[str, Any]) -> str:

@@ -361,12 +361,29 @@ def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
 
 
 def test_the_fair_draw_in_the_comments_is_a_sentence_of_the_language_with_no_code_words(state_dir):
-    # a game started with seed= has no share and no commitment: both said as "-", never "None"
+    # a game started with seed= has no share and no commitment: a sentence says the seed was
+    # chosen (it said «вклад игроков -, код -»: a dash where a native reader expects words)
     replies = run_console(state_dir, ["settings language=ru", "new bag items=gold*2 seed=77", "draw", "end",
                                       "export format=bgstats"])
     comments = replies[-1]["play"]["comments"]
-    assert "None" not in comments and "Fair draw" not in comments
-    assert "77" in comments and "-" in comments
+    assert "None" not in comments and "Fair draw" not in comments and " -" not in comments
+    assert comments.endswith("Жребий не тайный: зерно 77 задано при создании партии."), comments
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Fair draw: seed {seed}, commitment {code}. No share: none was given before the first draw."),
+    ("ru", "Честный жребий: зерно {seed}, код {code}. Вклада нет: до первого жребия его не внесли."),
+    ("uk", "Чесний жереб: зерно {seed}, код {code}. Внеску немає: до першого жеребу його не внесли.")])
+def test_a_fair_draw_without_a_share_says_why_in_the_comments(state_dir, lang: str, said: str):
+    """A secret-seed game whose players gave no share: the comments give the seed and the
+    commitment and say why there is no share (History's page's words), never «share -»."""
+    replies = run_console(state_dir, [f"settings language={lang}", "new jc-battle", "add attacker c_leg10",
+                                      "add defender p_leg1", "fight", "end", "reveal", "export format=bgstats"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    fair = replies[-1]["fair"]
+    assert fair["share"] is None
+    comments = replies[-1]["play"]["comments"]
+    assert comments.endswith(said.format(seed=fair["seed"], code=fair["commitment"])), comments
 
 
 def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_flag(state_dir, tmp_path):
