@@ -945,3 +945,33 @@ def test_older_games_reads_only_the_older_rows_and_makes_only_their_rows(state_d
     assert len(_listed(ctx)) == 2 * screen.LISTED and len(said) == 2 * screen.LISTED   # each game's row made once
     ctx.press("a")                                           # the first of the older games: its page
     assert isinstance(ctx.top, screen.GameScreen) and ctx.top.limit == 2 * screen.LISTED + 1
+
+
+def test_two_games_of_one_name_on_one_day_are_told_apart_by_the_time_each_ended(monkeypatch: pytest.MonkeyPatch):
+    """Two JC battles of one day read «JC battle 1  01.03» twice: only their pages told them
+    apart. Rows of the same name and day show the time each ended instead (marked «~» as the day
+    is when the clock was not set); a game alone on its day keeps its day; the same after "Older
+    games…" lists the older twin of a game listed (its row made again)."""
+    from firmware.screens import history as screens
+    from firmware.screens.history import HistoryScreen
+    from firmware.export import local
+    from tests.fakectx import FakeCtx
+    late = {**ENTRY, "id": 9, "finished": "2026-03-01T13:05:00Z", "unsynced": ["finished"]}
+    early = {**ENTRY, "id": 8, "finished": "2026-03-01T10:40:00Z"}
+    times = [f"~{local(late['finished']):%H:%M}", f"{local(early['finished']):%H:%M}"]   # (the zone's clock)
+    other = {**ENTRY, "id": 6, "finished": "2026-02-27T12:00:00Z"}
+    glory = {**ENTRY, "id": 5, "game": "glory", "name": "For the Glory of Rome", "part": "game", "mode": {},
+             "finished": "2026-03-01T12:00:00Z"}
+    for lang in ("en", "ru", "uk"):
+        ctx = FakeCtx(history=[late, early, glory, other], lang=lang).open(HistoryScreen())
+        ctx.render()
+        games = [(str(i.label), str(i.value)) for i in ctx.top.items(ctx)][-4:]
+        assert [v for _n, v in games] == [*times, "01.03", "27.02"], (lang, games)
+        assert len({(n, v) for n, v in games}) == 4
+    monkeypatch.setattr(screens, "LISTED", 1)
+    ctx = FakeCtx(history=[late, early, other]).open(HistoryScreen())
+    ctx.render()
+    assert [str(i.value) for i in ctx.top.items(ctx) if str(i.label) == "JC battle 1"] == ["~01.03"]
+    ctx.top.shown = 2                                      # "Older games…": its twin is listed
+    ctx.render()
+    assert [str(i.value) for i in ctx.top.items(ctx) if str(i.label) == "JC battle 1"] == times
