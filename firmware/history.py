@@ -150,6 +150,25 @@ def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
+def begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
+    """Which of the sessions ``sids`` began while the clock was not set (their start time is marked
+    :data:`UNSYNCED`): Earlier games marks their day as History marks a game's (a Pi with no network
+    keeps its clock unset all day, so their time, when they were left, is as uncertain). A row that
+    fails its checksum, or no table yet: not marked."""
+    out: set[str] = set()
+    for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
+        part = [str(x) for x in sids[k:k + 500]]
+        try:
+            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
+                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
+        except sqlite3.OperationalError:                 # (no History table yet: nothing was begun since)
+            return out
+        out |= {bytes(sid).decode("utf-8", "replace") for sid, started, check in rows
+                if started_crc(bytes(sid).decode("utf-8", "replace"), started) == check
+                and bytes(started).endswith(UNSYNCED.encode())}
+    return out
+
+
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
     """When the session ``sid`` began (None if unknown or its row is damaged)."""
     row = db.execute("SELECT CAST(started AS BLOB), CAST(crc AS INTEGER) FROM history_started WHERE sid=?",

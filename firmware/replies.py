@@ -130,6 +130,9 @@ class ArchivedSession(TypedDict):
     """Its effective lines (undone ones left out; read from the store when first needed)."""
     ended: float
     """When it was left (epoch seconds; 0 unknown)."""
+    unsynced: NotRequired[bool]
+    """It began while the clock was not set (firmware/history.py ``begun_unsynced``): its day is
+    uncertain, marked ``~`` as History marks a game's."""
 
 
 def plain(entry: HistoryEntry) -> dict[str, Any]:

@@ -975,3 +975,32 @@ def test_two_games_of_one_name_on_one_day_are_told_apart_by_the_time_each_ended(
     ctx.top.shown = 2                                      # "Older games…": its twin is listed
     ctx.render()
     assert [str(i.value) for i in ctx.top.items(ctx) if str(i.label) == "JC battle 1"] == times
+
+
+def test_earlier_games_mark_a_day_taken_with_the_clock_unset_as_history_does(state_dir: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch):
+    """A game played while the clock was not set: History lists it «~27.11», Earlier games listed
+    the same game «27.11», as if its day were sure. One convention: «~» on both; a game begun
+    with the clock set is not marked."""
+    from firmware.screens.archive import open_archive
+    from firmware.screens.history import HistoryScreen, list_day
+    unset = [True]
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: unset[0])
+    app = app_with(JC_FIGHT, [], state_dir)
+    try:
+        unset[0] = False                                    # the network came: the clock is set
+        for line in ("new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                     "new dice seed=1"):
+            assert app.console.request(line)["ok"], line
+        app.stack = app.stack[:1]
+        app.push(HistoryScreen())
+        listed = [str(i.value) for i in app.stack[-1].items(app) if str(i.label) == "JC battle 1"]
+        assert listed[1].startswith("~") and not listed[0].startswith("~"), listed
+        days = [list_day(e) for e in app.history() or []]                # (the list shows their times: one day)
+        assert days[1].startswith("~") and not days[0].startswith("~"), days
+        app.stack = app.stack[:1]
+        open_archive(app)
+        earlier = [str(i.value) for i in app.stack[-1].items(app) if str(i.label) == "Julius Caesar"]
+        assert earlier == days, (earlier, days)                            # the same day, the same mark
+    finally:
+        app.console.close()

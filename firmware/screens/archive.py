@@ -37,6 +37,7 @@ class Archived:
     header: ArchiveHeader
     lines: Sequence[str]            # read from the store when first needed (its length is not)
     when: float
+    unsynced: bool = False          # begun with the clock not set: its day is uncertain («~27.11»)
 
     @property
     def game(self) -> str:
@@ -51,7 +52,7 @@ def archived(entries: list[ArchivedSession]) -> list[Archived]:
         if not isinstance(header.get("line"), str) or "seed" not in header:
             log.warning("archived session without its new line or seed left out: %s", header.get("sid"))
             continue
-        out.append(Archived(header, entry["lines"], float(entry["ended"])))
+        out.append(Archived(header, entry["lines"], float(entry["ended"]), bool(entry.get("unsynced"))))
     return out
 
 
@@ -67,23 +68,26 @@ def open_archive(ctx: Ctx) -> None:
     ctx.push(ArchiveScreen(found, more=len(stored) > MAX_LISTED))
 
 
-def _day(when: float) -> str:
-    """The local day a session was left (``29.03``); none when that is not known (0: a session
-    imported from an older Legatus's files) or is no date."""
+def _day(when: float, unsynced: bool = False) -> str:
+    """The local day a session was left (``29.03``), marked ``~29.03`` as History marks a game's
+    when the clock was not set (``unsynced``); none when that is not known (0: a session imported
+    from an older Legatus's files) or is no date."""
     if not when:
         return ""
     try:
-        return datetime.datetime.fromtimestamp(when).strftime("%d.%m")
+        day = datetime.datetime.fromtimestamp(when).strftime("%d.%m")
     except (OverflowError, OSError, ValueError) as e:
         log.warning("an earlier game's time %r is not a date: %s", when, e)
         return ""
+    return f"~{day}" if unsynced else day
 
 
 class ArchiveScreen(WrappedListScreen):
-    """Earlier sessions, newest first: the game and the day it was left (a long game name takes two
-    rows: «Мешочек и колода»); A asks, then reopens. The newest :data:`MAX_LISTED` at first;
-    ``more``: older ones are kept too, and "Older games…" under the list lists :data:`MAX_LISTED`
-    more (never one kept that cannot be reopened)."""
+    """Earlier sessions, newest first: the game and the day it was left, ``~`` before it when the
+    clock was not set, as in History (a long game name takes two rows: «Мешочек и колода»); A
+    asks, then reopens. The newest :data:`MAX_LISTED` at first; ``more``: older ones are kept too,
+    and "Older games…" under the list lists :data:`MAX_LISTED` more (never one kept that cannot be
+    reopened)."""
 
     def __init__(self, found: list[Archived], more: bool = False) -> None:
         super().__init__()
@@ -96,7 +100,7 @@ class ArchiveScreen(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
         for a in self.found:
-            out.append(Item(game_label(a.game), partial(self._ask, a), _day(a.when)))
+            out.append(Item(game_label(a.game), partial(self._ask, a), _day(a.when, a.unsynced)))
         if self.more:     # (its ident names the sessions read: the cursor stays on the first older one)
             out.append(Item(_("Older games…"), self._older, ident=f"older:{self.read}"))
         return out
