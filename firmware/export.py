@@ -6,7 +6,7 @@
 HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
 clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
-was named for is ``Player N`` —, ``sourcePlayerId``: the person's id, the same in every play and
+was named for is ``Player N`` in the language set, «Игрок 2» —, ``sourcePlayerId``: the person's id, the same in every play and
 through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
@@ -21,6 +21,15 @@ Ukrainian: docs/protocol.md); a text cell
 that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
 never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
+
+Why ``Player N`` is said in the reader's language and its id is not: BG Stats shows the play's
+``name`` to the players, once, when it asks which of their players each is (or makes one of that
+name), and from then on knows them by ``sourcePlayerId``; so the name a Russian table reads is
+«Игрок 2», and the id stays ``player 2`` in every language, as every export made before gave it
+(a device switched to English, or an export made before this, is the same BG Stats player).
+``Игрок N``/``Гравець N`` are no people's names (firmware/players.py ``is_person``): never
+another's id. The ``role`` (the box's side) and the game's ``name`` stay English, as the box and
+BoardGameGeek name them.
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
 not ended carries none of them (null, or empty cells), and its draw record is refused.
@@ -193,18 +202,21 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
     firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
+    from firmware.history_text import _
     from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
+        pid = person_id(name, known_ids or {})
         said_role = _side_word(entry["game"], str(role)) if role else ""
-        if role is not None and name.casefold() == str(role).casefold():
-            name = f"Player {i + 1}"
-        elif role is None and (colour := _seat_colour(entry["game"], name)) is not None:
-            name, said_role = f"Player {i + 1}", colour
-        out.append({"name": name, "id": person_id(name, known_ids or {}),
+        seat = role is not None and name.casefold() == str(role).casefold()
+        if not seat and role is None and (colour := _seat_colour(entry["game"], name)) is not None:
+            seat, said_role = True, colour
+        if seat:          # nobody named: «Игрок 1» in Russian, its id ``player 1`` in every language
+            name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
+        out.append({"name": name, "id": pid,
                     "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})

@@ -164,16 +164,24 @@ def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_pe
     """Players are people (PROTOCOL.md third round): a Glory game started without names keeps
     the seats' colours, said in the language of the day («Красный» in Russian, Red in English).
     BG Stats took each colour for a person — one "Red" across every group's games, and another
-    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role."""
+    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role.
+    The name is said in the language set («Игрок 1»: "Player 1" in English on a Russian device
+    was the one English word of the play's people), its id ``player 1`` in every language, as in
+    every export made before (BG Stats knows the player again by it)."""
     assert console.request("settings language=ru")["ok"]
     for line in ["new glory players=Красный,Анна seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]:
         assert console.request(line)["ok"], line
     play = console.request("export format=bgstats")["play"]
     assert [(p["name"], p.get("role"), p["sourcePlayerId"]) for p in play["players"]] == [
-        ("Player 1", "Red", "player 1"), ("Анна", None, "анна")]
+        ("Игрок 1", "Red", "player 1"), ("Анна", None, "анна")]
     sheet = console.request("export format=csv")
     rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff")), delimiter=sheet["separator"]))
-    assert [(r["player"], r["role"]) for r in rows] == [("Player 1", "Red"), ("Анна", "")]
+    assert [(r["player"], r["role"], r["player_id"]) for r in rows] == [("Игрок 1", "Red", "player 1"),
+                                                                        ("Анна", "", "анна")]
+    for lang, said in (("uk", "Гравець 1"), ("en", "Player 1")):
+        assert console.request(f"settings language={lang}")["ok"]
+        play = console.request("export format=bgstats")["play"]
+        assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said, "player 1"), ("Анна", "анна")]
     assert [g["players"][0]["name"] for g in console.request("history 1")["games"]] == ["Красный"]   # History as played
 
 
