@@ -158,8 +158,8 @@ def people_rows(ctx: Ctx) -> list[str]:
         for label, results in by_game.items():
             # the figures are never broken: a row too short for both has «Glory of Rome:» and «0/1 won»
             # under it, never «won» alone on a row
-            record = _("{}/{} won").format(sum(results), len(results)).replace(" ", base.TIE)
-            rows.append("  " + _("{game}: {record}").format(game=label, record=record))
+            figures = _("{}/{} won").format(sum(results), len(results)).replace(" ", base.TIE)
+            rows.append("  " + _("{game}: {record}").format(game=label, record=figures))
     return rows or [_("No game with named players yet.")]
 
 
