@@ -1001,6 +1001,30 @@ def test_earlier_games_mark_a_day_taken_with_the_clock_unset_as_history_does(sta
         app.stack = app.stack[:1]
         open_archive(app)
         earlier = [str(i.value) for i in app.stack[-1].items(app) if str(i.label) == "Julius Caesar"]
-        assert earlier == days, (earlier, days)                            # the same day, the same mark
+        # (two of one game on one day: both lists show times; the same mark on the same game)
+        assert [e.startswith("~") for e in earlier] == [d.startswith("~") for d in days], (earlier, days)
     finally:
         app.console.close()
+
+
+def test_earlier_games_tell_two_sessions_of_one_game_on_one_day_apart_by_the_time_each_was_left():
+    """Earlier games listed two Julius Caesar sessions of one day as «Julius Caesar 01.03» twice:
+    which one A reopens could not be read. As in History, they show the time each was left
+    («~» kept); a game alone on its day keeps its day."""
+    import datetime as dt
+
+    from firmware.screens.archive import open_archive
+    from tests.fakectx import FakeCtx
+
+    def left(day: int, hour: int, minute: int) -> float:
+        return dt.datetime(2026, 3, day, hour, minute).timestamp()      # (local time: the panel's)
+
+    def session(game: str, sid: str, when: float, unsynced: bool = False) -> dict:
+        return {"header": {"v": 1, "game": game, "line": f"new {game} seed=1", "seed": 1, "sid": sid},
+                "lines": [], "ended": when, "unsynced": unsynced}
+    ctx = FakeCtx(archives=[session("jc-battle", "a", left(1, 21, 5), True), session("jc-battle", "b", left(1, 18, 40)),
+                            session("glory", "c", left(1, 12, 0)), session("jc-battle", "d", left(27, 12, 0))])
+    open_archive(ctx)
+    rows = [(str(i.label), str(i.value)) for i in ctx.top.items(ctx)]
+    assert rows == [("Julius Caesar", "~21:05"), ("Julius Caesar", "18:40"), ("Glory of Rome", "01.03"),
+                    ("Julius Caesar", "27.03")], rows
