@@ -6,7 +6,8 @@
 HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
 clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
-was named for is ``Player N`` in the language set, «Игрок 2» —, ``sourcePlayerId``: the person's id, the same in every play and
+was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
+Russian —, ``sourcePlayerId``: the person's id, the same in every play and
 through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
@@ -22,14 +23,14 @@ that starts with ``= + - @`` (a name, a players' share) gets a leading apostroph
 never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
 
-Why ``Player N`` is said in the reader's language and its id is not: BG Stats shows the play's
-``name`` to the players, once, when it asks which of their players each is (or makes one of that
-name), and from then on knows them by ``sourcePlayerId``; so the name a Russian table reads is
-«Игрок 2», and the id stays ``player 2`` in every language, as every export made before gave it
-(a device switched to English, or an export made before this, is the same BG Stats player).
-``Игрок N``/``Гравець N`` are no people's names (firmware/players.py ``is_person``): never
-another's id. The ``role`` (the box's side) and the game's ``name`` stay English, as the box and
-BoardGameGeek name them.
+Why ``Player N`` and Auto-Crassus are said in the reader's language and their ids are not
+(``player 2``, ``auto-crassus``): BG Stats shows the play's ``name`` to the players, once, when it
+asks which of their players each is (or makes one of that name), and from then on knows them by
+``sourcePlayerId``; so the name a Russian table reads is «Игрок 2», and the id stays ``player 2``
+in every language, as every export made before gave it (a device switched to English, or an
+export made before this, is the same BG Stats player). ``Игрок N``, «Авто-Красс» are no people's
+names (firmware/players.py ``is_person``): never another's id. The ``role`` (the box's side) and
+the game's ``name`` stay English, as the box and BoardGameGeek name them.
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
 not ended carries none of them (null, or empty cells), and its draw record is refused.
@@ -197,6 +198,17 @@ def _seat_names(game: str) -> dict[str, str]:
             for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
 
 
+def _placeholder_said(game: str, name: str) -> str | None:
+    """A player the game names itself, no person and no seat (Caesar!'s Auto-Crassus), as the
+    rulebook of the language set names it («Авто-Красс»); None for any other name."""
+    from firmware.games import record_of
+    from firmware.i18n import catalog, language
+    record = record_of(game)
+    if record is None or not record.seats or name not in record.placeholders:
+        return None
+    return catalog(language(), record.domain).gettext(name)
+
+
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
@@ -216,6 +228,8 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
             seat, said_role = True, colour
         if seat:          # nobody named: «Игрок 1» in Russian, its id ``player 1`` in every language
             name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
+        elif (said := _placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
+            name = said
         out.append({"name": name, "id": pid,
                     "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],

@@ -578,3 +578,28 @@ def test_every_games_source_game_id_stays_as_pushed_and_caesars_two_name_one_box
     assert [g["sourceGameId"] for g in games] == ["caesar-solo", "caesar-duel", "jc-battle", "glory", "sword"]
     assert games[0]["name"] == games[1]["name"] == "Caesar! Seize Rome in 20 Minutes"
     assert games[0]["bggId"] == games[1]["bggId"] == 338957
+
+
+@pytest.mark.parametrize("lang, said", [("en", ("Player 1", "Auto-Crassus")), ("ru", ("Игрок 1", "Авто-Красс")),
+                                        ("uk", ("Гравець 1", "Авто-Красс"))])
+def test_auto_crassus_and_an_unnamed_side_are_named_in_the_language_set_their_ids_in_every_language(
+        lang: str, said: tuple[str, str]):
+    """A Russian export named the players «Player 1» and «Auto-Crassus», the only English words of
+    its people (the rulebook's «Авто-Красс»); BG Stats shows those names once, when it asks who
+    each player is, and knows them by ``sourcePlayerId``, which stays ``player 1`` and
+    ``auto-crassus`` in every language, as in every export before (S-2: Auto-Crassus starts)."""
+    from firmware import export, i18n
+    entry = {"id": 3, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
+             "started": None, "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "solo", "side": "caesar"},
+             "players": [{"name": "Caesar", "role": "caesar", "score": 12, "winner": True, "startPlayer": False},
+                         {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
+             "result": "Caesar won.", "unsynced": [], "seed": None}
+    i18n.set_language(lang)
+    try:
+        play = export.bgstats_play(entry)
+        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
+    finally:
+        i18n.set_language("en")
+    assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said[0], "player 1"),
+                                                                          (said[1], "auto-crassus")]
+    assert [(r["player"], r["player_id"]) for r in rows] == [(said[0], "player 1"), (said[1], "auto-crassus")]
