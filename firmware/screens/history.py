@@ -88,8 +88,10 @@ class HistoryScreen(WrappedListScreen):
         self.placed = False
         self.shown = LISTED                     # the games listed; "Older games…" lists LISTED more
         # the games' rows as last made: what they were made of (:meth:`_games`), the rows,
-        # their heights on the panel by the rows the list has, whether one has ended, the games' names
-        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool, list[str]] | None = None
+        # their heights on the panel by the rows the list has, whether one has ended, the games'
+        # names and days (:func:`list_day`)
+        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool,
+                          list[str], list[str]] | None = None
         self._span = (0, 0)                     # where those rows are in the items last given
 
     def items(self, ctx: Ctx) -> list[Item]:
@@ -137,17 +139,19 @@ class HistoryScreen(WrappedListScreen):
             if old == len(entries):
                 return made[1], made[3]
             names = made[4] + [game_name(e) for e in entries[old:]]
-            days = listed_days(entries, names)
-            if days[:old] == [str(i.value) for i in made[1]]:    # (the rows made are as they were)
-                more = [self._row(e, n, d) for e, n, d in zip(entries[old:], names[old:], days[old:], strict=True)]
+            days = made[5] + [list_day(e) for e in entries[old:]]
+            shown = listed_days(entries, names, days)
+            if shown[:old] == [str(i.value) for i in made[1]]:    # (the rows made are as they were)
+                more = [self._row(e, n, d) for e, n, d in zip(entries[old:], names[old:], shown[old:], strict=True)]
                 rows, ended = made[1] + more, made[3] or any(e.get("seed") is not None for e in entries[old:])
                 heights = {n: h + [len(item_rows(i, n, self.wrap_rows)) for i in more] for n, h in made[2].items()}
-                self._made = ((entries[0], entries[-1], said), rows, heights, ended, names)
+                self._made = ((entries[0], entries[-1], said), rows, heights, ended, names, days)
                 return rows, ended
-        names = [game_name(e) for e in entries]
-        rows = [self._row(e, n, d) for e, n, d in zip(entries, names, listed_days(entries, names), strict=True)]
+        names, days = [game_name(e) for e in entries], [list_day(e) for e in entries]
+        rows = [self._row(e, n, d) for e, n, d in zip(entries, names, listed_days(entries, names, days), strict=True)]
         ended = any(e.get("seed") is not None for e in entries)
-        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, {}, ended, names)
+        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, {}, ended,
+                      names, days)
         return rows, ended
 
     def _row(self, entry: HistoryEntry, name: str, day: str) -> Item:
@@ -206,13 +210,12 @@ def list_time(entry: HistoryEntry) -> str:
     return f"~{when:%H:%M}" if "finished" in entry.get("unsynced", ()) else f"{when:%H:%M}"
 
 
-def listed_days(entries: Sequence[HistoryEntry], names: Sequence[str]) -> list[str]:
+def listed_days(entries: Sequence[HistoryEntry], names: Sequence[str], days: Sequence[str]) -> list[str]:
     """What each History row shows beside its game: its day (:func:`list_day`); for two or more
     games of the same name on the same day (two battles of one evening, two Glory games) the time
     each ended instead, as wide as the day (``18:40`` / ``21:05``): rows that read the same told
     the games apart only on their pages. (Their day is on the page, and on the rows of that day's
-    other games.)"""
-    days = [list_day(e) for e in entries]
+    other games.) ``days``: each game's :func:`list_day`."""
     seen = Counter(zip(names, (d.lstrip("~") for d in days), strict=True))   # (one day, its clock set or not)
     return [list_time(e) or d if d and seen[(n, d.lstrip("~"))] > 1 else d
             for e, n, d in zip(entries, names, days, strict=True)]
