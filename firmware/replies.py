@@ -131,8 +131,9 @@ class ArchivedSession(TypedDict):
     ended: float
     """When it was left (epoch seconds; 0 unknown)."""
     unsynced: NotRequired[bool]
-    """It began while the clock was not set (firmware/history.py ``begun_unsynced``): its day is
-    uncertain, marked ``~`` as History marks a game's."""
+    """Its time is uncertain (begun while the clock was not set, or imported from an older
+    Legatus's journal files: firmware/history.py ``begun_unsynced``): its day is marked ``~`` as
+    History marks a game's."""
 
 
 def plain(entry: HistoryEntry) -> dict[str, Any]:
