@@ -198,6 +198,32 @@ def _seat_names(game: str) -> dict[str, str]:
             for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
 
 
+def seats_said(game: str, value: Any) -> Any:
+    """``value`` (a result sentence, a player's name) with every seat nobody was named for said
+    in the language of the moment: History keeps such a seat as it was said at the table
+    («Красный» on a Russian device), which read «Красный and Анна share the win» in English and
+    «Красный» among Ukrainian words; each becomes the seat's word (Glory's ``Red``), said when the
+    sentence is. A person's name, or a game whose players take sides, is left as it is."""
+    from engine.text import Msg
+    if not _seat_names(game):
+        return value
+    if isinstance(value, Msg):
+        return _with_values(value, tuple(seats_said(game, a) for a in value.args),
+                            {k: seats_said(game, v) for k, v in value.kwargs.items()})
+    if isinstance(value, (list, tuple)):
+        return type(value)(seats_said(game, x) for x in value)
+    if isinstance(value, str) and (seat := _seat_colour(game, value)) is not None:
+        return Msg(seat)
+    return value
+
+
+def _with_values(said: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The sentence ``said`` (a Msg, of its own class and domain) with other values."""
+    if args == said.args and kwargs == said.kwargs:
+        return said
+    return type(said)(said.template, *args, plural=said.plural, **kwargs)
+
+
 def _placeholder_said(game: str, name: str) -> str | None:
     """A player the game names itself, no person and no seat (Caesar!'s Auto-Crassus), as the
     rulebook of the language set names it («Авто-Красс»); None for any other name."""
@@ -315,7 +341,7 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     # the board game's own (BG Stats creates the game from the first play pushed): every game here
     # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
     game["noPoints"] = not players
-    comments = " ".join(x for x in (say(entry["result"]), _setup_words(entry), _date_words(entry), _fair_words(entry))
+    comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _setup_words(entry), _date_words(entry), _fair_words(entry))
                         if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": play_id(entry), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
@@ -397,7 +423,7 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
                                            "rank": None, "startPlayer": False}]:   # a bag or dice: no players
             row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
                    int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                   say(e["result"]), *fair, p["id"]]
+                   say(seats_said(e["game"], e["result"])), *fair, p["id"]]
             w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 

@@ -1028,3 +1028,27 @@ def test_earlier_games_tell_two_sessions_of_one_game_on_one_day_apart_by_the_tim
     rows = [(str(i.label), str(i.value)) for i in ctx.top.items(ctx)]
     assert rows == [("Julius Caesar", "~21:05"), ("Julius Caesar", "18:40"), ("Glory of Rome", "01.03"),
                     ("Julius Caesar", "27.03")], rows
+
+
+def test_a_glory_seat_nobody_was_named_for_is_said_in_the_language_of_the_moment(state_dir: Path):
+    """A Glory game played in Russian with a seat left unnamed keeps it as said then, «Красный»;
+    in English History's page read «Красный and Анна share the win» and «✓Красный: 1», in
+    Ukrainian the Russian word among Ukrainian ones (the export's comments too). The seat is said
+    in the language of the moment (G-15: the co-rulers' result); a person's name is left as it is."""
+    from firmware.screens.history import detail_rows
+    app = app_with(["new glory players=Красный,Анна seed=5", *["event", "end-round"] * 9, "score", "end"], [],
+                   state_dir, "ru")
+    try:
+        for lang, said in (("ru", ("Победители и соправители: Красный и Анна", "✓Красный: 1")),
+                           ("en", ("Red and Анна share the win", "✓Red: 1")),
+                           ("uk", ("Переможці й співправителі: Червоний і Анна", "✓Червоний: 1"))):
+            assert app.console.request(f"settings language={lang}")["ok"]
+            i18n.set_language(lang)
+            [entry] = app.history() or []
+            rows = detail_rows(entry)
+            assert rows[1].startswith(said[0]) and said[1] in rows and "✓Анна: 1" in rows, (lang, rows)
+            comments = app.console.request("export format=bgstats")["play"]["comments"]
+            assert comments.startswith(said[0]), (lang, comments)
+    finally:
+        i18n.set_language("en")
+        app.console.close()

@@ -183,12 +183,14 @@ def side_word(entry: HistoryEntry, role: str) -> str:
 
 def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
-    side alone when nobody was named, any other name as it is (in the current language if it is a
+    side alone when nobody was named, a seat nobody was named for in the current language (Glory's
+    «Червоний», kept as «Красный»), any other name as it is (in the current language if it is a
     word of the game's, e.g. Auto-Crassus)."""
+    from firmware.export import seats_said
     name = str(p.get("name", ""))
     role = p.get("role")
-    if role is None:
-        return name
+    if role is None:         # (a seat nobody was named for in the language of the moment: «Червоний»)
+        return say(seats_said(entry["game"], name))
     side = side_word(entry, str(role))
     return side if name.casefold() in (str(role).casefold(), side.casefold()) else f"{name} ({side})"
 
@@ -234,7 +236,8 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
         entry = record.shown(entry)
-    rows = [game_name(entry), say(entry["result"])]
+    from firmware.export import seats_said
+    rows = [game_name(entry), say(seats_said(entry["game"], entry["result"]))]
     for was in entry.get("replaced", ()):       # a finish an undo took back, then another finish
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
     if entry["status"] == "abandoned" and not says_abandoned(entry["result"]):   # (not twice: «Брошена
