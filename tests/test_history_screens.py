@@ -1052,3 +1052,28 @@ def test_a_glory_seat_nobody_was_named_for_is_said_in_the_language_of_the_moment
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def test_the_crassus_figures_page_lists_the_levels_in_the_charts_order(state_dir: Path):
+    """Statistics → vs Auto-Crassus draws easy, normal, hard; A showed its figures in the order the
+    levels were last played (hard first after a hard game), so the page did not follow the chart.
+    It lists them as the chart does, the base game before its modules (C-12: a solo game's level)."""
+    from firmware.screens.history_stats import crassus_rows
+
+    def solo(db, sid: str, difficulty: str, expansions: list[str]) -> None:
+        header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
+        rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": expansions},
+               "players": [player("Caesar", 12, True), player("Auto-Crassus", 5, False, True)],
+               "result": history.Msg("test")}
+        history._put(db, header, "game", rec, 10, "finished")
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i, (level, modules) in enumerate([("normal", []), ("easy", ["poison"]), ("easy", []), ("hard", [])]):
+                solo(db, f"s{i}", level, modules)
+        heads = [r for r in crassus_rows(app) if not r.startswith(" ")]
+        assert [h.split(",")[0] for h in heads] == ["easy", "easy", "normal", "hard"], heads
+        assert heads[0] == "easy, base game:" and heads[1] != heads[0], heads
+    finally:
+        app.console.close()

@@ -245,7 +245,11 @@ def crassus_rows(ctx: Ctx) -> list[str]:
     known = _known(ctx)
     if known is None:
         return [_(UNREADABLE)]
-    for row in against_crassus(known).values():
+    def order(row: CrassusRow) -> tuple[int, bool, str]:       # the chart's order: easy, normal, hard;
+        level = row["difficulty"]                                # the base game before its modules
+        return (LEVELS.index(level) if level in LEVELS else len(LEVELS), row["expansions"] != "base",
+                str(row["expansions"]))
+    for row in sorted(against_crassus(known).values(), key=order):
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
