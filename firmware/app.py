@@ -201,11 +201,18 @@ class App:
         return doctor.gather(root, doctor.resolve_config(None, stored), None)
 
     def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
+        from firmware import history
         try:
-            return cast(list[ArchivedSession], self.console.store.archives(limit))
+            found = cast(list[ArchivedSession], self.console.store.archives(limit))
         except Exception:  # noqa: BLE001 - an unreadable archive: the screen says so at each press
             log.exception("the archive could not be read")
             return None
+        try:                    # (each marked as History marks its day: begun with the clock not set)
+            unset = history.begun_unsynced(self.console.store.db, [str(a["header"].get("sid", "")) for a in found])
+        except Exception:  # noqa: BLE001 - History's table unreadable: the days unmarked, the games listed
+            log.exception("the start times of the earlier games could not be read")
+            unset = set()
+        return [{**a, "unsynced": str(a["header"].get("sid", "")) in unset} for a in found]
 
     # -- the serial link -----------------------------------------------------------------------
     def send_reply(self, reply: Reply) -> Sent:

@@ -6,7 +6,8 @@
 HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
 clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
-was named for is ``Player N`` —, ``sourcePlayerId``: the person's id, the same in every play and
+was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
+Russian —, ``sourcePlayerId``: the person's id, the same in every play and
 through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
@@ -21,6 +22,15 @@ Ukrainian: docs/protocol.md); a text cell
 that starts with ``= + - @`` (a name, a players' share) gets a leading apostrophe, so a spreadsheet
 never runs it as a formula.
 ``draws``: the game's draw record (docs/fairness.md), which scripts/verify_draws.py checks.
+
+Why ``Player N`` and Auto-Crassus are said in the reader's language and their ids are not
+(``player 2``, ``auto-crassus``): BG Stats shows the play's ``name`` to the players, once, when it
+asks which of their players each is (or makes one of that name), and from then on knows them by
+``sourcePlayerId``; so the name a Russian table reads is «Игрок 2», and the id stays ``player 2``
+in every language, as every export made before gave it (a device switched to English, or an
+export made before this, is the same BG Stats player). ``Игрок N``, «Авто-Красс» are no people's
+names (firmware/players.py ``is_person``): never another's id. The ``role`` (the box's side) and
+the game's ``name`` stay English, as the box and BoardGameGeek name them.
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
 not ended carries none of them (null, or empty cells), and its draw record is refused.
@@ -188,23 +198,65 @@ def _seat_names(game: str) -> dict[str, str]:
             for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
 
 
+def seats_said(game: str, value: Any) -> Any:
+    """``value`` (a result sentence, a player's name) with every seat nobody was named for said
+    in the language of the moment: History keeps such a seat as it was said at the table
+    («Красный» on a Russian device), which read «Красный and Анна share the win» in English and
+    «Красный» among Ukrainian words; each becomes the seat's word (Glory's ``Red``), said when the
+    sentence is. A person's name, or a game whose players take sides, is left as it is."""
+    from engine.text import Msg
+    if not _seat_names(game):
+        return value
+    if isinstance(value, Msg):
+        return _with_values(value, tuple(seats_said(game, a) for a in value.args),
+                            {k: seats_said(game, v) for k, v in value.kwargs.items()})
+    if isinstance(value, (list, tuple)):
+        return type(value)(seats_said(game, x) for x in value)
+    if isinstance(value, str) and (seat := _seat_colour(game, value)) is not None:
+        return Msg(seat)
+    return value
+
+
+def _with_values(said: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The sentence ``said`` (a Msg, of its own class and domain) with other values."""
+    if args == said.args and kwargs == said.kwargs:
+        return said
+    return type(said)(said.template, *args, plural=said.plural, **kwargs)
+
+
+def _placeholder_said(game: str, name: str) -> str | None:
+    """A player the game names itself, no person and no seat (Caesar!'s Auto-Crassus), as the
+    rulebook of the language set names it («Авто-Красс»); None for any other name."""
+    from firmware.games import record_of
+    from firmware.i18n import catalog, language
+    record = record_of(game)
+    if record is None or not record.seats or name not in record.placeholders:
+        return None
+    return catalog(language(), record.domain).gettext(name)
+
+
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
     firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
+    from firmware.history_text import _
     from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
+        pid = person_id(name, known_ids or {})
         said_role = _side_word(entry["game"], str(role)) if role else ""
-        if role is not None and name.casefold() == str(role).casefold():
-            name = f"Player {i + 1}"
-        elif role is None and (colour := _seat_colour(entry["game"], name)) is not None:
-            name, said_role = f"Player {i + 1}", colour
-        out.append({"name": name, "id": person_id(name, known_ids or {}),
+        seat = role is not None and name.casefold() == str(role).casefold()
+        if not seat and role is None and (colour := _seat_colour(entry["game"], name)) is not None:
+            seat, said_role = True, colour
+        if seat:          # nobody named: «Игрок 1» in Russian, its id ``player 1`` in every language
+            name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
+        elif (said := _placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
+            name = said
+        out.append({"name": name, "id": pid,
                     "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
@@ -229,14 +281,21 @@ def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
 
 
 def _fair_words(entry: dict[str, Any]) -> str:
-    """The fair draw of an ended game, a sentence in the reader's language ("-" for a share or
-    commitment it has none of: a game started with ``seed=``); empty while the seed is hidden."""
-    from firmware.history_text import Msg, say
+    """The fair draw of an ended game, in whole sentences in the reader's language: its seed, the
+    players' share and the commitment; for a game with no share, the commitment and why there is
+    none (as History's page says it); for one started with ``seed=`` (no secret draw), that its
+    seed was chosen. Empty while the seed is hidden."""
+    from firmware.history_text import Msg, no_share_words, say
     if entry.get("seed") is None:
         return ""
-    return say(Msg("Fair draw: seed {seed}, players' share {share}, commitment {commitment}.",
-                   seed=str(entry["seed"]), share=entry.get("share") or "-",
-                   commitment=entry.get("commitment") or "-"))
+    seed, share, code = str(entry["seed"]), entry.get("share"), entry.get("commitment")
+    if not code:
+        return say(Msg("No secret draw: the seed {seed} was chosen when the game was set up.", seed=seed))
+    if share:
+        return say(Msg("Fair draw: seed {seed}, players' share {share}, commitment {commitment}.",
+                       seed=seed, share=share, commitment=code))
+    return " ".join((say(Msg("Fair draw: seed {seed}, commitment {commitment}.", seed=seed, commitment=code)),
+                     no_share_words(entry.get("no_share"))))
 
 
 def _setup_words(entry: dict[str, Any]) -> str:
@@ -282,7 +341,7 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     # the board game's own (BG Stats creates the game from the first play pushed): every game here
     # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
     game["noPoints"] = not players
-    comments = " ".join(x for x in (say(entry["result"]), _setup_words(entry), _date_words(entry), _fair_words(entry))
+    comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _setup_words(entry), _date_words(entry), _fair_words(entry))
                         if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": play_id(entry), "playDate": _play_date(entry)}
     minutes = duration_min(entry)
@@ -364,7 +423,7 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
                                            "rank": None, "startPlayer": False}]:   # a bag or dice: no players
             row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
                    int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                   say(e["result"]), *fair, p["id"]]
+                   say(seats_said(e["game"], e["result"])), *fair, p["id"]]
             w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 

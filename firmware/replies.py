@@ -130,6 +130,10 @@ class ArchivedSession(TypedDict):
     """Its effective lines (undone ones left out; read from the store when first needed)."""
     ended: float
     """When it was left (epoch seconds; 0 unknown)."""
+    unsynced: NotRequired[bool]
+    """Its time is uncertain (begun while the clock was not set, or imported from an older
+    Legatus's journal files: firmware/history.py ``begun_unsynced``): its day is marked ``~`` as
+    History marks a game's."""
 
 
 def plain(entry: HistoryEntry) -> dict[str, Any]:

@@ -164,16 +164,24 @@ def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_pe
     """Players are people (PROTOCOL.md third round): a Glory game started without names keeps
     the seats' colours, said in the language of the day («Красный» in Russian, Red in English).
     BG Stats took each colour for a person — one "Red" across every group's games, and another
-    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role."""
+    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role.
+    The name is said in the language set («Игрок 1»: "Player 1" in English on a Russian device
+    was the one English word of the play's people), its id ``player 1`` in every language, as in
+    every export made before (BG Stats knows the player again by it)."""
     assert console.request("settings language=ru")["ok"]
     for line in ["new glory players=Красный,Анна seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]:
         assert console.request(line)["ok"], line
     play = console.request("export format=bgstats")["play"]
     assert [(p["name"], p.get("role"), p["sourcePlayerId"]) for p in play["players"]] == [
-        ("Player 1", "Red", "player 1"), ("Анна", None, "анна")]
+        ("Игрок 1", "Red", "player 1"), ("Анна", None, "анна")]
     sheet = console.request("export format=csv")
     rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff")), delimiter=sheet["separator"]))
-    assert [(r["player"], r["role"]) for r in rows] == [("Player 1", "Red"), ("Анна", "")]
+    assert [(r["player"], r["role"], r["player_id"]) for r in rows] == [("Игрок 1", "Red", "player 1"),
+                                                                        ("Анна", "", "анна")]
+    for lang, said in (("uk", "Гравець 1"), ("en", "Player 1")):
+        assert console.request(f"settings language={lang}")["ok"]
+        play = console.request("export format=bgstats")["play"]
+        assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said, "player 1"), ("Анна", "анна")]
     assert [g["players"][0]["name"] for g in console.request("history 1")["games"]] == ["Красный"]   # History as played
 
 
@@ -361,12 +369,29 @@ def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
 
 
 def test_the_fair_draw_in_the_comments_is_a_sentence_of_the_language_with_no_code_words(state_dir):
-    # a game started with seed= has no share and no commitment: both said as "-", never "None"
+    # a game started with seed= has no share and no commitment: a sentence says the seed was
+    # chosen (it said «вклад игроков -, код -»: a dash where a native reader expects words)
     replies = run_console(state_dir, ["settings language=ru", "new bag items=gold*2 seed=77", "draw", "end",
                                       "export format=bgstats"])
     comments = replies[-1]["play"]["comments"]
-    assert "None" not in comments and "Fair draw" not in comments
-    assert "77" in comments and "-" in comments
+    assert "None" not in comments and "Fair draw" not in comments and " -" not in comments
+    assert comments.endswith("Жребий не тайный: зерно 77 задано при создании партии."), comments
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Fair draw: seed {seed}, commitment {code}. No share: none was given before the first draw."),
+    ("ru", "Честный жребий: зерно {seed}, код {code}. Вклада нет: до первого жребия его не внесли."),
+    ("uk", "Чесний жереб: зерно {seed}, код {code}. Внеску немає: до першого жеребу його не внесли.")])
+def test_a_fair_draw_without_a_share_says_why_in_the_comments(state_dir, lang: str, said: str):
+    """A secret-seed game whose players gave no share: the comments give the seed and the
+    commitment and say why there is no share (History's page's words), never «share -»."""
+    replies = run_console(state_dir, [f"settings language={lang}", "new jc-battle", "add attacker c_leg10",
+                                      "add defender p_leg1", "fight", "end", "reveal", "export format=bgstats"])
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    fair = replies[-1]["fair"]
+    assert fair["share"] is None
+    comments = replies[-1]["play"]["comments"]
+    assert comments.endswith(said.format(seed=fair["seed"], code=fair["commitment"])), comments
 
 
 def test_the_csv_opens_in_a_spreadsheet_with_cyrillic_and_one_column_per_mode_flag(state_dir, tmp_path):
@@ -553,3 +578,28 @@ def test_every_games_source_game_id_stays_as_pushed_and_caesars_two_name_one_box
     assert [g["sourceGameId"] for g in games] == ["caesar-solo", "caesar-duel", "jc-battle", "glory", "sword"]
     assert games[0]["name"] == games[1]["name"] == "Caesar! Seize Rome in 20 Minutes"
     assert games[0]["bggId"] == games[1]["bggId"] == 338957
+
+
+@pytest.mark.parametrize("lang, said", [("en", ("Player 1", "Auto-Crassus")), ("ru", ("Игрок 1", "Авто-Красс")),
+                                        ("uk", ("Гравець 1", "Авто-Красс"))])
+def test_auto_crassus_and_an_unnamed_side_are_named_in_the_language_set_their_ids_in_every_language(
+        lang: str, said: tuple[str, str]):
+    """A Russian export named the players «Player 1» and «Auto-Crassus», the only English words of
+    its people (the rulebook's «Авто-Красс»); BG Stats shows those names once, when it asks who
+    each player is, and knows them by ``sourcePlayerId``, which stays ``player 1`` and
+    ``auto-crassus`` in every language, as in every export before (S-2: Auto-Crassus starts)."""
+    from firmware import export, i18n
+    entry = {"id": 3, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
+             "started": None, "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "solo", "side": "caesar"},
+             "players": [{"name": "Caesar", "role": "caesar", "score": 12, "winner": True, "startPlayer": False},
+                         {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
+             "result": "Caesar won.", "unsynced": [], "seed": None}
+    i18n.set_language(lang)
+    try:
+        play = export.bgstats_play(entry)
+        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
+    finally:
+        i18n.set_language("en")
+    assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said[0], "player 1"),
+                                                                          (said[1], "auto-crassus")]
+    assert [(r["player"], r["player_id"]) for r in rows] == [(said[0], "player 1"), (said[1], "auto-crassus")]

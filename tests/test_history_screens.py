@@ -159,11 +159,31 @@ def test_a_julius_caesar_campaign_of_three_battles_is_one_game_for_each_person(s
         anna, boris, vera = (rows.index(n) for n in ("Anna", "Boris", "Vera"))
         assert rows[anna + 1].strip() == f"2 games, {won('campaign', 'Anna') + won('battle-1', 'Anna')} won", rows
         assert rows[boris + 1].strip() == f"1 game, {won('campaign', 'Boris')} won", rows
-        assert rows[boris + 2].strip() == f"Julius Caesar: {won('campaign', 'Boris')}/1 won", rows
+        assert rows[boris + 2].strip().replace(base.TIE, " ") == f"Julius Caesar: {won('campaign', 'Boris')}/1 won", rows
         assert rows[vera + 1].strip() == f"1 game, {won('battle-1', 'Vera')} won", rows
         assert won("campaign", "Anna") + won("campaign", "Boris") <= 1
         export = app.console.request(f"export format=bgstats id={played[-1]['id']}")
         assert export["ok"] and [p["name"] for p in export["play"]["players"]] == ["Anna", "Boris"]  # battle 1: a play
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("en", ["  Glory of Rome:", "  0/1 won"]),
+    ("ru", ["  Во славу Рима:", "  побед 0 из 1"]),
+    ("uk", ["  На славу Риму:", "  перемог 0 з 1"])])
+def test_a_players_record_in_a_game_is_never_cut_before_its_last_word(state_dir: Path, lang: str, rows: list[str]):
+    """Statistics → Players: «Glory of Rome: 0/1 won» is longer than a row; it wrapped to «won»
+    alone on the next row in English. The game's name and the figures are each whole on a row."""
+    from firmware.screens.history_stats import people_rows
+    from firmware.screens.widgets.scroll import wrapped
+    app = app_with(["new glory players=Jack,Henry seed=5", *["event", "end-round"] * 9,
+                    "sheet Jack denarii 30", "score", "end"], [], state_dir, lang)
+    try:
+        said = wrapped(people_rows(app))
+        henry = said.index("Henry")
+        assert said[henry + 2:henry + 4] == rows, said
+        assert all(len(r) <= base.COLS for r in said)
     finally:
         app.console.close()
 
@@ -925,3 +945,135 @@ def test_older_games_reads_only_the_older_rows_and_makes_only_their_rows(state_d
     assert len(_listed(ctx)) == 2 * screen.LISTED and len(said) == 2 * screen.LISTED   # each game's row made once
     ctx.press("a")                                           # the first of the older games: its page
     assert isinstance(ctx.top, screen.GameScreen) and ctx.top.limit == 2 * screen.LISTED + 1
+
+
+def test_two_games_of_one_name_on_one_day_are_told_apart_by_the_time_each_ended(monkeypatch: pytest.MonkeyPatch):
+    """Two JC battles of one day read «JC battle 1  01.03» twice: only their pages told them
+    apart. Rows of the same name and day show the time each ended instead (marked «~» as the day
+    is when the clock was not set); a game alone on its day keeps its day; the same after "Older
+    games…" lists the older twin of a game listed (its row made again)."""
+    from firmware.screens import history as screens
+    from firmware.screens.history import HistoryScreen
+    from firmware.export import local
+    from tests.fakectx import FakeCtx
+    late = {**ENTRY, "id": 9, "finished": "2026-03-01T13:05:00Z", "unsynced": ["finished"]}
+    early = {**ENTRY, "id": 8, "finished": "2026-03-01T10:40:00Z"}
+    times = [f"~{local(late['finished']):%H:%M}", f"{local(early['finished']):%H:%M}"]   # (the zone's clock)
+    other = {**ENTRY, "id": 6, "finished": "2026-02-27T12:00:00Z"}
+    glory = {**ENTRY, "id": 5, "game": "glory", "name": "For the Glory of Rome", "part": "game", "mode": {},
+             "finished": "2026-03-01T12:00:00Z"}
+    for lang in ("en", "ru", "uk"):
+        ctx = FakeCtx(history=[late, early, glory, other], lang=lang).open(HistoryScreen())
+        ctx.render()
+        games = [(str(i.label), str(i.value)) for i in ctx.top.items(ctx)][-4:]
+        assert [v for _n, v in games] == [*times, "01.03", "27.02"], (lang, games)
+        assert len({(n, v) for n, v in games}) == 4
+    monkeypatch.setattr(screens, "LISTED", 1)
+    ctx = FakeCtx(history=[late, early, other]).open(HistoryScreen())
+    ctx.render()
+    assert [str(i.value) for i in ctx.top.items(ctx) if str(i.label) == "JC battle 1"] == ["~01.03"]
+    ctx.top.shown = 2                                      # "Older games…": its twin is listed
+    ctx.render()
+    assert [str(i.value) for i in ctx.top.items(ctx) if str(i.label) == "JC battle 1"] == times
+
+
+def test_earlier_games_mark_a_day_taken_with_the_clock_unset_as_history_does(state_dir: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch):
+    """A game played while the clock was not set: History lists it «~27.11», Earlier games listed
+    the same game «27.11», as if its day were sure. One convention: «~» on both; a game begun
+    with the clock set is not marked."""
+    from firmware.screens.archive import open_archive
+    from firmware.screens.history import HistoryScreen, list_day
+    unset = [True]
+    monkeypatch.setattr(history, "_clock_unsynced", lambda: unset[0])
+    app = app_with(JC_FIGHT, [], state_dir)
+    try:
+        unset[0] = False                                    # the network came: the clock is set
+        for line in ("new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                     "new dice seed=1"):
+            assert app.console.request(line)["ok"], line
+        app.stack = app.stack[:1]
+        app.push(HistoryScreen())
+        listed = [str(i.value) for i in app.stack[-1].items(app) if str(i.label) == "JC battle 1"]
+        assert listed[1].startswith("~") and not listed[0].startswith("~"), listed
+        days = [list_day(e) for e in app.history() or []]                # (the list shows their times: one day)
+        assert days[1].startswith("~") and not days[0].startswith("~"), days
+        app.stack = app.stack[:1]
+        open_archive(app)
+        earlier = [str(i.value) for i in app.stack[-1].items(app) if str(i.label) == "Julius Caesar"]
+        # (two of one game on one day: both lists show times; the same mark on the same game)
+        assert [e.startswith("~") for e in earlier] == [d.startswith("~") for d in days], (earlier, days)
+    finally:
+        app.console.close()
+
+
+def test_earlier_games_tell_two_sessions_of_one_game_on_one_day_apart_by_the_time_each_was_left():
+    """Earlier games listed two Julius Caesar sessions of one day as «Julius Caesar 01.03» twice:
+    which one A reopens could not be read. As in History, they show the time each was left
+    («~» kept); a game alone on its day keeps its day."""
+    import datetime as dt
+
+    from firmware.screens.archive import open_archive
+    from tests.fakectx import FakeCtx
+
+    def left(day: int, hour: int, minute: int) -> float:
+        return dt.datetime(2026, 3, day, hour, minute).timestamp()      # (local time: the panel's)
+
+    def session(game: str, sid: str, when: float, unsynced: bool = False) -> dict:
+        return {"header": {"v": 1, "game": game, "line": f"new {game} seed=1", "seed": 1, "sid": sid},
+                "lines": [], "ended": when, "unsynced": unsynced}
+    ctx = FakeCtx(archives=[session("jc-battle", "a", left(1, 21, 5), True), session("jc-battle", "b", left(1, 18, 40)),
+                            session("glory", "c", left(1, 12, 0)), session("jc-battle", "d", left(27, 12, 0))])
+    open_archive(ctx)
+    rows = [(str(i.label), str(i.value)) for i in ctx.top.items(ctx)]
+    assert rows == [("Julius Caesar", "~21:05"), ("Julius Caesar", "18:40"), ("Glory of Rome", "01.03"),
+                    ("Julius Caesar", "27.03")], rows
+
+
+def test_a_glory_seat_nobody_was_named_for_is_said_in_the_language_of_the_moment(state_dir: Path):
+    """A Glory game played in Russian with a seat left unnamed keeps it as said then, «Красный»;
+    in English History's page read «Красный and Анна share the win» and «✓Красный: 1», in
+    Ukrainian the Russian word among Ukrainian ones (the export's comments too). The seat is said
+    in the language of the moment (G-15: the co-rulers' result); a person's name is left as it is."""
+    from firmware.screens.history import detail_rows
+    app = app_with(["new glory players=Красный,Анна seed=5", *["event", "end-round"] * 9, "score", "end"], [],
+                   state_dir, "ru")
+    try:
+        for lang, said in (("ru", ("Победители и соправители: Красный и Анна", "✓Красный: 1")),
+                           ("en", ("Red and Анна share the win", "✓Red: 1")),
+                           ("uk", ("Переможці й співправителі: Червоний і Анна", "✓Червоний: 1"))):
+            assert app.console.request(f"settings language={lang}")["ok"]
+            i18n.set_language(lang)
+            [entry] = app.history() or []
+            rows = detail_rows(entry)
+            assert rows[1].startswith(said[0]) and said[1] in rows and "✓Анна: 1" in rows, (lang, rows)
+            comments = app.console.request("export format=bgstats")["play"]["comments"]
+            assert comments.startswith(said[0]), (lang, comments)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_the_crassus_figures_page_lists_the_levels_in_the_charts_order(state_dir: Path):
+    """Statistics → vs Auto-Crassus draws easy, normal, hard; A showed its figures in the order the
+    levels were last played (hard first after a hard game), so the page did not follow the chart.
+    It lists them as the chart does, the base game before its modules (C-12: a solo game's level)."""
+    from firmware.screens.history_stats import crassus_rows
+
+    def solo(db, sid: str, difficulty: str, expansions: list[str]) -> None:
+        header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
+        rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": expansions},
+               "players": [player("Caesar", 12, True), player("Auto-Crassus", 5, False, True)],
+               "result": history.Msg("test")}
+        history._put(db, header, "game", rec, 10, "finished")
+    app = app_with([], [], state_dir)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            for i, (level, modules) in enumerate([("normal", []), ("easy", ["poison"]), ("easy", []), ("hard", [])]):
+                solo(db, f"s{i}", level, modules)
+        heads = [r for r in crassus_rows(app) if not r.startswith(" ")]
+        assert [h.split(",")[0] for h in heads] == ["easy", "easy", "normal", "hard"], heads
+        assert heads[0] == "easy, base game:" and heads[1] != heads[0], heads
+    finally:
+        app.console.close()

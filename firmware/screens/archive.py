@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -37,6 +38,7 @@ class Archived:
     header: ArchiveHeader
     lines: Sequence[str]            # read from the store when first needed (its length is not)
     when: float
+    unsynced: bool = False          # begun with the clock not set: its day is uncertain («~27.11»)
 
     @property
     def game(self) -> str:
@@ -51,7 +53,7 @@ def archived(entries: list[ArchivedSession]) -> list[Archived]:
         if not isinstance(header.get("line"), str) or "seed" not in header:
             log.warning("archived session without its new line or seed left out: %s", header.get("sid"))
             continue
-        out.append(Archived(header, entry["lines"], float(entry["ended"])))
+        out.append(Archived(header, entry["lines"], float(entry["ended"]), bool(entry.get("unsynced"))))
     return out
 
 
@@ -67,23 +69,36 @@ def open_archive(ctx: Ctx) -> None:
     ctx.push(ArchiveScreen(found, more=len(stored) > MAX_LISTED))
 
 
-def _day(when: float) -> str:
-    """The local day a session was left (``29.03``); none when that is not known (0: a session
-    imported from an older Legatus's files) or is no date."""
+def _day(when: float, unsynced: bool = False, form: str = "%d.%m") -> str:
+    """The local day a session was left (``29.03``), marked ``~29.03`` as History marks a game's
+    when the clock was not set (``unsynced``); none when that is not known (0: a session imported
+    from an older Legatus's files) or is no date. (``form="%H:%M"``: the time it was left.)"""
     if not when:
         return ""
     try:
-        return datetime.datetime.fromtimestamp(when).strftime("%d.%m")
+        day = datetime.datetime.fromtimestamp(when).strftime(form)
     except (OverflowError, OSError, ValueError) as e:
         log.warning("an earlier game's time %r is not a date: %s", when, e)
         return ""
+    return f"~{day}" if unsynced else day
+
+
+def _days(found: Sequence[Archived], names: Sequence[str]) -> list[str]:
+    """What each row shows beside its game: the day it was left; for two or more sessions of the
+    same game left on one day, the time each was left instead (``18:40`` / ``21:05``), as History
+    tells such games apart: rows that read the same could not say which one A reopens."""
+    days = [_day(a.when, a.unsynced) for a in found]
+    seen = Counter(zip(names, (d.lstrip("~") for d in days), strict=True))
+    return [_day(a.when, a.unsynced, "%H:%M") if d and seen[(n, d.lstrip("~"))] > 1 else d
+            for a, n, d in zip(found, names, days, strict=True)]
 
 
 class ArchiveScreen(WrappedListScreen):
-    """Earlier sessions, newest first: the game and the day it was left (a long game name takes two
-    rows: «Мешочек и колода»); A asks, then reopens. The newest :data:`MAX_LISTED` at first;
-    ``more``: older ones are kept too, and "Older games…" under the list lists :data:`MAX_LISTED`
-    more (never one kept that cannot be reopened)."""
+    """Earlier sessions, newest first: the game and the day it was left (the time, for two of one
+    game on one day), ``~`` before it when the clock was not set, as in History (a long game name
+    takes two rows: «Мешочек и колода»); A asks, then reopens. The newest :data:`MAX_LISTED` at
+    first; ``more``: older ones are kept too, and "Older games…" under the list lists
+    :data:`MAX_LISTED` more (never one kept that cannot be reopened)."""
 
     def __init__(self, found: list[Archived], more: bool = False) -> None:
         super().__init__()
@@ -94,9 +109,9 @@ class ArchiveScreen(WrappedListScreen):
     title = Said(N_("Earlier games"))
 
     def items(self, ctx: Ctx) -> list[Item]:
-        out = []
-        for a in self.found:
-            out.append(Item(game_label(a.game), partial(self._ask, a), _day(a.when)))
+        names = [game_label(a.game) for a in self.found]
+        out = [Item(name, partial(self._ask, a), day)
+               for a, name, day in zip(self.found, names, _days(self.found, names), strict=True)]
         if self.more:     # (its ident names the sessions read: the cursor stays on the first older one)
             out.append(Item(_("Older games…"), self._older, ident=f"older:{self.read}"))
         return out

@@ -300,7 +300,8 @@ def tied(s: str, width: int) -> str:
 
 
 NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
-TIE = "\u00a0"     # a space the wrap does not break at (drawn as a space)
+TIE = "\u00a0"     # a space the wrap does not break at (drawn as a space; a text may hold it too)
+_BREAKS = re.compile(r"[^\S\u00a0]+")      # the spaces the wrap may break at: any but TIE
 
 
 def wrap(s: str, width: int = COLS) -> list[str]:
@@ -323,7 +324,7 @@ def _wrap(s: str, width: int) -> list[str]:
 def _wrap_para(para: str, width: int) -> list[str]:
     out: list[str] = []
     cur = ""
-    for word in _tied(para.split(), width):
+    for word in _tied(_BREAKS.split(para.strip()) if para.strip() else [], width):   # (a text's own TIE kept)
         if len(word) > width:
             if cur:
                 out.append(cur)

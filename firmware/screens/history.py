@@ -3,13 +3,15 @@
 draw of the running game (its commitment, big; the players' share; "End the game…"; the seed only
 once the game has ended, when the players ask), "Send over serial" of the newest game (the BG Stats
 play as one JSON line) and "Send the draw record" of the newest ended game (``export format=draws``).
-A game whose time was taken while the clock was not synchronised is marked ``~`` in the list.
+A game whose time was taken while the clock was not synchronised is marked ``~`` in the list; two
+games of the same name on one day show the time each ended instead of the day (:func:`listed_days`).
 
 Every text is said with ``_()`` when drawn; the records come from firmware/history.py.
 """
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -85,9 +87,11 @@ class HistoryScreen(WrappedListScreen):
         super().__init__()
         self.placed = False
         self.shown = LISTED                     # the games listed; "Older games…" lists LISTED more
-        # the games' rows as last made: what they were made of (:meth:`_games`), the rows, and
-        # their heights on the panel by the rows the list has
-        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool] | None = None
+        # the games' rows as last made: what they were made of (:meth:`_games`), the rows,
+        # their heights on the panel by the rows the list has, whether one has ended, the games'
+        # names and days (:func:`list_day`)
+        self._made: tuple[tuple[object, object, object], list[Item], dict[int, list[int]], bool,
+                          list[str], list[str]] | None = None
         self._span = (0, 0)                     # where those rows are in the items last given
 
     def items(self, ctx: Ctx) -> list[Item]:
@@ -124,7 +128,8 @@ class HistoryScreen(WrappedListScreen):
         whether one of them has ended (its draw record can be sent): made again only when History
         was read anew (the App keeps a read until the card may read differently: the same entries)
         or the language or time zone changed; more games listed ("Older games…": the App reads
-        the older rows only) add their rows to those made."""
+        the older rows only) add their rows to those made (all are made again when one of them
+        is a game of the same name and day as one listed: see :func:`listed_days`)."""
         from firmware.i18n import language
         said = (language(), time.tzname)
         made = self._made
@@ -133,18 +138,25 @@ class HistoryScreen(WrappedListScreen):
             old = len(made[1])
             if old == len(entries):
                 return made[1], made[3]
-            more = [self._row(e) for e in entries[old:]]
-            rows, ended = made[1] + more, made[3] or any(e.get("seed") is not None for e in entries[old:])
-            heights = {n: h + [len(item_rows(i, n, self.wrap_rows)) for i in more] for n, h in made[2].items()}
-        else:
-            rows, heights = [self._row(e) for e in entries], {}
-            ended = any(e.get("seed") is not None for e in entries)
-        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, heights, ended)
+            names = made[4] + [game_name(e) for e in entries[old:]]
+            days = made[5] + [list_day(e) for e in entries[old:]]
+            shown = listed_days(entries, names, days)
+            if shown[:old] == [str(i.value) for i in made[1]]:    # (the rows made are as they were)
+                more = [self._row(e, n, d) for e, n, d in zip(entries[old:], names[old:], shown[old:], strict=True)]
+                rows, ended = made[1] + more, made[3] or any(e.get("seed") is not None for e in entries[old:])
+                heights = {n: h + [len(item_rows(i, n, self.wrap_rows)) for i in more] for n, h in made[2].items()}
+                self._made = ((entries[0], entries[-1], said), rows, heights, ended, names, days)
+                return rows, ended
+        names, days = [game_name(e) for e in entries], [list_day(e) for e in entries]
+        rows = [self._row(e, n, d) for e, n, d in zip(entries, names, listed_days(entries, names, days), strict=True)]
+        ended = any(e.get("seed") is not None for e in entries)
+        self._made = ((entries[0] if entries else None, entries[-1] if entries else None, said), rows, {}, ended,
+                      names, days)
         return rows, ended
 
-    def _row(self, entry: HistoryEntry) -> Item:
+    def _row(self, entry: HistoryEntry, name: str, day: str) -> Item:
         mark = "×" if entry["status"] == "abandoned" else ""
-        return Item(f"{mark}{game_name(entry)}", partial(self._open, entry), list_day(entry))
+        return Item(f"{mark}{name}", partial(self._open, entry), day)
 
     def _open(self, entry: HistoryEntry, ctx: Ctx) -> None:
         _detail(entry, ctx, limit=self.shown + 1)     # (the games listed when it opens: the list's read)
@@ -171,12 +183,14 @@ def side_word(entry: HistoryEntry, role: str) -> str:
 
 def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
-    side alone when nobody was named, any other name as it is (in the current language if it is a
+    side alone when nobody was named, a seat nobody was named for in the current language (Glory's
+    «Червоний», kept as «Красный»), any other name as it is (in the current language if it is a
     word of the game's, e.g. Auto-Crassus)."""
+    from firmware.export import seats_said
     name = str(p.get("name", ""))
     role = p.get("role")
-    if role is None:
-        return name
+    if role is None:         # (a seat nobody was named for in the language of the moment: «Червоний»)
+        return say(seats_said(entry["game"], name))
     side = side_word(entry, str(role))
     return side if name.casefold() in (str(role).casefold(), side.casefold()) else f"{name} ({side})"
 
@@ -186,6 +200,27 @@ def list_day(entry: HistoryEntry) -> str:
     when the game ended (the detail says so in words)."""
     day = _day(entry.get("finished"))
     return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
+
+
+def list_time(entry: HistoryEntry) -> str:
+    """The time a game ended, as a History row shows it in place of its day (:func:`listed_days`):
+    ``18:40``, marked ``~18:40`` as :func:`list_day` marks the day."""
+    from firmware.export import local
+    when = local(entry.get("finished"))
+    if when is None:
+        return ""
+    return f"~{when:%H:%M}" if "finished" in entry.get("unsynced", ()) else f"{when:%H:%M}"
+
+
+def listed_days(entries: Sequence[HistoryEntry], names: Sequence[str], days: Sequence[str]) -> list[str]:
+    """What each History row shows beside its game: its day (:func:`list_day`); for two or more
+    games of the same name on the same day (two battles of one evening, two Glory games) the time
+    each ended instead, as wide as the day (``18:40`` / ``21:05``): rows that read the same told
+    the games apart only on their pages. (Their day is on the page, and on the rows of that day's
+    other games.) ``days``: each game's :func:`list_day`."""
+    seen = Counter(zip(names, (d.lstrip("~") for d in days), strict=True))   # (one day, its clock set or not)
+    return [list_time(e) or d if d and seen[(n, d.lstrip("~"))] > 1 else d
+            for e, n, d in zip(entries, names, days, strict=True)]
 
 
 def says_abandoned(result: object) -> bool:
@@ -201,7 +236,8 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
         entry = record.shown(entry)
-    rows = [game_name(entry), say(entry["result"])]
+    from firmware.export import seats_said
+    rows = [game_name(entry), say(seats_said(entry["game"], entry["result"]))]
     for was in entry.get("replaced", ()):       # a finish an undo took back, then another finish
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
     if entry["status"] == "abandoned" and not says_abandoned(entry["result"]):   # (not twice: «Брошена

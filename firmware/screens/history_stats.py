@@ -156,7 +156,10 @@ def people_rows(ctx: Ctx) -> list[str]:
                 label = labels[e["game"]] = _(record.label) if record is not None else str(e["game"])
             by_game.setdefault(label, []).append(w)
         for label, results in by_game.items():
-            rows.append("  " + _("{}: {}/{} won").format(label, sum(results), len(results)))
+            # the figures are never broken: a row too short for both has «Glory of Rome:» and «0/1 won»
+            # under it, never «won» alone on a row
+            figures = _("{}/{} won").format(sum(results), len(results)).replace(" ", base.TIE)
+            rows.append("  " + _("{game}: {record}").format(game=label, record=figures))
     return rows or [_("No game with named players yet.")]
 
 
@@ -242,7 +245,11 @@ def crassus_rows(ctx: Ctx) -> list[str]:
     known = _known(ctx)
     if known is None:
         return [_(UNREADABLE)]
-    for row in against_crassus(known).values():
+    def order(row: CrassusRow) -> tuple[int, bool, str]:       # the chart's order: easy, normal, hard;
+        level = row["difficulty"]                                # the base game before its modules
+        return (LEVELS.index(level) if level in LEVELS else len(LEVELS), row["expansions"] != "base",
+                str(row["expansions"]))
+    for row in sorted(against_crassus(known).values(), key=order):
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
