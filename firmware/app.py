@@ -24,10 +24,9 @@ from firmware.fairness import FairDraw
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Screen, Sent, carry_place, remade
+from firmware.screens.ctx import Ctx, Screen, Sent, remade
 from firmware.screens.notices import NoticesScreen
-from firmware.screens.widgets import ConfirmScreen, Intent, TableScreen, TextScreen, draw_code_box, draw_notice, intent
-from firmware.screens.widgets.result import ResultScreen
+from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
 from firmware.storage import unchanged_since
@@ -42,10 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
-
-
-SAID_WHEN_MADE = (TextScreen, TableScreen, ConfirmScreen, ResultScreen)
-"""The screens that say their texts when they are made (the others say them when drawn)."""
 
 
 class UndoQuestion(ConfirmScreen):
@@ -201,18 +196,11 @@ class App:
         return doctor.gather(root, doctor.resolve_config(None, stored), None)
 
     def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
-        from firmware import history
         try:
-            found = cast(list[ArchivedSession], self.console.store.archives(limit))
+            return cast(list[ArchivedSession], self.console.store.archives(limit))
         except Exception:  # noqa: BLE001 - an unreadable archive: the screen says so at each press
             log.exception("the archive could not be read")
             return None
-        try:                    # (each marked as History marks its day: begun with the clock not set)
-            unset = history.begun_unsynced(self.console.store.db, [str(a["header"].get("sid", "")) for a in found])
-        except Exception:  # noqa: BLE001 - History's table unreadable: the days unmarked, the games listed
-            log.exception("the start times of the earlier games could not be read")
-            unset = set()
-        return [{**a, "unsynced": str(a["header"].get("sid", "")) in unset} for a in found]
 
     # -- the serial link -----------------------------------------------------------------------
     def send_reply(self, reply: Reply) -> Sent:
@@ -483,35 +471,16 @@ class App:
 
     def _relanguage(self) -> None:
         """The language changed (Settings, or a ``settings language=…`` line from the serial link):
-        every screen that said its texts when it was made is made again in the new language at
-        the same place (:func:`firmware.screens.ctx.remade`); one that fails, or a text, table,
-        question or result made without a ``remake`` (it would stay in the old language), is taken
-        off, as a screen made stale by an undo is, and the one below it shows. The notice up is
+        the stack made again in it (:func:`firmware.relanguage.in_new_language`). The notice up is
         said again (one said from no sentence is closed: it would stay in the old language)."""
-        stack: list[Screen] = []
-        for screen in self.stack:
-            make = getattr(screen, "remake", None)
-            if not callable(make):
-                if make is None and isinstance(screen, SAID_WHEN_MADE):   # it would stay in the old
-                    log.info("%s is taken off: it cannot be said in the new language", type(screen).__name__)
-                    continue
-                stack.append(screen)
-                continue
-            try:
-                fresh = make() if hasattr(type(screen), "remake") else remade(make)   # (again at the next change too)
-            except Exception:  # noqa: BLE001 - a screen that cannot be made again is taken off
-                log.exception("%s could not be made again in the new language", type(screen).__name__)
-                continue
-            carry_place(screen, fresh)
-            stack.append(fresh)
-        self.stack = stack or self.stack[:1]
+        from firmware.relanguage import in_new_language
+        self.stack = in_new_language(self.stack) or self.stack[:1]
         if self.message is not None:
             if isinstance(self._notice, (Spoken, Msg)):
                 self.message = base.wrap(again(self._notice), base.COLS - 2)[: base.ROWS]
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
-
 
 def _header(session: Session) -> ArchiveHeader:
     """A session's header (firmware/session.py keeps it as a plain dict) through its TypedDict."""

@@ -45,13 +45,13 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request
 from firmware.history_text import Msg
 from firmware import fairness, history
+from firmware.seats import placeholder_said, seat_colour, seats_said, side_word
 
 log = logging.getLogger(__name__)
 
@@ -173,68 +173,6 @@ def duration_min(entry: dict[str, Any]) -> int | None:
 
 
 # -- players as people ----------------------------------------------------------------------------------
-def _side_word(game: str, role: str) -> str:
-    """A side's name as the box names it (English: the game's name is English too)."""
-    from firmware.games import record_of
-    record = record_of(game)
-    return record.seats.get(role, role.capitalize()) if record is not None else role.capitalize()
-
-
-def _seat_colour(game: str, name: str) -> str | None:
-    """The seat (English: Glory's ``Red``) that ``name`` is, in any language («Красный»), in a game
-    whose players take no sides: a seat nobody was named for; None for a person's name."""
-    return _seat_names(game).get(name.strip().casefold())
-
-
-@cache
-def _seat_names(game: str) -> dict[str, str]:
-    """Every name of ``game``'s seats in every language (casefolded) → the seat (:func:`_seat_colour`)."""
-    from firmware.games import record_of
-    from firmware.i18n import LANGUAGES, catalog
-    record = record_of(game)
-    if record is None or record.seats:
-        return {}
-    return {said.casefold(): seat for seat in record.placeholders
-            for said in (seat, *(catalog(lang).gettext(seat) for lang in LANGUAGES))}
-
-
-def seats_said(game: str, value: Any) -> Any:
-    """``value`` (a result sentence, a player's name) with every seat nobody was named for said
-    in the language of the moment: History keeps such a seat as it was said at the table
-    («Красный» on a Russian device), which read «Красный and Анна share the win» in English and
-    «Красный» among Ukrainian words; each becomes the seat's word (Glory's ``Red``), said when the
-    sentence is. A person's name, or a game whose players take sides, is left as it is."""
-    from engine.text import Msg
-    if not _seat_names(game):
-        return value
-    if isinstance(value, Msg):
-        return _with_values(value, tuple(seats_said(game, a) for a in value.args),
-                            {k: seats_said(game, v) for k, v in value.kwargs.items()})
-    if isinstance(value, (list, tuple)):
-        return type(value)(seats_said(game, x) for x in value)
-    if isinstance(value, str) and (seat := _seat_colour(game, value)) is not None:
-        return Msg(seat)
-    return value
-
-
-def _with_values(said: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    """The sentence ``said`` (a Msg, of its own class and domain) with other values."""
-    if args == said.args and kwargs == said.kwargs:
-        return said
-    return type(said)(said.template, *args, plural=said.plural, **kwargs)
-
-
-def _placeholder_said(game: str, name: str) -> str | None:
-    """A player the game names itself, no person and no seat (Caesar!'s Auto-Crassus), as the
-    rulebook of the language set names it («Авто-Красс»); None for any other name."""
-    from firmware.games import record_of
-    from firmware.i18n import catalog, language
-    record = record_of(game)
-    if record is None or not record.seats or name not in record.placeholders:
-        return None
-    return catalog(language(), record.domain).gettext(name)
-
-
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
@@ -248,13 +186,13 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
         role = p.get("role")
         name = str(p.get("name", ""))
         pid = person_id(name, known_ids or {})
-        said_role = _side_word(entry["game"], str(role)) if role else ""
+        said_role = side_word(entry["game"], str(role)) if role else ""
         seat = role is not None and name.casefold() == str(role).casefold()
-        if not seat and role is None and (colour := _seat_colour(entry["game"], name)) is not None:
+        if not seat and role is None and (colour := seat_colour(entry["game"], name)) is not None:
             seat, said_role = True, colour
         if seat:          # nobody named: «Игрок 1» in Russian, its id ``player 1`` in every language
             name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
-        elif (said := _placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
+        elif (said := placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
             name = said
         out.append({"name": name, "id": pid,
                     "role": said_role,

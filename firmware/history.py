@@ -150,30 +150,6 @@ def _row(db: sqlite3.Connection, sid: str, part: str) -> tuple[int, int] | None:
     return None if row is None else (int(row[0]), int(row[1]))
 
 
-def begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
-    """Which of the sessions ``sids`` have an uncertain time, as History marks a game's: begun while
-    the clock was not set (their start time is marked :data:`UNSYNCED`: a Pi with no network keeps
-    its clock unset all day, so when they were left is as uncertain), or with no start time kept
-    (every session begun on this device has one: these came from an older Legatus's journal
-    files, dated by when the journal was last written, as History dates their games, or the
-    row is damaged). Earlier games marks their day ``~``."""
-    out: set[str] = set()
-    for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
-        part = [str(x) for x in sids[k:k + 500]]
-        try:
-            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
-                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
-        except sqlite3.OperationalError:                 # (no table: nothing was begun on this device)
-            rows = []
-        sure = set()
-        for sid, started, check in rows:
-            said = bytes(sid).decode("utf-8", "replace")
-            if started_crc(said, started) == check and not bytes(started).endswith(UNSYNCED.encode()):
-                sure.add(said)
-        out |= set(part) - sure
-    return out
-
-
 def _started(db: sqlite3.Connection, sid: str) -> str | None:
     """When the session ``sid`` began (None if unknown or its row is damaged)."""
     row = db.execute("SELECT CAST(started AS BLOB), CAST(crc AS INTEGER) FROM history_started WHERE sid=?",

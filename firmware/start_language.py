@@ -33,7 +33,7 @@ def player_language(argv: list[str]) -> str:
     stored in the state directory that ``--state-dir``, ``$LEGATUS_STATE_DIR`` or the default names:
     read-only, its checksum checked), else the locale's (``$LANGUAGE``, ``$LC_ALL``,
     ``$LC_MESSAGES``, ``$LANG``: ``ru_RU.UTF-8`` is ``ru``), else English."""
-    from firmware.i18n import LANGUAGES
+    from firmware.i18n import LANGUAGES, locale_language
     given = None
     for i, word in enumerate(argv):     # the last --state-dir given (a subcommand's comes after), as
         name, equals, value = word.partition("=")       # argparse takes it: --state-dir=DIR, --st DIR
@@ -45,12 +45,7 @@ def player_language(argv: list[str]) -> str:
     stored = _stored_language(given)
     if stored in LANGUAGES:
         return stored
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            first = value.split(":")[0].split("_")[0].split(".")[0].lower()
-            return first if first in LANGUAGES else "en"
-    return "en"
+    return locale_language(os.environ) or "en"
 
 
 def _stored_language(given: str | None) -> str | None:

@@ -134,8 +134,8 @@ def program(folder: Path, root: Path, name: str, lang: str, setup: str) -> Any:
 
 def unmade(screen: Any) -> bool:
     """Whether ``screen`` said its texts when it was made and cannot be made again: a language
-    change takes it off (App._relanguage) instead of showing it in the new language."""
-    from firmware.app import SAID_WHEN_MADE
+    change takes it off (firmware/relanguage.py) instead of showing it in the new language."""
+    from firmware.relanguage import SAID_WHEN_MADE
     return isinstance(screen, SAID_WHEN_MADE) and not callable(getattr(screen, "remake", None))
 
 
@@ -414,7 +414,7 @@ def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(n
     consuls, 2d6 roll and loss table; JC's Fight to the end? and Campaign over, the Sword's End the turn?, End the
     game? and Automatic victory?) were taken off by ``settings language=…`` from the serial
     link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
-    from firmware.app import SAID_WHEN_MADE
+    from firmware.relanguage import SAID_WHEN_MADE
     lines, open_ = _opened(name)
     app = app_with(lines, [], state_dir)
     try:

@@ -186,7 +186,7 @@ def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
     side alone when nobody was named, a seat nobody was named for in the current language (Glory's
     «Червоний», kept as «Красный»), any other name as it is (in the current language if it is a
     word of the game's, e.g. Auto-Crassus)."""
-    from firmware.export import seats_said
+    from firmware.seats import seats_said
     name = str(p.get("name", ""))
     role = p.get("role")
     if role is None:         # (a seat nobody was named for in the language of the moment: «Червоний»)
@@ -236,7 +236,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     record = record_of(entry["game"])
     if record is not None and record.shown is not None:      # the game's own words
         entry = record.shown(entry)
-    from firmware.export import seats_said
+    from firmware.seats import seats_said
     rows = [game_name(entry), say(seats_said(entry["game"], entry["result"]))]
     for was in entry.get("replaced", ()):       # a finish an undo took back, then another finish
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))

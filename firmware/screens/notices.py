@@ -15,7 +15,7 @@ class NoticesScreen(TextScreen):
         self.paragraphs: list[str] = []
 
     def remake(self) -> NoticesScreen:
-        """The same notices in the language chosen now (App._relanguage)."""
+        """The same notices in the language chosen now (firmware/relanguage.py)."""
         again_ = NoticesScreen()
         for paragraph in self.paragraphs:
             again_.add(again(paragraph))

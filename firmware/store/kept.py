@@ -75,7 +75,7 @@ class Kept(Connection):
     # -- archives ------------------------------------------------------------------------------
     def archives(self, limit: int = 40) -> list[dict[str, Any]]:
         """Archived sessions, newest first: ``header``, effective ``lines`` (:class:`ArchivedLines`:
-        read when first needed), ``ended`` (epoch s). A session whose row fails its checksum is left
+        read when first needed), ``ended`` (epoch s), ``unsynced`` (its time uncertain). A session whose row fails its checksum is left
         out; one whose action rows do is cut at its last good action."""
         out: list[dict[str, Any]] = []
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 ORDER BY id DESC LIMIT ?",
@@ -86,7 +86,12 @@ class Kept(Connection):
                 log.error("archived session %s fails its checksum; left out", sid_)
                 continue
             out.append({"header": json.loads(text), "lines": ArchivedLines(self, int(sid_)), "ended": float(ended or 0)})
-        return out
+        try:                    # (each marked as History marks its day: begun with the clock not set)
+            unset = _begun_unsynced(self.db, [str(a["header"].get("sid", "")) for a in out])
+        except sqlite3.Error as e:          # History's table unreadable: the days unmarked, the games listed
+            log.error("the start times of the earlier games could not be read (%s)", e)
+            unset = set()
+        return [{**a, "unsynced": str(a["header"].get("sid", "")) in unset} for a in out]
 
     def archived_with_seed(self, seed: int) -> bool:
         """Whether an archived session has this seed (the running game is a copy reopened from
@@ -144,3 +149,28 @@ class Kept(Connection):
         with self.transaction(landed) as db:
             db.execute("DELETE FROM settings")
             db.executemany("INSERT INTO settings VALUES(?,?,?)", rows)
+
+
+def _begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
+    """Which of the sessions ``sids`` have an uncertain time, as History marks a game's: begun while
+    the clock was not set (their start time is marked :data:`UNSYNCED`: a Pi with no network keeps
+    its clock unset all day, so when they were left is as uncertain), or with no start time kept
+    (every session begun on this device has one: these came from an older Legatus's journal
+    files, dated by when the journal was last written, as History dates their games, or the
+    row is damaged). Earlier games marks their day ``~``."""
+    from firmware.history import UNSYNCED, started_crc
+    out: set[str] = set()
+    for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
+        part = [str(x) for x in sids[k:k + 500]]
+        try:
+            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
+                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
+        except sqlite3.OperationalError:                 # (no table: nothing was begun on this device)
+            rows = []
+        sure = set()
+        for sid, started, check in rows:
+            said = bytes(sid).decode("utf-8", "replace")
+            if started_crc(said, started) == check and not bytes(started).endswith(UNSYNCED.encode()):
+                sure.add(said)
+        out |= set(part) - sure
+    return out
