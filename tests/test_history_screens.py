@@ -436,6 +436,31 @@ def test_reopening_a_finished_game_from_earlier_games_does_not_record_it_twice(s
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_session_reopened_only_in_part_says_where_it_stopped_whatever_the_length(state_dir: Path, lang: str):
+    """Earlier games → a session whose replay stops at a step (rules changed since) is reopened up
+    to it, and says so: «Reopened up to step 1: …» with the refusal's sentence. That notice is too
+    long for the notice box: it opened a Note screen of its own, and going back to the main menu
+    after it took the Note off unread, so the player never learned that steps were lost."""
+    from firmware.screens.archive import Archived, reopen
+    from firmware.screens.menu import MainMenu
+    from firmware.screens.widgets import TextScreen
+    app = app_with([], [], state_dir, lang)
+    try:
+        older = Archived({"line": "new glory players=Анастасия,Богдана,Владислава,Галина", "seed": 5,  # type: ignore[typeddict-item]
+                          "game": "glory"}, ["event", "fame Nobody +3", "end-round"], 0.0)      # (the players named)
+        assert reopen(app, older)
+        assert app.console.session is not None and list(app.console.session.lines)[-1:] == ["event"]
+        top = app.stack[-1]
+        said = " ".join(top.rows) if isinstance(top, TextScreen) else " ".join(app.message or [])
+        assert {"en": "step 1", "ru": "шага 1", "uk": "кроку 1"}[lang] in said, (app.stack, said)
+        app.handle("b")                                   # read: the main menu, offering to resume it
+        assert isinstance(app.stack[-1], MainMenu), app.stack
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("how", ["reveal", "new"])
 @pytest.mark.parametrize("lines", [["new sword players=romans,gauls", "consuls", "victory romans"],       # W-13
                                    ["new glory players=Ann,Bob", *["event", "end-round"] * 9, "score"]],  # G-15

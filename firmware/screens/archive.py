@@ -149,12 +149,12 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
     if not response["ok"]:
         ctx.notify(response.get("message", ""))
         return False
+    said = Msg("Reopened: choose Resume in the menu.")
     for i, step in enumerate(a.lines):
         replayed = ctx.run(act.replayed(step))
         if not replayed["ok"]:
-            ctx.notify(Msg("Reopened up to step {}: {}", i, sentence(replayed.get("message", ""))))
+            said = Msg("Reopened up to step {}: {}", i, sentence(replayed.get("message", "")))
             break
-    else:
-        ctx.notify(Msg("Reopened: choose Resume in the menu."))
-    ctx.to_root()
+    ctx.to_root()               # first: a notice too long for its box is a screen of its own (ctx.notify),
+    ctx.notify(said)            # which going to the menu after it took off unread
     return True
