@@ -952,3 +952,18 @@ def test_a_campaign_kept_before_the_levy_pool_still_resumes(state_dir, monkeypat
         assert console.request("state")["state"]["campaign"]["pool"] == ["p_leg1"]
     finally:
         console.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Игра окончена. После 5-го года у Помпея больше ПО (7 против 1): побеждает Помпей."),
+    ("uk", "Гру закінчено. Після 5-го року в Помпея більше ПО (7 проти 1): перемагає Помпей.")])
+def test_a_line_after_the_campaigns_end_says_the_verdict_as_its_own_sentence(lang, said):  # J-17
+    # The winter after year 5 ends the campaign; every line that would play on says why, the
+    # verdict after «Игра окончена:» — a whole sentence with its capital after a colon
+    # («Игра окончена: После 5-го года …», «Гру закінчено: Після …»), which Russian and Ukrainian
+    # do not write. Two sentences now, as the English reads.
+    from firmware.i18n import localize
+    t = Table("year=5")
+    t.run("winter")
+    for line in ("lose c_leg7", "control Roma caesar", "deal", "winter"):
+        assert localize(t.fails(line, "game_over", asked=True), lang) == said

@@ -187,3 +187,45 @@ def test_jupiter_does_not_take_a_block_eliminated_this_year():  # J-3
     t.do("winter")
     row = {b["id"]: b for b in t.do("roster")["blocks"]}["p_leg3"]
     assert (row["side"], row["pool"]) == ("pompey", True)
+
+
+
+@pytest.mark.parametrize("lang, block, levy, levied", [
+    ("en", "c_leg17", "Levy", "is levied from the levy pool"),
+    ("ru", "c_leg17", "Нанять", "нанят из блоков, свободных для найма"),
+    ("uk", "c_leg17", "Найняти", "найнято із запасу найму"),
+    ("ru", "c_leg9", "Добавить шаг", "получает шаг за счёт найма (II→III)"),
+    ("uk", "c_leg9", "Додати крок", "(II→III)")])
+def test_a_levy_on_the_device_says_it_and_goes_back_to_the_sides_blocks(state_dir, lang, block, levy, levied):  # J-20
+    # Blocks → Caesar → Legions → Legio 17 (levy pool) → Levy: the notice, too long for the notice
+    # box in every language, got its own Note screen first, then the block's menu was closed, which
+    # took the Note off instead: the player read no word of the levy and stayed on the block's menu,
+    # now offering Gain a step where Levy had been (a second press: a step nobody meant to pay).
+    # As every other change there, the menu closes first and the notice is said over the list.
+    from firmware.screens.jc.blocks import BlockMenu, SideBlocks
+    from tests.screens import app_with, drawn
+    app = app_with([DEVICE, "lose c_leg9"], [], state_dir, lang)
+    try:
+        app.push(SideBlocks("caesar"))
+        for row in ("kind:legion", block):
+            app.render()
+            app.stack[-1].cursor = [i.key for i in app.stack[-1].items(app)].index(row)
+            app.handle("a")
+        assert isinstance(app.stack[-1], BlockMenu)
+        app.stack[-1].cursor = [str(i.label) for i in app.stack[-1].items(app)].index(levy)
+        app.render()
+        app.handle("a")
+        camp = app.console.request("state")["state"]["campaign"]
+        assert block not in camp["pool"] and camp["strength"][block] == (3 if block == "c_leg9" else 1)
+        assert not any(isinstance(s, BlockMenu) for s in app.stack), app.stack
+        said = " ".join(t for _x, _y, t, _f in drawn(app))
+        assert levied in " ".join(said.split()), said
+        app.handle("b")                               # the notice read: the side's blocks, Legio 17 at I
+        while not isinstance(app.stack[-1], SideBlocks):
+            app.render()
+            app.handle("b")
+        assert app.stack[-1].kind == "legion"
+    finally:
+        app.console.close()
+        from firmware import i18n
+        i18n.set_language("en")

@@ -133,12 +133,17 @@ class SideBlocks(GroupedBlocks):
             gain_step(ctx, block)
 
 
-def gain_step(ctx: Ctx, block: RosterBlock) -> bool:
+def gain_step(ctx: Ctx, block: RosterBlock, leave: bool = False) -> bool:
     """A levy point adds a step to ``block`` (J-20): the console's ``gain`` (a block at its most
-    is refused in the console's words); the notice says it and how to take it back. True if done."""
+    is refused in the console's words); the notice says it and how to take it back. ``leave``: the
+    screen on top (the block's menu) closes first, the notice then said over the one under it (a
+    notice too long for the box is a screen of its own, which a close after it took off unread —
+    every levy in Russian and Ukrainian). True if done."""
     response = run_line(ctx, act.gain(block["id"]))
     if response is None:
         return False
+    if leave:
+        ctx.pop()
     if response.get("levied"):                   # out of the levy pool, onto the map at I (J-20)
         ctx.notify(undo_said(Msg(LEVIED, BlockNamed(block), roman(response["to"]))))
     else:
@@ -221,8 +226,7 @@ class BlockMenu(ListScreen):
         return out
 
     def _gain(self, ctx: Ctx, block: RosterBlock) -> None:
-        if gain_step(ctx, block):
-            ctx.pop()                             # back on the side's blocks, the notice over them
+        gain_step(ctx, block, leave=True)        # back on the side's blocks, the notice over them
 
     def _disband(self, ctx: Ctx, block: RosterBlock) -> None:
         response = run_line(ctx, act.disband(block["id"]))
