@@ -287,3 +287,21 @@ def test_a_side_deck_started_beside_a_side_bag_keeps_the_bag(console):  # PROTOC
         assert console.request("undo")["ok"]                       # the new bag, card, draw, the deck
     kit = console.request("kit-state")["kit"]
     assert "deck" not in kit and kit["bag"]["drawn"] == first and kit["bag"]["size"] == 4
+
+
+@pytest.mark.parametrize("lang,hand,discards", [
+    ("en", "the other cards are in the hand", "Reshuffle the discards first."),
+    ("ru", "остальные карты в руке", "Сначала замешайте сброс."),
+    ("uk", "решта карт у руці", "Спершу замішайте скид.")])
+def test_an_empty_deck_with_no_discards_says_the_cards_are_in_the_hand(console, lang, hand, discards):
+    """Every card drawn into the hand, none discarded: "Draw a card" answered "Reshuffle the
+    discards first", but there was no discard pile to reshuffle (and no "Discards back in" row)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    assert console.request("new bag cards=legio*2,senator seed=1")["ok"]
+    assert console.request("card 3")["ok"]
+    r = console.request("card")
+    assert r["error"] == "illegal_move" and hand in r["message"] and discards not in r["message"], r
+    assert console.request("discard legio")["ok"]
+    r = console.request("card")
+    assert r["error"] == "illegal_move" and discards in r["message"] and hand not in r["message"], r
+    assert sorted(console.request("state")["state"]["deck"]["hand"]) == ["legio", "senator"]   # refusals change nothing
