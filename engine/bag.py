@@ -115,6 +115,10 @@ def deck_draw(deck: dict[str, Any], n: int, rng: Rng | None = None) -> list[str]
     """Take ``n`` cards from the top into the hand; raises IllegalMove if fewer remain."""
     if n < 1:
         raise BadArguments(Msg("Draw at least 1 card."))
+    if n > len(deck["draw"]) and not deck["discard"]:      # nothing to reshuffle: the rest are in the hand
+        raise IllegalMove(Msg("The deck holds {n} card; cannot draw {want}: the other cards are in the hand.",
+                              n=len(deck["draw"]), want=n,
+                              plural="The deck holds {n} cards; cannot draw {want}: the other cards are in the hand."))
     if n > len(deck["draw"]):
         raise IllegalMove(Msg("The deck holds {n} card; cannot draw {want}. Reshuffle the discards first.",
                               n=len(deck["draw"]), want=n,

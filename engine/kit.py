@@ -30,12 +30,15 @@ def stream(side: bool, part: str) -> str:
 
 
 def _fill(holder: Holder, req: Request, draws: Draws, side: bool) -> None:
-    """Set the holder's bag and/or deck from ``items=`` / ``cards=`` (checked first: a bad
-    list changes nothing)."""
+    """Set the holder's bag from ``items=`` and/or its deck from ``cards=`` (both lists checked
+    first: a bad list changes nothing); a part not listed is left as it was (a side deck started
+    beside a side bag keeps the bag, and the tokens drawn from it stay out)."""
     items = B.parse_items(req.opts["items"]) if "items" in req.opts else None
     cards = B.parse_items(req.opts["cards"], cards=True) if "cards" in req.opts else None
-    holder["bag"] = B.new_bag(items, draws.stream(stream(side, "bag"))) if items is not None else None
-    holder["deck"] = B.new_deck(cards, draws.stream(stream(side, "deck"))) if cards is not None else None
+    if items is not None:
+        holder["bag"] = B.new_bag(items, draws.stream(stream(side, "bag")))
+    if cards is not None:
+        holder["deck"] = B.new_deck(cards, draws.stream(stream(side, "deck")))
 
 
 def _new(req: Request, seed: Draws | int) -> State:
@@ -223,7 +226,8 @@ def _kit(state: State, req: Request) -> Outcome:
         if "items" not in req.opts and "cards" not in req.opts:
             raise BadArguments(Msg("kit new needs a list: items=... for a side bag or cards=... for a side deck, "
                                    "e.g. kit new items=gold*3,silver*2."))
-        holder: Holder = {"bag": None, "deck": None}
+        before = side_holder(state)          # what it does not list stays (PROTOCOL.md: one bag and/or deck)
+        holder: Holder = {"bag": before.get("bag"), "deck": before.get("deck")}
         draws = load_draws(state)
         _fill(holder, req, draws, True)
         store_draws(state, draws)

@@ -283,6 +283,24 @@ def _forged(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def test_a_side_bag_kept_beside_a_new_side_deck_checks_from_the_record(console: Console, tmp_path: Path):
+    """``kit new cards=`` beside a side bag keeps the bag (PROTOCOL.md: one bag and/or deck): its
+    draws after the deck was started check from the record as the bag's own (the ``bag`` entry
+    of its stream, then its draws and puts), and a forged put back is still caught."""
+    ok(console, "new dice")
+    for line in ("kit new items=gold*3,silver*2,lead", "kit draw 2", "kit new cards=legio*3,eagle",
+                 "kit draw", "kit card 2"):
+        ok(console, line)
+    drawn = ok(console, "kit-state")["kit"]["bag"]["drawn"]
+    assert len(drawn) == 3
+    ok(console, f"kit put {drawn[0]}")
+    ok(console, "kit draw 2")
+    record, path = _ended_record(console, tmp_path, "dice")
+    assert [e[1] for e in record["draws"] if e[0] == "kit-bag"].count("draw") == 5
+    good = _verify(path)
+    assert good.returncode == 0 and "all match" in good.stdout, good.stdout + good.stderr
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_draw_of_every_game_checks_from_the_record_alone(console: Console, tmp_path: Path, game: str):
     replies: list[dict[str, Any]] = []

@@ -263,3 +263,45 @@ def test_a_bag_or_deck_started_without_a_list_names_both_of_its_options(console,
         assert line in r["message"], (lang, r)
     assert console.request("settings language=en")["ok"]
     assert console.request("state")["state"]["game"] == "dice" and console.request("state")["state"]["actions"] == 0
+
+
+def test_a_side_deck_started_beside_a_side_bag_keeps_the_bag(console):  # PROTOCOL.md: one bag and/or deck
+    """A side bag with a token out, then a side deck started beside it (Bag beside the game → New
+    bag or deck → a deck): the deck's ``kit new cards=`` threw the bag away, token out and all, and
+    the next ``kit draw`` was refused. ``kit new`` replaces only what it lists; the bag draws on
+    from where it was (its own stream), and undoing the deck leaves the bag as it was."""
+    assert console.request("new glory players=Ann,Bob")["ok"]
+    assert console.request("kit new items=золото*3,серебро*2")["ok"]
+    first = console.request("kit draw")["drawn"]
+    ahead = console.request("kit draw")["drawn"]                  # what the bag draws next
+    assert console.request("undo")["ok"]
+    r = console.request("kit new cards=legio*4,senator*2")
+    assert r["ok"] and r["kit"]["deck"]["draw_pile"] == 6
+    assert r["kit"]["bag"]["drawn"] == first and r["kit"]["bag"]["size"] == 4
+    assert console.request("kit draw")["drawn"] == ahead
+    assert console.request("kit card")["ok"]
+    r = console.request("kit new items=a*2")                      # a new bag keeps the deck
+    assert r["ok"] and r["kit"]["bag"] == {"left": {"a": 2}, "size": 2, "drawn": [], "history": [], "events": 0}
+    assert r["kit"]["deck"]["draw_pile"] == 5 and len(r["kit"]["deck"]["hand"]) == 1
+    for _ in range(4):
+        assert console.request("undo")["ok"]                       # the new bag, card, draw, the deck
+    kit = console.request("kit-state")["kit"]
+    assert "deck" not in kit and kit["bag"]["drawn"] == first and kit["bag"]["size"] == 4
+
+
+@pytest.mark.parametrize("lang,hand,discards", [
+    ("en", "the other cards are in the hand", "Reshuffle the discards first."),
+    ("ru", "остальные карты в руке", "Сначала замешайте сброс."),
+    ("uk", "решта карт у руці", "Спершу замішайте скид.")])
+def test_an_empty_deck_with_no_discards_says_the_cards_are_in_the_hand(console, lang, hand, discards):
+    """Every card drawn into the hand, none discarded: "Draw a card" answered "Reshuffle the
+    discards first", but there was no discard pile to reshuffle (and no "Discards back in" row)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    assert console.request("new bag cards=legio*2,senator seed=1")["ok"]
+    assert console.request("card 3")["ok"]
+    r = console.request("card")
+    assert r["error"] == "illegal_move" and hand in r["message"] and discards not in r["message"], r
+    assert console.request("discard legio")["ok"]
+    r = console.request("card")
+    assert r["error"] == "illegal_move" and discards in r["message"] and hand not in r["message"], r
+    assert sorted(console.request("state")["state"]["deck"]["hand"]) == ["legio", "senator"]   # refusals change nothing

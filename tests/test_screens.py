@@ -432,6 +432,27 @@ def _menu_to(app, label: str) -> None:
     app.render()
 
 
+def test_a_deck_started_beside_a_side_bag_on_the_device_keeps_the_bag(state_dir):  # PROTOCOL.md: one bag and/or deck
+    """Bag beside the game → New bag or deck → Playing cards, with a token drawn from the side bag:
+    the deck replaced the bag (its Draw row gone, the token never to be put back). Both stay."""
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new jc-battle seed=4", "kit new items=gold*3,silver*2", "kit draw"], [], state_dir)
+    try:
+        drawn = app.console.request("kit-state")["kit"]["bag"]["drawn"]
+        _menu_to(app, "Dice & bags")
+        _menu_to(app, "Bags & decks")
+        _menu_to(app, "New bag or deck")
+        _menu_to(app, "Playing cards")
+        screen = app.stack[-1]
+        assert isinstance(screen, KitScreen) and screen.side
+        rows = [str(i.label) for i in screen.items(app)]
+        assert "Draw" in rows and "Put back…" in rows and "Draw a card" in rows, rows
+        kit = app.console.request("kit-state")["kit"]
+        assert kit["bag"]["drawn"] == drawn and kit["bag"]["size"] == 4 and kit["deck"]["draw_pile"] == 52
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("tool,there", [("Dice", "DiceScreen"), ("Bags & decks", "PresetScreen")])
 @pytest.mark.parametrize("undo", ["serial", "device"])
 def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):
