@@ -760,3 +760,24 @@ def test_every_domains_chain_says_the_same_whichever_chains_were_made_before_it(
         assert ahead[("history", "legatus")] != ahead[("legatus", "legatus")]     # the domains' own senses
     finally:
         i18n._chain.cache_clear()
+
+
+# a verb right before «, у кого/кто» (ru) or «, у кого/хто» (uk) with nobody to be its subject; a
+# direction of the joystick (an adverb) made the subject of a verb in the plural
+SUBJECTLESS = {"ru": (r"\b(?:играет|ходит|бросает|получает|тянет), (?:у кого|кто)\b",
+                      r"\b(?:влево|вправо) и (?:влево|вправо) [а-яё]+(?:ют|ят)\b"),
+               "uk": (r"\b(?:грає|ходить|кидає|отримує|тягне), (?:у кого|хто)\b",
+                      r"\b(?:вліво|вправо) (?:і|й|та) (?:вліво|вправо) [а-яіїєґ']+(?:ють|ять)\b")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_clause_of_a_translation_has_its_subject(lang):  # W-12
+    """Sword's round-5 question offered «Ход прерван: играет, у кого меньше ПО» (uk «Хід перервано:
+    грає, у кого менше ПО»): «играет» had no «тот» for «у кого» to tell, a clause a reader stumbles
+    on; the new-game forms' help said «влево и вправо меняют его» (uk «вліво і вправо змінюють»),
+    directions made the subject. A reader expects «играет тот, у кого…» (or «играет отстающий по ПО»),
+    «джойстик влево и вправо меняет его»."""
+    slips = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             if any(re.search(p, s, re.IGNORECASE) for p in SUBJECTLESS[lang])]
+    assert not slips, "\n".join(slips)
