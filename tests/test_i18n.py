@@ -776,7 +776,8 @@ def test_every_clause_of_a_translation_has_its_subject(lang):  # W-12
     грає, у кого менше ПО»): «играет» had no «тот» for «у кого» to tell, a clause a reader stumbles
     on; the new-game forms' help said «влево и вправо меняют его» (uk «вліво і вправо змінюють»),
     directions made the subject. A reader expects «играет тот, у кого…» (or «играет отстающий по ПО»),
-    «джойстик влево и вправо меняет его»."""
+    and «влево и вправо — смена значения», as the Keys sentence above it says «вверх и вниз —
+    перемещение»."""
     slips = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
              for e in catalogs.read_po(po)[1].values() for s in e.msgstr
              if any(re.search(p, s, re.IGNORECASE) for p in SUBJECTLESS[lang])]
