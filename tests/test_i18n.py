@@ -795,3 +795,24 @@ def test_a_russian_or_ukrainian_sentence_quotes_with_guillemets(lang):
                 for e in catalogs.read_po(po)[1].values() for s in e.msgstr
                 if re.search(r"(?:^|[\s(])'[^'\s][^']*'(?![\w'])", s)]           # (JSON keys keep theirs "")
     assert not straight, "\n".join(straight)
+
+
+# a sentence also written in the device's Log, where no command is typed: its translation leaves the
+# command out (the log of a Russian device reads «Раунд 9 окончен: игра окончена, итоговый подсчёт очков.»)
+LOGGED = {"Round {} ends: the game is over, final scoring ('score <json>')."}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_console_command_the_english_names_is_named_in_the_translation(lang):  # G-1
+    """Glory's refusals of a random pick or a vote's removal before the round's event (added today)
+    said «reveal it with 'event' first» in English and only «сначала откройте событие» / «спершу
+    відкрийте подію» in Russian and Ukrainian: a player at the console learnt what to do but not the
+    command that does it; so did Glory's tax and end-of-game refusals and Sword's («'standings' gives
+    the result, 'undo' reopens the last step» was «итог — в таблице ПО, отмена вернёт…»). The
+    command a console sentence names (its first word, typed as it is) is named in the translation."""
+    missing = [f"{po.stem}: {w!r} not in {s!r}"
+               for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+               for english, e in catalogs.read_po(po)[1].items() if english not in LOGGED
+               for w in re.findall(r"(?:^|[\s(])'([a-z][a-z0-9_-]*)[^']*'", english) for s in e.msgstr
+               if not re.search(rf"«{re.escape(w)}\b", s)]
+    assert not missing, "\n".join(missing)
