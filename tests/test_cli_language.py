@@ -50,10 +50,10 @@ def _refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     # legatus's own refusals
     ("ru", ["--baud", "9600"], "legatus: ошибка: аргумент --baud: нельзя без --serial (это скорость последовательного порта)"),
     ("uk", ["--baud", "9600"], "legatus: помилка: аргумент --baud: не можна без --serial (це швидкість послідовного порту)"),
-    ("ru", ["--sim", "console"], "аргумент --sim: нельзя вместе с 'console' (консоль не управляет ни экраном"),
+    ("ru", ["--sim", "console"], "аргумент --sim: нельзя вместе с «console» (консоль не управляет ни экраном"),
     ("uk", ["--serial", "loop://", "--baud", "fast"], "аргумент --baud: неприпустима швидкість 'fast': швидкість "
                                                        "послідовного порту — одна з 50, 75"),
-    ("ru", ["--script", "-", "doctor"], "аргумент --script: нельзя вместе с 'doctor' (он управляет симулятором)"),
+    ("ru", ["--script", "-", "doctor"], "аргумент --script: нельзя вместе с «doctor» (он управляет симулятором)"),
     # argparse's own
     ("ru", ["--bogus"], "legatus: ошибка: неизвестные аргументы: --bogus"),
     ("uk", ["consol"], "legatus: помилка: аргумент mode: неприпустиме значення: 'consol' (виберіть із 'console', 'doctor')"),

@@ -760,3 +760,59 @@ def test_every_domains_chain_says_the_same_whichever_chains_were_made_before_it(
         assert ahead[("history", "legatus")] != ahead[("legatus", "legatus")]     # the domains' own senses
     finally:
         i18n._chain.cache_clear()
+
+
+# a verb right before «, у кого/кто» (ru) or «, у кого/хто» (uk) with nobody to be its subject; a
+# direction of the joystick (an adverb) made the subject of a verb in the plural
+SUBJECTLESS = {"ru": (r"\b(?:играет|ходит|бросает|получает|тянет), (?:у кого|кто)\b",
+                      r"\b(?:влево|вправо) и (?:влево|вправо) [а-яё]+(?:ют|ят)\b"),
+               "uk": (r"\b(?:грає|ходить|кидає|отримує|тягне), (?:у кого|хто)\b",
+                      r"\b(?:вліво|вправо) (?:і|й|та) (?:вліво|вправо) [а-яіїєґ']+(?:ють|ять)\b")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_clause_of_a_translation_has_its_subject(lang):  # W-12
+    """Sword's round-5 question offered «Ход прерван: играет, у кого меньше ПО» (uk «Хід перервано:
+    грає, у кого менше ПО»): «играет» had no «тот» for «у кого» to tell, a clause a reader stumbles
+    on; the new-game forms' help said «влево и вправо меняют его» (uk «вліво і вправо змінюють»),
+    directions made the subject. A reader expects «играет тот, у кого…» (or «играет отстающий по ПО»),
+    and «влево и вправо — смена значения», as the Keys sentence above it says «вверх и вниз —
+    перемещение»."""
+    slips = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             if any(re.search(p, s, re.IGNORECASE) for p in SUBJECTLESS[lang])]
+    assert not slips, "\n".join(slips)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_russian_or_ukrainian_sentence_quotes_with_guillemets(lang):
+    """The catalogs quote a word to type, a command or a name with «» («end» вносит её в Историю,
+    отправьте «commit»); today's command-line refusals said «нельзя вместе с 'doctor'», «('legatus
+    doctor --config FILE' проверяет файл)», «('-' — стандартный ввод)» with the English straight
+    quotes, as did a few console usages ('keep', 'ship:5/1'). Ukrainian apostrophes inside a word
+    (ім'я) are no quotes."""
+    straight = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+                for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+                if re.search(r"(?:^|[\s(])'[^'\s][^']*'(?![\w'])", s)]           # (JSON keys keep theirs "")
+    assert not straight, "\n".join(straight)
+
+
+# a sentence also written in the device's Log, where no command is typed: its translation leaves the
+# command out (the log of a Russian device reads «Раунд 9 окончен: игра окончена, итоговый подсчёт очков.»)
+LOGGED = {"Round {} ends: the game is over, final scoring ('score <json>')."}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_console_command_the_english_names_is_named_in_the_translation(lang):  # G-1
+    """Glory's refusals of a random pick or a vote's removal before the round's event (added today)
+    said «reveal it with 'event' first» in English and only «сначала откройте событие» / «спершу
+    відкрийте подію» in Russian and Ukrainian: a player at the console learnt what to do but not the
+    command that does it; so did Glory's tax and end-of-game refusals and Sword's («'standings' gives
+    the result, 'undo' reopens the last step» was «итог — в таблице ПО, отмена вернёт…»). The
+    command a console sentence names (its first word, typed as it is) is named in the translation."""
+    missing = [f"{po.stem}: {w!r} not in {s!r}"
+               for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+               for english, e in catalogs.read_po(po)[1].items() if english not in LOGGED
+               for w in re.findall(r"(?:^|[\s(])'([a-z][a-z0-9_-]*)[^']*'", english) for s in e.msgstr
+               if not re.search(rf"«{re.escape(w)}\b", s)]
+    assert not missing, "\n".join(missing)

@@ -186,13 +186,15 @@ def test_glory_scores_are_per_person_never_per_seat_colour():
     assert glory_rows(FakeCtx(players=[], history=seats)) == ["No game with named players yet."]
 
 
-@pytest.mark.parametrize("lang, said", [("en", ["best 23", "average 13.5"]), ("ru", ["лучший 23", "средний 13,5"]),
-                                        ("uk", ["найкращий 23", "середній 13,5"])])
+@pytest.mark.parametrize("lang, said", [("en", ["best 23", "average 13.5"]), ("ru", ["максимум 23", "в среднем 13,5"]),
+                                        ("uk", ["максимум 23", "у середньому 13,5"])])
 def test_the_glory_average_is_written_with_the_languages_decimal_mark(lang, said):
     """Statistics → Glory scores after an evening (G-15 totals 23 and 4): a Russian or Ukrainian
     reader writes a decimal comma («13,5»); «13.5» is an English number in a Russian sentence.
     Each figure has its row, under the name: «лучший 40, средний» / «40,0» parted the average
-    from its word (uk «найкращий 40,» / «середній 40,0»)."""
+    from its word (uk «найкращий 40,» / «середній 40,0»). The figures are said as a reader says
+    them without a noun: «максимум 23», «в среднем 13,5» (uk «у середньому 13,5»), not the
+    adjectives «лучший 23», «средний 13,5» missing their word."""
     from firmware.screens.history_stats import glory_rows
     games = [{"id": i, "game": "glory", "status": "finished", "mode": {"kind": "table"}, "result": "",
               "players": [{"name": "Анна", "score": s, "winner": True}]} for i, s in ((1, 23), (2, 4))]

@@ -1049,6 +1049,10 @@ def test_the_question_of_round_5_is_said_whole_in_every_language(lang, monkeypat
         assert len(shown) == 5, shown                                   # the title and two rows each
         for english in ("Played when?", "End of round 5: each plays one", "Interrupting: the fewest VP plays"):
             assert (_(english) == english) == (lang == "en"), english
+        # the whole of each answer on the panel, in two rows: a longer one (uk «Перериваючи хід: грає
+        # той, у кого менше ПО», three rows) loses its end below the panel
+        assert [" ".join(r.strip() for r in shown[i:i + 2]) for i in (1, 3)] == [
+            _("End of round 5: each plays one"), _("Interrupting: the fewest VP plays")], shown
         ctx.press("a")
         assert ctx.lines == ["desperate gauls,greeks end=1"]
         assert ctx.notes[-1].startswith("Each played") == (lang == "en"), ctx.notes

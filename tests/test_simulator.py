@@ -645,9 +645,9 @@ def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
 
 
 @pytest.mark.parametrize("lang,piped_said,dumb_said", [
-    ("ru", ("симулятору нужен терминал", "'--script -' прочитает их со стандартного ввода", "для построчного протокола"),
+    ("ru", ("симулятору нужен терминал", "«--script -» прочитает их со стандартного ввода", "для построчного протокола"),
      ("этот терминал (TERM=dumb)", "запустите симулятор в эмуляторе терминала")),
-    ("uk", ("симуляторові потрібен термінал", "'--script -' прочитає їх зі стандартного введення",
+    ("uk", ("симуляторові потрібен термінал", "«--script -» прочитає їх зі стандартного введення",
             "для рядкового протоколу"),
      ("цей термінал (TERM=dumb)", "запустіть симулятор в емуляторі термінала"))])
 def test_why_the_simulator_cannot_start_here_is_said_in_the_devices_language(tmp_path, lang, piped_said, dumb_said):
@@ -916,7 +916,8 @@ def test_the_simulator_with_its_output_redirected_says_so_rather_than_run_blind(
     assert frames.read_text(encoding="utf-8") == ""
     piped = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st], input=b"down\n",
                            capture_output=True, timeout=60, cwd=ROOT, env=env)
-    assert piped.returncode == 2 and "'--script -'" in piped.stderr.decode("utf-8"), piped.stderr
+    quoted = "'--script -'" if lang == "en" else "«--script -»"                  # ru/uk quote with «»
+    assert piped.returncode == 2 and quoted in piped.stderr.decode("utf-8"), piped.stderr
     scripted = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--state-dir", st, "--script", "-"],
                               input=b"down\n", capture_output=True, timeout=60, cwd=ROOT, env=env)
     assert scripted.returncode == 0 and b"--- frame after: down" in scripted.stdout, scripted.stderr
