@@ -1127,27 +1127,35 @@ def test_no_random_pick_after_the_nine_rounds(console):  # G-1, G-19
     assert out["message"] == refused(console, "vote Jack", "game_over")["message"]
 
 
-def test_a_pick_stored_where_no_intrigue_is_played_still_resumes(state_dir):  # G-17, G-19
-    """A session an older Legatus stored with a pick (and a vote taken out) in the solo and after
-    the 9 rounds, and a loss on space 1, resumes to the state those lines gave: the refusals are
-    rules of requests asked now."""
+def _stored_by_an_older_legatus(state_dir, new: str, lines: list[str]):
+    """A session stored line by line as an older Legatus ran them (no refusal of today's asked), then
+    resumed: its console (to be closed) and the positions its picks showed."""
     from firmware.console import Console
     from firmware.session import Session
     from firmware.store import Store
     store = Store(state_dir)
-    old = Session.start("new glory players=Jack seed=4", 4, "old")
+    old = Session.start(new, 4, "old")
     store.begin(old)
-    lines = ["fame Jack -1", "event", "pick 4 picks=apart", "vote Jack", "unvote Jack"]
-    for _ in range(9):
-        lines += ["end-round", "event"]
-    lines[-1] = "pick 2 picks=apart"
+    shown = []
     for line in lines:
         outcome, new_json = old.run(line)
         assert new_json is not None, line
         store.commit(old, line, outcome, new_json)
+        shown += [outcome.fields["position"]] if line.startswith("pick") else []
     store.close()
     store = Store(state_dir)
-    c = Console(store, store.resume())
+    return Console(store, store.resume()), shown
+
+
+def test_a_pick_stored_where_no_intrigue_is_played_still_resumes(state_dir):  # G-17, G-19
+    """A session an older Legatus stored with a pick (and a vote taken out) in the solo and after
+    the 9 rounds, and a loss on space 1, resumes to the state those lines gave: the refusals are
+    rules of requests asked now."""
+    lines = ["fame Jack -1", "event", "pick 4 picks=apart", "vote Jack", "unvote Jack"]
+    for _ in range(9):
+        lines += ["end-round", "event"]
+    lines[-1] = "pick 2 picks=apart"
+    c, _shown = _stored_by_an_older_legatus(state_dir, "new glory players=Jack seed=4", lines)
     try:
         state = ok(c, "state")["state"]
         assert state["actions"] == len(lines) and state["finished"] is True and state["senate"] == []
@@ -1160,22 +1168,8 @@ def test_a_round_1_intrigue_and_an_early_tax_stored_still_resume(state_dir):  # 
     """A session an older Legatus stored with a pick and a vote taken out in round 1, and a tax before
     the round's event, resumes to the state those lines gave (the refusals are rules of requests
     asked now), the pick's card the one it showed."""
-    from firmware.console import Console
-    from firmware.session import Session
-    from firmware.store import Store
-    store = Store(state_dir)
-    old = Session.start("new glory players=Jack,Mary seed=4", 4, "old")
-    store.begin(old)
     lines = ["tax Jack pop=3", "pick 4 picks=apart", "vote Mary", "event", "unvote Mary", "pick 2 picks=apart"]
-    shown = []
-    for line in lines:
-        outcome, new_json = old.run(line)
-        assert new_json is not None, line
-        store.commit(old, line, outcome, new_json)
-        shown += [outcome.fields["position"]] if line.startswith("pick") else []
-    store.close()
-    store = Store(state_dir)
-    c = Console(store, store.resume())
+    c, shown = _stored_by_an_older_legatus(state_dir, "new glory players=Jack,Mary seed=4", lines)
     try:
         state = ok(c, "state")["state"]
         assert state["actions"] == len(lines) and state["round"] == 1 and state["senate"] == []
@@ -1189,22 +1183,8 @@ def test_an_intrigue_stored_before_the_rounds_event_still_resumes(state_dir):  #
     """A session an older Legatus stored with a pick and a vote taken out in round 2 before its
     event resumes to the state those lines gave (the refusal is a rule of requests asked now), the
     pick's card the one it showed; asked now, the next one is refused."""
-    from firmware.console import Console
-    from firmware.session import Session
-    from firmware.store import Store
-    store = Store(state_dir)
-    old = Session.start("new glory players=Jack,Mary seed=4", 4, "old")
-    store.begin(old)
     lines = ["vote Mary", "vote Jack", "event", "end-round", "pick 4 picks=apart", "unvote Mary"]
-    shown = []
-    for line in lines:
-        outcome, new_json = old.run(line)
-        assert new_json is not None, line
-        store.commit(old, line, outcome, new_json)
-        shown += [outcome.fields["position"]] if line.startswith("pick") else []
-    store.close()
-    store = Store(state_dir)
-    c = Console(store, store.resume())
+    c, shown = _stored_by_an_older_legatus(state_dir, "new glory players=Jack,Mary seed=4", lines)
     try:
         state = ok(c, "state")["state"]
         assert state["actions"] == len(lines) and state["round"] == 2 and state["event"] is None

@@ -67,6 +67,21 @@ def _said(wait: storage_wait.StorageWait) -> str:
     return " ".join(wait.screen().rows)
 
 
+def _run_while_another_holds(state: Path) -> int:
+    """``legatus`` run (its exit status) while another process holds ``state``'s lock; the signal
+    handlers it sets are put back."""
+    import fcntl
+    from firmware.device import run_device
+    with open(state / "lock", "a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+        try:
+            return run_device(_args(state))
+        finally:
+            signal.signal(signal.SIGTERM, before[0])
+            signal.signal(signal.SIGHUP, before[1])
+
+
 def test_a_state_dir_that_cannot_be_made_keeps_the_device_up_showing_why_until_stopped(
         tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """QA (start): a file where the state directory should be (as a full or read-only card on the
@@ -166,18 +181,9 @@ def test_a_state_dir_another_legatus_holds_ends_at_once_and_leaves_the_panel_alo
     """``legatus`` started by hand while the service runs: the other process owns the card and the
     panel, so this one must not draw on the panel (two programs on one I2C panel) nor wait: it ends
     with status 2 and the reason, as before."""
-    import fcntl
-    from firmware.device import run_device
     state = tmp_path / "state"
     Store(state).close()
-    with open(state / "lock", "a+b") as held:
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
-        try:
-            assert run_device(_args(state)) == 2
-        finally:
-            signal.signal(signal.SIGTERM, before[0])
-            signal.signal(signal.SIGHUP, before[1])
+    assert _run_while_another_holds(state) == 2
     assert on_a_pi.frames == []
 
 
@@ -193,24 +199,15 @@ def test_a_state_dir_another_legatus_holds_is_refused_in_one_line_in_the_devices
     holds the state directory ended with "legatus: ERROR firmware.storage_wait: Another Legatus
     process is using …", a log line, English on a Ukrainian device. It is the refusal for whoever
     started it: one line in the device's words (read from the card, read-only), exit status 2."""
-    import fcntl
     import logging
     from firmware.console import Console
-    from firmware.device import run_device
     state = tmp_path / "state"
     console = Console(Store(state), None)
     assert console.request(f"settings language={lang}")["ok"]
     console.close()
     set_language("en")
     caplog.set_level(logging.INFO)
-    with open(state / "lock", "a+b") as held:
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
-        try:
-            assert run_device(_args(state)) == 2
-        finally:
-            signal.signal(signal.SIGTERM, before[0])
-            signal.signal(signal.SIGHUP, before[1])
+    assert _run_while_another_holds(state) == 2
     assert capsys.readouterr().err == said.format(state)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.records
 
