@@ -39,6 +39,14 @@ retreats) about a third of a 6+3 battle and a fifth of the biggest.
 Measured and not done: cutting each state's hit counts where its mass times the chance of
 more hits is below 1e-17 leaves 2 to 7 % fewer products (a step rolls the dice of one letter's
 blocks: its hit counts are few, 9 a state on average in 10+5, and seldom that unlikely).
+Measured and not done (2026-11-27, a prototype kept out of the tree): a dense grid of each
+side's (hits in round 1, hits after) — from round 2 on P[h2a, h2d, h1a, h1d], each firing block a
+shift of the target's axis by k with the firer's binomial row, slices only, no index arrays —
+agreed with this module to 1e-13 but took 2.9-5x the yardstick on 6+3 and 25-35x on 10+5 (this
+module 0.5-0.85x and 1.4-2.2x in the same runs): a shift costs about 1 ns a cell (0.5 at best),
+not less than a product here, and 10+5 needs 486 million cell-shifts against 2.7 million products,
+since the (h1, h2) cells repeat strength sets about 3-4x a side and the box is 22-27 % filled.
+Cleopatra (she changes sides) would add axes of her own.
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
