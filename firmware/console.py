@@ -464,6 +464,9 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         speak_stored_language(root)
         print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
         return 2
+    from firmware import logs
+    if logs.is_set_up():                         # (`legatus console`: the device's legatus.log, its run named)
+        logs.attach_file(store.root)
     session = store.resume()
     console = Console(store, session)              # (it speaks the device's language from here on)
     if store.recovery is not None:
@@ -495,5 +498,6 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         pass
     finally:
         console.close()
+    logs.stopped()
     return 0
 
