@@ -158,7 +158,7 @@ def _say(line: str, trouble: OSError | None) -> None:
         return
     if _players and trouble is None:         # (written again: the file's own note says so, as while quiet)
         return
-    if _players:                             # a player's terminal (the console's): the notice, in their words
+    if _players and trouble is not None:     # a player's terminal (the console's): the notice, in their words
         try:
             from firmware.i18n import say
             line = say(logged_notice(trouble))
