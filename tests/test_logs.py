@@ -211,6 +211,28 @@ def test_a_crash_before_the_store_is_open_is_kept_in_the_state_dir(tmp_path: Pat
     assert failure is not None and failure.endswith("stopped by an error: RuntimeError: boom at start")
 
 
+CONSOLE_CRASH = """
+import sys
+from firmware import cli, store
+def broken(self, *args, **kwargs):
+    raise RuntimeError("boom in the console")
+store.Store.__init__ = broken
+sys.exit(cli.main(["console", "--state-dir", sys.argv[1]]))
+"""
+
+
+def test_a_console_crash_before_its_store_is_open_is_kept_in_the_state_dir(state_dir: Path) -> None:
+    """`legatus console` as the device: a crash before the store is open (a bug) is kept in the state
+    directory's log, and the next start of the device finds it (it was on standard error only)."""
+    proc = subprocess.run([sys.executable, "-c", CONSOLE_CRASH, str(state_dir)], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 1 and "legatus: CRITICAL legatus: stopped by an error" in proc.stderr, proc.stderr
+    text = (state_dir / logs.LOG_FILE).read_text()
+    assert "Traceback" in text and "RuntimeError: boom in the console" in text, text
+    failure = logs.previous_failure(state_dir)
+    assert failure is not None and failure.endswith("stopped by an error: RuntimeError: boom in the console")
+
+
 def test_the_next_start_shows_the_failure_on_the_panel(tmp_path: Path, state_dir: Path) -> None:
     from firmware.device import _start_notices
     from tests.screens import app_with
