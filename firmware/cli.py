@@ -296,6 +296,11 @@ def _main(argv: list[str] | None) -> int:
         from firmware.doctor import run_doctor
         return run_doctor(args.doctor_state_dir or args.state_dir, args.doctor_config or args.config)
     if args.mode == "console":
+        # Logging as the device's (firmware/logs.py): a warning on standard error as "legatus: WARNING
+        # …" (the log's INFO lines not: a person reads it), every record in the state directory's
+        # legatus.log once the store has it open. Nothing was set up: a warning was a bare line, not kept.
+        from firmware import logs
+        logs.setup(printed=logging.WARNING, run=logs.CONSOLE)
         from firmware.console import run_console
         return run_console(args.console_state_dir or args.state_dir, args.console_serial or args.serial,
                            next((b for b in (args.console_baud, args.baud) if b is not None), DEFAULT_BAUD))

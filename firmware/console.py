@@ -446,7 +446,10 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     from firmware.i18n import say
     from firmware.start_language import speak_stored_language
     from firmware.store import StateDirError, default_state_dir
+    from firmware import logs
     root = Path(state_dir) if state_dir else default_state_dir()
+    if logs.is_set_up():                  # (`legatus console`: a crash before the store is open is kept there too)
+        logs.remember_state_dir(root)
     port: Any = None
     if serial_port is not None:
         from hw.serial_link import open_serial
@@ -464,6 +467,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         speak_stored_language(root)
         print(f"legatus: {say(e.args[0]) if e.args else e}", file=sys.stderr)
         return 2
+    if logs.is_set_up():                         # (`legatus console`: the device's legatus.log, its run named)
+        logs.attach_file(store.root)
     session = store.resume()
     console = Console(store, session)              # (it speaks the device's language from here on)
     if store.recovery is not None:
@@ -495,5 +500,6 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         pass
     finally:
         console.close()
+    logs.stopped()
     return 0
 

@@ -4,7 +4,7 @@ the worker (firmware/worker.py) computes slow read-only answers (odds, advice) f
 state and says when one is ready.
 
 Queue events: ``("edge", key, pressed, t)`` raw button edges (debounced here by hw.keys),
-``("key", name)`` logical keys (simulator), ``("line", raw_bytes, too_long, reply)`` console lines,
+``("key", name, at)`` logical keys (simulator; ``at`` when read), ``("line", raw_bytes, too_long, reply)`` console lines,
 ``("wake",)`` a worker answer to draw, ``("panel",)`` the panel's thread opened the panel, could not,
 or lost it (the next poll of the parts takes that: firmware.hardware.PanelOutput), ``("resized",)`` the simulator's
 terminal, ``("quit",)``.
@@ -109,8 +109,8 @@ class Loop:
         if kind == "edge" and self.keyfilter is not None:
             for key in self.keyfilter.feed(event[1], event[2], event[3]):
                 self.key(key)
-        elif kind == "key":
-            self.key(event[1])
+        elif kind == "key":                      # (the simulator's: with the time it was read)
+            self.key(event[1], event[2] if len(event) > 2 else None)
         elif kind == "line":
             _, raw, too_long, reply = event
             if too_long:
@@ -144,7 +144,8 @@ class Loop:
                 self.out.blank(True, self.app.render())
         self.redraw()
 
-    def key(self, key: str) -> None:
+    def key(self, key: str, at: float | None = None) -> None:
+        """``key`` pressed (``at``: when a simulator's key was read; a button's press has its edge's)."""
         self.last_activity = self.clock()
         if key == "quit":
             self.running = False
@@ -162,7 +163,8 @@ class Loop:
             return
         base = key.partition(":")[0]                       # (a hold's key)
         begun = self.keyfilter.keys.get(base) if self.keyfilter is not None else None
-        if begun is not None and self._deaf[0] <= begun.pressed_at <= self._deaf[1]:
+        pressed = begun.pressed_at if begun is not None else at
+        if pressed is not None and self._deaf[0] <= pressed <= self._deaf[1]:
             return                   # pressed on "Saving…": it would act on a screen not seen yet
         if begun is not None and base not in REPEAT_KEYS and begun.pressed_at < self._screen_at:
             return                   # a click or hold begun before another key brought this screen (A and B

@@ -46,6 +46,7 @@ JUMPED = "the wall clock jumped"
 JUMP = 60.0                         # seconds the wall clock may move against the monotonic one unsaid
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 STDERR_FORMAT = "legatus: %(levelname)s %(name)s: %(message)s"
+CONSOLE = "console"     # `legatus console`'s runs: their start and stop lines name it (previous_failure)
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,9 @@ def _clock_words() -> str:
 def _say(line: str, trouble: OSError | None) -> None:
     """One line on the standard error of :func:`setup` (not through logging: the file fails); while
     the simulator draws on the terminal, nothing is printed: the file's ``trouble`` (None: it is
-    written again) goes to the ``tap`` of :func:`quiet_stderr` as a notice (:func:`logged_notice`)."""
+    written again) goes to the ``tap`` of :func:`quiet_stderr` as a notice (:func:`logged_notice`).
+    On a player's terminal (the console's) the trouble is that notice, said in the player's
+    language: the log's English line was printed there."""
     if _quiet:
         try:
             if trouble is not None:
@@ -153,8 +156,18 @@ def _say(line: str, trouble: OSError | None) -> None:
         except Exception:  # noqa: BLE001 - no notice then: the line is kept for the file
             pass           # (the file's own note says it once it is written again)
         return
+    if _players and trouble is None:         # (written again: the file's own note says so, as while quiet)
+        return
+    if _players and trouble is not None:     # a player's terminal (the console's): the notice, in their words
+        try:
+            from firmware.i18n import say
+            line = say(logged_notice(trouble))
+        except Exception:  # noqa: BLE001 - the log's own line then
+            line = f"WARNING firmware.logs: {line}"
+    else:
+        line = f"WARNING firmware.logs: {line}"
     try:
-        print(f"legatus: WARNING firmware.logs: {line}", file=_err or sys.stderr, flush=True)
+        print(f"legatus: {line}", file=_err or sys.stderr, flush=True)
     except (OSError, ValueError):
         pass                       # standard error is gone too: nowhere left to say it
 
@@ -166,19 +179,23 @@ _memory: _Kept | None = None
 _file: logging.Handler | None = None
 _path: Path | None = None
 _lock = threading.Lock()
+_run = ""                      # what runs: "" the device (or its simulator), CONSOLE the console
+_players = False               # standard error is a player's terminal (setup's ``printed``: WARNING)
 
 
-def setup(level: int = logging.INFO, stream: object = None, printed: int = logging.NOTSET) -> None:
+def setup(level: int = logging.INFO, stream: object = None, printed: int = logging.NOTSET, run: str = "") -> None:
     """Route the ``legatus`` program's records to standard error (or ``stream``) now and keep them
     for the log file (:func:`attach_file`). ``printed``: the least level printed on standard error
-    (the simulator's terminal, the player's: its warnings, not the log's INFO lines; the file keeps
-    every record of ``level``). Idempotent: a second call changes nothing."""
-    global _memory, _err, _err_handler
+    (WARNING: a player's terminal, the simulator's or the console's: its warnings, not the log's
+    INFO lines, and the log file's trouble in the player's language; the file keeps every record
+    of ``level``). ``run``: :data:`CONSOLE` for `legatus console`, named in its start
+    and stop lines. Idempotent: a second call changes nothing."""
+    global _memory, _err, _err_handler, _run, _players
     root = logging.getLogger()
     with _lock:
         if _memory is not None:
             return
-        _err = stream  # type: ignore[assignment]
+        _err, _run, _players = stream, run, printed >= logging.WARNING  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter(logging.Formatter(STDERR_FORMAT))
         err.setLevel(printed)
@@ -189,6 +206,11 @@ def setup(level: int = logging.INFO, stream: object = None, printed: int = loggi
         root.setLevel(level)
         logging.captureWarnings(True)     # gpiozero's pin factory fallbacks, say
     install_excepthooks()
+
+
+def is_set_up() -> bool:
+    """Whether :func:`setup` routes the records (a console served in-process by a test: not)."""
+    return _memory is not None or _file is not None
 
 
 def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> Path | None:
@@ -218,7 +240,8 @@ def attach_file(directory: Path, max_bytes: int = MAX_BYTES, backups: int = BACK
         root.addHandler(handler)
         _file, _path = handler, path
     handler.watching = True        # from this run's start line on (the records kept were made earlier)
-    log.info("%s %s (pid %d, cwd %s; %s)", START, __version__, os.getpid(), os.getcwd(), _clock_words())
+    log.info("%s %s (pid %d, cwd %s; %s)", f"{START} {_run}" if _run else START, __version__, os.getpid(),
+             os.getcwd(), _clock_words())
     return path
 
 
@@ -273,14 +296,17 @@ def logged_notice(trouble: OSError) -> Msg:
 
 
 def stopped() -> None:
-    """Log that this run ended normally (the next start then reports no failure)."""
-    log.info(STOP)
+    """Log that this run ended normally (the next start then reports no failure; a console's
+    says it is the console's, and a device's failure before it is still reported)."""
+    log.info(STOP.replace("legatus", f"legatus {_run}") if _run else STOP)
 
 
 def previous_failure(directory: Path, limit: int = 64 * 1024) -> str | None:
     """The first line of the last CRITICAL record written by the previous run in
     ``directory/legatus.log`` (read from its last ``limit`` bytes), or None if that run ended
-    normally, was cut off by a power loss, or there is no log. Never raises."""
+    normally, was cut off by a power loss, or there is no log. Never raises. The runs of `legatus
+    console` since the device's last start count with it: theirs are reported too, and their
+    normal end does not hide the device's failure before them."""
     path = directory / LOG_FILE
     try:
         with path.open("rb") as f:
@@ -294,7 +320,9 @@ def previous_failure(directory: Path, limit: int = 64 * 1024) -> str | None:
         log.warning("cannot read %s to see how the last run ended (%s)", path, e)
         return None
     lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if START in line]
+    # The runs since the device's last start: a `legatus console` run after it (its start and stop
+    # lines name it) does not hide the device's failure; its own failure is reported as well.
+    starts = [i for i, line in enumerate(lines) if START in line and f"{START} {CONSOLE} " not in line]
     run = lines[starts[-1]:] if starts else lines
     failure: str | None = None
     unset = unsure = False         # the clock was not set at the run's start or its last jump; at the failure
@@ -357,7 +385,7 @@ def _state_dir_guess() -> Path | None:
 
 def reset_for_tests() -> None:
     """Remove the handlers this module added (tests only)."""
-    global _memory, _file, _path, _state_dir, _err_handler
+    global _memory, _file, _path, _state_dir, _err_handler, _run, _players
     root = logging.getLogger()
     with _lock:
         for handler in (_memory, _file):
@@ -369,6 +397,7 @@ def reset_for_tests() -> None:
                     and handler.formatter._fmt == STDERR_FORMAT:
                 root.removeHandler(handler)
         _memory = _file = _path = _state_dir = _err_handler = None
+        _run, _players = "", False
         _quiet.clear()
     sys.excepthook = sys.__excepthook__
     threading.excepthook = threading.__excepthook__

@@ -7,6 +7,7 @@ import os
 import queue
 import signal
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -394,7 +395,9 @@ def _suspend(signum: int, frame: Any) -> None:
 
 def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
     """The simulator's keyboard (a thread): keys from the terminal in cbreak mode onto the device
-    loop's queue as ``("key", name)``; ``("quit",)`` on q, end of input or a hang-up."""
+    loop's queue as ``("key", name, at)``, ``at`` the monotonic time they were read (as a button's
+    edge has its time: the loop drops a key typed while "Saving…" was up, firmware/saving_sign.py,
+    which it takes only once the save is done); ``("quit",)`` on q, end of input or a hang-up."""
     import termios
     import tty
 
@@ -410,12 +413,13 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
             except OSError as e:         # EIO: the terminal hung up
                 log.info("keyboard: the terminal is gone (%s); stopping", e)
                 data = b""
+            at = time.monotonic()        # (read at once by this thread, while the loop may be saving)
             if not data:
                 events.put(("quit",))
                 return
             keys, cut = read_keys(cut + data)
             for key in keys:
-                events.put(("key", key))
+                events.put(("key", key, at))
                 if key == "quit":
                     return
     finally:

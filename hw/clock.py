@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ctypes
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 TIME_ERROR = 5          # adjtimex(2): "the system clock is not synchronized to a reliable server"
 TIMESYNC_FLAG = Path("/run/systemd/timesync/synchronized")   # systemd-timesyncd, once synchronised
@@ -41,11 +41,12 @@ def synchronised() -> bool | None:
     return bool(state != TIME_ERROR)
 
 
-@dataclass(frozen=True)
-class ClockState:
+class ClockState(NamedTuple):
     """What is known about the wall clock: ``synchronised`` (see :func:`synchronised`),
     ``timesyncd`` (systemd-timesyncd has said it is synchronised since boot), ``fake_hwclock``
-    (a saved time restored at boot), ``rtc`` (a real-time clock is present)."""
+    (a saved time restored at boot), ``rtc`` (a real-time clock is present). (A NamedTuple, not a
+    dataclass: the log's start line asks this module at every start, `legatus console`'s too, whose
+    first reply must not wait for dataclasses, inspect and ast: tests/test_console.py.)"""
 
     synchronised: bool | None
     timesyncd: bool

@@ -12,6 +12,27 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in English with no game's words, as the program does, and leaves it so:
+    the language and the game's catalog domain are process-global (firmware/i18n.py), so a test
+    that switched them (a console ``settings language=ru``, a session of a game) made a later
+    test pass or fail by the order it ran in. Also put back: `legatus`'s own spoken language
+    (firmware/cli.py) and the list of catalog files found unreadable (a test that damaged one)."""
+    from firmware import cli, i18n
+
+    def default() -> None:
+        i18n.set_language("en")
+        i18n.set_game(None)
+        cli._spoken[:] = ["en"]
+
+    unreadable = list(i18n.UNREADABLE)
+    default()
+    yield
+    default()
+    i18n.UNREADABLE[:] = unreadable
+
+
 @pytest.fixture
 def state_dir(tmp_path: Path) -> Path:
     d = tmp_path / "state"

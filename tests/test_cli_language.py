@@ -190,3 +190,23 @@ def test_ctrl_c_at_the_start_is_said_in_the_devices_language(capsys: pytest.Capt
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(state)]) == 130
     assert capsys.readouterr().err == said
+
+
+def test_a_test_that_switches_the_language_leaves_it_switched() -> None:
+    """(With the next test.) A test that set the device's language, a game's words or `legatus`'s
+    spoken language and did not put them back (a console's ``settings language=ru``, a session of
+    Julius Caesar) left them to every later test: one could pass only because an earlier one had
+    switched the language, or fail by the order the tests ran in."""
+    from firmware import i18n
+    i18n.set_language("ru")
+    i18n.set_game("jc-battle")
+    cli._spoken[:] = ["uk"]
+    assert i18n.say(i18n.Msg("Nothing to undo.")) != "Nothing to undo."
+
+
+def test_every_test_starts_in_english_with_the_shared_words() -> None:
+    """tests/conftest.py puts the process-global language back around every test (the one before
+    this left Russian, Julius Caesar's words and a Ukrainian `legatus`)."""
+    from firmware import i18n
+    assert i18n.language() == "en" and i18n._game == "legatus" and cli._spoken == ["en"]
+    assert i18n.say(i18n.Msg("Nothing to undo.")) == "Nothing to undo."

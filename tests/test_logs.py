@@ -102,6 +102,84 @@ def test_previous_failure_is_the_last_critical_line_of_the_last_run(tmp_path: Pa
     assert logs.previous_failure(tmp_path / "nowhere") is None
 
 
+def test_legatus_console_logs_as_the_device_its_warnings_said_and_kept_in_the_state_dir(state_dir: Path) -> None:
+    """`legatus console` set no logging up: a warning (a database that cannot be read, salvaged at
+    the start) came out as a bare English line (no "legatus:", no level), and nothing of it was kept
+    on the card. It logs as the device does: its warnings said as the program's lines, the log's
+    INFO lines not printed on the terminal, every record in legatus.log in the state directory,
+    the run's start and stop lines naming the console."""
+    from tests.conftest import ROOT, console_cmd
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run(console_cmd(state_dir), input=b"new dice seed=1\n", capture_output=True, check=True,
+                   cwd=ROOT, env=env, timeout=60)
+    (state_dir / logs.LOG_FILE).unlink(missing_ok=True)
+    with (state_dir / "legatus.db").open("r+b") as f:        # a damaged header: salvaged at the start
+        f.write(b"garbage!" * 16)
+    done = subprocess.run(console_cmd(state_dir), input=b"state\n", capture_output=True, cwd=ROOT, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    err = done.stderr.decode().splitlines()
+    warned = [line for line in err if "cannot be read (DatabaseError" in line]
+    assert warned and warned[0].startswith("legatus: ERROR firmware.store.opening: the database "), err
+    assert all(line.startswith("legatus: ") for line in err), err            # no bare line
+    assert not any(logs.START in line or logs.STOP in line for line in err), err   # (the log's INFO lines)
+    text = (state_dir / logs.LOG_FILE).read_text()
+    assert "ERROR firmware.store.opening: the database" in text and "salvaging its rows" in text, text
+    assert f"{logs.START} {logs.CONSOLE} " in text and text.rstrip().endswith(
+        f"{logs.STOP.replace('legatus', 'legatus ' + logs.CONSOLE)}"), text
+
+
+def test_a_console_run_does_not_hide_the_devices_failure_and_its_own_is_reported(
+        tmp_path: Path, fresh: None) -> None:
+    """The console now writes the device's legatus.log: its run (start ... ended normally) after a
+    device run that crashed must not read as the last run having ended well (the panel said nothing
+    of the crash at the next start); a console run's own crash is reported like the device's."""
+    log = tmp_path / logs.LOG_FILE
+    log.write_text(f"2024-05-01 10:00:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+                   "2024-05-01 10:00:01,000 CRITICAL legatus: stopped by an error: ValueError: bad\n")
+    logs.setup(stream=io.StringIO(), printed=logging.WARNING, run=logs.CONSOLE)
+    logs.attach_file(tmp_path)
+    logs.stopped()
+    logs.reset_for_tests()
+    assert logs.previous_failure(tmp_path) == "2024-05-01 10:00:01 stopped by an error: ValueError: bad"
+    with log.open("a") as f:                  # the device ran and ended well; then a console crashed
+        f.write(f"2024-05-01 11:00:00,001 INFO firmware.logs: {logs.START} 0.1.0\n"
+                f"2024-05-01 11:01:00,001 INFO firmware.logs: {logs.STOP}\n")
+    assert logs.previous_failure(tmp_path) is None
+    logs.setup(stream=io.StringIO(), printed=logging.WARNING, run=logs.CONSOLE)
+    logs.attach_file(tmp_path)
+    logging.getLogger("legatus").critical("stopped by an error: KeyError: 'x'")
+    logs.reset_for_tests()
+    assert (logs.previous_failure(tmp_path) or "").endswith("stopped by an error: KeyError: 'x'")
+
+
+def test_the_log_file_failing_is_said_in_the_players_language_on_the_consoles_terminal(
+        tmp_path: Path, fresh: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """The console's terminal is a player's: the log file on a full card was said there in the
+    log's English ("cannot write the log file … (No space left on device)") to a Russian player;
+    it is the simulator's notice, in the player's language; the file says when it is written again."""
+    from firmware.i18n import set_language
+    err = io.StringIO()
+    logs.setup(stream=err, printed=logging.WARNING, run=logs.CONSOLE)
+    logs.attach_file(tmp_path)
+    set_language("ru")                                       # (the console speaks the device's language)
+    handler = logs._file
+    assert isinstance(handler, logging.FileHandler)
+    handler.stream = _FullCard()
+    for i in range(3):
+        logging.getLogger("firmware.x").warning("kept %d", i)
+    printed = err.getvalue() + capsys.readouterr().err
+    said = [line for line in printed.splitlines() if "Файл журнала" in line]
+    assert len(said) == 1 and said[0].startswith("legatus: ") and "память заполнена" in said[0], printed
+    assert "No space" not in printed and "cannot write" not in printed, printed
+    assert all(f"kept {i}" in printed for i in range(3))      # the warnings themselves: as the device's
+    logging.getLogger("firmware.x").warning("room again")       # (the file opened again takes it)
+    handler.flush()
+    text = (tmp_path / logs.LOG_FILE).read_text()
+    assert "room again" in text and "is written again" in text, text     # (said in the file, in English)
+    assert "written again" not in err.getvalue()
+
+
 def test_the_file_rotates(tmp_path: Path, fresh: None) -> None:
     logs.setup(stream=io.StringIO())
     logs.attach_file(tmp_path, max_bytes=2000, backups=2)
@@ -131,6 +209,28 @@ def test_a_crash_before_the_store_is_open_is_kept_in_the_state_dir(tmp_path: Pat
     assert "CRITICAL" in text and "Traceback" in text and "RuntimeError: boom at start" in text
     failure = logs.previous_failure(tmp_path)
     assert failure is not None and failure.endswith("stopped by an error: RuntimeError: boom at start")
+
+
+CONSOLE_CRASH = """
+import sys
+from firmware import cli, store
+def broken(self, *args, **kwargs):
+    raise RuntimeError("boom in the console")
+store.Store.__init__ = broken
+sys.exit(cli.main(["console", "--state-dir", sys.argv[1]]))
+"""
+
+
+def test_a_console_crash_before_its_store_is_open_is_kept_in_the_state_dir(state_dir: Path) -> None:
+    """`legatus console` as the device: a crash before the store is open (a bug) is kept in the state
+    directory's log, and the next start of the device finds it (it was on standard error only)."""
+    proc = subprocess.run([sys.executable, "-c", CONSOLE_CRASH, str(state_dir)], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 1 and "legatus: CRITICAL legatus: stopped by an error" in proc.stderr, proc.stderr
+    text = (state_dir / logs.LOG_FILE).read_text()
+    assert "Traceback" in text and "RuntimeError: boom in the console" in text, text
+    failure = logs.previous_failure(state_dir)
+    assert failure is not None and failure.endswith("stopped by an error: RuntimeError: boom in the console")
 
 
 def test_the_next_start_shows_the_failure_on_the_panel(tmp_path: Path, state_dir: Path) -> None:

@@ -485,7 +485,7 @@ def test_a_key_sequence_cut_between_two_reads_is_one_key_not_two(monkeypatch):
         reader.join(10)
     os.close(master)
     got = [events.get_nowait() for _ in range(events.qsize())]
-    assert got == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
+    assert [event[:2] for event in got] == [("key", "down")] * 40 + [("key", "up")] * 20 + [("key", "quit")]
 
 
 def test_keys_typed_in_the_russian_or_ukrainian_layout_are_the_same_keys():
@@ -981,3 +981,99 @@ def test_the_simulators_terminal_shows_no_log_info_lines(tmp_path):
     assert "INFO" not in out and "created the state directory" not in out and "ended normally" not in out, out[-800:]
     log = (st / "legatus.log").read_text(encoding="utf-8")
     assert "created the state directory" in log and "start: legatus" in log and "stop: legatus ended normally" in log
+
+
+class _SlowCommits:
+    """A store's database on a slow card: each COMMIT takes ``delay`` s."""
+
+    def __init__(self, db, delay: float) -> None:
+        self._db, self.delay = db, delay
+
+    def execute(self, sql, *args):
+        if sql == "COMMIT":
+            import time
+            time.sleep(self.delay)
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+
+def test_keys_typed_on_the_saving_sign_do_nothing_in_the_simulator_as_on_the_device(state_dir, monkeypatch):
+    """On a slow card "Saving…" goes up over the frame (firmware/saving_sign.py) and the device drops
+    the presses begun while it was up: they would act on a screen not seen yet. The simulator's keys
+    carried no time, so the keys typed on its sign acted once the save was done. They carry the time
+    the keyboard read them now: a key typed on the sign does nothing, one typed after it acts."""
+    import pty
+    import queue
+    import termios
+    import threading
+    import time
+
+    from firmware.device import Loop
+    from firmware.saving_sign import SavingSign
+    from firmware.terminal import keyboard_reader
+    from tests.screens import app_with
+
+    class Shown:
+        """The simulator's screen (drawn from the loop's thread and the sign's timer)."""
+
+        def __init__(self) -> None:
+            self.frames: list = []
+            self.signed = threading.Event()
+
+        def show(self, img) -> None:
+            self.frames.append(img)
+            if threading.current_thread() is not threading.main_thread():
+                self.signed.set()
+
+        def blank(self, blanked, img) -> None:
+            pass
+
+        def contrast(self, level) -> None:
+            pass
+
+    app = app_with(["new dice seed=1"], [], state_dir)
+    store = app.console.store
+    out = Shown()
+    loop = Loop(app, out)                                   # the simulator's loop: no key filter
+    loop.redraw()
+    store.watch = SavingSign(loop, delay=0.1)
+    real, store.db = store.db, _SlowCommits(store.db, 0.6)
+    events: queue.Queue = queue.Queue()
+    master, slave = pty.openpty()
+    typed_on_the_sign = []
+
+    def type_on_the_sign() -> None:
+        if out.signed.wait(5):
+            os.write(master, b"\x1b[B")                    # down, while "Saving…" is up
+            typed_on_the_sign.append(True)
+    try:
+        with open(slave, "r", closefd=True) as tty_in:
+            monkeypatch.setattr(sys, "stdin", tty_in)
+            reader = threading.Thread(target=keyboard_reader, args=(events,), daemon=True)
+            reader.start()
+            for _ in range(500):                            # the keys once the reader has the terminal
+                if not termios.tcgetattr(slave)[3] & termios.ICANON:
+                    break
+                time.sleep(0.01)
+            cursor = app.stack[-1].cursor
+            typist = threading.Thread(target=type_on_the_sign)
+            typist.start()
+            replies: list[bytes] = []
+            loop.handle(("line", b"roll 2d6", False, replies.append))     # a save on the slow card
+            typist.join(5)
+            assert typed_on_the_sign and store.watch.shown == 1 and b'"ok":true' in replies[0]
+            key = events.get(timeout=5)                     # (read while the loop was saving)
+            assert key[:2] == ("key", "down")
+            loop.handle(key)
+            assert app.stack[-1].cursor == cursor           # typed on the sign: nothing
+            os.write(master, b"\x1b[Bq")                   # down after it: as always
+            loop.handle(events.get(timeout=5))
+            assert app.stack[-1].cursor == cursor + 1
+            reader.join(10)
+    finally:
+        os.close(master)
+        store.db = real
+        store.watch = None
+        app.console.close()
