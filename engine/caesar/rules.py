@@ -69,6 +69,11 @@ def has_placement(g: Game, p: int) -> bool:
     return False
 
 
+def board_full(g: Game) -> bool:
+    """Every border space holds a token: nobody can place any more (C-12, S-19)."""
+    return -1 not in g.owner
+
+
 def put(g: Game, p: int, s: int, tid: int, va: int, vb: int, down: bool) -> None:
     """Lay token ``tid`` of ``p`` on empty space ``s`` (``va``/``vb`` face SPACE_A/SPACE_B)."""
     g.owner[s], g.tok[s], g.va[s], g.vb[s], g.down[s] = p, tid, va, vb, int(down)
