@@ -2562,3 +2562,31 @@ def test_a_province_s_page_shows_the_control_marker_on_a_border_space(state_dir,
         assert marker.split(", ")[1] in " ".join(province_detail(app.view(), "AS").rows)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, label, you", [("en", "Final turn", "You"), ("ru", "Последний ход партии", "Вы"),
+                                              ("uk", "Останній хід партії", "Ви")])
+def test_the_turn_that_ended_the_game_is_read_again_after_the_end(state_dir, lang, label, you):   # C-12
+    """Your last control marker placed (C-12): the turn that ended the game — its closure, the
+    end — could be read only once. His winning turn stays on the home after the end ("Last Crassus
+    turn"); yours had no row at all, that one (his earlier turn) being the only one offered. The
+    home now offers the final turn when the game ended in a player's turn, and only then."""
+    app = app_with([NEW, YOU_WIN, "play HU-MT ship:6/0 HU", READ], ["a"], state_dir, lang)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome) and app.view()["winner"] == "human"
+        final = next(i for i in home.items(app) if i.ident == "final")
+        assert (final.label, final.value) == (label, you)
+        home.current = "final"
+        app.handle("a")
+        screen = app.stack[-1]
+        assert isinstance(screen, TurnScreen) and screen.page == 0
+        assert [p["kind"] for p in screen.pages] == ["close", "end"], screen.pages
+        assert screen.pages[0]["step"]["province"] == "HU"
+    finally:
+        app.console.close()
+    app = app_with([NEW, CRASSUS_WINS, "crassus", READ], ["a"], state_dir.parent / (state_dir.name + "-his"), lang)
+    try:
+        assert "final" not in [i.ident for i in app.stack[-1].items(app)]     # his turn ended it: "last" shows it
+    finally:
+        app.console.close()

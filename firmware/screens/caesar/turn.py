@@ -148,6 +148,18 @@ def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int
     ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
 
 
+def show_final(ctx: Ctx) -> None:
+    """After the end, the turn of a player that ended the game (C-12: your last control marker
+    placed, or his by your closure; a duel's winning move), every page of it again, as
+    ``show_crassus`` shows his winning turn."""
+    view = view_of(ctx)
+    record = view.get("last_player_turn")
+    if record is None:
+        return
+    pages = record_pages(record, winner=view["winner"])
+    ctx.push(TurnScreen(pages, record["id"], 0, None, view["actions"], mine=True))
+
+
 def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
     """After an action of the player's (a placement, a bonus decided, a draw): the pages of the
     turn's record (``last_player_turn``) that hold the steps from index ``before`` on — the
