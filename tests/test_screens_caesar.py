@@ -2590,3 +2590,34 @@ def test_the_turn_that_ended_the_game_is_read_again_after_the_end(state_dir, lan
         assert "final" not in [i.ident for i in app.stack[-1].items(app)]     # his turn ended it: "last" shows it
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Control markers placed: you {}, Crassus {}."),
+                                        ("ru", "Выставлено жетонов контроля: вы — {}, Красс — {}."),
+                                        ("uk", "Виставлено маркерів контролю: ви — {}, Красс — {}.")])
+def test_the_end_says_the_final_count_as_history_does(state_dir, lang, said):   # C-12
+    """The end of the game said only why it ended; the home's score row counts the markers *left*
+    (``You 12 · Crassus 0`` beside "Game over: Crassus", read as 12–0 for you), while History says
+    the markers each side *placed* (C-12: on the board and under Senate tokens). The end page of
+    his winning turn and the Game over notice now say that count, in History's words and order."""
+    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir, lang)
+    try:
+        view = app.view()
+        assert view["winner"] == "crassus"
+        placed = [12 - view["markers"][n]["left"] - view["markers"][n]["removed"] for n in ("human", "crassus")]
+        assert placed[1] == 12 - view["markers"]["crassus"]["removed"] and placed[0] < placed[1]
+        want = said.format(*placed)
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[-1]["kind"] == "end"
+        assert want in " ".join(turn._rows(turn.pages[-1], view)), turn._rows(turn.pages[-1], view)
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome)
+        home.current = "now"
+        app.handle("a")                                            # "Game over": the notice
+        assert want in " ".join(app.stack[-1].rows), app.stack[-1].rows
+        result = app.console.request("history 1")["games"][0]["result"]
+        assert f"{placed[0]}" in result and f"{placed[1]}" in result
+    finally:
+        app.console.close()

@@ -26,8 +26,8 @@ from firmware.screens.caesar.flow import (
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
 from firmware.screens.caesar.turn import resume, show_final
-from firmware.screens.caesar.words import (GAMES, edition_of, me, snapshot, tile_letter, view_if_any, view_of,
-                                           who)
+from firmware.screens.caesar.words import (GAMES, edition_of, me, placed_said, snapshot, tile_letter, view_if_any,
+                                           view_of, who)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
@@ -81,8 +81,8 @@ class CaesarHome(WrappedListScreen):
         solo = view["mode"] == "solo"
         over = bool(view["winner"] or view["ended"])      # C-12, or the players ended it (``end``)
         if view["winner"]:
-            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), view_of(c)["end"] or ""))),
-                                who(view, view["winner"]), ident="now"))
+            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(
+                _("Game over"), [view_of(c)["end"] or "", placed_said(view_of(c))]))), who(view, view["winner"]), ident="now"))
         elif over:
             out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), _("The players ended the game.")))),
                                 ident="now"))

@@ -21,6 +21,7 @@ from firmware.screens.caesar.words import (
     fit,
     icon_of,
     nums,
+    placed_said,
     pn,
     pn_fit,
     pn_short,
@@ -304,6 +305,8 @@ class TurnScreen:
             rows += page["notes"]
         elif page["kind"] == "end":
             rows.append(view.get("end") or "")
+            if view["winner"]:
+                rows.append(placed_said(view))
         elif page["kind"] == "play" and not page["step"].get("space"):
             rows.append(page["step"].get("text") or page["step"].get("why") or "")
         return self.scroll.follow(rows, base.COLS if page["kind"] == "tile" else width, keys)

@@ -169,6 +169,17 @@ def who(view: CaesarView, player: str) -> str:
     return _(PLAYER_WORDS.get(player, player))
 
 
+def placed_said(view: CaesarView) -> str:
+    """C-12, the final count as History says it: the control markers each side placed (on the
+    board and under Senate tokens; not those the harder game removed, S-8), you or Caesar first —
+    the home's ``You 0 · Crassus 7`` counts the markers left, the other way round."""
+    m = view["markers"]
+    a, b = (12 - int(m[n]["left"]) - int(m[n]["removed"]) for n in view["position"]["markers_left"])
+    if view["mode"] == "solo":
+        return _("Control markers placed: you {a}, Crassus {b}.").format(a=a, b=b)
+    return _("Control markers placed: Caesar {a}, Pompey {b}.").format(a=a, b=b)
+
+
 def edition_of(view: CaesarView | None) -> str:
     """The rules edition of the game shown (``ru``, ``uk``, ``mixed``; no game: ``mixed``)."""
     return view["rules"].get("edition", "mixed") if view is not None else "mixed"
