@@ -91,7 +91,7 @@ CASES = {
     # the box's bag: his draw on the token grid (his row's tokens and yours drawn: dots, C-3)
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
-    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 9),
+    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
 }
 
 
@@ -2619,5 +2619,32 @@ def test_the_end_says_the_final_count_as_history_does(state_dir, lang, said):   
         assert want in " ".join(app.stack[-1].rows), app.stack[-1].rows
         result = app.console.request("history 1")["games"][0]["result"]
         assert f"{placed[0]}" in result and f"{placed[1]}" in result
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "He always wins ties."), ("ru", "Ничьи он всегда выигрывает."),
+                                        ("uk", "У разі нічиєї він завжди виграє.")])
+def test_his_closure_in_a_tie_says_he_always_wins_ties(state_dir, lang, said):   # S-8, C-9
+    """S-8: Auto-Crassus wins ties (RU «авто-Красс всегда выигрывает ничьи», UA «Авто-Красс завжди
+    виграє у разі нічиєї»). The closure's page showed «Вы 4–4 Красс» and his marker there with no
+    word why a tie was his (C-9 gives a tie to nobody); it says so now, and only on a tie."""
+    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir, lang)
+    try:
+        turn = app.stack[-1]
+        close = next(p for p in turn.pages if p["kind"] == "close")
+        assert set(close["step"]["totals"].values()) == {4} and close["step"]["winner"] == "crassus"
+        assert said in " ".join(turn._rows(close, app.view()))
+    finally:
+        app.console.close()
+    his = {"spaces": {"HU-HC": {"by": "crassus", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+           "crassus_row": ["ship:5/1"]}                                # he takes Hispania Ulterior 5–0
+    app = app_with([NEW, "position " + json.dumps(his), "crassus"], ["a"], state_dir.parent / (state_dir.name + "-2"),
+                   lang)
+    try:
+        turn = app.stack[-1]
+        close = next(p for p in turn.pages if p["kind"] == "close")
+        assert len(set(close["step"]["totals"].values())) == 2 and close["step"]["winner"] == "crassus"
+        assert said not in " ".join(turn._rows(close, app.view()))
     finally:
         app.console.close()

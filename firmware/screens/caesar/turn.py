@@ -281,6 +281,9 @@ class TurnScreen:
                 rows.append(ngettext("{who}: {n} marker", "{who}: {n} markers",      # there: the title
                                      s["markers"]).format(n=s["markers"], who=who(view, w)))  # or first row
                 keys.append("markers")
+            if w == "crassus" and len(set(s["totals"].values())) == 1:     # S-8: the title shows a tie
+                rows.append(_("He always wins ties."))
+                keys.append("tie")
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
                 keys.append("markers")
