@@ -317,8 +317,12 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
         return step
     if bonus == "wealth":
         g.due[p] += 1
-        step["text"] = said(g, p, N_("Wealth: you draw one more token now."),
-                            N_("Wealth: {who} draws one more token now."))
+        if not g.bag[p]:                              # the end of the tokens: nothing left to draw
+            step["text"] = said(g, p, N_("Wealth: your bag is empty; there is nothing more to draw."),
+                                N_("Wealth: the bag is empty; {who} draws nothing more."))
+        else:
+            step["text"] = said(g, p, N_("Wealth: you draw one more token now."),
+                                N_("Wealth: {who} draws one more token now."))
     elif bonus == "tactics":
         g.extra = True
         step["text"] = said(g, p, N_("Tactics: you take another turn after this one."),
