@@ -413,6 +413,19 @@ def test_c18_centurion_skipped_draws_as_usual():
     assert g.turn == CRASSUS and len(g.cent[HUMAN]) == 3
 
 
+def test_c18_centurion_skipped_with_your_bag_empty_does_not_say_you_draw():
+    """C-18 at the end of the tokens: skipping the Centurion said «you draw as usual» with nothing
+    left in your bag to draw; it says the bag is empty, and the turn ends with nothing drawn."""
+    from engine.caesar.tokens import BASE_IDS
+    rest = [TOKENS[i].name for i in BASE_IDS if TOKENS[i].name != "shield:6/0"]      # all 15 behind your screen
+    g = close_hu("centurion", extra={"modules": {"centurions": True}, "human_hand": rest}, centurions=True)
+    assert g.bag[HUMAN] == []
+    flow.play(g, HUMAN, sp("HU-MT"), "ship:3/3", P["HU"])
+    step = flow.centurion(g, HUMAN, "skip")
+    assert step["text"] == "Centurion discarded; your bag is empty, so you draw nothing."
+    assert g.turn == CRASSUS and len(g.hand[HUMAN]) == 14 and len(g.cent[HUMAN]) == 3
+
+
 # -- C-21 border control ----------------------------------------------------------------------
 BC = {"modules": {"poison": True, "border_control": True}, "bonus_pool": ["tactics"],
       "human_hand": ["sword:6/0", "ship:5/1", "wild:2/2"]}

@@ -405,7 +405,8 @@ def centurion(g: Game, p: int, name: str) -> Step:
         raise IllegalMove(Msg("You have no Centurion bonus to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
     if name.strip().lower() == "skip":
-        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual."))
+        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual.") if g.bag[p] else
+                    Msg("Centurion discarded; your bag is empty, so you draw nothing."))
     else:
         canon, _, _ = parse_token(name)
         tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
