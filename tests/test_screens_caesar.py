@@ -2648,3 +2648,22 @@ def test_his_closure_in_a_tie_says_he_always_wins_ties(state_dir, lang, said):  
         assert said not in " ".join(turn._rows(close, app.view()))
     finally:
         app.console.close()
+
+
+def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(state_dir):   # C-15, C-3
+    """C-15: you flip one of his tokens. Each row names a space by its two provinces
+    (``Sicilia–Italia``) and showed the token's name (``5/1``) whichever way it lies: a 5/1 placed 1
+    toward Sicilia and 5 toward Italia read «Sicilia–Italia 5/1», 5 toward Sicilia. Each number now
+    stands under the province it faces: «Sicilia–Italia 1/5»."""
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    pos = json.loads(HU_MIGHT.split(" ", 1)[1])
+    pos["spaces"]["SC-IT"]["toward"] = {"SC": 1, "IT": 5}
+    pos["spaces"]["SD-SC"] = {"by": "crassus", "token": "ship:5/1", "toward": {"SD": 5, "SC": 1}}
+    app = app_with([NEW, "position " + json.dumps(pos), "play HU-MT ship:3/3 HU"], ["a", "a", "a"], state_dir)
+    try:
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        rows = {i.label: i.value for i in choice.items(app)}
+        assert rows["Sicilia–Italia"] == "1/5" and rows["Sardinia–Sicilia"] == "5/1", rows
+    finally:
+        app.console.close()

@@ -143,6 +143,13 @@ def space_name(sid: str, short: bool = False) -> str:
     return f"{pn(a)}–{pn(b)}"
 
 
+def facing(sid: str, toward: dict[str, int]) -> str:
+    """A token's numbers as it lies on space ``sid``, in the order :func:`space_name` names the
+    space's provinces: ``Sicilia–Italia`` with 1 toward Sicilia and 5 toward Italia is ``1/5``."""
+    s = SPACE_INDEX[sid]
+    return f"{toward[PROVINCES[SPACE_A[s]]]}/{toward[PROVINCES[SPACE_B[s]]]}"
+
+
 def space_row(sid: str, note: str) -> str:
     """A space's name for a list row with ``note`` at its right: in full when the row takes at
     most two lines, else with the short forms (one entry never fills the panel)."""
