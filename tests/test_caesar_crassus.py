@@ -671,3 +671,59 @@ def test_poison_his_empty_row_at_his_turns_start_is_no_loss_he_draws_first():
     letter, steps = flow.crassus_turn(g, "B")                   # draw 1, play
     assert g.winner < 0 and [s["action"] for s in steps][:2] == ["draw", "play"]
     assert steps[1]["rule"] not in ("S-19", None)
+
+
+def _every_space_taken(keep: dict[str, list[str]], sides: tuple[str, str] = ("human", "crassus")) -> dict[str, Any]:
+    """A ``position`` spaces map with a token on every border space (the sides in turn, a token of
+    the space's icon, else a wild one), leaving each side the tokens of ``keep``."""
+    pools = {who: [TOKENS[i].name for i in BASE_IDS] for who in sides}
+    for who, names in keep.items():
+        for name in names:
+            pools[who].remove(name)
+    spaces: dict[str, Any] = {}
+    for k, s in enumerate(sorted(range(len(SPACES)), key=lambda s: (SPACE_ICON_NAME[s], s))):
+        for who in (sides if k % 2 == 0 else sides[::-1]):
+            name = next((n for n in pools[who] if n.startswith(SPACE_ICON_NAME[s] + ":")), None) or \
+                next((n for n in pools[who] if n.startswith("wild:")), None)
+            if name:
+                break
+        assert name, SPACES[s]
+        pools[who].remove(name)
+        hi, lo = (int(v) for v in name.split(":")[1].split("/"))
+        spaces[SPACES[s]] = t(who, name, **{PROVINCES[SPACE_A[s]]: hi, PROVINCES[SPACE_B[s]]: lo})
+    return spaces
+
+
+@pytest.mark.parametrize("row", [["ship:3/3"], []])
+def test_s19_a_full_board_says_every_border_space_is_taken(row):
+    """S-19 / C-12 at the end of the tokens: the last border space filled, he cannot place and
+    loses (RU «Если в свой ход один из игроков не может разместить свой жетон влияния, он
+    проигрывает»). The reason said that no token of his row fits an empty space (or that his row
+    is empty) when there was no empty space left at all: the board is full, whatever he holds."""
+    pos = {"spaces": _every_space_taken({"crassus": row}), "crassus_row": row, "turn": "crassus",
+           "markers_left": {"human": 6, "crassus": 6}}
+    g = solo(pos)
+    assert all(o >= 0 for o in g.owner)
+    steps: list[dict[str, Any]] = []
+    flow.crassus_play(g, steps)
+    assert g.winner == HUMAN and steps[-1]["rule"] == "S-19"
+    assert g.end == "Every border space is taken: Crassus cannot place a token and loses; you win."
+    assert steps[-1]["text"] == "Every border space is taken: Crassus loses."
+    g = solo(pos)
+    from engine.caesar.console import decision_fields
+    assert decision_fields(g)["why"] == "Every border space is taken: he cannot place a token and loses."
+
+
+def test_c12_a_full_board_at_your_turn_says_every_border_space_is_taken():
+    """C-12: your turn starts with every border space taken — you cannot place and lose; the
+    sentence says why (the board is full), not only that none of your tokens fits."""
+    hand = ["ship:3/3", "wild:2/2"]
+    g = solo({"spaces": _every_space_taken({"human": hand}), "human_hand": hand, "turn": "human",
+              "markers_left": {"human": 6, "crassus": 6}})
+    assert g.over and g.winner == CRASSUS
+    assert g.end == "Every border space is taken: you cannot place a token and lose; Crassus wins."
+    duel = flow.new_game("duel", 1)
+    apply_position(duel, {"spaces": _every_space_taken({"pompey": hand}, ("caesar", "pompey")), "turn": "pompey",
+                          "hands": {"caesar": [], "pompey": hand}, "markers_left": {"caesar": 6, "pompey": 6}})
+    assert duel.over and duel.winner == 0
+    assert duel.end == "Every border space is taken: Pompey cannot place a token and loses; Caesar wins."

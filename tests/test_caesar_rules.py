@@ -314,6 +314,23 @@ def test_c14_wealth_draws_one_now_and_one_at_the_end():
     assert g.turn == CRASSUS and len(g.hand[HUMAN]) == 3          # the hand limit grew by one
 
 
+def test_c14_wealth_with_your_bag_empty_says_there_is_nothing_to_draw():
+    """C-14 at the end of the tokens: Wealth's draw «now» and the turn's draw find the bag empty.
+    The page said «Wealth: you draw one more token now» (the table then looked into an empty bag);
+    it says the bag is empty, and the turn ends with nothing drawn."""
+    from engine.caesar.tokens import BASE_IDS
+    rest = [TOKENS[i].name for i in BASE_IDS if TOKENS[i].name != "shield:6/0"]      # all 15 behind your screen
+    for g, you in ((close_hu("wealth", extra={"human_hand": rest}), True),
+                   (duel({"spaces": {"HU-HC": t("caesar", "shield:6/0", HU=6, HC=0)}, "bonuses": {"HU": "wealth"},
+                          "hands": {"caesar": rest, "pompey": ["sword:6/0", "ship:5/1"]}}), False)):
+        assert g.bag[0] == []
+        steps = flow.play(g, 0, sp("HU-MT"), "ship:3/3", P["HU"])
+        said = next(s["text"] for s in steps if s.get("bonus") == "wealth" and s["action"] == "bonus")
+        assert said == ("Wealth: your bag is empty; there is nothing more to draw." if you
+                        else "Wealth: the bag is empty; Caesar draws nothing more.")
+        assert g.turn == 1 and len(g.hand[0]) == 14                 # nothing drawn; his turn
+
+
 def test_c15_might_flips_a_token_to_zero():
     g = close_hu("might", extra={"spaces": {"SC-IT": t("crassus", "sword:5/1", SC=5, IT=1)}})
     flow.play(g, HUMAN, sp("HU-MT"), "ship:3/3", P["HU"])
@@ -394,6 +411,19 @@ def test_c18_centurion_skipped_draws_as_usual():
     assert g.step == "draw" and g.due[HUMAN] == 1
     flow.draw(g, HUMAN)
     assert g.turn == CRASSUS and len(g.cent[HUMAN]) == 3
+
+
+def test_c18_centurion_skipped_with_your_bag_empty_does_not_say_you_draw():
+    """C-18 at the end of the tokens: skipping the Centurion said «you draw as usual» with nothing
+    left in your bag to draw; it says the bag is empty, and the turn ends with nothing drawn."""
+    from engine.caesar.tokens import BASE_IDS
+    rest = [TOKENS[i].name for i in BASE_IDS if TOKENS[i].name != "shield:6/0"]      # all 15 behind your screen
+    g = close_hu("centurion", extra={"modules": {"centurions": True}, "human_hand": rest}, centurions=True)
+    assert g.bag[HUMAN] == []
+    flow.play(g, HUMAN, sp("HU-MT"), "ship:3/3", P["HU"])
+    step = flow.centurion(g, HUMAN, "skip")
+    assert step["text"] == "Centurion discarded; your bag is empty, so you draw nothing."
+    assert g.turn == CRASSUS and len(g.hand[HUMAN]) == 14 and len(g.cent[HUMAN]) == 3
 
 
 # -- C-21 border control ----------------------------------------------------------------------

@@ -91,7 +91,7 @@ CASES = {
     # the box's bag: his draw on the token grid (his row's tokens and yours drawn: dots, C-3)
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
-    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 9),
+    "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
 }
 
 
@@ -2560,5 +2560,110 @@ def test_a_province_s_page_shows_the_control_marker_on_a_border_space(state_dir,
         assert marker in rows, rows
         assert rows.count(marker.split(", ")[1]) == 1                      # on that space only
         assert marker.split(", ")[1] in " ".join(province_detail(app.view(), "AS").rows)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, label, you", [("en", "Final turn", "You"), ("ru", "Последний ход партии", "Вы"),
+                                              ("uk", "Останній хід партії", "Ви")])
+def test_the_turn_that_ended_the_game_is_read_again_after_the_end(state_dir, lang, label, you):   # C-12
+    """Your last control marker placed (C-12): the turn that ended the game — its closure, the
+    end — could be read only once. His winning turn stays on the home after the end ("Last Crassus
+    turn"); yours had no row at all, that one (his earlier turn) being the only one offered. The
+    home now offers the final turn when the game ended in a player's turn, and only then."""
+    app = app_with([NEW, YOU_WIN, "play HU-MT ship:6/0 HU", READ], ["a"], state_dir, lang)
+    try:
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome) and app.view()["winner"] == "human"
+        final = next(i for i in home.items(app) if i.ident == "final")
+        assert (final.label, final.value) == (label, you)
+        home.current = "final"
+        app.handle("a")
+        screen = app.stack[-1]
+        assert isinstance(screen, TurnScreen) and screen.page == 0
+        assert [p["kind"] for p in screen.pages] == ["close", "end"], screen.pages
+        assert screen.pages[0]["step"]["province"] == "HU"
+    finally:
+        app.console.close()
+    app = app_with([NEW, CRASSUS_WINS, "crassus", READ], ["a"], state_dir.parent / (state_dir.name + "-his"), lang)
+    try:
+        assert "final" not in [i.ident for i in app.stack[-1].items(app)]     # his turn ended it: "last" shows it
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Control markers placed: you {}, Crassus {}."),
+                                        ("ru", "Выставлено жетонов контроля: вы — {}, Красс — {}."),
+                                        ("uk", "Виставлено маркерів контролю: ви — {}, Красс — {}.")])
+def test_the_end_says_the_final_count_as_history_does(state_dir, lang, said):   # C-12
+    """The end of the game said only why it ended; the home's score row counts the markers *left*
+    (``You 12 · Crassus 0`` beside "Game over: Crassus", read as 12–0 for you), while History says
+    the markers each side *placed* (C-12: on the board and under Senate tokens). The end page of
+    his winning turn and the Game over notice now say that count, in History's words and order."""
+    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir, lang)
+    try:
+        view = app.view()
+        assert view["winner"] == "crassus"
+        placed = [12 - view["markers"][n]["left"] - view["markers"][n]["removed"] for n in ("human", "crassus")]
+        assert placed[1] == 12 - view["markers"]["crassus"]["removed"] and placed[0] < placed[1]
+        want = said.format(*placed)
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[-1]["kind"] == "end"
+        assert want in " ".join(turn._rows(turn.pages[-1], view)), turn._rows(turn.pages[-1], view)
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome)
+        home.current = "now"
+        app.handle("a")                                            # "Game over": the notice
+        assert want in " ".join(app.stack[-1].rows), app.stack[-1].rows
+        result = app.console.request("history 1")["games"][0]["result"]
+        assert f"{placed[0]}" in result and f"{placed[1]}" in result
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "He always wins ties."), ("ru", "Ничьи он всегда выигрывает."),
+                                        ("uk", "У разі нічиєї він завжди виграє.")])
+def test_his_closure_in_a_tie_says_he_always_wins_ties(state_dir, lang, said):   # S-8, C-9
+    """S-8: Auto-Crassus wins ties (RU «авто-Красс всегда выигрывает ничьи», UA «Авто-Красс завжди
+    виграє у разі нічиєї»). The closure's page showed «Вы 4–4 Красс» and his marker there with no
+    word why a tie was his (C-9 gives a tie to nobody); it says so now, and only on a tie."""
+    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir, lang)
+    try:
+        turn = app.stack[-1]
+        close = next(p for p in turn.pages if p["kind"] == "close")
+        assert set(close["step"]["totals"].values()) == {4} and close["step"]["winner"] == "crassus"
+        assert said in " ".join(turn._rows(close, app.view()))
+    finally:
+        app.console.close()
+    his = {"spaces": {"HU-HC": {"by": "crassus", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+           "crassus_row": ["ship:5/1"]}                                # he takes Hispania Ulterior 5–0
+    app = app_with([NEW, "position " + json.dumps(his), "crassus"], ["a"], state_dir.parent / (state_dir.name + "-2"),
+                   lang)
+    try:
+        turn = app.stack[-1]
+        close = next(p for p in turn.pages if p["kind"] == "close")
+        assert len(set(close["step"]["totals"].values())) == 2 and close["step"]["winner"] == "crassus"
+        assert said not in " ".join(turn._rows(close, app.view()))
+    finally:
+        app.console.close()
+
+
+def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(state_dir):   # C-15, C-3
+    """C-15: you flip one of his tokens. Each row names a space by its two provinces
+    (``Sicilia–Italia``) and showed the token's name (``5/1``) whichever way it lies: a 5/1 placed 1
+    toward Sicilia and 5 toward Italia read «Sicilia–Italia 5/1», 5 toward Sicilia. Each number now
+    stands under the province it faces: «Sicilia–Italia 1/5»."""
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    pos = json.loads(HU_MIGHT.split(" ", 1)[1])
+    pos["spaces"]["SC-IT"]["toward"] = {"SC": 1, "IT": 5}
+    pos["spaces"]["SD-SC"] = {"by": "crassus", "token": "ship:5/1", "toward": {"SD": 5, "SC": 1}}
+    app = app_with([NEW, "position " + json.dumps(pos), "play HU-MT ship:3/3 HU"], ["a", "a", "a"], state_dir)
+    try:
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        rows = {i.label: i.value for i in choice.items(app)}
+        assert rows["Sicilia–Italia"] == "1/5" and rows["Sardinia–Sicilia"] == "5/1", rows
     finally:
         app.console.close()

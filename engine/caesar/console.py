@@ -296,7 +296,7 @@ def decision_fields(g: Game) -> dict[str, Any]:
     found = plays(g)
     d = found[0] if found else None
     if d is None:
-        why = Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
+        why = flow.stuck_reason(g)
         end = (Msg("he skips the play (a house rule chosen for this game)") if g.rules["stuck"] == "skip"
                else Msg("he cannot place a token and loses"))
         return {"step": None, "rule": "S-19", "space": None, "token": None, "toward": None,

@@ -179,6 +179,11 @@ def check_can_play(g: Game, p: int) -> None:
         R.win(g, 1 - p, R.said(g, p, N_("You start a turn with no token behind the screen and lose: Crassus wins."),
                                N_("{who} starts a turn with no token behind the screen and loses: {winner} wins."),
                                winner=R.label(g, 1 - p)))
+    elif R.board_full(g):               # the last border space filled: nowhere to place at all
+        R.win(g, 1 - p, R.said(g, p, N_("Every border space is taken: you cannot place a token and lose; Crassus "
+                                        "wins."),
+                               N_("Every border space is taken: {who} cannot place a token and loses; {winner} "
+                                  "wins."), winner=R.label(g, 1 - p)))
     elif not R.has_placement(g, p):
         R.win(g, 1 - p, R.said(g, p, N_("You cannot place any token and lose: Crassus wins."),
                                N_("{who} cannot place any token and loses: {winner} wins."),
@@ -400,7 +405,8 @@ def centurion(g: Game, p: int, name: str) -> Step:
         raise IllegalMove(Msg("You have no Centurion bonus to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
     if name.strip().lower() == "skip":
-        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual."))
+        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual.") if g.bag[p] else
+                    Msg("Centurion discarded; your bag is empty, so you draw nothing."))
     else:
         canon, _, _ = parse_token(name)
         tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
@@ -599,7 +605,7 @@ def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
     """One ``play`` (S-8): decide, place, resolve closures and bonuses; S-19 if he cannot."""
     d = decide(g, g.rng.stream(TIES))
     if d is None:
-        why = (Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space"))
+        why = stuck_reason(g)
         if g.rules["stuck"] == "skip":
             steps.append({"action": "play", "step": None, "rule": "S-19", "skipped": True,
                           "why": Msg("{}: he skips this play (a house rule chosen for this game).", why),
@@ -615,6 +621,14 @@ def crassus_play(g: Game, steps: list[Step]) -> Decision | None:
     steps.append(play_step(d))
     steps.extend(R.close_after(g, CRASSUS, d.space))
     return d
+
+
+def stuck_reason(g: Game) -> Msg:
+    """S-19 / C-12: why Auto-Crassus has no legal placement — every border space is taken (the
+    board is full: no token could go anywhere), his row is empty, or no token of it fits."""
+    if R.board_full(g):
+        return Msg("Every border space is taken")
+    return Msg("His row is empty") if not g.hand[CRASSUS] else Msg("No token of his row fits an empty space")
 
 
 def play_step(d: Decision) -> Step:

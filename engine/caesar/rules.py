@@ -69,6 +69,11 @@ def has_placement(g: Game, p: int) -> bool:
     return False
 
 
+def board_full(g: Game) -> bool:
+    """Every border space holds a token: nobody can place any more (C-12, S-19)."""
+    return -1 not in g.owner
+
+
 def put(g: Game, p: int, s: int, tid: int, va: int, vb: int, down: bool) -> None:
     """Lay token ``tid`` of ``p`` on empty space ``s`` (``va``/``vb`` face SPACE_A/SPACE_B)."""
     g.owner[s], g.tok[s], g.va[s], g.vb[s], g.down[s] = p, tid, va, vb, int(down)
@@ -312,8 +317,12 @@ def use_bonus(g: Game, p: int, bonus: str, x: int) -> Step:
         return step
     if bonus == "wealth":
         g.due[p] += 1
-        step["text"] = said(g, p, N_("Wealth: you draw one more token now."),
-                            N_("Wealth: {who} draws one more token now."))
+        if not g.bag[p]:                              # the end of the tokens: nothing left to draw
+            step["text"] = said(g, p, N_("Wealth: your bag is empty; there is nothing more to draw."),
+                                N_("Wealth: the bag is empty; {who} draws nothing more."))
+        else:
+            step["text"] = said(g, p, N_("Wealth: you draw one more token now."),
+                                N_("Wealth: {who} draws one more token now."))
     elif bonus == "tactics":
         g.extra = True
         step["text"] = said(g, p, N_("Tactics: you take another turn after this one."),

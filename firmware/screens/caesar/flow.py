@@ -18,8 +18,9 @@ from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.pickers import TilePicker
 from firmware.screens.caesar.turn import show_crassus, show_mine
-from firmware.screens.caesar.words import (Follows, edition_of, nums, snapshot, opponent, pn, run_line, space_name,
-                                            space_row, tile_letter, tile_words, tok, view_of, who, why_screen)
+from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, run_line,
+                                            space_name, space_row, tile_letter, tile_words, tok, view_of, who,
+                                            why_screen)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -290,7 +291,8 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
     if kind == "might":
         foe = "crassus" if view["mode"] == "solo" else opponent(view, view["turn"])
         pos = view["position"]
-        spaces = [(sid, nums(v["token"])) for sid, v in pos["spaces"].items() if v["by"] == foe and not v["face_down"]]
+        spaces = [(sid, facing(sid, v["toward"])) for sid, v in pos["spaces"].items()
+                  if v["by"] == foe and not v["face_down"]]
         markers = [p for p, w in pos["control"].items() if w == foe and p not in pos["flipped_control"]]
 
         def might() -> ChoiceScreen:

@@ -25,9 +25,9 @@ from firmware.screens.caesar.flow import (
 )
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
-from firmware.screens.caesar.turn import resume
-from firmware.screens.caesar.words import (GAMES, edition_of, me, snapshot, tile_letter, view_if_any, view_of,
-                                           who)
+from firmware.screens.caesar.turn import resume, show_final
+from firmware.screens.caesar.words import (GAMES, edition_of, me, placed_said, snapshot, tile_letter, view_if_any,
+                                           view_of, who)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import Item, TextScreen, WrappedListScreen
 
@@ -81,8 +81,8 @@ class CaesarHome(WrappedListScreen):
         solo = view["mode"] == "solo"
         over = bool(view["winner"] or view["ended"])      # C-12, or the players ended it (``end``)
         if view["winner"]:
-            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), view_of(c)["end"] or ""))),
-                                who(view, view["winner"]), ident="now"))
+            out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(
+                _("Game over"), [view_of(c)["end"] or "", placed_said(view_of(c))]))), who(view, view["winner"]), ident="now"))
         elif over:
             out.append(HomeItem(_("Game over"), lambda c: c.push(remade(lambda: snapshot(_("Game over"), _("The players ended the game.")))),
                                 ident="now"))
@@ -92,6 +92,9 @@ class CaesarHome(WrappedListScreen):
         out.append(HomeItem(_("Map"), lambda c: c.push(MapScreen()), ident="map"))
         if solo and not over:                               # nothing left to predict after the end
             out.append(HomeItem(_("Crassus would…"), open_decide, ident="decide"))
+        final = view.get("last_player_turn")
+        if view["winner"] and final and final["current"]:   # the game ended in a player's turn (C-12)
+            out.append(HomeItem(_("Final turn"), show_final, who(view, final["by"]), ident="final"))
         if solo and view["last_crassus_turn"]:              # his winning turn too, after the end
             out.append(HomeItem(_("Last Crassus turn"), open_last,
                                 tile_letter(view["last_crassus_turn"]["tile"], edition_of(view)), ident="last"))

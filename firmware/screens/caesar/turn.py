@@ -21,6 +21,7 @@ from firmware.screens.caesar.words import (
     fit,
     icon_of,
     nums,
+    placed_said,
     pn,
     pn_fit,
     pn_short,
@@ -148,6 +149,18 @@ def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int
     ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
 
 
+def show_final(ctx: Ctx) -> None:
+    """After the end, the turn of a player that ended the game (C-12: your last control marker
+    placed, or his by your closure; a duel's winning move), every page of it again, as
+    ``show_crassus`` shows his winning turn."""
+    view = view_of(ctx)
+    record = view.get("last_player_turn")
+    if record is None:
+        return
+    pages = record_pages(record, winner=view["winner"])
+    ctx.push(TurnScreen(pages, record["id"], 0, None, view["actions"], mine=True))
+
+
 def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
     """After an action of the player's (a placement, a bonus decided, a draw): the pages of the
     turn's record (``last_player_turn``) that hold the steps from index ``before`` on — the
@@ -268,6 +281,9 @@ class TurnScreen:
                 rows.append(ngettext("{who}: {n} marker", "{who}: {n} markers",      # there: the title
                                      s["markers"]).format(n=s["markers"], who=who(view, w)))  # or first row
                 keys.append("markers")
+            if w == "crassus" and len(set(s["totals"].values())) == 1:     # S-8: the title shows a tie
+                rows.append(_("He always wins ties."))
+                keys.append("tie")
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
                 keys.append("markers")
@@ -292,6 +308,8 @@ class TurnScreen:
             rows += page["notes"]
         elif page["kind"] == "end":
             rows.append(view.get("end") or "")
+            if view["winner"]:
+                rows.append(placed_said(view))
         elif page["kind"] == "play" and not page["step"].get("space"):
             rows.append(page["step"].get("text") or page["step"].get("why") or "")
         return self.scroll.follow(rows, base.COLS if page["kind"] == "tile" else width, keys)

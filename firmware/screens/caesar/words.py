@@ -143,6 +143,13 @@ def space_name(sid: str, short: bool = False) -> str:
     return f"{pn(a)}–{pn(b)}"
 
 
+def facing(sid: str, toward: dict[str, int]) -> str:
+    """A token's numbers as it lies on space ``sid``, in the order :func:`space_name` names the
+    space's provinces: ``Sicilia–Italia`` with 1 toward Sicilia and 5 toward Italia is ``1/5``."""
+    s = SPACE_INDEX[sid]
+    return f"{toward[PROVINCES[SPACE_A[s]]]}/{toward[PROVINCES[SPACE_B[s]]]}"
+
+
 def space_row(sid: str, note: str) -> str:
     """A space's name for a list row with ``note`` at its right: in full when the row takes at
     most two lines, else with the short forms (one entry never fills the panel)."""
@@ -167,6 +174,17 @@ def tok(name: str) -> str:
 def who(view: CaesarView, player: str) -> str:
     """You / Crassus / Caesar / Pompey / nobody."""
     return _(PLAYER_WORDS.get(player, player))
+
+
+def placed_said(view: CaesarView) -> str:
+    """C-12, the final count as History says it: the control markers each side placed (on the
+    board and under Senate tokens; not those the harder game removed, S-8), you or Caesar first —
+    the home's ``You 0 · Crassus 7`` counts the markers left, the other way round."""
+    m = view["markers"]
+    a, b = (12 - int(m[n]["left"]) - int(m[n]["removed"]) for n in view["position"]["markers_left"])
+    if view["mode"] == "solo":
+        return _("Control markers placed: you {a}, Crassus {b}.").format(a=a, b=b)
+    return _("Control markers placed: Caesar {a}, Pompey {b}.").format(a=a, b=b)
 
 
 def edition_of(view: CaesarView | None) -> str:
