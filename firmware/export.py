@@ -98,9 +98,13 @@ def _utc(iso: str | None) -> _dt.datetime | None:
 
 def local(iso: str | None) -> _dt.datetime | None:
     """A History time (UTC ISO) in the device's local time, as the players read their clock (and
-    as ``playDate`` says it); None if there is none or it does not parse."""
+    as ``playDate`` says it); None if there is none, it does not parse, or it is before Legatus
+    existed (hw.clock ``EARLIEST``: a clock nothing had set; History shows no day for it, not 01.01)."""
     when = _utc(iso)
     if when is None:
+        return None
+    from hw.clock import plausible
+    if not plausible(when):     # (1970, a fresh card's image date: a clock nothing set, no date of a game)
         return None
     try:
         return when.astimezone()
