@@ -108,3 +108,37 @@ def test_a_play_is_never_dated_before_legatus_existed() -> None:
     assert export.bgstats_play({**lost, "minutes": 47})["playDate"] == ""
     text = export.csv_text([lost, {**lost, "started": IMAGE_DAY, "finished": IMAGE_DAY}])
     assert [line.split(",")[6] for line in text.splitlines()[1:]] == ["", "", "", ""]      # play_date
+
+
+def test_earlier_games_mark_the_day_a_session_was_left_by_the_clock_then_not_when_it_began(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (clock): Earlier games shows the day each session was left, but marked it ``~`` by whether
+    the clock was set when it *began*. A game set up at home (network: clock set), the device off
+    for three days, resumed at the club (no network: the clock back at the last shutdown, 20.11)
+    and left there for another game was listed on 20.11 as a sure day, while History marked the
+    same evening's games «~»; and a game begun before the network came and left after it had set
+    the clock was marked unsure on its true day. A session is left in the transaction that begins
+    the next one, whose start is kept with its mark: that mark is the left day's."""
+    import hw.clock
+    from firmware.screens.archive import _day
+    from firmware.store import Store
+    synced = [True]
+    monkeypatch.setattr(hw.clock, "synchronised", lambda: synced[0])
+    _wall(monkeypatch, "2026-11-20T18:00:00Z")                           # at home, the clock set
+    run_console_in(state_dir, ["new dice seed=1", "roll 2d6"])
+    synced[0] = False                                                    # three days on, no network:
+    _wall(monkeypatch, "2026-11-20T19:00:00Z")                           # the last shutdown's time
+    run_console_in(state_dir, ["roll 2d6", "new dice seed=2", "roll 2d6"])
+    synced[0] = True                                                     # the network comes
+    _wall(monkeypatch, "2026-11-23T20:00:00Z")
+    run_console_in(state_dir, ["new dice seed=3"])
+    store = Store(state_dir)
+    try:
+        second, first = store.archives()
+    finally:
+        store.close()
+    assert (first["header"]["seed"], second["header"]["seed"]) == (1, 2)
+    assert first["unsynced"] is True and second["unsynced"] is False
+    when = dt.datetime(2026, 11, 23, 20, tzinfo=dt.timezone.utc).timestamp()
+    assert _day(second["ended"], second["unsynced"]) == dt.datetime.fromtimestamp(when).strftime("%d.%m")
+    assert _day(first["ended"], first["unsynced"]).startswith("~")

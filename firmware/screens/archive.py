@@ -38,7 +38,7 @@ class Archived:
     header: ArchiveHeader
     lines: Sequence[str]            # read from the store when first needed (its length is not)
     when: float
-    unsynced: bool = False          # begun with the clock not set: its day is uncertain («~27.11»)
+    unsynced: bool = False          # left (or, not known, begun) with the clock not set: its day is uncertain («~27.11»)
 
     @property
     def game(self) -> str:
