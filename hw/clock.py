@@ -72,9 +72,11 @@ class ClockState:
 
 
 def state(root: Path = Path("/")) -> ClockState:
-    """The clock's state (``root`` replaces ``/`` for the files, for tests)."""
+    """The clock's state (``root`` replaces ``/`` for the files, for tests); a clock that says a
+    time before Legatus existed is not synchronised, whatever the kernel says or cannot say."""
     def there(p: Path) -> bool:
         return (root / p.relative_to("/")).exists()
-    return ClockState(synchronised=synchronised() if root == Path("/") else None,
+    synced = (synchronised() if wall_plausible() else False) if root == Path("/") else None
+    return ClockState(synchronised=synced,
                       timesyncd=there(TIMESYNC_FLAG), fake_hwclock=there(FAKE_HWCLOCK),
                       rtc=there(RTC) or os.path.exists(root / "dev" / "rtc0"))

@@ -142,3 +142,18 @@ def test_earlier_games_mark_the_day_a_session_was_left_by_the_clock_then_not_whe
     when = dt.datetime(2026, 11, 23, 20, tzinfo=dt.timezone.utc).timestamp()
     assert _day(second["ended"], second["unsynced"]) == dt.datetime.fromtimestamp(when).strftime("%d.%m")
     assert _day(first["ended"], first["unsynced"]).startswith("~")
+
+
+def test_legatus_doctor_warns_of_a_clock_before_legatus_existed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA (clock): where the kernel's NTP state cannot be read, ``legatus doctor`` (and Settings →
+    Hardware) said the clock was "unknown", an info line, at 1970: History marks that clock's
+    times unsure, and the doctor says why and how to set it, as for a clock the kernel says is
+    not synchronised. A clock at a true time stays "unknown"."""
+    import hw.clock
+    from firmware import doctor
+    monkeypatch.setattr(hw.clock, "synchronised", lambda: None)
+    monkeypatch.setattr(time, "time", lambda: 86400.0)
+    check = doctor.clock_check()
+    assert check.status == "warn" and check.fix is not None
+    monkeypatch.setattr(time, "time", lambda: dt.datetime(2026, 11, 27, tzinfo=dt.timezone.utc).timestamp())
+    assert doctor.clock_check().status == "info"
