@@ -113,6 +113,15 @@ def local(iso: str | None) -> _dt.datetime | None:
         return None
 
 
+def unset_clock(iso: str | None) -> bool:
+    """Whether a History time is one a Pi's clock nothing had set says: from 1970 to before Legatus
+    existed (hw.clock ``EARLIEST``; a fresh card's image date), a time :func:`local` gives as no
+    date. (Not year 1: a clock set wildly, a damaged row.)"""
+    when = _utc(iso)
+    from hw.clock import plausible
+    return when is not None and when.timestamp() >= 0 and not plausible(when)
+
+
 def _dated_by(entry: dict[str, Any]) -> str:
     """Which recorded time dates the play: the start, unless it is unknown, or was taken while
     the clock was not set and the finish was not (a game begun before the network came: the

@@ -74,12 +74,20 @@ def test_a_finish_before_legatus_existed_shows_no_day_rather_than_a_false_one(fi
     «~01.01» (or on a fresh card's image day, «~04.07»), its page said "Ended 01.01.1970 00:00",
     two such games on one list showed their 1970 times, and Earlier games listed a session left
     then on 01.01: days no game was played on. Such a time is no date: the row shows none (as for
-    a time that does not parse) and the page has no "Ended" row; a true day still shows."""
+    a time that does not parse) and the page says the date is not known; a true day still shows."""
+    from firmware import i18n
     from firmware.screens.archive import _day
     from firmware.screens.history import detail_rows, list_day, listed_days
     entry = {**ENTRY, "started": finished, "finished": finished, "unsynced": ["started", "finished"]}
     assert list_day(entry) == "" and list_day({**entry, "unsynced": []}) == ""
-    assert not any("Ended" in row or "1970" in row or "2024" in row for row in detail_rows(entry))
+    assert not any("1970" in row or "2024" in row or "01.01" in row for row in detail_rows(entry))
+    assert "Ended: date not known (clock not set)" in detail_rows(entry)
+    try:
+        i18n.set_language("ru")
+        assert "Конец: дата неизвестна (часы не были выставлены)" in detail_rows(entry)
+    finally:
+        i18n.set_language("en")
+    assert not any(row.startswith("Ended") for row in detail_rows({**entry, "finished": "not a time"}))
     assert listed_days([entry, entry], ["Julius Caesar"] * 2, [list_day(entry)] * 2) == ["", ""]
     when = dt.datetime.fromisoformat(finished.replace("Z", "+00:00")).timestamp()
     assert _day(when, True) == "" and _day(when, False, "%H:%M") == ""
