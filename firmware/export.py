@@ -98,15 +98,28 @@ def _utc(iso: str | None) -> _dt.datetime | None:
 
 def local(iso: str | None) -> _dt.datetime | None:
     """A History time (UTC ISO) in the device's local time, as the players read their clock (and
-    as ``playDate`` says it); None if there is none or it does not parse."""
+    as ``playDate`` says it); None if there is none, it does not parse, or it is before Legatus
+    existed (hw.clock ``EARLIEST``: a clock nothing had set; History shows no day for it, not 01.01)."""
     when = _utc(iso)
     if when is None:
+        return None
+    from hw.clock import plausible
+    if not plausible(when):     # (1970, a fresh card's image date: a clock nothing set, no date of a game)
         return None
     try:
         return when.astimezone()
     except (OverflowError, OSError, ValueError) as e:     # (year 9999 east of Greenwich, 1 west of it)
         log.warning("a History time is no local date: %r (%s)", iso[:40] if iso else iso, e)
         return None
+
+
+def unset_clock(iso: str | None) -> bool:
+    """Whether a History time is one a Pi's clock nothing had set says: from 1970 to before Legatus
+    existed (hw.clock ``EARLIEST``; a fresh card's image date), a time :func:`local` gives as no
+    date. (Not year 1: a clock set wildly, a damaged row.)"""
+    when = _utc(iso)
+    from hw.clock import plausible
+    return when is not None and when.timestamp() >= 0 and not plausible(when)
 
 
 def _dated_by(entry: dict[str, Any]) -> str:

@@ -102,8 +102,11 @@ _monotonic = time.monotonic
 
 
 def _clock_unsynced() -> bool:
-    from hw.clock import synchronised
-    return synchronised() is False
+    """Whether a time taken now is unsure: the kernel says the clock is not synchronised, or the
+    clock says a time before Legatus existed (hw.clock ``EARLIEST``: 1970, a fresh card's image
+    date), which no time can be even where the kernel's state cannot be read."""
+    from hw.clock import synchronised, wall_plausible
+    return synchronised() is False or not wall_plausible()
 
 
 # -- what a finished game looks like: each game's record says (firmware/games.py) --------------------

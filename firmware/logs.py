@@ -138,8 +138,10 @@ class _CardFile(logging.handlers.RotatingFileHandler):
 
 def _clock_words() -> str:
     """Whether the wall clock is set, as the log says it (hw.clock: the kernel's NTP state)."""
-    from hw.clock import synchronised
+    from hw.clock import synchronised, wall_plausible
     state = synchronised()
+    if not wall_plausible():         # (1970, a fresh card's image date: unset, whatever the kernel says)
+        return CLOCK_UNSET
     return "clock state unknown" if state is None else "clock set" if state else CLOCK_UNSET
 
 

@@ -10,7 +10,9 @@ can mark the times it records meanwhile (History) instead of showing them as tru
 from __future__ import annotations
 
 import ctypes
+import datetime as _dt
 import os
+import time
 from pathlib import Path
 from typing import NamedTuple
 
@@ -19,7 +21,23 @@ TIMESYNC_FLAG = Path("/run/systemd/timesync/synchronized")   # systemd-timesyncd
 FAKE_HWCLOCK = Path("/etc/fake-hwclock.data")
 RTC = Path("/sys/class/rtc/rtc0")
 
+EARLIEST = _dt.datetime(2025, 1, 1, tzinfo=_dt.timezone.utc)
+"""No time before this is a true one: Legatus did not exist yet. A Pi's clock says such a time
+when nothing set it — 1970 with no ``fake-hwclock`` data, or the day its system image was built
+(a fresh Raspberry Pi OS card starts at it) — even where :func:`synchronised` cannot tell."""
+
 _adjtimex: object | None = None
+
+
+def plausible(when: _dt.datetime) -> bool:
+    """Whether ``when`` (a time zone aware time) can be a true time: not before :data:`EARLIEST`."""
+    return when >= EARLIEST
+
+
+def wall_plausible() -> bool:
+    """Whether the wall clock now says a time that can be true (:func:`plausible`); a clock
+    before it is not set, whatever the kernel's NTP state says or cannot say."""
+    return time.time() >= EARLIEST.timestamp()
 
 
 def synchronised() -> bool | None:
@@ -55,9 +73,11 @@ class ClockState(NamedTuple):
 
 
 def state(root: Path = Path("/")) -> ClockState:
-    """The clock's state (``root`` replaces ``/`` for the files, for tests)."""
+    """The clock's state (``root`` replaces ``/`` for the files, for tests); a clock that says a
+    time before Legatus existed is not synchronised, whatever the kernel says or cannot say."""
     def there(p: Path) -> bool:
         return (root / p.relative_to("/")).exists()
-    return ClockState(synchronised=synchronised() if root == Path("/") else None,
+    synced = (synchronised() if wall_plausible() else False) if root == Path("/") else None
+    return ClockState(synchronised=synced,
                       timesyncd=there(TIMESYNC_FLAG), fake_hwclock=there(FAKE_HWCLOCK),
                       rtc=there(RTC) or os.path.exists(root / "dev" / "rtc0"))

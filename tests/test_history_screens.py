@@ -1005,17 +1005,17 @@ def test_two_games_of_one_name_on_one_day_are_told_apart_by_the_time_each_ended(
 def test_earlier_games_mark_a_day_taken_with_the_clock_unset_as_history_does(state_dir: Path,
                                                                              monkeypatch: pytest.MonkeyPatch):
     """A game played while the clock was not set: History lists it «~27.11», Earlier games listed
-    the same game «27.11», as if its day were sure. One convention: «~» on both; a game begun
-    with the clock set is not marked."""
+    the same game «27.11», as if its day were sure. One convention: «~» on both; a game left
+    with the clock set is not marked (Earlier games shows the time it was left: tests/test_clock.py)."""
     from firmware.screens.archive import open_archive
     from firmware.screens.history import HistoryScreen, list_day
     unset = [True]
     monkeypatch.setattr(history, "_clock_unsynced", lambda: unset[0])
     app = app_with(JC_FIGHT, [], state_dir)
     try:
+        assert app.console.request("new jc-battle seed=5")["ok"]          # (the first left, the clock still not set)
         unset[0] = False                                    # the network came: the clock is set
-        for line in ("new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius", "fight",
-                     "new dice seed=1"):
+        for line in ("add attacker c_leg10", "add defender p_pompeius", "fight", "new dice seed=1"):
             assert app.console.request(line)["ok"], line
         app.stack = app.stack[:1]
         app.push(HistoryScreen())

@@ -254,12 +254,14 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     if mode.get("side"):
         rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
     rows += [str(note) for note in mode.get("notes", ())]
-    from firmware.export import local
+    from firmware.export import local, unset_clock
     when = local(entry.get("finished"))
     ended = when.strftime("%d.%m.%Y %H:%M") if when is not None else ""     # the list's day, «26.11»
     if ended:                                   # (no date: no row saying "Ended" of nothing)
         rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
+    elif unset_clock(entry.get("finished")):    # 1970: a time, but no date (export.local)
+        rows.append(_("Ended: date not known (clock not set)"))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
         rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]

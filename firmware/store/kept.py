@@ -2,6 +2,7 @@
 (each row checked before it is decoded)."""
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 import sqlite3
@@ -80,18 +81,50 @@ class Kept(Connection):
         out: list[dict[str, Any]] = []
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 ORDER BY id DESC LIMIT ?",
                                (limit,)).fetchall()
+        ids: list[int] = []
         for row in rows:
             sid_, ended, text = row[0], row[3], self.session_header(row)
             if text is None:
                 log.error("archived session %s fails its checksum; left out", sid_)
                 continue
             out.append({"header": json.loads(text), "lines": ArchivedLines(self, int(sid_)), "ended": float(ended or 0)})
-        try:                    # (each marked as History marks its day: begun with the clock not set)
+            ids.append(int(sid_))
+        try:                    # (each marked as History marks its day: left, or else begun, with the clock not set)
             unset = _begun_unsynced(self.db, [str(a["header"].get("sid", "")) for a in out])
+            left = self._left_unsynced(ids, [a["ended"] for a in out])
         except sqlite3.Error as e:          # History's table unreadable: the days unmarked, the games listed
             log.error("the start times of the earlier games could not be read (%s)", e)
-            unset = set()
-        return [{**a, "unsynced": str(a["header"].get("sid", "")) in unset} for a in out]
+            unset, left = set(), {}
+        return [{**a, "unsynced": left.get(i, str(a["header"].get("sid", "")) in unset)} for i, a in zip(ids, out)]
+
+    def _left_unsynced(self, ids: Sequence[int], ended: Sequence[float]) -> dict[int, bool]:
+        """Whether each archived session (row ``ids``, left at ``ended``) was left with the clock not
+        set, where that is known: a session is left in the transaction that begins the next one,
+        whose start History keeps with that mark (firmware/history.py ``write_started``), so the
+        next session's start, taken the same second, says it. Not known (absent) where the next
+        session began at another time (one archived at a start because it did not replay, an
+        older Legatus's) or its start is not kept. A session begun at a clock that was not set and
+        left once the network had set it is left on a sure day; one begun on a set clock and
+        left after a restart with no network (the clock back at the last shutdown) is not."""
+        if not ids:
+            return {}
+        sid_of: dict[int, str] = {}      # (the listed ones, and the newer: the current one, any left out)
+        for row in self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE id>? ORDER BY id", (min(ids),)).fetchall():
+            text = self.session_header(row)
+            try:
+                sid_of[int(row[0])] = str(json.loads(text)["sid"]) if text is not None else ""
+            except (ValueError, KeyError, TypeError):
+                sid_of[int(row[0])] = ""
+        order = sorted(sid_of)
+        nexts = {i: order[k] if (k := bisect.bisect_right(order, i)) < len(order) else None for i in ids}
+        starts = _starts(self.db, [sid_of[j] for j in nexts.values() if j is not None and sid_of[j]])
+        out: dict[int, bool] = {}
+        for i, when in zip(ids, ended):
+            j = nexts[i]
+            start = starts.get(sid_of[j]) if j is not None else None
+            if start is not None and when and abs(start[0] - when) <= 2:      # (the same transaction)
+                out[i] = start[1]
+        return out
 
     def archived_with_seed(self, seed: int) -> bool:
         """Whether an archived session has this seed (the running game is a copy reopened from
@@ -149,6 +182,33 @@ class Kept(Connection):
         with self.transaction(landed) as db:
             db.execute("DELETE FROM settings")
             db.executemany("INSERT INTO settings VALUES(?,?,?)", rows)
+
+
+def _starts(db: sqlite3.Connection, sids: Sequence[str]) -> dict[str, tuple[float, bool]]:
+    """The start times History keeps of the sessions ``sids`` (those whose row passes its checksum
+    and reads as a time): epoch seconds, and whether the clock was not set then."""
+    import datetime as _dt
+
+    from firmware.history import UNSYNCED, started_crc
+    out: dict[str, tuple[float, bool]] = {}
+    for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
+        part = [str(x) for x in sids[k:k + 500]]
+        try:
+            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
+                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
+        except sqlite3.OperationalError:                 # (no table: nothing was begun on this device)
+            rows = []
+        for sid, started, check in rows:
+            if started_crc(sid, started) != check:
+                continue
+            text = bytes(started).decode("utf-8", "replace")
+            try:
+                when = _dt.datetime.fromisoformat(text.rstrip(UNSYNCED).replace("Z", "+00:00"))
+                stamp = (when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)).timestamp()
+            except (ValueError, OverflowError, OSError):
+                continue
+            out[bytes(sid).decode("utf-8", "replace")] = (stamp, text.endswith(UNSYNCED))
+    return out
 
 
 def _begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
