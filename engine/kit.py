@@ -10,15 +10,17 @@ game's ``bag`` and ``deck``, the side kit's ``kit-bag`` and ``kit-deck``; undo r
 """
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
 from engine import bag as B
-from engine.errors import BadArguments, IllegalMove
-from engine.game import (Command, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
-                         store_rng)
+from engine.errors import BadArguments, IllegalMove, LegatusError
+from engine.game import (Command, GameRules, Held, Outcome, Request, Seen, State, commands, load_draws, load_rng,
+                         store_draws, store_rng)
 from engine.kit_views import HolderView, KitGameView
-from engine.rng import Draws
+from engine.rng import Draws, Rng, sha256_hex
 from engine.text import Msg, N_
 
 Holder = dict[str, Any]
@@ -101,19 +103,28 @@ def _count(args: tuple[str, ...], usage: Msg) -> int:
 
 
 # -- the actions on a holder (shared by the bag game and the side kit) -----------------------------
-Action = Callable[[State, Holder, tuple[str, ...], bool], Outcome]
+Action = Callable[[State, Holder, tuple[str, ...], bool, dict[str, str]], Outcome]
 
 
-def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _walk(opts: dict[str, str]) -> list[str] | None:
+    """A stored ``order=`` (the names a draw walks, :func:`engine.bag.same_items`), else None."""
+    return opts["order"].split(",") if "order" in opts else None
+
+
+def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     n = _count(args, Msg("Usage: kit draw [N].") if side else Msg("Usage: draw [N]."))
     bag = _need(holder, "bag", side)
+    walk = _walk(opts)
+    if walk is not None:
+        B.check_walk(bag, walk)
     rng = load_rng(state, stream(side, "bag"))
-    out = B.draw_from_bag(bag, n, rng)
+    out = B.draw_from_bag(bag, n, rng, walk)
     store_rng(state, rng, stream(side, "bag"))
     return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
-def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool,
+             opts: dict[str, str]) -> Outcome:
     if len(args) != 1:        # (each usage whole, for the catalogs to find it; beside a game: kit …)
         raise BadArguments(Msg("Usage: kit put <name>.") if side else Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
@@ -121,13 +132,15 @@ def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Out
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
-def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool,
+              opts: dict[str, str]) -> Outcome:
     n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."))
     out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
-def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool,
+                 opts: dict[str, str]) -> Outcome:
     if len(args) != 1:
         raise BadArguments(Msg("Usage: kit discard <card>.") if side else Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
@@ -136,14 +149,18 @@ def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) ->
 
 
 def _shuffle(with_discards: bool) -> Action:
-    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
         if args and side:
             raise BadArguments(Msg("Usage: kit reshuffle.") if with_discards else Msg("Usage: kit shuffle."))
         if args:
             raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
         deck = _need(holder, "deck", side)
+        try:
+            keep = int(opts.get("keep", "0"))
+        except ValueError:
+            raise BadArguments(Msg("'keep=' is a number of cards from 0 to {}.", len(deck["draw"]))) from None
         rng = load_rng(state, stream(side, "deck"))
-        B.deck_shuffle(deck, rng, with_discards)
+        B.deck_shuffle(deck, rng, with_discards, keep)
         store_rng(state, rng, stream(side, "deck"))
         n = len(deck["draw"])
         if with_discards:
@@ -151,7 +168,10 @@ def _shuffle(with_discards: bool) -> Action:
                       plural="Shuffled the discards back into the deck ({n} cards).")
         else:
             log = Msg("Shuffled the deck ({n} card).", n=n, plural="Shuffled the deck ({n} cards).")
-        return Outcome({"draw_pile": n}, log)
+        if keep:
+            log = Msg("{} {}", log, Msg("The card shown and undone stays on top.", n=keep,
+                                        plural="The {n} cards shown and undone stay on top."))
+        return Outcome({"draw_pile": n, "kept": keep} if keep else {"draw_pile": n}, log)
     return run
 
 
@@ -159,13 +179,91 @@ ACTIONS: dict[str, Action] = {
     "draw": _draw, "put": _put, "card": _card, "discard": _discard,
     "shuffle": _shuffle(False), "reshuffle": _shuffle(True),
 }
+# the options only a stored line gives (the device adds them: :data:`HELD`), by action
+PINNED = {"draw": "order", "shuffle": "keep", "reshuffle": "keep"}
+
+
+def _pinned(verb: str) -> frozenset[str]:
+    return frozenset({PINNED[verb]}) if verb in PINNED else frozenset()
 
 
 def _game_command(name: str) -> Callable[[State, Request], Outcome]:
     def run(state: State, req: Request) -> Outcome:
-        req.check_opts(frozenset())
-        return ACTIONS[name](state, state, req.args, False)
+        req.check_opts(_pinned(name))
+        return ACTIONS[name](state, state, req.args, False, dict(req.opts))
     return run
+
+
+# -- what was shown stays shown (PROTOCOL.md: undo never re-rolls) ----------------------------------
+def _position(name: str, rng: Rng) -> str:
+    state, inc = rng.to_json()
+    return f"{name}:{state}:{inc}"
+
+
+def _pile(name: str, rng: Rng, pile: list[str]) -> str:
+    """The position of a deck's next card: its stream's generator (a shuffle moves it) and its pile."""
+    return f"{_position(name, rng)}:pile:{sha256_hex(json.dumps(pile, ensure_ascii=False).encode())[:24]}"
+
+
+def _parts(state: State, req: Request) -> tuple[str, tuple[str, ...], Holder, bool]:
+    """The action of a request (``draw``, ``card`` …), its arguments, its holder and whether it is
+    the side kit's (``kit draw``)."""
+    if req.command == "kit":
+        return (req.args[0] if req.args else ""), req.args[1:], side_holder(state), True
+    return req.command, req.args, state, False
+
+
+def _marks(before: State, req: Request) -> list[tuple[str, Any]]:
+    """:attr:`engine.game.Held.marks`: a bag draw saw, at each of its draws' positions, the bag's
+    items (:func:`engine.bag.entries`, in the order listed); a card, at its deck's position, how
+    many cards it took from the top."""
+    try:
+        verb, args, holder, side = _parts(before, req)
+        n = _count(args, Msg("Usage: draw [N]."))
+        if verb == "draw" and holder.get("bag") is not None:
+            seen: list[tuple[list[int], B.Entries]] = []
+            name = stream(side, "bag")
+            B.draw_from_bag(copy.deepcopy(holder["bag"]), n, load_rng(before, name), _walk(req.opts), seen)
+            return [(f"{name}:{at[0]}:{at[1]}", [list(e) for e in items]) for at, items in seen]
+        if verb == "card" and holder.get("deck") is not None and n <= len(holder["deck"]["draw"]):
+            name = stream(side, "deck")
+            return [(_pile(name, load_rng(before, name), holder["deck"]["draw"]), n)]
+    except (LegatusError, KeyError, ValueError, TypeError, IndexError):
+        return []
+    return []
+
+
+def _pin(state: State, req: Request, seen: Seen) -> str | None:
+    """:attr:`engine.game.Held.pin`. A bag draw asked where one was shown and undone, from a bag
+    made again that holds the same things (the same counts: the same preset in another language,
+    the items listed in another order, one renamed), walks the names so that it draws the item that
+    corresponds to the one shown (``order=``, :func:`engine.bag.same_items`). A shuffle of a deck
+    whose top cards were shown and undone keeps them on top (``keep=``): the next card is the one
+    shown. Both are refused typed (only a stored line gives them)."""
+    verb, args, holder, side = _parts(state, req)
+    for key in _pinned(verb) & req.opts.keys():      # (typed: refused as an option the command lacks)
+        raise BadArguments(Msg("'{}' takes no options (not '{}').", req.command, key))
+    line = f"{req.command} {req.rest}".strip()
+    try:
+        if verb == "draw" and holder.get("bag") is not None:
+            name = stream(side, "bag")
+            now = B.entries(holder["bag"])
+            for was in reversed(seen(_position(name, load_rng(state, name)))):
+                if sorted(c for _, c in was) == sorted(c for _, c in now):
+                    walk = B.same_items([(str(a), int(b)) for a, b in was], now)
+                    return None if walk is None else f"{line} order={','.join(walk)}"
+        if verb in ("shuffle", "reshuffle") and holder.get("deck") is not None:
+            name = stream(side, "deck")
+            rng, pile, keep = load_rng(state, name), list(holder["deck"]["draw"]), 0
+            while keep < len(pile) and (taken := seen(_pile(name, rng, pile[keep:]))):
+                keep += int(taken[-1])
+            return f"{line} keep={min(keep, len(pile))}" if keep else None
+    except (KeyError, ValueError, TypeError):
+        return None
+    return None
+
+
+HELD = Held(_marks, _pin)
 
 
 GAME = GameRules(
@@ -175,12 +273,13 @@ GAME = GameRules(
     view=_view,
     usage="new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]",
     commands=commands(
-        Command("draw", _game_command("draw"), True, "draw [N]  (from the bag, hidden)"),
+        Command("draw", _game_command("draw"), True, "draw [N]  (from the bag, hidden)", held=HELD),
         Command("put", _game_command("put"), True, "put <name>  (back into the bag)"),
-        Command("card", _game_command("card"), True, "card [N]  (from the top of the deck to the hand)"),
+        Command("card", _game_command("card"), True, "card [N]  (from the top of the deck to the hand)", held=HELD),
         Command("discard", _game_command("discard"), True, "discard <card>  (from the hand)"),
-        Command("shuffle", _game_command("shuffle"), True, "shuffle  (the draw pile)"),
-        Command("reshuffle", _game_command("reshuffle"), True, "reshuffle  (discards back in, then shuffle)"),
+        Command("shuffle", _game_command("shuffle"), True, "shuffle  (the draw pile)", held=HELD),
+        Command("reshuffle", _game_command("reshuffle"), True, "reshuffle  (discards back in, then shuffle)",
+                held=HELD),
     ),
 )
 
@@ -241,9 +340,9 @@ def _kit(state: State, req: Request) -> Outcome:
     action = ACTIONS.get(verb)
     if action is None:
         raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], Msg(KIT_USAGE)))
-    req.check_opts(frozenset())
+    req.check_opts(_pinned(verb))
     holder = side_holder(state)
-    outcome = action(state, holder, args, True)
+    outcome = action(state, holder, args, True, dict(req.opts))
     state["kit"] = holder
     return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
 
@@ -275,5 +374,5 @@ def _kit_state(state: State, req: Request) -> Outcome:
 
 KIT_COMMANDS = commands(
     Command("kit-state", _kit_state, False, "kit-state  (the side bag/deck)"),
-    Command("kit", _kit, True, KIT_USAGE, canonical=_kit_line),
+    Command("kit", _kit, True, KIT_USAGE, canonical=_kit_line, held=HELD),
 )
