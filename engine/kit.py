@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import bag as B
@@ -106,7 +106,7 @@ def _count(args: tuple[str, ...], usage: Msg) -> int:
 Action = Callable[[State, Holder, tuple[str, ...], bool, dict[str, str]], Outcome]
 
 
-def _walk(opts: dict[str, str]) -> list[str] | None:
+def _walk(opts: Mapping[str, str]) -> list[str] | None:
     """A stored ``order=`` (the names a draw walks, :func:`engine.bag.same_items`), else None."""
     return opts["order"].split(",") if "order" in opts else None
 

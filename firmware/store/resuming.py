@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from engine import registry
 from engine.errors import LegatusError
-from engine.game import GameRules
+from engine.game import Command, GameRules, Request
 from engine.text import Msg
 from firmware.session import MAX_LOG, Session, Stored, parse_line, said, undone_sentence
 from firmware import shown
@@ -54,14 +54,16 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
         return []
     out: list[Mark | Seen] = []
     state = replay.state
-    before: list[tuple[str, Mark | None, list[Seen]]] = []   # the state before each standing action, its marks
+    before: list[tuple[str, Mark | None, Command, Request]] = []   # each standing action: the state before it,
+                                                                  # its mark, its command and request
     try:
         for kind, line, sentence in rows:
             if kind == "undo":
                 if before:
-                    was, mark, seen = before.pop()
+                    was, mark, took, asked = before.pop()
                     state = json.loads(was)
-                    out += ([mark] if mark is not None else []) + seen if undone_only else []
+                    if undone_only:
+                        out += [*([mark] if mark is not None else []), *shown.saw(took, asked, was)]
                 continue
             req = parse_line(line)
             cmd = replay.command(req.command)
@@ -70,9 +72,9 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
             was = json.dumps(state)
             cmd.handler(state, req)
             mark = shown.drew(cmd, req, json.loads(was), state, said(Stored(sentence)))
-            seen = shown.saw(cmd, req, was)
-            before.append((was, mark, seen))
-            out += ([mark] if mark is not None else []) + seen if not undone_only else []
+            before.append((was, mark, cmd, req))
+            if not undone_only:
+                out += [*([mark] if mark is not None else []), *shown.saw(cmd, req, was)]
     except (LegatusError, ValueError, KeyError, TypeError) as e:
         log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
     return out
