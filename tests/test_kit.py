@@ -305,3 +305,20 @@ def test_an_empty_deck_with_no_discards_says_the_cards_are_in_the_hand(console, 
     r = console.request("card")
     assert r["error"] == "illegal_move" and discards in r["message"] and hand not in r["message"], r
     assert sorted(console.request("state")["state"]["deck"]["hand"]) == ["legio", "senator"]   # refusals change nothing
+
+
+@pytest.mark.parametrize("was, now, walk", [
+    ("gold*3,lead*3", "gold*3,lead*3", None),                   # the same bag: name order, as always
+    ("gold*3,lead*3", "lead*3,gold*3", None),                   # listed in another order: the same things
+    ("gold*3,lead*3", "zgold*3,lead*3", ["zgold", "lead"]),     # gold renamed: zgold walks where gold did
+    ("white*5,black*5", "белый*5,чёрный*5", ["чёрный", "белый"]),   # both renamed: paired as listed
+    ("a*2,b*1", "b*2,a*1", ["b", "a"]),                         # a name with another count is not itself
+    ("gold*3,lead*3", "gold*4,lead*2", None),                   # other counts: another bag
+])
+def test_a_bag_made_again_is_paired_item_by_item_with_the_bag_it_was(was, now, walk):
+    """Which item of a bag made again is which (docs/fairness.md §5): a name with the same count is
+    itself, the others pair count by count in the order listed; the walk puts each where its
+    partner was in the name order of the bag as it was."""
+    def listed(text: str) -> list[tuple[str, int]]:
+        return B.entries(B.new_bag(B.parse_items(text)))
+    assert B.same_items(listed(was), listed(now)) == walk
