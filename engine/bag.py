@@ -88,6 +88,17 @@ def same_items(was: Entries, now: Entries) -> list[str] | None:
     the same counts: another bag, whose draw is its own). Which item is which: a name in both with
     the same count is itself; the rest, count by count, pair in the order they were listed (a preset
     in another language, an item renamed). PROTOCOL.md: undo never re-rolls (docs/fairness.md §5)."""
+    pairs = pairing(was, now)
+    if pairs is None:
+        return None
+    walk = [pairs[n] for n in sorted(pairs)]
+    return None if walk == sorted(pairs.values()) else walk
+
+
+def pairing(was: Entries, now: Entries) -> dict[str, str] | None:
+    """Each name of ``was`` → the name of ``now`` that is that item (:func:`same_items`), or None
+    when they do not hold the same things (not the same counts). Both list their names in the order
+    they were listed."""
     if sorted(c for _, c in was) != sorted(c for _, c in now):
         return None
     have, had = dict(now), dict(was)
@@ -96,8 +107,7 @@ def same_items(was: Entries, now: Entries) -> list[str] | None:
         old = [n for n, c in was if c == count and n not in pairs]
         new = [n for n, c in now if c == count and had.get(n) != c]
         pairs.update(zip(old, new))
-    walk = [pairs[n] for n in sorted(had)]
-    return None if walk == sorted(have) else walk
+    return pairs
 
 
 def check_walk(bag: dict[str, Any], walk: list[str]) -> None:

@@ -219,12 +219,18 @@ def _marks(before: State, req: Request) -> list[tuple[str, Any]]:
     many cards it took from the top."""
     try:
         verb, args, holder, side = _parts(before, req)
-        n = _count(args, Msg("Usage: draw [N]."))
+        n = _count(args, Msg("Usage: draw [N].")) if verb in ("draw", "card") else 0
         if verb == "draw" and holder.get("bag") is not None:
             seen: list[tuple[list[int], B.Entries]] = []
             name = stream(side, "bag")
             B.draw_from_bag(copy.deepcopy(holder["bag"]), n, load_rng(before, name), _walk(req.opts), seen)
             return [(f"{name}:{at[0]}:{at[1]}", [list(e) for e in items]) for at, items in seen]
+        if verb == "new" and "cards" in req.opts:
+            name = stream(side, "deck")
+            cards = B.parse_items(req.opts["cards"], cards=True)
+            listed = req.opts["listed"].split(",") if "listed" in req.opts else list(cards)
+            return [(f"{_position(name, load_rng(before, name))}:deck",
+                     {"cards": [[k, v] for k, v in cards.items()], "listed": listed})]
         if verb == "card" and holder.get("deck") is not None and n <= len(holder["deck"]["draw"]):
             name = stream(side, "deck")
             return [(_pile(name, load_rng(before, name), holder["deck"]["draw"]), n)]
@@ -252,6 +258,8 @@ def _pin(state: State, req: Request, seen: Seen) -> str | None:
                 if sorted(c for _, c in was) == sorted(c for _, c in now):
                     walk = B.same_items([(str(a), int(b)) for a, b in was], now)
                     return None if walk is None else f"{line} order={','.join(walk)}"
+        if verb == "new" and "cards" in req.opts and side:
+            return _dealt_again(state, req, seen)
         if verb in ("shuffle", "reshuffle") and holder.get("deck") is not None:
             name = stream(side, "deck")
             rng, pile, keep = load_rng(state, name), list(holder["deck"]["draw"]), 0
@@ -260,6 +268,35 @@ def _pin(state: State, req: Request, seen: Seen) -> str | None:
             return f"{line} keep={min(keep, len(pile))}" if keep else None
     except (KeyError, ValueError, TypeError):
         return None
+    return None
+
+
+def _dealt_again(state: State, req: Request, seen: Seen) -> str | None:
+    """``kit new cards=`` (as stored: :func:`_kit_line`) where a side deck made then was undone: if
+    it holds the same cards (the same counts, whatever their names: the same preset in another
+    language, a card renamed), its cards go into the shuffle in the order that puts each where its
+    partner went (which card is which: :func:`engine.bag.pairing`, by the orders listed), so the
+    same shuffle deals the cards that are the ones shown."""
+    name = stream(True, "deck")
+    try:
+        counts = B.parse_items(req.opts["cards"], cards=True)
+    except BadArguments:          # the handler refuses the same list and says why
+        return None
+    listed = req.opts["listed"].split(",") if "listed" in req.opts else list(counts)
+    for was in reversed(seen(f"{_position(name, load_rng(state, name))}:deck")):
+        old = {str(k): int(v) for k, v in was["cards"]}
+        pairs = B.pairing([(n, old[n]) for n in was["listed"]], [(n, counts[n]) for n in listed])
+        if pairs is None:
+            continue
+        deal = [pairs[str(k)] for k, _ in was["cards"]]
+        if deal == list(counts):
+            return None
+        opts = {**req.opts, "cards": _listing(counts, deal)}
+        if listed != deal:
+            opts["listed"] = ",".join(listed)
+        else:
+            opts.pop("listed", None)
+        return _new_line(req, opts)
     return None
 
 
@@ -319,7 +356,11 @@ def _kit(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: {}.", Msg(KIT_USAGE)))
     verb, args = req.args[0], req.args[1:]
     if verb == "new":
-        req.check_opts(frozenset({"items", "cards"}))
+        req.check_opts(frozenset({"items", "cards", "listed"}))
+        if "listed" in req.opts:              # (stored by the device: the order the cards were listed in)
+            listed = req.opts["listed"].split(",")
+            if "cards" not in req.opts or sorted(listed) != sorted(B.parse_items(req.opts["cards"], cards=True)):
+                raise BadArguments(Msg("'listed=' must name each card of the deck once."))
         if args:
             raise BadArguments(Msg("Usage: kit new items=<name>*<count>,... [cards=<name>*<count>,...]."))
         if "items" not in req.opts and "cards" not in req.opts:
@@ -347,21 +388,35 @@ def _kit(state: State, req: Request) -> Outcome:
     return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
 
 
+def _listing(counts: dict[str, int], names: list[str]) -> str:
+    return ",".join(name if counts[name] == 1 else f"{name}*{counts[name]}" for name in names)
+
+
+def _new_line(req: Request, opts: dict[str, str]) -> str:
+    return " ".join([req.command, "new", *(f"{k}={v}" for k, v in opts.items())])
+
+
 def _kit_line(state: State, req: Request) -> str:
     """``kit …`` as asked now is run and stored (``Command.canonical``): a side deck is the same
     whatever order its cards are listed in, so ``kit new cards=`` lists them in name order (code
     point, as a bag draws) and shuffles the same (PROTOCOL.md: undo never re-rolls; a deck seen,
-    undone and set up again in another order dealt another card). A list the rules refuse is left
-    as given (the handler says why); stored lines replay as written."""
+    undone and set up again in another order dealt another card); ``listed=`` keeps the order they
+    were listed in, when it is another (no draw reads it: it tells which card of a deck made again is
+    which, :data:`HELD`). A list the rules refuse is left as given (the handler says why); stored
+    lines replay as written. ``listed=`` typed is refused (only a stored line gives it)."""
     line = f"{req.command} {req.rest}".strip()
+    if req.args[:1] == ("new",) and "listed" in req.opts:
+        raise BadArguments(Msg("'{}' has no option '{}' (options: {}).", "kit new", "listed", "cards, items"))
     if req.args != ("new",) or "cards" not in req.opts:
         return line
     try:
         counts = B.parse_items(req.opts["cards"], cards=True)
     except BadArguments:          # (engine: no logging) the handler refuses the same list and says why
         return line
-    cards = ",".join(name if n == 1 else f"{name}*{n}" for name, n in sorted(counts.items()))
-    return " ".join([req.command, "new", *(f"{k}={cards if k == 'cards' else v}" for k, v in req.opts.items())])
+    opts = {**req.opts, "cards": _listing(counts, sorted(counts))}
+    if list(counts) != sorted(counts):
+        opts["listed"] = ",".join(counts)
+    return _new_line(req, opts)
 
 
 def _kit_state(state: State, req: Request) -> Outcome:

@@ -163,18 +163,19 @@ def test_a_side_deck_listed_in_another_order_deals_the_same(console):  # PROTOCO
     """A side deck seen (its top card), undone and set up again with its cards listed in another
     order shuffled another deck order from the restored generator: another card for the same
     deck. Asked now, ``kit new cards=`` is stored with its cards in name order, so any listing of
-    one deck deals the same; a bag's items never depended on their order."""
+    one deck deals the same (and the order listed, when another: ``listed=``, which no draw reads);
+    a bag's items never depended on their order."""
     assert console.request("new glory players=Ann,Bob")["ok"]                  # a secret seed
-    listings = ["x*3,y*3,z*3", "z*3,y*3,x*3", "y,z*3,x*2,y*2,x"]
+    listings = {"x*3,y*3,z*3": "", "z*3,y*3,x*3": " listed=z,y,x", "y,z*3,x*2,y*2,x": " listed=y,z,x"}
     seen = []
-    for cards in listings:
+    for cards, listed in listings.items():
         assert console.request(f"kit new items=b*2,a cards={cards}")["ok"]
         seen.append((console.request("kit card 3")["cards"], console.request("kit draw 2")["drawn"]))
-        assert console.request("actions 3")["actions"][2]["line"] == "kit new items=b*2,a cards=x*3,y*3,z*3"
+        assert console.request("actions 3")["actions"][2]["line"] == "kit new items=b*2,a cards=x*3,y*3,z*3" + listed
         assert console.request("undo")["ok"] and console.request("undo")["ok"] and console.request("undo")["ok"]
     assert seen[0] == seen[1] == seen[2], seen
     assert console.request("kit new cards=y,x,y")["ok"]                       # a duplicate name adds up
-    assert console.request("actions 1")["actions"][0]["line"] == "kit new cards=x,y*2"
+    assert console.request("actions 1")["actions"][0]["line"] == "kit new cards=x,y*2 listed=y,x"
     assert console.request("kit new cards=,x")["error"] == "bad_arguments"    # refused as before
 
 

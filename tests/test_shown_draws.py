@@ -551,6 +551,64 @@ def test_a_bag_preset_chosen_again_in_another_language_draws_the_same_items(stat
         c.close()
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_deck_preset_chosen_again_in_another_language_deals_the_same_cards(state_dir: Path, lang: str):
+    """Each deck preset (Playing cards: its ace, jack, queen and king are «Т», «В», «Д», «К» in
+    Russian), its cards seen, undone with the deck, and the deck chosen again after the language was
+    switched: the cards dealt are the ones shown, in the words of the language now; the record checks."""
+    from engine import actions as act
+    from firmware import i18n
+    from firmware.screens.kit.bag import PRESETS
+    c = _open(state_dir)
+    try:
+        for _label, kind, pairs in PRESETS:
+            if kind != "cards":
+                continue
+            i18n.set_language("en")
+            english = pairs()
+            i18n.set_language(lang)
+            there = pairs()
+            same = {a: b for (a, _), (b, _) in zip(english, there, strict=True)}
+            for seed in range(1, 7):
+                _ok(c, f"new dice seed={seed}")
+                _ok(c, act.kit_new("cards", english))
+                shown = _ok(c, "kit card 5")["cards"]
+                _ok(c, "undo")
+                _ok(c, "undo")
+                _ok(c, act.kit_new("cards", there))
+                assert _ok(c, "kit card 5")["cards"] == [same[x] for x in shown], (_label, seed)
+                _ok(c, "end")
+                assert VERIFY.verify(_ok(c, "export format=draws")["record"])
+    finally:
+        i18n.set_language("en")
+        c.close()
+
+
+def test_a_side_deck_made_again_with_a_card_renamed_deals_it_and_listed_is_the_device_s(state_dir: Path):
+    """A side deck seen, undone and made again with one card renamed deals the renamed card where the
+    old one was; ``listed=`` (the order the cards were listed in) is stored by the device, refused
+    typed; a deck with other counts is another deck (dealt as always)."""
+    c = _open(state_dir)
+    try:
+        for seed in range(1, 9):
+            _ok(c, f"new dice seed={seed}")
+            _ok(c, "kit new cards=a,b,c,d")
+            shown = _ok(c, "kit card 4")["cards"]
+            _ok(c, "undo")
+            _ok(c, "undo")
+            _ok(c, "kit new cards=a,b,zc,d")
+            assert _ok(c, "kit card 4")["cards"] == [{"c": "zc"}.get(x, x) for x in shown], seed
+        out = c.request("kit new cards=a,b listed=b,a")
+        assert out["error"] == "bad_arguments" and "listed" in out["message"], out
+        _ok(c, "new dice seed=1")
+        _ok(c, "kit new cards=a,b,c,d")
+        _ok(c, "undo")
+        _ok(c, "kit new cards=a*2,b,c")
+        assert _ok(c, "actions 1")["actions"][0]["line"] == "kit new cards=a*2,b,c"
+    finally:
+        c.close()
+
+
 def test_the_record_of_a_bag_walked_in_another_order_or_a_card_kept_on_top_checks(state_dir: Path):
     """The record says how each such draw was made (the order walked, the cards kept on top), and
     scripts/verify_draws.py checks it from the seed; an order that is not the bag's items, another
