@@ -609,6 +609,37 @@ def test_a_side_deck_made_again_with_a_card_renamed_deals_it_and_listed_is_the_d
         c.close()
 
 
+def test_a_card_shown_and_undone_stays_shown_through_a_restart(state_dir: Path):
+    """What the deck showed is read back after a restart (the session's undone rows): a shuffle after
+    it leaves the card on top, and the deck made again in Russian deals the cards that are the ones
+    shown."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=5")
+        _ok(c, "kit new cards=A♠,J♠,Q♠,K♠")
+        top = _ok(c, "kit card")["cards"]
+        assert top != ["K♠"]                                  # (a card named otherwise in Russian)
+        _ok(c, "undo")
+    finally:
+        c.close()
+    c = _open(state_dir)
+    try:
+        assert _ok(c, "kit shuffle")["kept"] == 1
+        assert _ok(c, "kit card")["cards"] == top
+        for _ in range(3):
+            _ok(c, "undo")                                   # the card, the shuffle, the deck
+        assert _ok(c, "kit-state")["kit"] == {}
+    finally:
+        c.close()
+    c = _open(state_dir)
+    try:
+        _ok(c, "kit new cards=Т♠,В♠,Д♠,К♠")
+        assert _ok(c, "kit card")["cards"] == [dict(zip("A♠ J♠ Q♠ K♠".split(), "Т♠ В♠ Д♠ К♠".split())).get(x, x)
+                                               for x in top]
+    finally:
+        c.close()
+
+
 def test_the_record_of_a_bag_walked_in_another_order_or_a_card_kept_on_top_checks(state_dir: Path):
     """The record says how each such draw was made (the order walked, the cards kept on top), and
     scripts/verify_draws.py checks it from the seed; an order that is not the bag's items, another
