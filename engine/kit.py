@@ -123,8 +123,7 @@ def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts:
     return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
-def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool,
-             opts: dict[str, str]) -> Outcome:
+def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     if len(args) != 1:        # (each usage whole, for the catalogs to find it; beside a game: kit …)
         raise BadArguments(Msg("Usage: kit put <name>.") if side else Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
@@ -132,15 +131,13 @@ def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool,
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
-def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool,
-              opts: dict[str, str]) -> Outcome:
+def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."))
     out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
-def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool,
-                 opts: dict[str, str]) -> Outcome:
+def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     if len(args) != 1:
         raise BadArguments(Msg("Usage: kit discard <card>.") if side else Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
