@@ -61,25 +61,81 @@ def _event(part: dict[str, Any], event: dict[str, Any]) -> None:
 
 
 def new_bag(counts: dict[str, int], rng: Rng | None = None) -> dict[str, Any]:
+    """A bag of ``counts``; ``order`` keeps the names in the order they were listed (the state's
+    JSON sorts ``contents``), which tells which item of a bag made again is which
+    (:func:`same_items`)."""
     if rng is not None:
         rng.note("bag", dict(sorted(counts.items())))
-    return {"contents": dict(counts), "drawn": [], "history": [], "events": 0}
+    return {"contents": dict(counts), "drawn": [], "history": [], "events": 0, "order": list(counts)}
+
+
+Entries = list[tuple[str, int]]
+
+
+def entries(bag: dict[str, Any]) -> Entries:
+    """The items in the bag now (count at least 1) as (name, count), in the order they were listed
+    (a bag made before ``order`` was kept: in name order)."""
+    contents: dict[str, int] = bag["contents"]
+    listed = [str(n) for n in bag.get("order", ()) if n in contents]
+    names = listed + sorted(n for n in contents if n not in set(listed))
+    return [(n, int(contents[n])) for n in names if contents[n] > 0]
+
+
+def same_items(was: Entries, now: Entries) -> list[str] | None:
+    """The order in which to walk the names of the bag ``now`` so that a draw lands on the item that
+    corresponds to the one the same random number drew from the bag ``was`` (walked in name order),
+    or None when that is the name order itself, or when the two do not hold the same things (not
+    the same counts: another bag, whose draw is its own). Which item is which: a name in both with
+    the same count is itself; the rest, count by count, pair in the order they were listed (a preset
+    in another language, an item renamed). PROTOCOL.md: undo never re-rolls (docs/fairness.md §5)."""
+    pairs = pairing(was, now)
+    if pairs is None:
+        return None
+    walk = [pairs[n] for n in sorted(pairs)]
+    return None if walk == sorted(pairs.values()) else walk
+
+
+def pairing(was: Entries, now: Entries) -> dict[str, str] | None:
+    """Each name of ``was`` → the name of ``now`` that is that item (:func:`same_items`), or None
+    when they do not hold the same things (not the same counts). Both list their names in the order
+    they were listed."""
+    if sorted(c for _, c in was) != sorted(c for _, c in now):
+        return None
+    have, had = dict(now), dict(was)
+    pairs = {n: n for n, c in was if have.get(n) == c}
+    for count in sorted({c for _, c in was}):
+        old = [n for n, c in was if c == count and n not in pairs]
+        new = [n for n, c in now if c == count and had.get(n) != c]
+        pairs.update(zip(old, new))
+    return pairs
+
+
+def check_walk(bag: dict[str, Any], walk: list[str]) -> None:
+    """BadArguments unless ``walk`` lists each item in the bag once (a stored ``order=``)."""
+    if sorted(walk) != sorted(n for n, _ in entries(bag)):
+        raise BadArguments(Msg("'order=' must list each item in the bag once."))
 
 
 def bag_size(bag: dict[str, Any]) -> int:
     return sum(bag["contents"].values())
 
 
-def draw_from_bag(bag: dict[str, Any], n: int, rng: Rng) -> list[str]:
-    """Draw ``n`` items without replacement (each item equally likely, ``Rng.take``); raises
-    IllegalMove if fewer."""
+def draw_from_bag(bag: dict[str, Any], n: int, rng: Rng, walk: list[str] | None = None,
+                  seen: list[tuple[list[int], Entries]] | None = None) -> list[str]:
+    """Draw ``n`` items without replacement (each item equally likely, ``Rng.take``, walking the
+    names in ``walk`` if given: :func:`same_items`); raises IllegalMove if fewer. ``seen``: gets
+    the generator's state and the bag's :func:`entries` before each draw."""
     left = bag_size(bag)
     if n < 1:
         raise BadArguments(Msg("Draw at least 1 item."))
     if n > left:
         raise IllegalMove(Msg("The bag holds {n} item; cannot draw {want}.", n=left, want=n,
                               plural="The bag holds {n} items; cannot draw {want}."))
-    out = [rng.take(bag["contents"]) for _ in range(n)]
+    out = []
+    for _ in range(n):
+        if seen is not None:
+            seen.append((rng.to_json(), entries(bag)))
+        out.append(rng.take(bag["contents"], walk))
     bag["drawn"].extend(out)
     _event(bag, {"draw": out})
     return out
@@ -145,12 +201,19 @@ def deck_discard(deck: dict[str, Any], name: str, rng: Rng | None = None) -> Non
     _event(deck, {"discard": name})
 
 
-def deck_shuffle(deck: dict[str, Any], rng: Rng, with_discards: bool) -> None:
+def deck_shuffle(deck: dict[str, Any], rng: Rng, with_discards: bool, keep: int = 0) -> None:
     """Shuffle the draw pile; with ``with_discards`` first put the discard pile back in (at the
-    bottom, in the order discarded)."""
+    bottom, in the order discarded). ``keep``: the top cards that stay on top, out of the shuffle
+    (cards the device showed and undo put back: docs/fairness.md §5)."""
+    if not 0 <= keep <= len(deck["draw"]):
+        raise BadArguments(Msg("'keep=' is a number of cards from 0 to {}.", len(deck["draw"])))
     if with_discards:
         rng.note("reshuffle")
         deck["draw"].extend(deck["discard"])
         deck["discard"].clear()
-    rng.shuffle(deck["draw"])
+    if keep:
+        rng.note("keep", keep)
+    rest = deck["draw"][keep:]
+    rng.shuffle(rest)
+    deck["draw"][keep:] = rest
     _event(deck, {"reshuffle" if with_discards else "shuffle": len(deck["draw"])})

@@ -143,7 +143,8 @@ class Command(NamedTuple):
     replay as they were written. ``drawn``: for a command that draws where the table may give
     its own values instead (physical dice, a card drawn at the table), the :class:`Drawn` of a
     request on a state (read only): once the device has shown a draw, undo cannot turn it into
-    values typed instead (firmware/shown.py)."""
+    values typed instead (firmware/shown.py). ``held``: the :class:`Held` of a command whose draw
+    asked again lands on what was shown, whatever the state was made again as."""
 
     name: str
     handler: Handler
@@ -152,6 +153,24 @@ class Command(NamedTuple):
     admit: Callable[[State, Request], None] | None = None
     canonical: Callable[[State, Request], str] | None = None
     drawn: Callable[[State, Request], Drawn | None] | None = None
+    held: Held | None = None
+
+
+Seen = Callable[[str], list[Any]]
+
+
+class Held(NamedTuple):
+    """How a command keeps what the device showed where it is asked again after an undo, when the
+    state it draws from was made again another way (:attr:`Command.held`; firmware/shown.py):
+    ``marks(before, req)``: the positions where the action ``req`` drew on the state ``before`` it
+    (keys: a stream's name and generator state, and for a deck its pile) and what it saw there
+    (plain JSON data); ``pin(state, req, seen)``: the line to run and store for ``req`` asked now
+    on ``state`` so that it draws what was seen (``seen(key)``: what the undone actions saw there,
+    oldest first), or None to run it as asked. Raises BadArguments if ``req`` types what only a
+    stored line may give."""
+
+    marks: Callable[[State, Request], list[tuple[str, Any]]]
+    pin: Callable[[State, Request, Seen], str | None]
 
 
 class Drawn(NamedTuple):

@@ -10,15 +10,17 @@ game's ``bag`` and ``deck``, the side kit's ``kit-bag`` and ``kit-deck``; undo r
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import bag as B
-from engine.errors import BadArguments, IllegalMove
-from engine.game import (Command, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
-                         store_rng)
+from engine.errors import BadArguments, IllegalMove, LegatusError
+from engine.game import (Command, GameRules, Held, Outcome, Request, Seen, State, commands, load_draws, load_rng,
+                         store_draws, store_rng)
 from engine.kit_views import HolderView, KitGameView
-from engine.rng import Draws
+from engine.rng import Draws, Rng, sha256_hex
 from engine.text import Msg, N_
 
 Holder = dict[str, Any]
@@ -101,19 +103,27 @@ def _count(args: tuple[str, ...], usage: Msg) -> int:
 
 
 # -- the actions on a holder (shared by the bag game and the side kit) -----------------------------
-Action = Callable[[State, Holder, tuple[str, ...], bool], Outcome]
+Action = Callable[[State, Holder, tuple[str, ...], bool, dict[str, str]], Outcome]
 
 
-def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _walk(opts: Mapping[str, str]) -> list[str] | None:
+    """A stored ``order=`` (the names a draw walks, :func:`engine.bag.same_items`), else None."""
+    return opts["order"].split(",") if "order" in opts else None
+
+
+def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     n = _count(args, Msg("Usage: kit draw [N].") if side else Msg("Usage: draw [N]."))
     bag = _need(holder, "bag", side)
+    walk = _walk(opts)
+    if walk is not None:
+        B.check_walk(bag, walk)
     rng = load_rng(state, stream(side, "bag"))
-    out = B.draw_from_bag(bag, n, rng)
+    out = B.draw_from_bag(bag, n, rng, walk)
     store_rng(state, rng, stream(side, "bag"))
     return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
-def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     if len(args) != 1:        # (each usage whole, for the catalogs to find it; beside a game: kit …)
         raise BadArguments(Msg("Usage: kit put <name>.") if side else Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
@@ -121,13 +131,13 @@ def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Out
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
-def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."))
     out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
-def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
     if len(args) != 1:
         raise BadArguments(Msg("Usage: kit discard <card>.") if side else Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
@@ -136,14 +146,18 @@ def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool) ->
 
 
 def _shuffle(with_discards: bool) -> Action:
-    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool) -> Outcome:
+    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
         if args and side:
             raise BadArguments(Msg("Usage: kit reshuffle.") if with_discards else Msg("Usage: kit shuffle."))
         if args:
             raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
         deck = _need(holder, "deck", side)
+        try:
+            keep = int(opts.get("keep", "0"))
+        except ValueError:
+            raise BadArguments(Msg("'keep=' is a number of cards from 0 to {}.", len(deck["draw"]))) from None
         rng = load_rng(state, stream(side, "deck"))
-        B.deck_shuffle(deck, rng, with_discards)
+        B.deck_shuffle(deck, rng, with_discards, keep)
         store_rng(state, rng, stream(side, "deck"))
         n = len(deck["draw"])
         if with_discards:
@@ -151,7 +165,10 @@ def _shuffle(with_discards: bool) -> Action:
                       plural="Shuffled the discards back into the deck ({n} cards).")
         else:
             log = Msg("Shuffled the deck ({n} card).", n=n, plural="Shuffled the deck ({n} cards).")
-        return Outcome({"draw_pile": n}, log)
+        if keep:
+            log = Msg("{} {}", log, Msg("The card shown and undone stays on top.", n=keep,
+                                        plural="The {n} cards shown and undone stay on top."))
+        return Outcome({"draw_pile": n, "kept": keep} if keep else {"draw_pile": n}, log)
     return run
 
 
@@ -159,13 +176,128 @@ ACTIONS: dict[str, Action] = {
     "draw": _draw, "put": _put, "card": _card, "discard": _discard,
     "shuffle": _shuffle(False), "reshuffle": _shuffle(True),
 }
+# the options only a stored line gives (the device adds them: :data:`HELD`), by action
+PINNED = {"draw": "order", "shuffle": "keep", "reshuffle": "keep"}
+
+
+def _pinned(verb: str) -> frozenset[str]:
+    return frozenset({PINNED[verb]}) if verb in PINNED else frozenset()
 
 
 def _game_command(name: str) -> Callable[[State, Request], Outcome]:
     def run(state: State, req: Request) -> Outcome:
-        req.check_opts(frozenset())
-        return ACTIONS[name](state, state, req.args, False)
+        req.check_opts(_pinned(name))
+        return ACTIONS[name](state, state, req.args, False, dict(req.opts))
     return run
+
+
+# -- what was shown stays shown (PROTOCOL.md: undo never re-rolls) ----------------------------------
+def _position(name: str, rng: Rng) -> str:
+    state, inc = rng.to_json()
+    return f"{name}:{state}:{inc}"
+
+
+def _pile(name: str, rng: Rng, pile: list[str]) -> str:
+    """The position of a deck's next card: its stream's generator (a shuffle moves it) and its pile."""
+    return f"{_position(name, rng)}:pile:{sha256_hex(json.dumps(pile, ensure_ascii=False).encode())[:24]}"
+
+
+def _parts(state: State, req: Request) -> tuple[str, tuple[str, ...], Holder, bool]:
+    """The action of a request (``draw``, ``card`` …), its arguments, its holder and whether it is
+    the side kit's (``kit draw``)."""
+    if req.command == "kit":
+        return (req.args[0] if req.args else ""), req.args[1:], side_holder(state), True
+    return req.command, req.args, state, False
+
+
+def _marks(before: State, req: Request) -> list[tuple[str, Any]]:
+    """:attr:`engine.game.Held.marks`: a bag draw saw, at each of its draws' positions, the bag's
+    items (:func:`engine.bag.entries`, in the order listed); a card, at its deck's position, how
+    many cards it took from the top."""
+    try:
+        verb, args, holder, side = _parts(before, req)
+        n = _count(args, Msg("Usage: draw [N].")) if verb in ("draw", "card") else 0
+        if verb == "draw" and holder.get("bag") is not None:
+            seen: list[tuple[list[int], B.Entries]] = []
+            name = stream(side, "bag")
+            B.draw_from_bag(copy.deepcopy(holder["bag"]), n, load_rng(before, name), _walk(req.opts), seen)
+            return [(f"{name}:{at[0]}:{at[1]}", [list(e) for e in items]) for at, items in seen]
+        if verb == "new" and "cards" in req.opts:
+            name = stream(side, "deck")
+            cards = B.parse_items(req.opts["cards"], cards=True)
+            listed = req.opts["listed"].split(",") if "listed" in req.opts else list(cards)
+            return [(f"{_position(name, load_rng(before, name))}:deck",
+                     {"cards": [[k, v] for k, v in cards.items()], "listed": listed})]
+        if verb == "card" and holder.get("deck") is not None and n <= len(holder["deck"]["draw"]):
+            name = stream(side, "deck")
+            return [(_pile(name, load_rng(before, name), holder["deck"]["draw"]), n)]
+    except (LegatusError, KeyError, ValueError, TypeError, IndexError):
+        return []
+    return []
+
+
+def _pin(state: State, req: Request, seen: Seen) -> str | None:
+    """:attr:`engine.game.Held.pin`. A bag draw asked where one was shown and undone, from a bag
+    made again that holds the same things (the same counts: the same preset in another language,
+    the items listed in another order, one renamed), walks the names so that it draws the item that
+    corresponds to the one shown (``order=``, :func:`engine.bag.same_items`). A shuffle of a deck
+    whose top cards were shown and undone keeps them on top (``keep=``): the next card is the one
+    shown. Both are refused typed (only a stored line gives them)."""
+    verb, args, holder, side = _parts(state, req)
+    for key in _pinned(verb) & req.opts.keys():      # (typed: refused as an option the command lacks)
+        raise BadArguments(Msg("'{}' takes no options (not '{}').", req.command, key))
+    line = f"{req.command} {req.rest}".strip()
+    try:
+        if verb == "draw" and holder.get("bag") is not None:
+            name = stream(side, "bag")
+            now = B.entries(holder["bag"])
+            for was in reversed(seen(_position(name, load_rng(state, name)))):
+                if sorted(c for _, c in was) == sorted(c for _, c in now):
+                    walk = B.same_items([(str(a), int(b)) for a, b in was], now)
+                    return None if walk is None else f"{line} order={','.join(walk)}"
+        if verb == "new" and "cards" in req.opts and side:
+            return _dealt_again(state, req, seen)
+        if verb in ("shuffle", "reshuffle") and holder.get("deck") is not None:
+            name = stream(side, "deck")
+            rng, pile, keep = load_rng(state, name), list(holder["deck"]["draw"]), 0
+            while keep < len(pile) and (taken := seen(_pile(name, rng, pile[keep:]))):
+                keep += int(taken[-1])
+            return f"{line} keep={min(keep, len(pile))}" if keep else None
+    except (KeyError, ValueError, TypeError):
+        return None
+    return None
+
+
+def _dealt_again(state: State, req: Request, seen: Seen) -> str | None:
+    """``kit new cards=`` (as stored: :func:`_kit_line`) where a side deck made then was undone: if
+    it holds the same cards (the same counts, whatever their names: the same preset in another
+    language, a card renamed), its cards go into the shuffle in the order that puts each where its
+    partner went (which card is which: :func:`engine.bag.pairing`, by the orders listed), so the
+    same shuffle deals the cards that are the ones shown."""
+    name = stream(True, "deck")
+    try:
+        counts = B.parse_items(req.opts["cards"], cards=True)
+    except BadArguments:          # the handler refuses the same list and says why
+        return None
+    listed = req.opts["listed"].split(",") if "listed" in req.opts else list(counts)
+    for was in reversed(seen(f"{_position(name, load_rng(state, name))}:deck")):
+        old = {str(k): int(v) for k, v in was["cards"]}
+        pairs = B.pairing([(n, old[n]) for n in was["listed"]], [(n, counts[n]) for n in listed])
+        if pairs is None:
+            continue
+        deal = [pairs[str(k)] for k, _ in was["cards"]]
+        if deal == list(counts):
+            return None
+        opts = {**req.opts, "cards": _listing(counts, deal)}
+        if listed != deal:
+            opts["listed"] = ",".join(listed)
+        else:
+            opts.pop("listed", None)
+        return _new_line(req, opts)
+    return None
+
+
+HELD = Held(_marks, _pin)
 
 
 GAME = GameRules(
@@ -175,12 +307,13 @@ GAME = GameRules(
     view=_view,
     usage="new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]",
     commands=commands(
-        Command("draw", _game_command("draw"), True, "draw [N]  (from the bag, hidden)"),
+        Command("draw", _game_command("draw"), True, "draw [N]  (from the bag, hidden)", held=HELD),
         Command("put", _game_command("put"), True, "put <name>  (back into the bag)"),
-        Command("card", _game_command("card"), True, "card [N]  (from the top of the deck to the hand)"),
+        Command("card", _game_command("card"), True, "card [N]  (from the top of the deck to the hand)", held=HELD),
         Command("discard", _game_command("discard"), True, "discard <card>  (from the hand)"),
-        Command("shuffle", _game_command("shuffle"), True, "shuffle  (the draw pile)"),
-        Command("reshuffle", _game_command("reshuffle"), True, "reshuffle  (discards back in, then shuffle)"),
+        Command("shuffle", _game_command("shuffle"), True, "shuffle  (the draw pile)", held=HELD),
+        Command("reshuffle", _game_command("reshuffle"), True, "reshuffle  (discards back in, then shuffle)",
+                held=HELD),
     ),
 )
 
@@ -220,7 +353,11 @@ def _kit(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: {}.", Msg(KIT_USAGE)))
     verb, args = req.args[0], req.args[1:]
     if verb == "new":
-        req.check_opts(frozenset({"items", "cards"}))
+        req.check_opts(frozenset({"items", "cards", "listed"}))
+        if "listed" in req.opts:              # (stored by the device: the order the cards were listed in)
+            listed = req.opts["listed"].split(",")
+            if "cards" not in req.opts or sorted(listed) != sorted(B.parse_items(req.opts["cards"], cards=True)):
+                raise BadArguments(Msg("'listed=' must name each card of the deck once."))
         if args:
             raise BadArguments(Msg("Usage: kit new items=<name>*<count>,... [cards=<name>*<count>,...]."))
         if "items" not in req.opts and "cards" not in req.opts:
@@ -241,28 +378,42 @@ def _kit(state: State, req: Request) -> Outcome:
     action = ACTIONS.get(verb)
     if action is None:
         raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], Msg(KIT_USAGE)))
-    req.check_opts(frozenset())
+    req.check_opts(_pinned(verb))
     holder = side_holder(state)
-    outcome = action(state, holder, args, True)
+    outcome = action(state, holder, args, True, dict(req.opts))
     state["kit"] = holder
     return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
+
+
+def _listing(counts: dict[str, int], names: list[str]) -> str:
+    return ",".join(name if counts[name] == 1 else f"{name}*{counts[name]}" for name in names)
+
+
+def _new_line(req: Request, opts: dict[str, str]) -> str:
+    return " ".join([req.command, "new", *(f"{k}={v}" for k, v in opts.items())])
 
 
 def _kit_line(state: State, req: Request) -> str:
     """``kit …`` as asked now is run and stored (``Command.canonical``): a side deck is the same
     whatever order its cards are listed in, so ``kit new cards=`` lists them in name order (code
     point, as a bag draws) and shuffles the same (PROTOCOL.md: undo never re-rolls; a deck seen,
-    undone and set up again in another order dealt another card). A list the rules refuse is left
-    as given (the handler says why); stored lines replay as written."""
+    undone and set up again in another order dealt another card); ``listed=`` keeps the order they
+    were listed in, when it is another (no draw reads it: it tells which card of a deck made again is
+    which, :data:`HELD`). A list the rules refuse is left as given (the handler says why); stored
+    lines replay as written. ``listed=`` typed is refused (only a stored line gives it)."""
     line = f"{req.command} {req.rest}".strip()
+    if req.args[:1] == ("new",) and "listed" in req.opts:
+        raise BadArguments(Msg("'{}' has no option '{}' (options: {}).", "kit new", "listed", "cards, items"))
     if req.args != ("new",) or "cards" not in req.opts:
         return line
     try:
         counts = B.parse_items(req.opts["cards"], cards=True)
     except BadArguments:          # (engine: no logging) the handler refuses the same list and says why
         return line
-    cards = ",".join(name if n == 1 else f"{name}*{n}" for name, n in sorted(counts.items()))
-    return " ".join([req.command, "new", *(f"{k}={cards if k == 'cards' else v}" for k, v in req.opts.items())])
+    opts = {**req.opts, "cards": _listing(counts, sorted(counts))}
+    if list(counts) != sorted(counts):
+        opts["listed"] = ",".join(counts)
+    return _new_line(req, opts)
 
 
 def _kit_state(state: State, req: Request) -> Outcome:
@@ -275,5 +426,5 @@ def _kit_state(state: State, req: Request) -> Outcome:
 
 KIT_COMMANDS = commands(
     Command("kit-state", _kit_state, False, "kit-state  (the side bag/deck)"),
-    Command("kit", _kit, True, KIT_USAGE, canonical=_kit_line),
+    Command("kit", _kit, True, KIT_USAGE, canonical=_kit_line, held=HELD),
 )

@@ -145,6 +145,8 @@ class BagReply(Reply):
     discard: NotRequired[list[str]]
     draw_pile: NotRequired[int]
     """``shuffle``, ``reshuffle``."""
+    kept: NotRequired[int]
+    """``shuffle``, ``reshuffle``: the top cards left on top, shown and undone (absent: none)."""
     kit: NotRequired[HolderView]
 
 

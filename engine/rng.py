@@ -115,21 +115,22 @@ class Rng:
             raise IndexError(Msg("choice from an empty sequence"))
         return items[self.below(len(items))]
 
-    def take(self, counts: dict[str, int]) -> str:
+    def take(self, counts: dict[str, int], walk: Sequence[str] | None = None) -> str:
         """One item from a bag of named ``counts`` (each item equally likely), whose count goes
-        down by one: ``k = below(total)``, then walk the names in sorted (code point) order,
-        subtracting each name's count from ``k`` until ``k`` falls inside one. Raises
-        IndexError if the bag is empty. Tape: ``["draw", name]``."""
+        down by one: ``k = below(total)``, then walk the names in sorted (code point) order, or in
+        the order ``walk`` (every name with a count), subtracting each name's count from ``k``
+        until ``k`` falls inside one. Raises IndexError if the bag is empty. Tape:
+        ``["draw", name]``, ``["draw", name, walk]`` with a ``walk``."""
         total = sum(counts.values())
         if total < 1:
             raise IndexError(Msg("draw from an empty bag"))
         k = self._below(total)
-        for name in sorted(counts):
-            c = counts[name]
+        for name in sorted(counts) if walk is None else walk:
+            c = counts.get(name, 0)
             if k < c:
                 counts[name] = c - 1
                 if self.tape is not None:
-                    self.tape.append([self.label, "draw", name])
+                    self.tape.append([self.label, "draw", name] + ([] if walk is None else [list(walk)]))
                 return name
             k -= c
         raise AssertionError("unreachable: k < total")

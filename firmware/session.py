@@ -344,14 +344,24 @@ class Session:
 
     def as_asked(self, line: str) -> str:
         """The line a request asked now is run and stored as: its command's ``canonical`` form
-        (requests that mean the same draw the same), else ``line`` (also when it does not parse)."""
+        (requests that mean the same draw the same), else ``line`` (also when it does not parse);
+        then, for a draw asked again where an undone one drew, with what makes it land on what was
+        shown (firmware/shown.py ``pin``: a bag made again, a deck shuffled). Raises BadArguments
+        for what only a stored line may give."""
         try:
             req = parse_line(line)
         except LegatusError as e:
             log.debug("%r does not parse (%s): run says why", line[:40], e)
             return line
         cmd = self.command(req.command)
-        return line if cmd is None or cmd.canonical is None else cmd.canonical(self.state, req)
+        if cmd is None or (cmd.canonical is None and cmd.held is None):
+            return line
+        state = self.state
+        if cmd.canonical is not None:
+            line = cmd.canonical(state, req)
+        if cmd.held is None:
+            return line
+        return self.shown.pin(cmd, parse_line(line), state) or line
 
     def given_again(self, line: str) -> bool:
         """Whether ``line`` is the next of the archived lines a reopened session is given again

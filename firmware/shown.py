@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalMove, LegatusError
 from engine.game import Command, Request, State
@@ -33,13 +33,22 @@ log = logging.getLogger(__name__)
 Mark = tuple[str, frozenset[str], Any]          # (source, shape, the sentence (Msg) of the action that drew)
 
 
+class Seen(NamedTuple):
+    """What an action saw at a position where it drew (``Command.held``: a bag's items, the cards
+    taken from a deck's top), so that the same draw asked again lands on the same thing."""
+
+    key: str
+    value: Any
+
+
 class Shown:
     """The positions where a session's undone actions drew (see the module)."""
 
     def __init__(self, parse: Callable[[str], Request]) -> None:
         self._parse = parse                                          # a stored line → its request
         self._marks: dict[str, tuple[set[frozenset[str]], Any]] = {}
-        self.loader: Callable[[], Iterable[Mark]] | None = None      # the stored copies' marks (once)
+        self._seen: dict[str, list[Any]] = {}                        # Seen: key → values, oldest first
+        self.loader: Callable[[], Iterable[Mark | Seen]] | None = None   # the stored copies' marks (once)
 
     def remember(self, command: Callable[[str], Command | None], line: str, before: str, after: str,
                  sentence: Any) -> None:
@@ -56,14 +65,35 @@ class Shown:
             mark = drew(cmd, req, json.loads(before), json.loads(after), sentence)
             if mark is not None:
                 self._add(mark, latest=True)
+        for seen in saw(cmd, req, before):
+            self._add(seen)
 
-    def _add(self, mark: Mark, latest: bool = False) -> None:
+    def _add(self, mark: Mark | Seen, latest: bool = False) -> None:
         """Remember ``mark``; its sentence names the draw from then on if it is the ``latest``
         (an undo now), else only if none was remembered there (read back: older)."""
+        if isinstance(mark, Seen):
+            self._seen.setdefault(mark.key, []).append(mark.value)
+            return
         source, shape, sentence = mark
         shapes, said = self._marks.get(source, (set(), sentence))
         shapes.add(shape)
         self._marks[source] = (shapes, sentence if latest else said)
+
+    def _load(self) -> None:
+        """Read the stored copies' marks, once (:attr:`loader`)."""
+        if self.loader is not None:
+            loader, self.loader = self.loader, None
+            for mark in loader():
+                self._add(mark)
+
+    def pin(self, cmd: Command, req: Request, state: State) -> str | None:
+        """The line to run and store for ``req`` asked now on ``state`` (read only) so that its draw
+        lands where an undone action's landed (``Command.held``), or None to run it as asked.
+        Raises BadArguments if the request types what only a stored line gives."""
+        if cmd.held is None:
+            return None
+        self._load()
+        return cmd.held.pin(state, req, lambda key: list(self._seen.get(key, ())))
 
     def admit(self, cmd: Command, req: Request, before: str) -> None:
         """The rules a request asked now must keep on the state ``before`` it (JSON) besides its
@@ -76,16 +106,22 @@ class Shown:
         wanted = cmd.drawn(json.loads(before), req)
         if wanted is None or not wanted.typed:
             return
-        if self.loader is not None:
-            loader, self.loader = self.loader, None
-            for mark in loader():
-                self._add(mark)
+        self._load()
         found = self._marks.get(wanted.source)
         if found is None or wanted.typed in found[0]:
             return
         log.info("%s: typed values refused where the device has shown its draw", req.command)
         raise IllegalMove(Msg("The device has already shown this draw, and undo never draws again, so it stands: {} "
                               "Take the device's result.", found[1]))
+
+
+def saw(cmd: Command | None, req: Request, before: str | State) -> list[Seen]:
+    """What the action ``req`` (of ``cmd``) saw where it drew on the state ``before`` it (JSON or a
+    state), for a command that keeps it (``Command.held``), else nothing."""
+    if cmd is None or cmd.held is None:
+        return []
+    return [Seen(key, value) for key, value in cmd.held.marks(json.loads(before) if isinstance(before, str)
+                                                                else before, req)]
 
 
 def drew(cmd: Command | None, req: Request, before: State, after: State, sentence: Any) -> Mark | None:

@@ -15,7 +15,9 @@ the streams, the generator and the draw procedures exactly as docs/fairness.md d
   ``die sides v`` (v = below(sides)+1), ``below n k``, ``pick items got`` (got = items[below(len)]),
   ``shuffle before after`` (Fisher-Yates), ``bag contents``/``draw name``/``put name`` (a bag of
   counts: below(total), names in sorted order), ``deck``/``card names``/``take name``/
-  ``bottom names``/``discard name``/``reshuffle`` (what a deck does between its shuffles).
+  ``bottom names``/``discard name``/``reshuffle`` (what a deck does between its shuffles); ``draw
+  name order`` walks the names in that order (a bag made again after a draw was shown and undone),
+  ``keep n`` leaves the deck's top ``n`` cards out of its next shuffle (cards shown and undone).
 
 Usage::
 
@@ -96,6 +98,9 @@ class Checker:
         self.piles: dict[str, list[Any] | None] = {}     # the streams that are decks (a "deck" entry)
         self.discards: dict[str, list[Any]] = {}
         self.reshuffling: set[str] = set()
+        self.keeping: dict[str, int] = {}                # the top cards the next shuffle leaves on top
+        self.kept = 0                                    # shuffles under cards shown and undone
+        self.held = 0                                    # bag draws that walked the names in a given order
         self.draws: dict[str, int] = {}
         self.problems: list[str] = []
 
@@ -137,7 +142,7 @@ class Checker:
                 self.bags[stream] = {str(k): int(v) for k, v in args[0].items()}
                 self.out[stream] = {}
             elif kind == "draw":
-                self._draw(i, entry, stream, g, args[0])
+                self._draw(i, entry, stream, g, args[0], args[1] if len(args) > 1 else None)
             elif kind == "put":
                 out = self.out.get(stream, {})
                 if out.get(args[0], 0) < 1:
@@ -168,6 +173,14 @@ class Checker:
                 self.discards.setdefault(stream, []).append(args[0])
             elif kind == "reshuffle":
                 self.reshuffling.add(stream)
+            elif kind == "keep":
+                pile = self.piles.get(stream)
+                n = args[0]
+                if pile is None or isinstance(n, bool) or not isinstance(n, int) or not 0 < n <= len(pile):
+                    self.bad(i, entry, "top cards kept of a deck the record has not shuffled, or more than it holds")
+                else:
+                    self.keeping[stream] = n
+                    self.kept += 1
             else:
                 self.bad(i, entry, f"unknown kind {kind!r}")
         except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:
@@ -175,8 +188,9 @@ class Checker:
 
     def _shuffle(self, i: int, entry: list[Any], stream: str, g: Pcg32, before: list[Any], after: list[Any]) -> None:
         pile = self.piles.get(stream)
+        top = self.keeping.pop(stream, 0)      # cards shown and undone stay on top, out of the shuffle
         if pile is not None:                   # a deck's shuffle shuffles the deck as it is
-            expect = pile + (self.discards.get(stream, []) if stream in self.reshuffling else [])
+            expect = pile[top:] + (self.discards.get(stream, []) if stream in self.reshuffling else [])
             if before != expect:
                 self.bad(i, entry, f"the deck before the shuffle was {expect}")
         if stream in self.reshuffling:
@@ -185,15 +199,22 @@ class Checker:
         if g.shuffle(before) != after:
             self.bad(i, entry, "the generator shuffles into another order")
         if stream in self.piles:
-            self.piles[stream] = list(after)
+            self.piles[stream] = (pile or [])[:top] + list(after)
 
-    def _draw(self, i: int, entry: list[Any], stream: str, g: Pcg32, name: str) -> None:
+    def _draw(self, i: int, entry: list[Any], stream: str, g: Pcg32, name: str, walk: Any) -> None:
         bag = self.bags.get(stream)
         if not bag or sum(bag.values()) < 1:
             self.bad(i, entry, "a draw from an empty or unknown bag")
             return
+        if walk is not None:             # the names in the order of a bag made again (a draw shown and undone)
+            names = set(map(str, walk)) if isinstance(walk, list) else set()
+            if (len(names) != len(walk) or not names <= set(bag)
+                    or not {n for n, c in bag.items() if c > 0} <= names):
+                self.bad(i, entry, "the order given is not the bag's items, each once")
+                return
+            self.held += 1
         k = g.below(sum(bag.values()))
-        for item in sorted(bag):
+        for item in sorted(bag) if walk is None else walk:
             if k < bag[item]:
                 bag[item] -= 1
                 out = self.out.setdefault(stream, {})
@@ -257,6 +278,11 @@ def verify(record: Any, given: str | None = None) -> bool:
         else:
             how = "the session's one generator"
         print(f"  stream {stream}: {checker.draws.get(stream, 0)} draws; {how}")
+    if checker.held:
+        print(f"  {checker.held} bag draws walked the items in the order the record gives (a bag made again "
+              "after a draw was shown and undone: the item that corresponds to the one shown)")
+    if checker.kept:
+        print(f"  {checker.kept} shuffles left on top cards shown and undone")
     for line in checker.problems:
         print(line)
     total = sum(checker.draws.values())

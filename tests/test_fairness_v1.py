@@ -20,7 +20,8 @@ FIXTURE = json.loads((GOLDEN / "v1_sessions.json").read_text(encoding="utf-8"))[
 def comparable(state_json: str) -> dict:
     """A state as the draws and the game left it. The changes of representation since version 1:
     a bag or deck keeps only its newest events (``history``) and counts them all (``events``), so
-    that its state stays small (issue 20 §3); Caesar!'s words and records (issue 23); the place of
+    that its state stays small (issue 20 §3), and a bag its items in the order listed (``order``);
+    Caesar!'s words and records (issue 23); the place of
     a Julius Caesar battle's events and Glory's first player of each round (issue 24) and who has
     taken income this round (``taxed``, G-4), the blocks of a finished Julius Caesar battle and the game's
     J-2 Cleopatra rule (``turn``, the only rule those lines played: any other is compared) and its
@@ -34,6 +35,8 @@ def comparable(state_json: str) -> dict:
         for part in ("bag", "deck"):
             if isinstance(holder.get(part), dict):
                 holder[part].pop("events", None)
+                holder[part].pop("order", None)        # a bag's items in the order listed (kept since: which
+                                                       # item of a bag made again is which; no draw reads it)
                 holder[part]["history"] = holder[part]["history"][-HISTORY_KEPT:]
     if "rules" in state and "names" in state:          # Caesar! (issue 23): the words and records around
         for key in ("end", "end_data", "mine", "latest"):    # the draws changed, not the draws: the end

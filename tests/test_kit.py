@@ -163,18 +163,19 @@ def test_a_side_deck_listed_in_another_order_deals_the_same(console):  # PROTOCO
     """A side deck seen (its top card), undone and set up again with its cards listed in another
     order shuffled another deck order from the restored generator: another card for the same
     deck. Asked now, ``kit new cards=`` is stored with its cards in name order, so any listing of
-    one deck deals the same; a bag's items never depended on their order."""
+    one deck deals the same (and the order listed, when another: ``listed=``, which no draw reads);
+    a bag's items never depended on their order."""
     assert console.request("new glory players=Ann,Bob")["ok"]                  # a secret seed
-    listings = ["x*3,y*3,z*3", "z*3,y*3,x*3", "y,z*3,x*2,y*2,x"]
+    listings = {"x*3,y*3,z*3": "", "z*3,y*3,x*3": " listed=z,y,x", "y,z*3,x*2,y*2,x": " listed=y,z,x"}
     seen = []
-    for cards in listings:
+    for cards, listed in listings.items():
         assert console.request(f"kit new items=b*2,a cards={cards}")["ok"]
         seen.append((console.request("kit card 3")["cards"], console.request("kit draw 2")["drawn"]))
-        assert console.request("actions 3")["actions"][2]["line"] == "kit new items=b*2,a cards=x*3,y*3,z*3"
+        assert console.request("actions 3")["actions"][2]["line"] == "kit new items=b*2,a cards=x*3,y*3,z*3" + listed
         assert console.request("undo")["ok"] and console.request("undo")["ok"] and console.request("undo")["ok"]
     assert seen[0] == seen[1] == seen[2], seen
     assert console.request("kit new cards=y,x,y")["ok"]                       # a duplicate name adds up
-    assert console.request("actions 1")["actions"][0]["line"] == "kit new cards=x,y*2"
+    assert console.request("actions 1")["actions"][0]["line"] == "kit new cards=x,y*2 listed=y,x"
     assert console.request("kit new cards=,x")["error"] == "bad_arguments"    # refused as before
 
 
@@ -305,3 +306,20 @@ def test_an_empty_deck_with_no_discards_says_the_cards_are_in_the_hand(console, 
     r = console.request("card")
     assert r["error"] == "illegal_move" and discards in r["message"] and hand not in r["message"], r
     assert sorted(console.request("state")["state"]["deck"]["hand"]) == ["legio", "senator"]   # refusals change nothing
+
+
+@pytest.mark.parametrize("was, now, walk", [
+    ("gold*3,lead*3", "gold*3,lead*3", None),                   # the same bag: name order, as always
+    ("gold*3,lead*3", "lead*3,gold*3", None),                   # listed in another order: the same things
+    ("gold*3,lead*3", "zgold*3,lead*3", ["zgold", "lead"]),     # gold renamed: zgold walks where gold did
+    ("white*5,black*5", "белый*5,чёрный*5", ["чёрный", "белый"]),   # both renamed: paired as listed
+    ("a*2,b*1", "b*2,a*1", ["b", "a"]),                         # a name with another count is not itself
+    ("gold*3,lead*3", "gold*4,lead*2", None),                   # other counts: another bag
+])
+def test_a_bag_made_again_is_paired_item_by_item_with_the_bag_it_was(was, now, walk):
+    """Which item of a bag made again is which (docs/fairness.md §5): a name with the same count is
+    itself, the others pair count by count in the order listed; the walk puts each where its
+    partner was in the name order of the bag as it was."""
+    def listed(text: str) -> list[tuple[str, int]]:
+        return B.entries(B.new_bag(B.parse_items(text)))
+    assert B.same_items(listed(was), listed(now)) == walk

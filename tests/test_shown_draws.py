@@ -5,10 +5,15 @@ table type other values for it (``dice=``, ``att-dice=``/``def-dice=``, ``die=``
 firmware/shown.py. Values typed first (the table's own dice) may be typed again after an undo."""
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.screens import app_with
+from tests.test_fairness import VERIFY
 from tests.test_sword_console import _ok, _open, _refused
 
 JC_BATTLE = ["new jc-battle seed=3", "add attacker c_leg10", "add defender p_leg1", "start"]
@@ -479,3 +484,323 @@ def test_a_draw_undone_draws_the_same_after_other_draws_in_between(state_dir: Pa
         assert _ok(c, draw)[key] == shown
     finally:
         c.close()
+
+
+# -- a bag or deck made again after an undo (PROTOCOL.md: undo never re-rolls; docs/fairness.md §5) --
+# (the bag first drawn from, the bag made again: each item of the first and the one that is it in the
+# second: the same names in another order, one renamed, the same preset in Russian, two presets' items)
+REMADE = [
+    ("gold*3,lead*3", "lead*3,gold*3", {"gold": "gold", "lead": "lead"}),
+    ("gold*3,lead*3", "zgold*3,lead*3", {"gold": "zgold", "lead": "lead"}),
+    ("gold*3,lead*2,tin*2", "gold*3,lead*2,aaa*2", {"gold": "gold", "lead": "lead", "tin": "aaa"}),
+    ("white*5,black*5", "белый*5,чёрный*5", {"white": "белый", "black": "чёрный"}),
+    ("gold*3,silver*3,bronze*3", "золото*3,серебро*3,бронза*3",
+     {"gold": "золото", "silver": "серебро", "bronze": "бронза"}),
+]
+
+
+@pytest.mark.parametrize("first, again, same", REMADE)
+@pytest.mark.parametrize("draw", ["kit draw", "kit draw 3"])
+def test_a_side_bag_made_again_after_its_draw_was_undone_draws_the_same_items(
+        state_dir: Path, first: str, again: str, same: dict[str, str], draw: str):
+    """A draw seen, undone, its bag undone and made again holding the same things (another order,
+    an item renamed, the preset in another language) draws the items that are the ones shown: the
+    same random numbers land on the same things, whatever they are called (docs/fairness.md §5)."""
+    c = _open(state_dir)
+    try:
+        for seed in range(1, 9):                             # (each seed: its own game, its own draws)
+            _ok(c, f"new dice seed={seed}")
+            _ok(c, f"kit new items={first}")
+            shown = _ok(c, draw)["drawn"]
+            _ok(c, "undo")
+            _ok(c, "undo")
+            _ok(c, f"kit new items={again}")
+            assert _ok(c, draw)["drawn"] == [same[x] for x in shown], seed
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_bag_preset_chosen_again_in_another_language_draws_the_same_items(state_dir: Path, lang: str):
+    """Each bag preset of the device (Dice & bags → a preset), drawn from in English, undone with its
+    bag, and chosen again after the language was switched: the items drawn are the ones shown, in the
+    words of the language now (its items are listed in the same order in every language)."""
+    from engine import actions as act
+    from firmware import i18n
+    from firmware.screens.kit.bag import PRESETS
+    c = _open(state_dir)
+    try:
+        for _label, kind, pairs in PRESETS:
+            if kind != "items":
+                continue
+            i18n.set_language("en")
+            english = pairs()
+            i18n.set_language(lang)
+            there = pairs()
+            same = {a: b for (a, _), (b, _) in zip(english, there, strict=True)}
+            for seed in range(1, 6):
+                _ok(c, f"new dice seed={seed}")
+                _ok(c, act.kit_new("items", english))
+                shown = _ok(c, "kit draw 3")["drawn"]
+                _ok(c, "undo")
+                _ok(c, "undo")
+                _ok(c, act.kit_new("items", there))
+                assert _ok(c, "kit draw 3")["drawn"] == [same[x] for x in shown], (_label, seed)
+    finally:
+        i18n.set_language("en")
+        c.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_deck_preset_chosen_again_in_another_language_deals_the_same_cards(state_dir: Path, lang: str):
+    """Each deck preset (Playing cards: its ace, jack, queen and king are «Т», «В», «Д», «К» in
+    Russian), its cards seen, undone with the deck, and the deck chosen again after the language was
+    switched: the cards dealt are the ones shown, in the words of the language now; the record checks."""
+    from engine import actions as act
+    from firmware import i18n
+    from firmware.screens.kit.bag import PRESETS
+    c = _open(state_dir)
+    try:
+        for _label, kind, pairs in PRESETS:
+            if kind != "cards":
+                continue
+            i18n.set_language("en")
+            english = pairs()
+            i18n.set_language(lang)
+            there = pairs()
+            same = {a: b for (a, _), (b, _) in zip(english, there, strict=True)}
+            for seed in range(1, 7):
+                _ok(c, f"new dice seed={seed}")
+                _ok(c, act.kit_new("cards", english))
+                shown = _ok(c, "kit card 5")["cards"]
+                _ok(c, "undo")
+                _ok(c, "undo")
+                _ok(c, act.kit_new("cards", there))
+                assert _ok(c, "kit card 5")["cards"] == [same[x] for x in shown], (_label, seed)
+                _ok(c, "end")
+                assert VERIFY.verify(_ok(c, "export format=draws")["record"])
+    finally:
+        i18n.set_language("en")
+        c.close()
+
+
+def test_a_side_deck_made_again_with_a_card_renamed_deals_it_and_listed_is_the_device_s(state_dir: Path):
+    """A side deck seen, undone and made again with one card renamed deals the renamed card where the
+    old one was; ``listed=`` (the order the cards were listed in) is stored by the device, refused
+    typed; a deck with other counts is another deck (dealt as always)."""
+    c = _open(state_dir)
+    try:
+        for seed in range(1, 9):
+            _ok(c, f"new dice seed={seed}")
+            _ok(c, "kit new cards=a,b,c,d")
+            shown = _ok(c, "kit card 4")["cards"]
+            _ok(c, "undo")
+            _ok(c, "undo")
+            _ok(c, "kit new cards=a,b,zc,d")
+            assert _ok(c, "kit card 4")["cards"] == [{"c": "zc"}.get(x, x) for x in shown], seed
+        out = c.request("kit new cards=a,b listed=b,a")
+        assert out["error"] == "bad_arguments" and "listed" in out["message"], out
+        _ok(c, "new dice seed=1")
+        _ok(c, "kit new cards=a,b,c,d")
+        _ok(c, "undo")
+        _ok(c, "kit new cards=a*2,b,c")
+        assert _ok(c, "actions 1")["actions"][0]["line"] == "kit new cards=a*2,b,c"
+    finally:
+        c.close()
+
+
+def test_a_card_shown_and_undone_stays_shown_through_a_restart(state_dir: Path):
+    """What the deck showed is read back after a restart (the session's undone rows): a shuffle after
+    it leaves the card on top, and the deck made again in Russian deals the cards that are the ones
+    shown."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=5")
+        _ok(c, "kit new cards=A♠,J♠,Q♠,K♠")
+        top = _ok(c, "kit card")["cards"]
+        assert top != ["K♠"]                                  # (a card named otherwise in Russian)
+        _ok(c, "undo")
+    finally:
+        c.close()
+    c = _open(state_dir)
+    try:
+        assert _ok(c, "kit shuffle")["kept"] == 1
+        assert _ok(c, "kit card")["cards"] == top
+        for _ in range(3):
+            _ok(c, "undo")                                   # the card, the shuffle, the deck
+        assert _ok(c, "kit-state")["kit"] == {}
+    finally:
+        c.close()
+    c = _open(state_dir)
+    try:
+        _ok(c, "kit new cards=Т♠,В♠,Д♠,К♠")
+        assert _ok(c, "kit card")["cards"] == [dict(zip("A♠ J♠ Q♠ K♠".split(), "Т♠ В♠ Д♠ К♠".split())).get(x, x)
+                                               for x in top]
+    finally:
+        c.close()
+
+
+def test_the_record_of_a_bag_walked_in_another_order_or_a_card_kept_on_top_checks(state_dir: Path):
+    """The record says how each such draw was made (the order walked, the cards kept on top), and
+    scripts/verify_draws.py checks it from the seed; an order that is not the bag's items, another
+    order, or a shuffle whose kept cards were left out of the record are mismatches."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=6")
+        _ok(c, "kit new items=gold*3,lead*3 cards=a,b,c,d,e")
+        _ok(c, "kit draw 2")
+        _ok(c, "kit card")
+        _ok(c, "undo")
+        _ok(c, "kit shuffle")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "kit new items=zgold*3,lead*3 cards=a,b,c,d,e")
+        _ok(c, "kit draw 2")
+        _ok(c, "kit card")
+        _ok(c, "undo")
+        _ok(c, "kit shuffle")
+        _ok(c, "end")
+        record = _ok(c, "export format=draws")["record"]
+    finally:
+        c.close()
+    held = [e for e in record["draws"] if e[1] == "draw"]
+    assert held and all(e[3] == ["zgold", "lead"] for e in held)          # zgold is gold: walked where gold was
+    assert ["kit-deck", "keep", 1] in record["draws"]
+    assert VERIFY.verify(record)
+
+    def tampered(change: Callable[[list], None]) -> bool:
+        copy = json.loads(json.dumps(record))
+        change(copy["draws"])
+        return VERIFY.verify({**record, "draws": copy["draws"]})
+    first = record["draws"].index(held[0])
+    assert not tampered(lambda d: d[first].__setitem__(3, ["lead", "zgold"]))   # another order: another item
+    assert not tampered(lambda d: d[first].__setitem__(3, ["lead", "tin"]))     # not the bag's items
+    assert not tampered(lambda d: d.remove(["kit-deck", "keep", 1]))            # the card kept, unsaid
+
+
+def test_a_bag_made_again_with_other_counts_is_another_bag(state_dir: Path):
+    """A bag made again that does not hold the same things (other counts) is another bag: its draw is
+    its own (the random number walks its names in name order, as always)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new dice seed=3")
+        _ok(c, "kit new items=gold*3,lead*3")
+        _ok(c, "kit draw")
+        _ok(c, "undo")
+        _ok(c, "undo")
+        _ok(c, "kit new items=zgold*4,lead*2")
+        _ok(c, "kit draw")
+        assert _ok(c, "actions")["actions"][0]["line"] == "kit draw"      # walked in name order, as always
+    finally:
+        c.close()
+
+
+def test_what_a_side_bag_showed_stays_through_a_kill_and_a_language_switch(state_dir: Path):
+    """The draw shown and undone is kept on the card: a power cut (kill -9) after the undo, the
+    language switched and the preset chosen again in Russian: the same item (the order it walked is
+    stored with the draw, so the game replays and verifies as it was played)."""
+    import signal
+    import subprocess
+
+    from tests.conftest import ROOT, console_cmd, run_console
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(console_cmd(state_dir), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+    replies = []
+    for line in ("commit", "new dice", "kit new items=white*5,black*5", "kit draw 4", "undo", "undo"):
+        proc.stdin.write(line.encode() + b"\n")
+        proc.stdin.flush()
+        replies.append(json.loads(proc.stdout.readline()))
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    proc.stdout.close()
+    proc.stdin.close()
+    assert all(r["ok"] for r in replies), replies
+    shown = replies[3]["drawn"]
+    out = run_console(state_dir, ["settings language=ru", "kit new items=белый*5,чёрный*5", "kit draw 4",
+                                  "settings language=en", "end", "export format=draws"])
+    assert all(r["ok"] for r in out), out
+    assert out[2]["drawn"] == [{"white": "белый", "black": "чёрный"}[x] for x in shown]
+    record = out[-1]["record"]
+    assert VERIFY.verify(record)                             # the record checks from the seed alone
+    assert [e[2] for e in record["draws"] if e[1] == "draw"] == out[2]["drawn"]
+
+
+@pytest.mark.parametrize("game, card, shuffle", [
+    ("new dice seed={}", "kit card", "kit shuffle"),
+    ("new dice seed={}", "kit card 2", "kit reshuffle"),
+    ("new bag cards=a,b,c,d,e,f seed={}", "card", "shuffle"),
+    ("new bag cards=a,b,c,d,e,f seed={}", "card", "reshuffle"),
+])
+def test_a_shuffle_after_a_card_shown_and_undone_leaves_it_on_top(state_dir: Path, game: str, card: str,
+                                                                  shuffle: str):
+    """The card seen, undone, then the deck shuffled (or the discards shuffled back in): the card shown
+    stays on top (undo put it back; the shuffle mixes the cards under it), and the log says so; the
+    next card is the one shown: a shuffle is no re-roll of a card seen. The record checks from the seed."""
+    c = _open(state_dir)
+    try:
+        for seed in range(1, 9):
+            _ok(c, game.format(seed))
+            side = "kit " if card.startswith("kit") else ""
+            if side:
+                _ok(c, "kit new cards=a,b,c,d,e,f")
+            first = _ok(c, f"{side}card")["cards"]
+            _ok(c, f"{side}discard {first[0]}")                # a discard pile (reshuffle puts it back in)
+            shown = _ok(c, card)["cards"]
+            _ok(c, "undo")
+            assert _ok(c, shuffle)["kept"] == len(shown), seed
+            assert "shown and undone" in _ok(c, "log 1")["log"][0], seed
+            assert _ok(c, card)["cards"] == shown, seed
+            _ok(c, "end")
+            assert VERIFY.verify(_ok(c, "export format=draws")["record"]), seed
+    finally:
+        c.close()
+
+
+def test_only_the_device_keeps_a_card_on_top_or_walks_a_bag_in_its_order(state_dir: Path):
+    """``keep=`` and ``order=`` are what the device stores with a shuffle or a draw that keeps what it
+    showed; typed, they are refused and change nothing (a table could otherwise pick its draw)."""
+    c = _open(state_dir)
+    try:
+        _ok(c, "new bag items=gold*3,lead*3 cards=a,b,c seed=4")
+        for line in ("draw order=lead,gold", "shuffle keep=1", "reshuffle keep=2", "kit new items=x,y",
+                     "kit draw order=y,x", "kit new cards=p,q", "kit shuffle keep=1"):
+            before = _ok(c, "state")["state"]
+            out = c.request(line)
+            if line.startswith("kit new"):
+                assert out["ok"], out
+                continue
+            assert out["ok"] is False and out["error"] == "bad_arguments", (line, out)
+            assert "takes no options" in out["message"], out
+            assert _ok(c, "state")["state"] == before
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "stays on top"), ("ru", "Сверху остаётся"), ("uk", "Згори лишається")])
+def test_the_device_says_the_card_shown_stays_on_top_when_it_shuffles(state_dir: Path, lang: str, words: str):
+    """Bags & decks → Shuffle the deck after a card seen and undone: the notice says the card shown
+    stays on top, whole, in the language set (the next card is that card: it does not look like a
+    shuffle that failed); shuffled again, it says only "Shuffled."."""
+    from firmware.screens import base
+    from firmware.screens.kit.bag import KitScreen
+    app = app_with(["new dice seed=2", "kit new cards=a,b,c,d,e,f", "kit card", "undo"], [], state_dir, lang=lang)
+    try:
+        app.push(KitScreen(True))
+        for kept in (True, False):
+            screen = app.stack[-1]
+            assert isinstance(screen, KitScreen)
+            labels = [str(item.label) for item in screen.items(app)]
+            screen.cursor = labels.index({"en": "Shuffle the deck", "ru": "Перемешать колоду",
+                                          "uk": "Перетасувати колоду"}[lang])
+            app.render()
+            app.handle("a")
+            rows = list(app.message or [])
+            if os.environ.get("LEGATUS_SHOTS"):
+                app.render().resize((512, 256)).save(f"{os.environ['LEGATUS_SHOTS']}/shuffle-{lang}-{kept}.png")
+            assert (words in " ".join(rows)) is kept and rows, rows
+            assert all(len(row) <= base.COLS - 2 for row in rows), rows
+            app.handle("b")
+    finally:
+        app.console.close()

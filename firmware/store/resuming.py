@@ -14,11 +14,11 @@ from typing import Any, NamedTuple
 
 from engine import registry
 from engine.errors import LegatusError
-from engine.game import GameRules
+from engine.game import Command, GameRules, Request
 from engine.text import Msg
 from firmware.session import MAX_LOG, Session, Stored, parse_line, said, undone_sentence
 from firmware import shown
-from firmware.shown import Mark
+from firmware.shown import Mark, Seen
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
@@ -38,29 +38,32 @@ def _rules_of(header: dict[str, Any]) -> GameRules | None:
         return None
 
 
-def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only: bool) -> list[Mark]:
+def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only: bool) -> list[Mark | Seen]:
     """The marks (firmware/shown.py) of a stored session's actions (``kind``, ``line``, sentence
     JSON) replayed in ``replay`` (that session fresh from its header), an undo going back to the
     state before: those of its undone actions, and with not ``undone_only`` (another copy of the
     game, whose draws this one may reach again) those of its standing ones too. Only a game that
     draws where the table may type is replayed; a row that does not replay ends the reading there
     (logged: what was read is kept)."""
-    if not any(c.drawn is not None for c in replay.game.commands.values()):
+    commands = [replay.command(name) for name in replay.command_names()]      # (the side kit's too)
+    if not any(c is not None and (c.drawn is not None or c.held is not None) for c in commands):
         return []
     if undone_only:                                   # replayed only up to the last undo of a draw
         rows = rows[:_last_undone_draw(replay, rows)]
     if not rows:
         return []
-    out: list[Mark] = []
+    out: list[Mark | Seen] = []
     state = replay.state
-    before: list[tuple[str, Mark | None]] = []       # the state before each standing action, its mark
+    before: list[tuple[str, Mark | None, Command, Request]] = []   # each standing action: the state before it,
+                                                                  # its mark, its command and request
     try:
         for kind, line, sentence in rows:
             if kind == "undo":
                 if before:
-                    was, mark = before.pop()
+                    was, mark, took, asked = before.pop()
                     state = json.loads(was)
-                    out += [mark] if mark is not None and undone_only else []
+                    if undone_only:
+                        out += [*([mark] if mark is not None else []), *shown.saw(took, asked, was)]
                 continue
             req = parse_line(line)
             cmd = replay.command(req.command)
@@ -69,8 +72,9 @@ def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only
             was = json.dumps(state)
             cmd.handler(state, req)
             mark = shown.drew(cmd, req, json.loads(was), state, said(Stored(sentence)))
-            before.append((was, mark))
-            out += [mark] if mark is not None and not undone_only else []
+            before.append((was, mark, cmd, req))
+            if not undone_only:
+                out += [*([mark] if mark is not None else []), *shown.saw(cmd, req, was)]
     except (LegatusError, ValueError, KeyError, TypeError) as e:
         log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
     return out
@@ -92,7 +96,7 @@ def _last_undone_draw(replay: Session, rows: Sequence[tuple[str, str, str]]) -> 
             cmd = replay.command(parse_line(line).command)
         except LegatusError:
             cmd = None
-        stack.append(cmd is None or cmd.drawn is not None)
+        stack.append(cmd is None or cmd.drawn is not None or cmd.held is not None)
     return last
 
 
@@ -413,15 +417,15 @@ class Resuming(Mending):
             return _Older(self, session_id, seq - 1)
         return reread
 
-    def _shown_loader(self, header: dict[str, Any]) -> Callable[[], list[Mark]]:
+    def _shown_loader(self, header: dict[str, Any]) -> Callable[[], list[Mark | Seen]]:
         """Where the stored copies of the game ``header`` starts drew (firmware/shown.py): this
         session's undone actions and, for a game reopened from Earlier games, every action of the
         archived copies (the same ``new`` line, seed and draws' version); read when first needed.
         A game started anew with a ``seed=`` used before is a game of its own. A row or a copy that
         cannot be read is left out (logged)."""
-        def load() -> list[Mark]:
+        def load() -> list[Mark | Seen]:
             same = (header.get("line"), header.get("seed"), header.get("v", 1))
-            out: list[Mark] = []
+            out: list[Mark | Seen] = []
             try:
                 rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions ORDER BY id").fetchall()
                 for row in rows:

@@ -332,8 +332,11 @@ class KitScreen(ListScreen):
 
     def _simple(self, ctx: Ctx, command: act.BagCommand) -> None:
         response = ended.run(ctx, act.bag(command, side=self.side), "bag")
-        if response is not None:
-            ctx.notify(Msg("Shuffled."))
+        if response is None:
+            return
+        kept = int(response.get("kept", 0))      # cards shown and undone stay on top (docs/fairness.md §5)
+        ctx.notify(Msg("Shuffled. The card shown and undone stays on top.", n=kept,
+                       plural="Shuffled. The {n} cards shown and undone stay on top.") if kept else Msg("Shuffled."))
 
 
 def _anew(ctx: Ctx) -> None:
