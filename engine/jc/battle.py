@@ -573,8 +573,9 @@ def _hit_copy(battle: Battle) -> Battle:
     return c
 
 
-def _ends(battle: Battle, out: set[tuple[Any, ...]]) -> None:
-    """Add to ``out`` the end of every order the owner may give this fire's remaining hits (J-7)."""
+def _ends(battle: Battle, out: set[tuple[Any, ...]], seen: set[tuple[Any, ...]]) -> None:
+    """Add to ``out`` the end of every order the owner may give this fire's remaining hits (J-7);
+    ``seen``: the states already followed (two orders that meet go on once)."""
     pending = battle["pending"]
     while pending and pending["left"] > 0 and battle["phase"] == "fighting":
         cands = hit_candidates(battle, pending["side"])
@@ -586,8 +587,12 @@ def _ends(battle: Battle, out: set[tuple[Any, ...]]) -> None:
                 target = find(c, k)
                 assert target is not None
                 _hit(c, target)
+                met = _end_key(c)
+                if met in seen:
+                    continue
+                seen.add(met)
                 if not _ended(c):
-                    _ends(c, out)
+                    _ends(c, out, seen)
                 else:
                     out.add(_end_key(c))
             return
@@ -606,7 +611,7 @@ def settled(battle: Battle) -> bool:
     if battle.get("ties") != TIES_MATTER or not battle["pending"]:
         return False
     ends: set[tuple[Any, ...]] = set()
-    _ends(_hit_copy(battle), ends)
+    _ends(_hit_copy(battle), ends, set())
     return len(ends) == 1
 
 
