@@ -2008,10 +2008,12 @@ def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_di
 
 
 @pytest.mark.parametrize("lang, settled, killed", [
-    ("en", "Pompeius, Legio 1: equally strong, but whichever takes the first hit, the 2 hits end the same; the owner "
-           "has nothing to choose.", "Pompeius is killed: a trophy for Caesar."),
-    ("uk", "Помпей, Легіон 1: сила однакова, але хоч би який блок отримав хіт першим, після 2 хітів підсумок той "
-           "самий — власникові нічого обирати.", "Помпей загинув: трофей отримує Цезар.")])
+    ("en", "Pompeius, Legio 1: the 2 hits end the same in any order; no choice to make.",
+     "Pompeius is killed: a trophy for Caesar."),
+    ("ru", "Помпей, Легион 1: 2 хита в любом порядке дают один итог — выбирать нечего.",
+     "Помпей убит: трофей получает Цезарь."),
+    ("uk", "Помпей, Легіон 1: 2 хіти в будь-якому порядку дають той самий підсумок — обирати нічого.",
+     "Помпей загинув: трофей отримує Цезар.")])
 def test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why(state_dir, lang, settled, killed):  # J-7, J-13
     """Two hits on Pompeius and Legio 1, both at I: whichever Pompey picked first, both go (J-7) and
     the battle is over (J-13), yet the device asked "Who takes the hit?" — a press that changed

@@ -532,10 +532,9 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
         if len(cands) > 1 and chooser is None:
             if not settled(battle):
                 return
-            said = Msg("{names}: equally strong, but whichever takes the first hit, the {n} hit ends the same; "
-                       "the owner has nothing to choose.", names=Msg.join([said_block_name(b) for b in cands]),
-                       n=pending["left"], plural="{names}: equally strong, but whichever takes the first hit, the "
-                       "{n} hits end the same; the owner has nothing to choose.")
+            said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.",
+                       names=Msg.join([said_block_name(b) for b in cands]), n=pending["left"],
+                       plural="{names}: the {n} hits end the same in any order; no choice to make.")
             _event(battle, "settled", said,
                    side=pending["side"], blocks=[b["key"] for b in cands], hits=pending["left"])
             chooser = _j14_choice
