@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from engine.errors import LegatusError
+from engine.jc import battle as B
 from engine.jc import cards as K
 from engine.jc import mapdata
 from engine.jc.order import step_order
@@ -136,6 +137,8 @@ class Fuzz:
         if not self.legacy:
             opts.append("rolls=apart")
             opts.append("remove=restore")          # a block removed from a set-up gets its strength back
+            if r.random() < 0.8:
+                opts.append("ties=matter")         # J-7: a tie asked only where the pick can change the end
         if r.random() < 0.3:
             opts.append("surprise=1")
         if r.random() < 0.35:
@@ -578,6 +581,8 @@ class Fuzz:
             else:
                 assert d["choices"] and not set(d["choices"]) & gone, d
                 assert d["left"] >= 1, d
+                if "ties=matter" in self.line:                                           # J-7: a pick that
+                    assert not B.settled(self.session.state["battle"]), d               # changes the end
         else:
             assert d is None
         if b["phase"] == "over":

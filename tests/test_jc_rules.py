@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import LegatusError
+
 from tests.test_jc_support import Table
 
 
@@ -603,3 +605,93 @@ def test_the_end_of_a_battle_names_the_side_holding_the_field_in_its_case():
     assert str(end) == "Battle over: the attacker is destroyed; Caesar holds the field."
     assert localize(end, "ru") == "Бой окончен: атакующий уничтожен; поле боя осталось за Цезарем."
     assert localize(end, "uk") == "Бій закінчено: нападника знищено; поле бою лишилося за Цезарем."
+
+
+# -- J-7: a tie is asked only where the owner's choice can change the end (ties=matter) --------------
+SETTLES = [
+    # two blocks at III, two hits: both lose a step whichever is picked first
+    (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y"], "1,1,6,6",
+     {"x": (2, "fight"), "y": (2, "fight")}),
+    # two blocks at IV, four hits: IV, IV -> III, III -> II, II in any order
+    (["add defender rating=C2 strength=4 name=x", "add defender rating=C3 strength=4 name=y"], "1,1,1,1",
+     {"x": (2, "fight"), "y": (2, "fight")}),
+    # a leader and a legion at I, two hits: both go (a trophy), the battle is over (J-2, J-13)
+    (["add defender p_pompeius strength=1", "add defender p_leg1 strength=1"], "1,1,6,6",
+     {"p_pompeius": (0, "killed"), "p_leg1": (0, "eliminated")}),
+    # the tie comes after a forced hit: IV and III, three hits: the IV first, then both at III to II
+    (["add defender rating=C2 strength=4 name=x", "add defender rating=C2 strength=3 name=y"], "1,1,1,6",
+     {"x": (2, "fight"), "y": (2, "fight")}),
+]
+
+
+def _fired(options: str, blocks: list[str], dice: str) -> Table:
+    """A D4 attacker at IV against ``blocks``; the defenders pass round 1, then it fires ``dice``."""
+    t = Table(options)
+    t.run("add attacker rating=D4 strength=4 name=a", *blocks, "start")
+    while t.decision["side"] == "pompey":
+        t.do(f"pass {t.decision['blocks'][0]}")
+    t.do(f"fire a dice={dice}")
+    return t
+
+
+@pytest.mark.parametrize("blocks, dice, after", SETTLES)
+def test_a_tie_whose_every_order_ends_the_same_is_not_asked(blocks, dice, after):  # J-7, J-14
+    """J-7: each hit goes to the strongest block, the owner choosing among equally strong ones. Where
+    every order of the fire's remaining hits leaves every block the same, asking changes nothing: in
+    a game started now (``ties=matter``) the hits are placed at once and the log says why; a game
+    stored before asks, so that its stored ``hit`` answers replay as they were played."""
+    t = _fired("dice=physical ties=matter", blocks, dice)
+    for key, (now, status) in after.items():
+        assert (t.block(key)["strength"], t.block(key)["status"]) == (now, status), key
+    assert t.decision is None or t.decision["kind"] == "turn", t.decision
+    settled = [e for e in t.session.state["battle"]["events"] if e["event"] == "settled"]
+    assert len(settled) == 1 and settled[0]["hits"] >= 2 and settled[0]["side"] == "pompey", settled
+    assert any("hits end the same in any order; no choice to make." in str(x) for x in t.battle["log"])
+    old = _fired("dice=physical", blocks, dice)      # stored before the option: the owner is asked
+    assert old.decision["kind"] == "hit"
+    while old.decision and old.decision["kind"] == "hit":
+        old.do(f"hit {old.decision['choices'][-1]}")        # (the other order than J-14's)
+    assert [(b["key"], b["strength"], b["status"]) for b in old.battle["blocks"]] == \
+        [(b["key"], b["strength"], b["status"]) for b in t.battle["blocks"]]
+
+
+KEPT = [
+    # three blocks at III, two hits: which one keeps III is the owner's (a partial level)
+    (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y",
+      "add defender rating=C2 strength=3 name=z"], "1,1,6,6"),
+    # III, III, II and three hits: both III to II, then one of three at II to I
+    (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y",
+      "add defender rating=C2 strength=2 name=z"], "1,1,1,6"),
+    # a leader and a legion at I, one hit: which one survives
+    (["add defender p_pompeius strength=1", "add defender p_leg1 strength=1"], "1,6,6,6"),
+]
+
+
+@pytest.mark.parametrize("blocks, dice", KEPT)
+def test_a_tie_whose_end_depends_on_the_pick_is_still_asked_with_the_same_advice(blocks, dice):  # J-7, J-14, J-15
+    """Where the orders end differently, the owner is still asked (J-7), and ``advise`` on that
+    question says what it said before the option (every choice, the same odds)."""
+    boards = []
+    for options in ("dice=physical ties=matter", "dice=physical"):
+        t = _fired(options, blocks, dice)
+        assert t.decision["kind"] == "hit", t.decision
+        assert not any(e["event"] == "settled" for e in t.session.state["battle"]["events"])
+        boards.append((t.decision, t.do("advise")))
+    (new_d, new_a), (old_d, old_a) = boards
+    assert new_d == old_d
+    assert new_a["options"] == old_a["options"] and new_a["best"] == old_a["best"]
+
+
+def test_ties_takes_only_matter():
+    with pytest.raises(LegatusError) as err:
+        Table("ties=all")
+    assert err.value.code == "bad_arguments"
+
+
+def test_next_battle_keeps_the_tie_rule():  # J-7
+    t = _fired("dice=physical ties=matter", ["add defender rating=C2 strength=1 name=x"], "1,6,6,6")
+    assert t.battle["phase"] == "over"
+    t.run("next-battle dice=physical", "add attacker rating=D4 strength=2 name=a",
+          "add defender rating=C2 strength=2 name=x", "add defender rating=C2 strength=2 name=y", "start",
+          "pass x", "pass y", "fire a dice=1,1")
+    assert t.decision["kind"] == "turn" and [t.block(k)["strength"] for k in "xy"] == [1, 1]

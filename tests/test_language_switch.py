@@ -490,22 +490,22 @@ def base_wrap(text: str) -> list[str]:
 
 
 def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path) -> None:
-    """A fire's result scrolled to "Battle over: …" (row 6 in English), then ``settings
-    language=ru``: it stayed at row 6, on «силой I.», the end of the sentence on Cleopatra (the
+    """A fire's result scrolled to "Battle over: …" (row 10 in English), then ``settings
+    language=ru``: it stayed at that row, on «силой I.», the end of the sentence on Cleopatra (the
     Russian sentences before it wrap to one row more). It shows the sentence the reader was at in
     each language (J-2 Cleopatra, J-13)."""
     from firmware.screens.jc.roll import DiceResult
     app = app_with(["new jc-battle dice=physical seed=3", "add attacker c_leg10", "add defender cleopatra strength=1",
                     "add defender p_leg1 strength=1", "start", "fire p_leg1 dice=6", "pass cleopatra",
-                    "fire c_leg10 dice=1,1,6", "hit cleopatra"], [], state_dir)
+                    "fire c_leg10 dice=1,1,6"], [], state_dir)      # (both at I, two hits: no pick to make, J-7)
     try:
         turn = app.console.session.state["battle"]["turns"][-1]
         app.push(DiceResult(turn, events=list(app.view()["battle"]["events"])))
         app.render()
-        for _i in range(6):
+        for _i in range(10):
             app.handle("down")
         result = app.stack[-1]
-        assert result.scroll.top == 6 and texts(app, "en")[-2].startswith("Battle over"), texts(app, "en")
+        assert result.scroll.top == 10 and texts(app, "en")[-2].startswith("Battle over"), texts(app, "en")
         for lang, first in (("ru", "Бой окончен"), ("uk", "Бій закінчено"), ("en", "Battle over")):
             switch(app, lang)
             shown = texts(app, lang)

@@ -1374,13 +1374,17 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     assert "Эквиты 1 (П)" in [str(i.label) for i in ru.top.items(ru)]
 
 
-@pytest.mark.parametrize("lang, gone_over, said_as, own", [("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1"),
-                                                            ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1")])
-def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own):  # J-2 (Jupiter), J-7
+@pytest.mark.parametrize("lang, gone_over, said_as, own, picks", [
+    ("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1", "Caesar puts the hit on Pompey's Auxilia 1. "),
+    ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1", "Цезарь отдаёт хит блоку Ауксилия 1 Помпея. ")])
+def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own, picks):  # J-2 (Jupiter), J-7
     """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
     the battle log (the screen, the console's log and its replies) and the fire's result named both
     "Auxilia 1": which of the two took the hit could not be read there. The lists keep the initial;
-    the log's sentences say the first owner in words (the initial's brackets sat inside theirs)."""
+    the log's sentences say the first owner in words (the initial's brackets sat inside theirs).
+    (A game stored before ``ties=matter``: its four hits on two blocks at IV are asked one by one.)
+    The pick's own sentence names the pick before the fire it belongs to: it was the fire's sentence
+    alone, so an undo of the pick read «Отменено: Раунд 1 …: атакует …», as if the fire was undone."""
     from firmware.i18n import say
     from firmware.screens.jc.forces import log_screen
     ctx = FakeCtx(NEW, "owner p_aux1 caesar", "add attacker c_aux1 strength=4", "add attacker p_aux1 strength=4",
@@ -1390,7 +1394,7 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     hit = ctx.run("state")["state"]["battle"]
     log = " ".join(log_screen(ctx).rows)
     assert f"{said_as} IV→III, {own} IV→III" in log.replace("\n", " "), log
-    assert hit["log"][-1] == said
+    assert said == picks + hit["log"][-1], said                   # the pick, then its fire as the battle log has it
     turn = ctx.session.state["battle"]["turns"][-1]
     ctx.open(DiceResult(turn))
     ctx.top.render(ctx)
@@ -1931,11 +1935,55 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
         read.console.close()
 
 
-def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_dir):  # J-7, J-12, J-13
+@pytest.mark.parametrize("lang, undone", [
+    ("en", "Undone: Pompey put the hit on Pompeius. Pompey chooses again which block takes the hit."),
+    ("ru", "Отменено: Помпей отдал хит блоку Помпей. Помпей снова выбирает, какой блок получит хит."),
+    ("uk", "Скасовано: Помпей віддав хіт блоку Помпей. Помпей знову обирає, який блок отримає хіт.")])
+def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(state_dir, lang, undone):  # J-7, undo
+    """One hit on Pompeius and Legio 1, both at I: Pompey picks Pompeius (J-7), then holds B. The undo
+    said «Отменено: Раунд 1 Легион 10 (C4, III): атакует 1 6 6, 1 хит (Помпей I→-: убит).», which
+    reads as if the fire was undone; the fire stands (its dice, J-1) and only the pick goes back.
+    The notice names the pick and the block, and says the owner chooses again, as the question
+    comes back; after a restart the log says it the same way."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
+    try:
+        app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
+        app.handle("a")                                                 # Pompeius takes it
+        app.render()
+        app.handle("b")                                                 # the roll's page closed
+        app.render()
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                                 # yes, take it back
+        app.render()
+        top = app.stack[-1]
+        assert type(top).__name__ == "TextScreen" and top.paras == [undone], vars(top)
+        b = app.view()["battle"]
+        assert b["decision"]["kind"] == "hit" and b["decision"]["choices"] == ["p_pompeius", "p_leg1"]
+        assert app.console.session.lines[-1] == "fire c_leg10 dice=1,6,6"       # the fire stands
+    finally:
+        app.console.close()
+    back = app_with([], [], state_dir, lang=lang)
+    try:
+        assert back.console.request("log 1")["log"] == [undone]
+    finally:
+        back.console.close()
+
+
+def _stored_before_ties(monkeypatch) -> None:
+    """New games stored as an older Legatus stored them: without ``ties=matter`` (every tie asked)."""
+    from firmware import console_session, session
+    monkeypatch.setattr(console_session, "with_language_options",
+                        lambda line, lang: session.with_language_options(line, lang).replace(" ties=matter", ""))
+
+
+def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_dir, monkeypatch):  # J-7, J-12, J-13
     """Two hits on Pompeius and Legio 1, both at I: Pompey picks the first (J-7), the second takes
     the other: his side is eliminated, the battle over. That end was a page of its own, never said
     again after a power cut; now it is on the roll's page with the winner's regroup, said again
-    until closed."""
+    until closed. (A game stored before ``ties=matter``: a game started now is not asked this pick,
+    :func:`test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why`.)"""
+    _stored_before_ties(monkeypatch)
     lines = [*TIED_LEADER[:-1], "fire c_leg10 dice=1,1,6"]
     app = app_with(lines, HOME + READ + ["a"], state_dir)
     try:
@@ -1957,6 +2005,32 @@ def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_di
         assert "Pompeius is killed: a trophy for Caesar." in said and "Caesar may regroup" in said, said
     finally:
         back.console.close()
+
+
+@pytest.mark.parametrize("lang, settled, killed", [
+    ("en", "Pompeius, Legio 1: the 2 hits end the same in any order; no choice to make.",
+     "Pompeius is killed: a trophy for Caesar."),
+    ("ru", "Помпей, Легион 1: 2 хита в любом порядке дают один итог — выбирать нечего.",
+     "Помпей убит: трофей получает Цезарь."),
+    ("uk", "Помпей, Легіон 1: 2 хіти в будь-якому порядку дають той самий підсумок — обирати нічого.",
+     "Помпей загинув: трофей отримує Цезар.")])
+def test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why(state_dir, lang, settled, killed):  # J-7, J-13
+    """Two hits on Pompeius and Legio 1, both at I: whichever Pompey picked first, both go (J-7) and
+    the battle is over (J-13), yet the device asked "Who takes the hit?" — a press that changed
+    nothing. Now the fire places both hits itself, and its page says why before the leader killed
+    and the end; the battle screen never asks."""
+    app = app_with([*TIED_LEADER[:-1], "fire c_leg10 dice=1,1,6"], HOME, state_dir, lang=lang)
+    try:                                                                # (the table's link fired)
+        b = app.view()["battle"]
+        assert b["phase"] == "over" and b["decision"] is None
+        assert [x["status"] for x in b["blocks"] if x["side"] == "pompey"] == ["killed", "eliminated"]
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 6], type(top).__name__
+        said = top.paras()
+        assert settled in said and said.index(settled) < said.index(killed), said
+        assert b["log"][-3:-1] == [settled, killed], b["log"]          # the battle log says it in its place
+    finally:
+        app.console.close()
 
 
 def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17

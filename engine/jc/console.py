@@ -2,7 +2,7 @@
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
 [dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
-[seed=N]``.
+[ties=matter] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
 from engine.jc.views import BattleView, BlockView, Decision, JcGameView, LastRoll, WinterView
 from engine.rng import Draws, Rng
-from engine.text import from_data, to_data
+from engine.text import Msg as AnyMsg, from_data, to_data
 from engine.jc.text import N_, Msg
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,23}$")
@@ -52,6 +52,11 @@ POOL_SETUP = "setup"
 # showed (a levy pool block above the I a levy brings it in at, J-20) and the next ``add`` used. A
 # game stored without it (an older Legatus) keeps N, as it did, so that its stored lines replay.
 REMOVE_RESTORES = "restore"
+# A game started with ``ties=matter`` (every game started now: :func:`language_options`) asks who takes
+# a hit among equally strong blocks (J-7) only where the choice can change the end; a tie that cannot
+# (two blocks at III, two hits) is applied by itself and said (engine/jc/battle.py ``settled``). A game
+# stored without it (an older Legatus) asks every tie, as it did: its stored lines answer each one.
+TIES = B.TIES_MATTER
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -70,10 +75,11 @@ def language_options(lang: str) -> dict[str, str]:
     in English, her next battle turn (rules 7.52), as before. The firmware writes them into the
     stored line, so a later change of language never changes a game's rules. In every language, a
     game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`), starts
-    with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`) and gives a
-    block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`)."""
+    with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`), gives a
+    block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`) and
+    asks a tie of hits only where it matters (``ties=matter``: :data:`TIES`)."""
     return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP,
-            "remove": REMOVE_RESTORES}
+            "remove": REMOVE_RESTORES, "ties": TIES}
 
 
 def _fire_stream(state: State, key: str) -> str:
@@ -81,20 +87,28 @@ def _fire_stream(state: State, key: str) -> str:
     return f"{DICE_STREAM}-{key}" if state.get("dice") == ROLLS_APART else DICE_STREAM
 
 
-def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str) -> B.Battle:
+def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str, ties: str | None) -> B.Battle:
     req.check_opts(allowed)
     attacker = req.opts.get("attacker", "caesar").lower()
     dice = req.opts.get("dice", "digital").lower()
-    return B.new_battle(attacker, req.opt_flag("surprise"), dice, cleopatra)
+    return B.new_battle(attacker, req.opt_flag("surprise"), dice, cleopatra, ties)
+
+
+def ties_rule(state: State) -> str | None:
+    """The game's J-7 tie rule (:data:`TIES`), None in a game stored before it (every tie asked)."""
+    ties = state.get("ties")
+    return str(ties) if ties is not None else None
 
 
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [seed=N]."))
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=matter] "
+                               "[seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool", "remove"},
-                             cleopatra)
+    ties = req.opts.get("ties")                                           # a line stored before: none
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool", "remove", "ties"},
+                             cleopatra, ties)
     rolls = req.opts.get("rolls")
     if rolls is not None and rolls != ROLLS_APART:
         raise BadArguments(Msg("rolls= takes only '{}' (each block's fire from dice of its own); not '{}'.",
@@ -112,6 +126,8 @@ def _new(req: Request, seed: Draws | int) -> State:
         camp["remove_restores"] = True
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None, "rules": {"cleopatra": cleopatra}}
+    if ties is not None:
+        state["ties"] = ties
     if rolls is not None:
         state["dice"] = ROLLS_APART           # (not "rolls": the session's own rolls, engine/common.py)
     state["rng"] = Draws.coerce(seed).to_json()
@@ -321,11 +337,35 @@ def _pass(state: State, req: Request) -> Outcome:
     return _turn_outcome(state, B.pass_turn(_battle(state), key))
 
 
+# The owner's pick of a tied hit (J-7), said before the fire it belongs to (one sentence per side: ru/uk
+# decline the side's name); an undo of it says that pick was taken back, not the fire (:func:`_undone`).
+HIT_CHOSEN = {"caesar": N_("Caesar puts the hit on {}. {}"), "pompey": N_("Pompey puts the hit on {}. {}")}
+HIT_UNDONE = {"caesar": N_("Undone: Caesar put the hit on {}. Caesar chooses again which block takes the hit."),
+              "pompey": N_("Undone: Pompey put the hit on {}. Pompey chooses again which block takes the hit.")}
+
+
 def _hit(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
     req.check_opts(frozenset())
-    rec = B.assign_hit(_battle(state), key, policy.choose_hit)
-    return _turn_outcome(state, rec)
+    battle = _battle(state)
+    pending = battle["pending"]
+    placed = len(battle["turns"][pending["turn"]]["applied"]) if battle["phase"] == "fighting" and pending else 0
+    rec = B.assign_hit(battle, key, policy.choose_hit)
+    outcome = _turn_outcome(state, rec)
+    chosen = rec["applied"][placed]                  # the owner's pick: the first hit placed now
+    return Outcome(outcome.fields, Msg(HIT_CHOSEN[pending["side"]],
+                                       B.named(battle["blocks"], chosen["block"], chosen["name"], True), outcome.log))
+
+
+def _undone(sentence: Any) -> Msg | None:
+    """An undo of a tied hit's pick (J-7) says that the pick was taken back, and on which block, and
+    that its owner chooses again (the fire stands: its dice and the hits placed before it); None
+    for every other step (``Undone: <sentence>``). A pick stored by an older Legatus said the fire
+    only: its undo still says ``Undone:`` and that fire."""
+    if not isinstance(sentence, AnyMsg) or len(sentence.args) != 2:
+        return None
+    side = next((s for s, t in HIT_CHOSEN.items() if t == sentence.template), None)
+    return None if side is None else Msg(HIT_UNDONE[side], sentence.args[0])
 
 
 def _auto(state: State, req: Request) -> Outcome:
@@ -445,7 +485,7 @@ def _next_battle(state: State, req: Request) -> Outcome:
     # (a set-up with blocks, which :func:`_no_battle_set_up` refuses now, comes only from a line an
     # older Legatus stored: it dropped the blocks and used a number up; it replays as it ran)
     dropped = state["battle"]["phase"] == "setup" and bool(state["battle"]["blocks"])
-    state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state))
+    state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state), ties_rule(state))
     if fought or dropped:
         state["number"] += 1
     b = state["battle"]
@@ -880,8 +920,9 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [remove=restore] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [ties=matter] [seed=N]",
     language_options=language_options,
+    undone=_undone,
     commands=commands(
         _until_over(Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
                             admit=_add_admitted)),
