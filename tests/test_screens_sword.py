@@ -1020,11 +1020,46 @@ def test_an_interruption_in_round_5_is_still_the_fewest_vp_rule_on_the_screen():
     assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
 
 
-def test_the_moment_is_asked_only_where_it_changes_who_plays():  # W-12, rules 7.4.2 / 7.4.5
-    """One power marked in round 5 plays its card either way; several in rounds 1–4 are always an
-    interruption (the end of round 5 is in round 5): no question, the presses as before."""
-    ctx = home(*ROUND_5).press(*["down"] * 4, "a", "down", "press", "a")
-    assert ctx.lines == ["desperate gauls"] and isinstance(ctx.top, SwordHome)
+MARK_GAULS = (*["down"] * 4, "a", "down", "press", "a")
+
+
+def test_one_power_in_round_5_is_asked_when_and_its_card_at_the_end_is_its_one_there():  # W-12, rule 7.4.5
+    """Rule 7.4.5: «В конце пятого раунда каждый игрок в порядке убывания ПО может сыграть одну
+    карточку». One power marked in round 5 was sent as an interruption (``desperate gauls``) without
+    a question: a card the Gauls played alone at the end of round 5 was not their one there, so Next
+    round's question still read «order: Gauls, …» and a second card of theirs at the end was taken.
+    Now one power marked in round 5 is asked too; the end of the round is the first answer."""
+    from firmware.screens.sword.tracks import DesperateWhen
+    ctx = home(*ROUND_5).press(*MARK_GAULS)
+    assert isinstance(ctx.top, DesperateWhen) and ctx.lines == []
+    ctx.press("a")
+    assert ctx.lines == ["desperate gauls end=1"] and isinstance(ctx.top, SwordHome)
+    assert ctx.view()["desperate_end"] == ["gauls"] and ctx.view()["desperate"]["gauls"] == 1
+    assert ctx.notes[-1] == "Gauls played the card."
+    ctx.press(*["up"] * 4, *MARK_GAULS, "a")                                # their second card there
+    assert ctx.lines[-1] == "desperate gauls end=1" and ctx.view()["desperate"]["gauls"] == 1   # refused
+    assert "already played there this turn: Gauls" in ctx.notes[-1]
+    ctx.to_root()
+    ctx.open(SwordHome()).press("down", "down", "a")                         # Next round: the turn's end
+    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])
+    assert "order: Greeks, Etruscans, Romans." in said, said
+
+
+def test_one_power_interrupting_in_round_5_keeps_its_play_at_the_end():  # W-12, rules 7.4.1 / 7.4.5
+    """A card one power plays in round 5 before a player becomes active (rule 7.4.1) is not its
+    one at the end of the round: it may still play one there (rule 7.4.5)."""
+    ctx = home(*ROUND_5).press(*MARK_GAULS)
+    assert " ".join(ctx.texts()[1:]) == "End of round 5: each plays one Interrupting a player", ctx.texts()
+    ctx.press("down", "a")
+    assert ctx.lines == ["desperate gauls end=0"] and "desperate_end" not in ctx.view()
+    assert ctx.notes[-1] == "Gauls played the card."
+    ctx.press(*["up"] * 4, *MARK_GAULS, "a")                                # the end of round 5
+    assert ctx.lines[-1] == "desperate gauls end=1" and ctx.view()["desperate"]["gauls"] == 0
+
+
+def test_several_powers_in_rounds_1_to_4_are_an_interruption_without_a_question():  # W-12, rule 7.4.2
+    """The end of round 5 is in round 5: several powers marked in round 4 are interrupting a player
+    (the fewest VP plays), no question, the presses as before."""
     ctx = home(NEW, "vp gauls =7", *["advance"] * 3).press(*MARK_GAULS_GREEKS)        # round 4
     assert ctx.lines == ["desperate gauls,greeks"] and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
 
@@ -1056,6 +1091,24 @@ def test_the_question_of_round_5_is_said_whole_in_every_language(lang, monkeypat
         ctx.press("a")
         assert ctx.lines == ["desperate gauls,greeks end=1"]
         assert ctx.notes[-1].startswith("Each played") == (lang == "en"), ctx.notes
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_question_of_round_5_for_one_power_is_said_whole_in_every_language(lang, monkeypatch):  # W-12
+    from firmware import i18n
+    from firmware.screens.sword.text import _
+    cut = _cuts_recorded(monkeypatch)
+    try:
+        ctx = FakeCtx(*ROUND_5, lang=lang).open(SwordHome()).press(*MARK_GAULS)
+        shown = ctx.texts()
+        assert not cut, cut
+        assert _("Interrupting a player") != "Interrupting a player" or lang == "en"
+        assert " ".join(r.strip() for r in shown[1:]) == " ".join(
+            [_("End of round 5: each plays one"), _("Interrupting a player")]), shown
+        ctx.press("down", "a")
+        assert ctx.lines == ["desperate gauls end=0"]
     finally:
         i18n.set_language("en")
 

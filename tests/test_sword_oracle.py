@@ -322,3 +322,190 @@ def test_every_naval_move_and_2d6_check_agrees_with_the_oracle():  # W-8, W-9
         assert (out["dice"], out["sum"], out["total"]) == ([a, b], a + b, a + b + mod - 1)
         out = run_game(s, f"check attrition dice={a},{b} mod={mod}", game=GAME)
         assert (out["sum"], out["total"]) == (a + b, a + b + mod)
+
+
+# -- the device: what the screens and the log say, against the oracle --------------------------------
+def _set(ctx, start: int, want: int) -> None:
+    ctx.press(*["right" if want > start else "left"] * abs(want - start))
+
+
+def _battle_on_the_device(rnd: random.Random, trial: int):
+    """A battle through the Battle form (units, both bonuses, the Sacred Band, the device's dice or
+    dice typed in on the dice entry), as a player enters it: the context and what was entered."""
+    from firmware.screens.sword.home import SwordHome
+    from firmware.screens.widgets.dice import DiceEntry
+    from tests.fakectx import FakeCtx
+    carthage, table = rnd.random() < 0.4, rnd.random() < 0.5
+    players = "romans,gauls,etruscans,greeks" + (",carthage" if carthage else "")
+    ctx = FakeCtx(f"new sword players={players} seed={trial}", f"settings rules.table_dice={int(table)}")
+    ctx.open(SwordHome()).press("a")                                          # Battle
+    att, dfn, mod, defmod = rnd.randint(1, 30), rnd.randint(1, 30), rnd.randint(-9, 9), rnd.randint(-9, 9)
+    band = rnd.randint(0, 2) if carthage else 0
+    for start, want in ((3, att), (3, dfn), (0, mod), (0, defmod), *([(0, band)] if carthage else [])):
+        _set(ctx, start, want)
+        ctx.press("down")
+    ctx.press("a")
+    typed = None
+    if table:
+        entry = ctx.top
+        assert isinstance(entry, DiceEntry)
+        typed = [[rnd.randint(1, 6) for _ in range(4 if band == 1 else 3)],
+                 [rnd.randint(1, 6) for _ in range(4 if band == 2 else 3)]]
+        cells = [(r, i) for r, row in enumerate(typed) for i in range(len(row))]
+        for k, (r, i) in enumerate(cells):
+            ctx.press(*["up"] * ((typed[r][i] - entry.faces[r][i]) % 6))
+            if k + 1 < len(cells):
+                ctx.press("right")
+        ctx.press("a")
+    return ctx, att, dfn, mod, defmod, typed
+
+
+def _shown_rows(ctx, shown) -> str:
+    """The battle result's rows as drawn now (drawing, it follows the session: retreat losses, undo)."""
+    ctx.texts()
+    return " ".join(shown.rows())
+
+
+def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2..W-5, seed 8.4
+    """Battles entered on the Battle form, with the device's dice and with dice typed in: the result
+    screen's totals, losses, eliminated sides, winner and support, every die's loss-table reading, the
+    log's sentence, then the loser's retreat losses entered with hold A (the form's support, the
+    screen's and the log's) and their undo, each equal to the oracle's count."""
+    from firmware.screens.sword.rolls import BattleResult
+    rnd = random.Random(20261127)
+    for trial in range(40):
+        ctx, att, dfn, mod, defmod, typed = _battle_on_the_device(rnd, trial)
+        shown = ctx.top
+        assert isinstance(shown, BattleResult), (trial, ctx.texts(), ctx.notes)
+        ad, dd = tuple(shown.result["attacker"]["dice"]), tuple(shown.result["defender"]["dice"])
+        if typed is not None:
+            assert sorted(ad) == sorted(typed[0]) and sorted(dd) == sorted(typed[1])
+        want = oracle_battle(att, dfn, ad, dd, mod, defmod)
+        won, lost = want["winner"], want["loser"]
+
+        said = _shown_rows(ctx, shown)
+        assert ctx.texts()[1] == f"{won} wins"
+        for part in (f"Attack {' '.join(map(str, ad))} {mod:+d}={want['totals'][0]}",
+                     f"Defence {' '.join(map(str, dd))} {defmod:+d}={want['totals'][1]}",
+                     f"Attacker loses {want['losses'][0]}", f"Defender loses {want['losses'][1]}",
+                     f"Support +{want['support']} ({won})"):
+            assert part in said, (trial, part, said)
+        for k, name in enumerate(("Attacker", "Defender")):
+            assert (f"{name} eliminated" in said) == want["eliminated"][k], (trial, said)
+        assert ctx.run("log 1")["log"] == [
+            f"Battle: attacker {','.join(map(str, ad))}{mod:+d} = {want['totals'][0]} vs defender "
+            f"{','.join(map(str, dd))}{defmod:+d} = {want['totals'][1]}: the {won} wins; losses "
+            f"{want['losses'][0]} / {want['losses'][1]}; support +{want['support']}."]
+        ctx.press("a")                                            # the loss table, die by die
+        words = {"-": "no loss", "L1": "loser −1", "L2": "loser −2", "W1": "winner −1"}
+        assert " ".join(ctx.top.rows) == " ".join(           # type: ignore[attr-defined]
+            f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"])
+        ctx.press("b")
+        k = 0 if lost == "attacker" else 1
+        room = (att, dfn)[k] - want["losses"][k]
+        if not room:
+            continue
+        retreat = rnd.randint(1, room)
+        then = oracle_battle(att, dfn, ad, dd, mod, defmod, retreat)
+        ctx.press("key3")                                         # hold A: the retreat losses
+        _set(ctx, 0, retreat)
+        assert ctx.texts()[-1] == f"support +{then['support']}"                 # the form's status
+        ctx.press("a")
+        said = _shown_rows(ctx, shown)
+        assert f"Retreat losses {retreat}" in said and f"Support +{then['support']} ({won})" in said, said
+        for k2, name in enumerate(("Attacker", "Defender")):
+            assert (f"{name} eliminated" in said) == then["eliminated"][k2], (trial, said)
+        assert ctx.run("log 1")["log"] == [
+            f"Retreat losses of the {lost}: {retreat} ({want['losses'][k] + retreat} lost in all); the {won}'s "
+            f"support +{then['support']} (W-5)."]
+        ctx.run("undo")                                           # the retreat losses taken back
+        said = _shown_rows(ctx, shown)
+        assert "Retreat losses" not in said and f"Support +{want['support']} ({won})" in said
+
+
+def test_random_tactics_tests_on_the_device_show_and_log_the_oracles_numbers():  # W-1, seed 8.1
+    from firmware.screens.sword.home import SwordHome
+    from firmware.screens.sword.rolls import TacticsResult
+    from firmware.screens.widgets.odds import pct
+    from tests.fakectx import FakeCtx
+    rnd = random.Random(81)
+    for trial in range(40):
+        table = rnd.random() < 0.5
+        ctx = FakeCtx(f"new sword players=romans,gauls seed={trial}", f"settings rules.table_dice={int(table)}")
+        ctx.open(SwordHome()).press("down", "a")                              # Tactics test
+        rating, mod = rnd.randint(0, 6), rnd.randint(-3, 3)
+        _set(ctx, 2, rating)
+        ctx.press("down")
+        _set(ctx, 0, mod)
+        chance = oracle_tactics(rating, mod, 1)[0]
+        assert ctx.texts()[1] == pct(float(chance))                          # the chance before the roll
+        ctx.press("a")
+        typed = rnd.randint(1, 6)
+        if table:
+            ctx.press(*["up"] * ((typed - ctx.top.faces[0][0]) % 6), "a")   # type: ignore[attr-defined]
+        shown = ctx.top
+        assert isinstance(shown, TacticsResult)
+        die = shown.result["roll"]
+        assert die == typed or not table
+        ok = oracle_tactics(rating, mod, die)[1]
+        assert ctx.texts() == [f"Tactics {rating}", pct(float(chance)), str(die), "SUCCESS" if ok else "FAILURE",
+                               f"{die}{mod:+d} = {die + mod}", f"need ≤ {rating}"]
+        assert ctx.run("log 1")["log"] == [f"Tactics {rating} test ({chance} chance): rolled {die}{mod:+d} = "
+                                           f"{die + mod}, {'succeeds' if ok else 'fails'}."]
+
+
+def test_random_games_end_in_history_and_the_export_as_the_oracle_ranks_them(console):  # W-11, W-12, W-13
+    """Random games to the end of turn 9 over the console (VP changes, scoring phases, unrest,
+    Desperate Times cards, undos): the state after each step, then History's scores (Carthage's less
+    ⌊unrest/3⌋), winner, ranks and result and the CSV export's rows, as the oracle counts them."""
+    import copy
+    import csv
+    import io
+    rnd = random.Random(911)
+    for game in range(4):
+        players = rnd.sample(["romans", "gauls", "etruscans", "samnites", "greeks", "carthage"], rnd.randint(2, 5))
+        assert console.request(f"new sword players={','.join(players)} seed={game}")["ok"]
+        st = {"vp": dict.fromkeys(players, 0), "unrest": 0, "cards": dict.fromkeys(players, 2), "at": [1, 1],
+              "end": []}
+        steps = [copy.deepcopy(st)]
+        while True:
+            p, x = rnd.choice(players), rnd.random()
+            if x < 0.15:
+                n = rnd.randint(-3, 3)
+                assert console.request(f"vp {p} {n:+d}")["ok"]
+                st["vp"][p] = min(12, max(0, st["vp"][p] + n))
+            elif x < 0.25:
+                a, m = rnd.randint(0, 4), rnd.randint(0, 3)
+                assert console.request(f"scoring {p} outside={a} missing={m}")["ok"]
+                st["vp"][p] = min(12, max(0, st["vp"][p] + a - m))
+            elif x < 0.3 and "carthage" in players:
+                st["unrest"] = rnd.randint(0, 12)
+                assert console.request(f"unrest ={st['unrest']}")["ok"]
+            elif x < 0.35 and st["cards"][p] and p not in st["end"]:
+                end = st["at"][1] == 5 and rnd.random() < 0.5
+                assert console.request(f"desperate {p}" + (" end=1" if end else ""))["ok"]
+                st["cards"][p] -= 1
+                st["end"] += [p] if end else []
+            elif x < 0.42 and len(steps) > 1:
+                assert console.request("undo")["ok"]
+                steps.pop()
+                st = copy.deepcopy(steps[-1])
+                continue
+            else:
+                assert console.request("advance")["ok"]
+                if st["at"] == [9, 5]:
+                    break
+                st["at"], st["end"] = ([st["at"][0] + 1, 1], []) if st["at"][1] == 5 else ([st["at"][0], st["at"][1] + 1], st["end"])
+            steps.append(copy.deepcopy(st))
+            view = console.request("state")["state"]
+            assert (view["vp"], view["desperate"], [view["turn"], view["round"]]) == (st["vp"], st["cards"], st["at"])
+        counted = {q: max(0, v - st["unrest"] // 3) if q == "carthage" else v for q, v in st["vp"].items()}
+        order = oracle_standings(st["vp"], st["unrest"])
+        [entry, *_] = console.request("history")["games"]
+        assert {q["role"]: (q["score"], q["winner"], q["rank"]) for q in entry["players"]} == {
+            q: (counted[q], q == order[0], order.index(q) + 1) for q in players}
+        assert entry["result"] == f"{order[0].capitalize()} won on VP after turn 9."
+        text = console.request(f"export format=csv id={entry['id']}")["text"]
+        rows = [r for r in csv.DictReader(io.StringIO(text.lstrip("\ufeff")))]
+        assert {r["role"].lower(): (int(r["score"]), r["winner"], int(r["rank"])) for r in rows} == {
+            q: (counted[q], "1" if q == order[0] else "0", order.index(q) + 1) for q in players}

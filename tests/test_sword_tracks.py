@@ -151,6 +151,21 @@ def test_at_the_end_of_round_5_each_power_plays_one_card_only():  # W-12, rule 7
     assert run(s, "desperate romans end=1", asked=True)["desperate"]["romans"] == 0
 
 
+def test_the_end_of_round_5_order_leaves_out_who_has_played_there_this_turn():  # W-12, rule 7.4.5
+    """Rule 7.4.5: each power «может сыграть одну» card at the end of round 5. ``desperate-order``
+    and ``advance``'s ``desperate_order_before`` still listed the Gauls after their card there (a
+    second one is refused), unlike the device's Next round question; a card played interrupting a
+    player (rule 7.4.1) is not that one."""
+    s = _round_5(new())
+    run(s, "vp gauls =7")
+    run(s, "vp greeks =5")
+    run(s, "desperate gauls end=1", asked=True)
+    run(s, "desperate romans end=0", asked=True)                             # an interruption
+    assert run(s, "desperate-order")["order"] == ["greeks", "etruscans", "romans"]
+    assert run(s, "advance")["desperate_order_before"] == ["greeks", "etruscans", "romans"]
+    assert run(s, "desperate-order")["order"] == ["gauls", "greeks", "etruscans", "romans"]   # turn 2
+
+
 @pytest.mark.parametrize("rnd", [1, 4])
 def test_end_of_round_5_cards_are_refused_in_another_round(rnd):  # W-12, rule 7.4.5
     s = new()

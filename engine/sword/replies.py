@@ -119,7 +119,8 @@ class AdvanceReply(Reply):
     winner: NotRequired[str]
     standings: NotRequired[list[str]]
     desperate_order_before: NotRequired[list[str]]
-    """After round 5: the order in which Desperate Times cards were offered."""
+    """After round 5: who could still play a Desperate Times card at its end, most VP first (those
+    that had played their one there left out: rule 7.4.5)."""
 
 
 class VictoryReply(Reply):

@@ -451,7 +451,16 @@ def _desperate_order(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments(Msg("Usage: desperate-order  (the end of round 5: who may play a Desperate Times card, "
                                "most VP first, W-12)."))
-    return Outcome({"order": V.end_of_round5_order(_effective(state), state["desperate"])})
+    return Outcome({"order": _end_order(state)})
+
+
+def _end_order(state: State) -> list[str]:
+    """Who may play a Desperate Times card at the end of round 5 (W-12, rule 7.4.5 «каждый игрок в
+    порядке убывания ПО может сыграть одну карточку»): the powers with a card left, most VP first
+    (ties by W-11 order), less those that have played their one there this turn (``end=1``)."""
+    done = state.get(END_PLAYED) or {}
+    played = done.get("powers", []) if done.get("turn") == state["turn"] else []
+    return [f for f in V.end_of_round5_order(_effective(state), state["desperate"]) if f not in played]
 
 
 def _unrest(state: State, req: Request) -> Outcome:
@@ -714,7 +723,7 @@ def _advance(state: State, req: Request) -> Outcome:
     rounds, turns = int(tables()["rounds_per_turn"]), int(tables()["turns"])
     fields: dict[str, Any] = {}
     if state["round"] == rounds:
-        fields["desperate_order_before"] = V.end_of_round5_order(_effective(state), state["desperate"])
+        fields["desperate_order_before"] = _end_order(state)
         if state["turn"] == turns:
             state["finished"] = True
             order = V.standings(_effective(state))

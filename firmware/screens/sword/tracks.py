@@ -38,9 +38,11 @@ def vp_screen() -> VPTrack:
 
 class DesperateScreen(ListScreen):
     """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
-    who plays (W-12); A with nobody marked says how to mark. In round 5 several powers marked are
+    who plays (W-12); A with nobody marked says how to mark. In round 5 the powers marked are
     either interrupting a player (rule 7.4.2: the fewest VP plays) or playing at the end of the
-    round (rule 7.4.5: each plays one, most VP first): A asks which (:class:`DesperateWhen`)."""
+    round (rule 7.4.5: each plays one, most VP first): A asks which (:class:`DesperateWhen`), one
+    power marked too: a card played at the end of round 5 is that power's one there, and the end of
+    the turn leaves it out of the order it reads."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,17 +73,17 @@ class DesperateScreen(ListScreen):
             ctx.notify(Msg("Mark who wants to play (press)."))
             return
         wanting = [f for f in powers if f in self.marked]
-        if len(wanting) > 1 and view_of(ctx)["round"] == game_length()[1]:
+        if view_of(ctx)["round"] == game_length()[1]:
             ctx.push(remade(lambda: DesperateWhen(wanting)))     # only the table knows which moment it is
             return
         play_desperate(ctx, wanting, None)
 
 
 class DesperateWhen(ListScreen):
-    """Round 5, several powers marked on the Desperate Times screen: when they play (W-12). The end
-    of round 5 first (rule 7.4.5: each plays one, most VP first; the likelier moment for several),
-    then an interruption (rule 7.4.2: the fewest VP plays, the others keep theirs). B goes back to
-    the marks."""
+    """Round 5, powers marked on the Desperate Times screen: when they play (W-12). The end of
+    round 5 first (rule 7.4.5: each plays one, most VP first; the likelier moment for several),
+    then an interruption (rule 7.4.2: the fewest VP plays, the others keep theirs; one power marked:
+    it interrupts a player). B goes back to the marks."""
 
     wrap_rows = True
 
@@ -96,19 +98,19 @@ class DesperateWhen(ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(_("End of round 5: each plays one"), partial(play_desperate, wanting=self.wanting, end=True),
                      ident="end"),
-                Item(_("Interrupting: the fewest VP plays"), partial(play_desperate, wanting=self.wanting, end=False),
-                     ident="interrupt")]
+                Item(_("Interrupting: the fewest VP plays") if len(self.wanting) > 1 else _("Interrupting a player"),
+                     partial(play_desperate, wanting=self.wanting, end=False), ident="interrupt")]
 
 
 def play_desperate(ctx: Ctx, wanting: list[str], end: bool | None) -> None:
     """``desperate`` for the powers marked (W-12): ``end`` whether at the end of round 5, asked in
-    round 5 when several are marked (None: another moment). Back to the home, saying who played."""
+    round 5 (None: another moment). Back to the home, saying who played."""
     response = run_line(ctx, act.desperate(wanting, end))
     if response is None:
         return
     ctx.prune(lambda s: isinstance(s, DesperateScreen))      # the marks under the question, if asked
     ctx.pop()                                                 # the question, or the marks
-    if response["end"]:
+    if response["end"] and len(response["played"]) > 1:
         ctx.notify(Msg("Each played a card, most VP first: {}.", Msg.join([power_named(p) for p in response["played"]])))
         return
     kept = response["kept"]
