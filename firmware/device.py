@@ -26,7 +26,8 @@ from PIL import Image
 
 from engine.text import Msg
 from firmware.app import App
-from firmware.console import Console, MAX_LINE
+from firmware.console import Console
+from firmware.console_lines import MAX_LINE
 from firmware.serial_reader import serial_reader, start_serial
 from firmware.i18n import say
 from firmware.screens.widgets.keys import REPEAT
