@@ -25,7 +25,8 @@ from engine.text import Msg
 from firmware import console_session
 from firmware.console_lines import MAX_LINE, answered, edited, read_line
 from firmware.console_session import SessionCommands
-from firmware.session import FAIR_NAMES, Session, parse_line, said
+from firmware.log_sentences import said
+from firmware.session import FAIR_NAMES, Session, parse_line
 from firmware.storage import StorageError
 from firmware.store import Store
 
