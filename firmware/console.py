@@ -17,28 +17,28 @@ import re
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
-from typing import IO, Any, Protocol, cast
+from typing import IO, Any, cast
 
 from engine import registry
 from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
 from engine.text import Msg
 from firmware import console_session
+from firmware.console_lines import MAX_LINE, answered, edited, read_line
 from firmware.console_session import SessionCommands
-from firmware.session import FAIR_NAMES, Session, parse_line, said
+from firmware.log_sentences import said
+from firmware.session import FAIR_NAMES, Session, parse_line
 from firmware.storage import StorageError
 from firmware.store import Store
 
 log = logging.getLogger(__name__)
 
 PROTOCOL_VERSION = 1
-MAX_LINE = 4096
 BUILTINS = ("help", "version", "new", "commit", "state", "undo", "log", "actions", "roll", "settings", "reveal",
             "history", "export", "players", "quit")
 NO_ARGUMENTS = ("help", "version", "quit", "state", "undo", "reveal", "commit")
 # What an ended session still answers (PROTOCOL.md, third round); anything else of it: game_over.
 AFTER_END = frozenset({"state", "log", "actions", "reveal"})
 MAX_PAGE = 500
-_EDITS = re.compile(rb"[\x03\x08\x15\x7f]")      # the terminal's editing keys in a line (edited())
 
 
 # What json.dumps(ensure_ascii=False) leaves raw but a reader or a terminal takes for more than a
@@ -52,14 +52,6 @@ def reply_json(obj: Mapping[str, Any]) -> str:
     """A response object as its one JSON line (UTF-8 text; see ``_UNSAFE``)."""
     text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
     return text.translate(_UNSAFE) if _UNSAFE_FOUND.search(text) else text
-
-
-def answered(raw: bytes) -> bool:
-    """Whether a raw request line gets a response: empty lines, lines of spaces/tabs and lines
-    whose first non-blank byte is ``#`` get none (checked on the bytes: a comment need not be
-    UTF-8)."""
-    bare = raw.strip(b" \t\r\n")
-    return bool(bare) and not bare.startswith(b"#")
 
 
 def version() -> str:
@@ -355,59 +347,6 @@ def _session_command_names() -> set[str]:
     for game in registry.available_games():
         names |= set(registry.game(game).commands)
     return names
-
-
-class LineSource(Protocol):
-    """What :func:`read_line` reads: a binary stream's ``readline(limit)`` (a file, a serial port,
-    hw.serial_link.LineBuffer)."""
-
-    def readline(self, limit: int = -1, /) -> bytes: ...
-
-
-def edited(body: bytes) -> bytes:
-    """The line a person at a terminal sees: each Backspace (DEL, what most terminals send, or BS)
-    erases the character before it (a whole UTF-8 character; in bytes that are no UTF-8, one byte);
-    at the start of the line there is nothing to erase. Ctrl-U (a terminal's line kill) and Ctrl-C
-    (a shell abandons the line) erase everything before them. (No request holds these bytes.)"""
-    if not _EDITS.search(body):
-        return body
-    out = bytearray()
-    for byte in body:
-        if byte in (0x15, 0x03):
-            out.clear()
-            continue
-        if byte not in (0x7F, 0x08):
-            out.append(byte)
-            continue
-        if not out:
-            continue
-        tail = 0                           # continuation bytes of the last character
-        while tail < min(3, len(out) - 1) and 0x80 <= out[-1 - tail] < 0xC0:
-            tail += 1
-        del out[-1 - tail if 0xC0 <= out[-1 - tail] < 0xF8 else -1:]
-    return bytes(out)
-
-
-def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
-    """Read one request line of at most MAX_LINE bytes (its ending excluded: LF, CRLF, or a bare CR
-    where ``stream`` ends lines there, as hw.serial_link.LineBuffer does).
-
-    Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with
-    ``too_long`` set. None at end of input.
-    """
-    line = stream.readline(MAX_LINE + 2)
-    if not line:
-        return None
-    if line.endswith((b"\n", b"\r")):
-        body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
-        return (b"", True) if len(body) > MAX_LINE else (body, False)
-    if len(line) <= MAX_LINE:
-        return line, False  # last line without a newline
-    while True:  # skip the rest of the overlong line
-        more = stream.readline(65536)
-        if not more or more.endswith((b"\n", b"\r")):
-            break
-    return b"", True
 
 
 def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:

@@ -20,7 +20,7 @@ action's commit and its record is reconciled by firmware.history_rebuild.reconci
 ``depth``: the effective actions when the game finished; undoing the finish removes the record *unless another action
 followed it* (``sealed``: it stays, and follows the game's next finish: firmware/history_follow.py). Every row carries a
 CRC-32 like the storage rows (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times
-too; at each start the store reports damaged rows and sets them aside (:func:`scan`; never shown, and written again from
+too; at each start the store reports damaged rows and sets them aside (firmware/history_check.py; never shown, and written again from
 their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates; a record's ``minutes``: the play's
 length by the monotonic clock, when it began and finished in one run (else None). No record holds a seed or a ``new`` line:
 an ended game's seed, share and commitment come from its fair-draw record (firmware/fairness.py, joined by ``sid`` when
@@ -387,7 +387,7 @@ def forget_abandoned(store: Any, session: Any) -> None:
 def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = None, skip: int = 0) -> list[dict[str, Any]]:
     """Recorded games, newest first, after the newest ``skip`` rows. Each: ``id``, ``game``, ``name``, ``status``,
     ``started``, ``finished``, ``mode``, ``players``, ``result`` (a Msg). A row whose checksum fails is left
-    out (the start-up check, :func:`scan`, reports and sets such rows aside)."""
+    out (the start-up check, firmware/history_check.py, reports and sets such rows aside)."""
     try:
         ensure(db)
     except sqlite3.Error as e:
@@ -430,52 +430,6 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None
-
-
-# -- the start-up check (firmware/store/) --------------------------------------------------------
-def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
-    """The damaged rows of the History tables, as (table, what, raw bytes, key) for the store to
-    report and set aside. Read only; raises if SQLite cannot read the tables. Damage is a checksum
-    that fails: no record is decoded (a start costs a checksum per game); one that does not parse
-    (a fault of the program, not of the card) is logged and left out when read (:func:`games`)."""
-    out: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
-    tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
-    if "history" in tables:
-        for row in db.execute(f"SELECT {HISTORY_ROW} FROM history"):
-            if row_crc(*row[:7]) != row[7]:
-                out.append(("history", "history", _raw(*row), (row[0],)))
-    if "history_started" in tables and _has_crc(db):
-        for sid, started, check in db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) "
-                                              "FROM history_started"):
-            if started_crc(sid, started) != check:
-                out.append(("history_started", "history_started", _raw(sid, started, check), (sid,)))
-    return out
-
-
-def set_aside(db: sqlite3.Connection, table: str, key: tuple[Any, ...]) -> None:
-    """Delete a damaged row :func:`scan` found (the store keeps its bytes in ``damaged``)."""
-    if table == "history":
-        db.execute("DELETE FROM history WHERE id=?", key)
-    elif table == "history_started":
-        db.execute("DELETE FROM history_started WHERE CAST(sid AS BLOB)=?", key)
-
-
-def upgrade(db: sqlite3.Connection) -> None:
-    """From the format before issue 20: ``history_started`` gets its checksum column, and each of
-    its rows is sealed (they had none: taken as they are)."""
-    ensure(db)
-    if not _has_crc(db):
-        db.execute("ALTER TABLE history_started ADD COLUMN crc INTEGER NOT NULL DEFAULT 0")
-    for sid, started in db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB) FROM history_started").fetchall():
-        db.execute("UPDATE history_started SET crc=? WHERE CAST(sid AS BLOB)=?", (started_crc(sid, started), sid))
-
-
-def _has_crc(db: sqlite3.Connection) -> bool:
-    return any(str(c[1]) == "crc" for c in db.execute("PRAGMA table_info(history_started)").fetchall())
-
-
-def _raw(*fields: Any) -> bytes:
-    return b"\x1f".join(f if isinstance(f, bytes) else str(f).encode() for f in fields)
 
 
 def public(entry: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ Events = queue.Queue[tuple[Any, ...]]
 def serial_reader(link: Any, events: Events) -> None:
     """Read request lines from ``link`` (hw.serial_link.SerialLink, or an open port) for ever:
     after a hang-up the port is opened again as soon as it can be (the cable is back)."""
-    from firmware.console import answered, read_line
+    from firmware.console_lines import answered, read_line
     from hw.serial_link import LINK_ERRORS, SerialLink
     if not isinstance(link, SerialLink):
         link = SerialLink(getattr(link, "port", None) or "?", port=link, reopen=False)

@@ -26,6 +26,7 @@ from engine.game import Command, GameRules, Outcome, Request, State
 from engine.rng import DRAWS_VERSION, Draws, check_share, commitment
 from engine.text import Msg, N_
 from firmware.games import finished_by_rules
+from firmware.log_sentences import said, undone_sentence
 from firmware.shown import Shown
 # a session's effective actions (offered here too, where they were)
 from firmware.trail import TRAIL_CHUNK as TRAIL_CHUNK, Column as Column, Entry as Entry, Older as Older, Trail as Trail
@@ -79,38 +80,6 @@ def with_language_options(line: str, lang: str) -> str:
 def dumps(state: State) -> str:
     """The canonical JSON of a state (sorted keys, compact)."""
     return json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def undone_sentence(sentence: Any, rules: GameRules | None = None) -> Msg:
-    """``Undone: <sentence>``, said in the words of the sentence's own domain (a game's sentence
-    keeps its game's terms: Caesar!'s "wild" is the rulebook's «универсальный» there, not the
-    shared catalog's word; "Undone: {}" itself falls back to the shared catalog), or the game's
-    own sentence for that undo (``rules.undone``: Glory's board turned back)."""
-    inner = said(sentence)
-    if rules is not None and rules.undone is not None:
-        own = rules.undone(inner)
-        if isinstance(own, Msg):
-            return own
-    text = Msg("Undone: {}", inner)
-    if isinstance(inner, Msg) and inner.domain:
-        text.domain = inner.domain
-    return text
-
-
-class Stored(str):
-    """A sentence as stored (``to_data`` JSON), turned back into a Msg only when it is read:
-    a long session restarts without decoding every sentence."""
-
-
-def said(sentence: Any) -> Any:
-    """The sentence itself (a Msg or text), decoding a :class:`Stored` one."""
-    if isinstance(sentence, Stored):
-        from engine.text import from_data
-        try:
-            return from_data(json.loads(sentence))
-        except ValueError:
-            return str(sentence)
-    return sentence
 
 
 END = "end"                    # the action line that ends a session
@@ -212,7 +181,7 @@ class Session:
 
     @property
     def sentences(self) -> Column:
-        """The log sentence (Msg, str or a :class:`Stored` one) of each effective action."""
+        """The log sentence (Msg, str or a :class:`~firmware.log_sentences.Stored` one) of each effective action."""
         return self.trail.sentences
 
     @property

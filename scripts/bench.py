@@ -320,14 +320,15 @@ print("splash", t1 - t0, flush=True)
 from pathlib import Path
 from firmware.app import App
 from firmware.console import Console
-from firmware.device import Loop, _OledOutput
+from firmware.device import Loop
+from firmware.device_hardware import OledOutput
 from firmware.store import Store
 t2 = time.perf_counter()
 store = Store(Path(args.state_dir))
 app = App(Console(store, store.resume()))
 app.render()
 t3 = time.perf_counter()
-Loop(app, _OledOutput(splash[0])).redraw()
+Loop(app, OledOutput(splash[0])).redraw()
 t4 = time.perf_counter()
 print("home", t4 - t0, t2 - t1, t3 - t2, t4 - t3, flush=True)
 """

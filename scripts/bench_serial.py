@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware.console import read_line  # noqa: E402
+from firmware.console_lines import read_line  # noqa: E402
 from hw.serial_link import LineBuffer, open_serial  # noqa: E402
 from scripts.args import at_least  # noqa: E402
 

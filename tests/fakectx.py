@@ -124,12 +124,12 @@ class FakeCtx:
         if req.command == "undo":
             return {"undone": self.session.undo(), "state": self.session.view()}
         if req.command == "log":
-            from firmware.session import said
+            from firmware.log_sentences import said
             return {"log": [said(x) for x in self.session.log[-int(req.args[0] if req.args else 20):]]}
         if req.command == "state":
             return {"state": self.session.view()}
         if req.command == "actions":         # as the console: newest first, a page before action K
-            from firmware.session import said
+            from firmware.log_sentences import said
             lines, n = list(self.session.lines), int(req.args[0]) if req.args else 20
             before = int(req.opts.get("before", len(lines) + 1))
             lo = max(0, before - 1 - n)

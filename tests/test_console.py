@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from firmware.console import MAX_LINE, answered, edited
+from firmware.console_lines import MAX_LINE, answered, edited
 from tests.conftest import ROOT, console_cmd, run_console
 
 

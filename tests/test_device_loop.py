@@ -111,13 +111,13 @@ def test_console_lines_share_the_session_with_the_ui(state_dir):
 def test_start_with_a_bad_config_and_no_display_keeps_running(factory, state_dir, tmp_path, caplog):
     import types
 
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     bad = tmp_path / "config.toml"
     bad.write_text("profile = [oops\n")
     app = app_with([], [], state_dir)
     args = types.SimpleNamespace(config=str(bad))
     events: queue.Queue = queue.Queue()
-    hw = _open_hardware(args, app, events)
+    hw = open_hardware(args, app, events)
     assert "config" in caplog.text and "built-in profile" in caplog.text
     assert events.get(timeout=5) == ("panel",)                          # the panel thread tried the panel
     hw.poll(hw.output.next_deadline())
@@ -144,14 +144,14 @@ def test_keys_that_do_not_open_are_a_start_notice_and_the_program_goes_on(state_
 
     import hw.buttons
     from firmware.app import NoticesScreen
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
 
     def no_pins(*args, **kwargs):
         raise RuntimeError("Unable to load any default pin factory!")
     monkeypatch.setattr(hw.buttons, "ButtonBank", no_pins)
     app = app_with([], [], state_dir)
     try:
-        got = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        got = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
         assert got.buttons is None and got.keys.error
         screen = app.stack[-1]
         assert isinstance(screen, NoticesScreen) and "Buttons:" in screen.paragraphs[-1]

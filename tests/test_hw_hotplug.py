@@ -684,7 +684,7 @@ def test_the_first_open_on_a_stuck_bus_delays_neither_the_start_nor_a_key(
     on the panel thread now: the start returns at once, the loop answers the keys (real edges from
     the pins, as gpiozero gives them) while the panel thread waits on the bus, and when the bus
     lets go the panel shows the latest frame, and "Saved" at the end."""
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from firmware.screens.menu import saved_screen
     app = app_with([], [], state_dir)
     events: queue.Queue[Any] = queue.Queue()
@@ -699,7 +699,7 @@ def test_the_first_open_on_a_stuck_bus_delays_neither_the_start_nor_a_key(
     runner: threading.Thread | None = None
     try:
         start = time.monotonic()
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events)
         assert time.monotonic() - start < 0.5              # (it waited 2 s for the bus)
         assert board.waiting.wait(5) and not hw.output.connected       # the panel thread waits, aside
         loop = Loop(app, hw.output, hw.keyfilter, parts=hw)
@@ -738,13 +738,13 @@ def test_a_panel_that_times_out_at_start_is_said_and_found_when_it_answers(
     says so once as the start's warning, Settings → Hardware says the panel does not answer (and
     nothing while the first open is still under way); tried again every 3 s, the panel is found
     once the bus lets go, and shows the game."""
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     caplog.set_level(logging.INFO)
     app = app_with([], [], state_dir)
     clock, events = Clock(), queue.Queue()
     board.hold(timeout=0.3)
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, clock=clock)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events, clock=clock)
         assert hw.live.panel is None                       # not known yet: nothing said about it
         loop = Loop(app, hw.output, hw.keyfilter, clock=clock, parts=hw)
         loop.redraw()
@@ -777,7 +777,7 @@ def test_the_splash_on_a_stuck_bus_holds_nothing_up_and_is_taken_over_when_it_an
     on the main thread: on a bus held low the start waited for its transfer's timeout (about a
     second) before anything else was done. It is sent aside now: the start goes on at once, and the
     device's panel thread takes that panel over (not a second opening) once the bus lets go."""
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from hw.splash import Aside, early, frame, remember
     remember(state_dir, DisplayConfig())
     board.hold(timeout=2.0)
@@ -789,7 +789,7 @@ def test_the_splash_on_a_stuck_bus_holds_nothing_up_and_is_taken_over_when_it_an
     events: queue.Queue[Any] = queue.Queue()
     try:
         start = time.monotonic()
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, splash)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events, splash)
         assert time.monotonic() - start < 0.5 and not hw.output.connected
         board.free()
         first_open(hw, events)
@@ -873,7 +873,7 @@ def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mo
     the device: SH1106 over SPI port 0, the Waveshare pins (KEY1 = GPIO21 is A)."""
     import luma.core.interface.serial as serial_mod
 
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from hw.keys import KeyFilter
     config = tmp_path / "config.toml"
     config.write_text(WAVESHARE)
@@ -887,7 +887,7 @@ def test_a_waveshare_config_file_is_honoured(tmp_path: Path, state_dir: Path, mo
     app = app_with(["settings contrast=4"], [], state_dir)           # a setting changed on the device
     events: queue.Queue[Any] = queue.Queue()
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=str(config)), app, events)
+        hw = open_hardware(types.SimpleNamespace(config=str(config)), app, events)
         first_open(hw, events)
         assert hw.resolved.config.profile == "waveshare-hat" and hw.resolved.source == "file"
         assert opened == [{"port": 0, "device": 0, "gpio_DC": 24, "gpio_RST": 25}]
@@ -916,12 +916,12 @@ def test_a_busy_key_pin_is_reported_as_the_pin_not_the_pin_library(
     from gpiozero import Button
 
     from firmware import doctor
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     app = app_with([], [], state_dir)
     events: queue.Queue[Any] = queue.Queue()
     other = Button(5, pin_factory=mock_pins)                     # A's pin on the Adafruit bonnet
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events)
         assert hw.keys.dead == {"a": 5} and "GPIO5" in (hw.keys.error or "")
         got = doctor.read_status(state_dir)
         assert got is not None and got[0].factory == "MockFactory" and got[0].dead_keys == {"a": 5}
@@ -966,14 +966,14 @@ def test_one_busy_key_pin_leaves_the_other_keys_working_and_is_named_in_the_play
     from gpiozero import Button
 
     from firmware.app import NoticesScreen
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from firmware.buttons_part import dead_keys_notice
     from firmware.i18n import say
     app = app_with([], [], state_dir, lang)
     events: queue.Queue[Any] = queue.Queue()
     other = Button(6, pin_factory=mock_pins)
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events)
         first_open(hw, events)
         assert hw.buttons is not None and set(hw.buttons.buttons) == {"a", "up", "down", "left", "right", "press"}
         press(mock_pins, 5)                               # A
@@ -1004,10 +1004,10 @@ def test_the_doctor_run_while_the_device_runs_speaks_the_devices_language(
     language fell back to "en". The device now keeps its language with the facts it reports, and
     a change on the device reaches the report at the next check."""
     from firmware import doctor
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     app = app_with([], [], state_dir, "ru")                      # holds the state directory, as the service does
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        hw = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
         doctor.run_doctor(str(state_dir), None)
         out = capsys.readouterr().out
         assert "Служба: работает: выводы и экран — по её данным" in out and "Профиль: adafruit-bonnet" in out
@@ -1040,7 +1040,7 @@ def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devic
 
     import hw.service
     from firmware import doctor
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from firmware.i18n import say
 
     def denied(port: int) -> Any:
@@ -1051,7 +1051,7 @@ def test_what_the_doctor_found_about_the_panel_and_keys_reads_whole_in_the_devic
     other = Button(6, pin_factory=mock_pins)                    # B's pin, held by another program
     try:
         events: queue.Queue[Any] = queue.Queue()
-        hw_ = _open_hardware(types.SimpleNamespace(config=None), app, events)
+        hw_ = open_hardware(types.SimpleNamespace(config=None), app, events)
         first_open(hw_, events)
         doctor.run_doctor(str(state_dir), None)                 # (reads what the device reported)
         out = capsys.readouterr().out.splitlines()
@@ -1086,7 +1086,7 @@ def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reaso
     from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
     from firmware.app import NoticesScreen
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
 
     def no_factory() -> None:
         warnings.warn(PinFactoryFallback("Falling back from lgpio: No module named 'lgpio'"), stacklevel=2)
@@ -1095,7 +1095,7 @@ def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reaso
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
     app = app_with([], [], state_dir, lang)
     try:
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        hw = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
         assert hw.buttons is None and hw.keys.next_deadline() is not None       # retried
         notice = app.stack[-1]
         assert isinstance(notice, NoticesScreen)
@@ -1176,13 +1176,13 @@ def test_a_config_file_that_cannot_be_used_is_said_whole_in_the_players_language
     sentence, the file, the keys and the values kept in it as they are written."""
     from firmware import doctor
     from firmware.app import NoticesScreen
-    from firmware.device import _open_hardware
+    from firmware.device_hardware import open_hardware
     from firmware.i18n import say
     config = tmp_path / "config.toml"
     config.write_text(text)
     app = app_with([], [], state_dir, lang)
     try:
-        hw_ = _open_hardware(types.SimpleNamespace(config=str(config)), app, queue.Queue())
+        hw_ = open_hardware(types.SimpleNamespace(config=str(config)), app, queue.Queue())
         notice = app.stack[-1]
         assert isinstance(notice, NoticesScreen)
         said = next(p for p in notice.paragraphs if str(config) in p)

@@ -313,13 +313,14 @@ def test_luma_getdata_is_never_needed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_device_loop_refreshes_whole_after_contrast_and_wake(state_dir: Any) -> None:
-    from firmware.device import Loop, _OledOutput
+    from firmware.device import Loop
+    from firmware.device_hardware import OledOutput
     from tests.screens import app_with
     app = app_with([], [], state_dir)
     clock = [0.0]
     try:
         device, ctl = opened("ssd1306")
-        loop = Loop(app, _OledOutput(device), clock=lambda: clock[0])
+        loop = Loop(app, OledOutput(device), clock=lambda: clock[0])
         loop.redraw()
         assert same(ctl.panel(), app.render())
         ctl.pixel_bytes = 0

@@ -210,7 +210,7 @@ def test_line_buffer_reads_as_readline_does(limit: int) -> None:
 
 
 def test_an_overlong_line_is_skipped_a_chunk_at_a_time() -> None:
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     port = CountingPort(b"x" * 1_000_000 + b"\nversion\n")
     lines = LineBuffer(port)
@@ -222,7 +222,7 @@ def test_an_overlong_line_is_skipped_a_chunk_at_a_time() -> None:
 def test_a_megabyte_line_over_a_pty_is_dropped_and_the_next_line_answered(pty: tuple[int, str]) -> None:
     import threading
 
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     master, path = pty
     with open_serial(path) as port:
@@ -538,7 +538,7 @@ class ArrivingPort:
 
 
 def _lines(*pieces: bytes) -> list[tuple[bytes, bool]]:
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     source = LineBuffer(ArrivingPort(*pieces))
     out = []
@@ -582,7 +582,7 @@ def test_line_ends_over_random_streams_cut_into_random_reads() -> None:
 def test_a_line_ended_by_cr_is_answered_at_once_without_waiting_for_an_lf() -> None:
     """The CR that ends what has arrived ends the line then (a terminal sends nothing more until
     the person types again): the line is returned before any further read."""
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     port = ArrivingPort(b"version\r", b"\nstate\r")
     source = LineBuffer(port)
@@ -601,7 +601,7 @@ def test_an_overlong_line_ended_by_cr_is_skipped_to_that_cr_only() -> None:
 
 
 def test_cr_line_ends_over_a_pty_as_a_terminal_sends_them(pty: tuple[int, str]) -> None:
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     master, path = pty
     with open_serial(path, timeout=2) as port:
@@ -641,7 +641,7 @@ def test_a_reply_ends_as_its_request_did_so_a_terminal_shows_it_at_the_line_star
 
 
 def test_line_buffer_says_whether_the_last_line_ended_with_cr() -> None:
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import LineBuffer
     lines = LineBuffer(ArrivingPort(b"a\rb\nc\r\nd\r", b"\ne", b"\n" + b"x" * 5000 + b"\r\n"))
     ends = []
@@ -654,7 +654,7 @@ def test_a_line_the_device_sends_of_itself_ends_as_the_last_request_did(pty: tup
     """History → Send puts a line on the link that answers no request (console.serial_out is
     SerialLink.send): it ends with CRLF while the peer's last request ended with CR (a terminal,
     which drew it as one step of a staircase), with LF otherwise."""
-    from firmware.console import read_line
+    from firmware.console_lines import read_line
     from hw.serial_link import SerialLink
     master, path = pty
     link = SerialLink(path, port=open_serial(path), reopen=False)

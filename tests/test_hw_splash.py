@@ -102,7 +102,8 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 
-    from firmware.device import Loop, _open_hardware
+    from firmware.device import Loop
+    from firmware.device_hardware import open_hardware
     Device.pin_factory = MockFactory()
     from tests.screens import app_with
     config = tmp_path / "config.toml"
@@ -117,7 +118,7 @@ def test_the_device_takes_the_splash_panel_over_and_remembers_its_settings(
     app = app_with([], [], state_dir)
     try:
         events: queue.Queue[Any] = queue.Queue()
-        hw = _open_hardware(types.SimpleNamespace(config=None), app, events, splash)
+        hw = open_hardware(types.SimpleNamespace(config=None), app, events, splash)
         assert events.get(timeout=5) == ("panel",)            # (taken over by the panel thread)
         hw.poll(hw.output.next_deadline())
         assert hw.device is splash[0]                         # no second opening

@@ -527,7 +527,7 @@ def test_a_bag_preset_chosen_again_in_another_language_draws_the_same_items(stat
     words of the language now (its items are listed in the same order in every language)."""
     from engine import actions as act
     from firmware import i18n
-    from firmware.screens.kit.bag import PRESETS
+    from firmware.screens.kit.presets import PRESETS
     c = _open(state_dir)
     try:
         for _label, kind, pairs in PRESETS:
@@ -558,7 +558,7 @@ def test_a_deck_preset_chosen_again_in_another_language_deals_the_same_cards(sta
     switched: the cards dealt are the ones shown, in the words of the language now; the record checks."""
     from engine import actions as act
     from firmware import i18n
-    from firmware.screens.kit.bag import PRESETS
+    from firmware.screens.kit.presets import PRESETS
     c = _open(state_dir)
     try:
         for _label, kind, pairs in PRESETS:

@@ -82,7 +82,7 @@ def test_random_actions_undos_and_restarts_give_the_session_a_full_replay_gives(
 
 
 def _said(sentences):
-    from firmware.session import said
+    from firmware.log_sentences import said
     return [said(x) for x in sentences]
 
 
@@ -100,7 +100,7 @@ def test_the_log_after_a_restart_is_the_log_before_it(tmp_path: Path):
     c.close()
     c = _open(tmp_path)
     try:
-        from firmware.session import Stored
+        from firmware.log_sentences import Stored
         # a restart keeps the sentences as stored (decoding the newest 500 was a third of a start)
         assert sum(isinstance(x, Stored) for x in c.session.log) > 400
         assert c.request("log 500")["log"][-499:] == want[-499:]

@@ -12,7 +12,7 @@ import sqlite3
 from typing import Any, NamedTuple
 
 from engine.text import Msg
-from firmware import fairness, history, players
+from firmware import fairness, history, history_check, players
 from firmware.settings import valid_settings
 from firmware.storage import crc
 from firmware.store.connection import Connection
@@ -190,6 +190,6 @@ class Checks(Connection):
             except (ValueError, RecursionError):
                 bad.append(("settings", "setting", _raw(key, value, check), (key,)))
         _, wrong = valid_settings(good)
-        for table, what, raw, key in history.scan(db) + fairness.scan(db) + players.scan(db):
+        for table, what, raw, key in history_check.scan(db) + fairness.scan(db) + players.scan(db):
             bad.append((table, what, raw, key))
         return _Found(version, bad, reseal, flags, wrong)

@@ -7,7 +7,7 @@ import logging
 import sqlite3
 
 from engine.text import Msg
-from firmware import fairness, history, players
+from firmware import fairness, history, history_check, players
 from firmware.storage import StorageError
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
@@ -44,7 +44,7 @@ class Mending(Opening):
                         elif table == "players":
                             players.set_aside(db, key)
                         else:
-                            history.set_aside(db, table, key)
+                            history_check.set_aside(db, table, key)
                     for name in found.bad_settings:
                         db.execute("INSERT INTO damaged(what, data, reason) SELECT 'setting', "
                                    "CAST(key AS BLOB) || x'1f' || CAST(value AS BLOB), 'not allowed' "
@@ -53,7 +53,7 @@ class Mending(Opening):
                     for sid_, current in found.flags:
                         db.execute("UPDATE sessions SET current=? WHERE id=?", (current, sid_))
                     if found.version < FORMAT:
-                        history.upgrade(db)
+                        history_check.upgrade(db)
                         db.execute(f"PRAGMA user_version={FORMAT}")
                         self._version = FORMAT
                     for sid_ in found.reseal + [s for s, _ in found.flags]:

@@ -16,7 +16,8 @@ from engine import registry
 from engine.errors import LegatusError
 from engine.game import Command, GameRules, Request
 from engine.text import Msg
-from firmware.session import MAX_LOG, Session, Stored, parse_line, said, undone_sentence
+from firmware.log_sentences import Stored, said, undone_sentence
+from firmware.session import MAX_LOG, Session, parse_line
 from firmware import shown
 from firmware.shown import Mark, Seen
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc

@@ -22,6 +22,7 @@ from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit import ended
+from firmware.screens.kit.presets import COMMON_NAMES, PRESETS, Pairs
 from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
@@ -73,53 +74,7 @@ def open_kit_tool(ctx: Ctx) -> None:
         open_kit(ctx)
 
 
-# -- presets and your own contents ---------------------------------------------------------------
-Pairs = list[tuple[str, int]]
-
-
-def _metals() -> Pairs:
-    return [(_("gold"), 3), (_("silver"), 3), (_("bronze"), 3)]
-
-
-def _white_black() -> Pairs:
-    return [(_("white"), 5), (_("black"), 5)]
-
-
-def _numbers(n: int) -> Pairs:
-    return [(str(i), 1) for i in range(1, n + 1)]
-
-
-def _caesar_tokens() -> Pairs:
-    out = [(f"{_(icon)}{a}/{b}", 1) for icon in (N_("sword"), N_("shield"), N_("ship"))
-           for a, b in ((6, 0), (5, 1), (4, 2), (3, 3))]
-    wild = _("wild")
-    return out + [(f"{wild}4/0", 1), (f"{wild}3/1", 1), (f"{wild}2/2", 2)]
-
-
-def _playing_cards() -> Pairs:
-    #. note: the card ranks ace, jack, queen, king, comma-separated
-    ranks = _("A,J,Q,K").split(",")
-    ace, face = ranks[0], ranks[1:4]
-    names = [ace] + [str(i) for i in range(2, 11)] + face
-    return [(f"{r}{s}", 1) for s in "♠♥♦♣" for r in names]
-
-
-# label, "items" (a bag) or "cards" (a deck), contents in the current language
-PRESETS: tuple[tuple[str, act.BagKind, Callable[[], Pairs]], ...] = (
-    (N_("Gold, silver, bronze"), "items", _metals),
-    (N_("5 white, 5 black"), "items", _white_black),
-    (N_("Numbers 1 to 12"), "items", lambda: _numbers(12)),
-    (N_("Caesar! tokens"), "items", _caesar_tokens),
-    (N_("Playing cards"), "cards", _playing_cards),
-    (N_("Cards 1 to 20"), "cards", lambda: _numbers(20)),
-)
-
-
-COMMON_NAMES = (N_("gold"), N_("silver"), N_("bronze"), N_("white"), N_("black"), N_("red"),
-                N_("blue"), N_("green"), N_("yellow"), N_("cube"), N_("disc"), N_("coin"),
-                N_("token"), N_("blank"))
-
-
+# -- starting a bag or deck (the presets: firmware/screens/kit/presets.py) -----------------------
 def puts_aside(view: SessionView | None) -> bool:
     """True when a new bag session would put aside a game going on (not a tool, not over, not
     ended): a bag chosen for a game its rules had ended, that an undo reopened meanwhile."""
