@@ -89,8 +89,7 @@ def test_a_finish_before_legatus_existed_shows_no_day_rather_than_a_false_one(fi
         i18n.set_language("en")
     assert not any(row.startswith("Ended") for row in detail_rows({**entry, "finished": "not a time"}))
     assert listed_days([entry, entry], ["Julius Caesar"] * 2, [list_day(entry)] * 2) == ["", ""]
-    when = dt.datetime.fromisoformat(finished.replace("Z", "+00:00")).timestamp()
-    assert _day(when, True) == "" and _day(when, False, "%H:%M") == ""
+    assert _day(0.0, True) == "" and _day(0.0, False, "%H:%M") == ""      # (the store's 0 for such a time)
     sure = {**entry, "finished": "2026-11-27T12:00:00Z", "unsynced": []}
     assert list_day(sure) == "27.11" and any(row.startswith("Ended 27.11.2026") for row in detail_rows(sure))
     assert _day(dt.datetime(2026, 11, 27, 12, tzinfo=dt.timezone.utc).timestamp()) == "27.11"
@@ -165,3 +164,24 @@ def test_legatus_doctor_warns_of_a_clock_before_legatus_existed(monkeypatch: pyt
     assert check.status == "warn" and check.fix is not None
     monkeypatch.setattr(time, "time", lambda: dt.datetime(2026, 11, 27, tzinfo=dt.timezone.utc).timestamp())
     assert doctor.clock_check().status == "info"
+
+
+@pytest.mark.parametrize("left", [JAN_1970, IMAGE_DAY])
+def test_earlier_games_get_no_time_for_a_session_left_before_legatus_existed(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, left: str) -> None:
+    """QA (clock): a session left on a clock nothing had set (1970, a fresh card's image date) was
+    listed in Earlier games on that day. The store gives its time as 0, not known (the screen
+    shows no day for it and reads no clock itself); a session left on a true day keeps its time."""
+    from firmware.store import Store
+    _wall(monkeypatch, left)
+    run_console_in(state_dir, ["new dice seed=1", "roll 2d6", "new dice seed=2"])
+    _wall(monkeypatch, "2026-11-27T18:00:00Z")
+    run_console_in(state_dir, ["new dice seed=3"])
+    store = Store(state_dir)
+    try:
+        sure, unset = store.archives()
+    finally:
+        store.close()
+    assert (unset["header"]["seed"], sure["header"]["seed"]) == (1, 2)
+    assert unset["ended"] == 0.0
+    assert sure["ended"] == dt.datetime(2026, 11, 27, 18, tzinfo=dt.timezone.utc).timestamp()

@@ -72,9 +72,9 @@ def open_archive(ctx: Ctx) -> None:
 def _day(when: float, unsynced: bool = False, form: str = "%d.%m") -> str:
     """The local day a session was left (``29.03``), marked ``~29.03`` as History marks a game's
     when the clock was not set (``unsynced``); none when that is not known (0: a session imported
-    from an older Legatus's files), is no date, or is before Legatus existed (a clock nothing set). (``form="%H:%M"``: the time it was left.)"""
-    from hw.clock import EARLIEST
-    if not when or when < EARLIEST.timestamp():     # (1970, a fresh card's image date: no day, not «~01.01»)
+    from an older Legatus's files), is no date, or was before Legatus existed (a clock nothing set: the store says 0).
+    (``form="%H:%M"``: the time it was left.)"""
+    if not when:        # (also 1970 or a fresh card's image date: the store gives 0 for it, not «~01.01»)
         return ""
     try:
         day = datetime.datetime.fromtimestamp(when).strftime(form)

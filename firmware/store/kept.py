@@ -76,7 +76,8 @@ class Kept(Connection):
     # -- archives ------------------------------------------------------------------------------
     def archives(self, limit: int = 40) -> list[dict[str, Any]]:
         """Archived sessions, newest first: ``header``, effective ``lines`` (:class:`ArchivedLines`:
-        read when first needed), ``ended`` (epoch s), ``unsynced`` (its time uncertain). A session whose row fails its checksum is left
+        read when first needed), ``ended`` (epoch s; 0 where not known or before Legatus existed), ``unsynced`` (its time
+        uncertain). A session whose row fails its checksum is left
         out; one whose action rows do is cut at its last good action."""
         out: list[dict[str, Any]] = []
         rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 ORDER BY id DESC LIMIT ?",
@@ -95,7 +96,9 @@ class Kept(Connection):
         except sqlite3.Error as e:          # History's table unreadable: the days unmarked, the games listed
             log.error("the start times of the earlier games could not be read (%s)", e)
             unset, left = set(), {}
-        return [{**a, "unsynced": left.get(i, str(a["header"].get("sid", "")) in unset)} for i, a in zip(ids, out)]
+        from hw.clock import EARLIEST       # (1970, a fresh card's image date: a clock nothing set, no day: 0)
+        return [{**a, "ended": a["ended"] if a["ended"] >= EARLIEST.timestamp() else 0.0,
+                 "unsynced": left.get(i, str(a["header"].get("sid", "")) in unset)} for i, a in zip(ids, out)]
 
     def _left_unsynced(self, ids: Sequence[int], ended: Sequence[float]) -> dict[int, bool]:
         """Whether each archived session (row ``ids``, left at ``ended``) was left with the clock not
