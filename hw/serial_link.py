@@ -105,7 +105,7 @@ class LineBuffer:
     until the person types again), and an LF that then comes first belongs to that CR (one CRLF,
     never an extra empty line). As the port's ``readline``: ``limit`` cuts a longer line, and a
     read that returns nothing ends the line early (a timeout). Only ``readline`` is provided
-    (what firmware.console.read_line uses); ``ended_by_cr`` says whether the last line ended with
+    (what firmware.console_lines.read_line uses); ``ended_by_cr`` says whether the last line ended with
     CR (alone or in CRLF): its reply then ends with CRLF (see :func:`reply_end`)."""
 
     def __init__(self, port: Any, chunk: int = 65536) -> None:
