@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from firmware.i18n import set_language
 from firmware.screens.base import COLS, ROWS, wrap
 from firmware.screens.glory.home import GloryHome
 
@@ -1662,3 +1663,43 @@ def test_the_last_table_starts_with_one_press_on_the_form(state_dir):
         assert view["round"] == 1 and view["commitment"] == code and app.commitment is None
     finally:
         app.console.close()
+
+
+SOLO_EMPEROR = {"epirus": 2, "macedonia": 3, "tools": 1, "weapons": 1, "own": 5, "gold": 2, "done": 2}  # 6 goals
+
+
+@pytest.mark.parametrize("lang, fame, said, won", [
+    ("ru", 50, "Jack — властительный Император: выполнено 6 задач из 7.", True),
+    ("uk", 50, "Jack — владний Імператор: виконано 6 задач з 7.", True),
+    ("en", 0, "Jack is a Praetor: 5 goals of 7 met.", True),
+    ("ru", None, "Jack — без звания: выполнена 1 задача из 7 (Претору нужно 4).", False)])
+def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(console, lang, fame, said, won):  # G-17
+    """The Emperor's solo beats nobody («вы ни с кем не соревнуетесь, вместо этого вам нужно
+    выполнять задачи»): its end is the title the goals met give (4-5 a Praetor, 6 an Emperor, 7 a
+    child of Jupiter). History, its screen and the export said «Победа: Jack, 83 очка славы» and
+    counted a win whatever the goals, a game of 1 goal too; the ranking marked him the winner."""
+    try:
+        console.request(f"settings language={lang}")
+        console.request("new glory players=Jack seed=3")
+        for _ in range(9):
+            assert console.request("event")["ok"] and console.request("end-round")["ok"]
+        sheet = SOLO_EMPEROR if fame is not None else {"done": 2}
+        for entry, n in sheet.items():
+            assert console.request(f"sheet Jack {entry} {n}")["ok"]
+        for medal in ("warrior", "priest", "farmer") if fame is not None else ():
+            assert console.request(f"medal Jack {medal}")["ok"]
+        if fame:
+            assert console.request(f"fame Jack +{fame}")["ok"]
+        scored = console.request("score")
+        assert scored["winners"] == ["Jack"]                       # the engine's most fame (the protocol's) stays
+        assert console.request("end")["ok"]
+        [game] = console.request("history")["games"]
+        assert game["result"] == said
+        assert [p["winner"] for p in game["players"]] == [won]
+        play = console.request("export format=bgstats")["play"]
+        assert play["comments"].startswith(said) and [p["winner"] for p in play["players"]] == [won]
+        ctx = FakeCtx("new glory players=Jack seed=3", lang=lang)
+        shown = ScoreResult(scored).items(ctx)[0].label
+        assert shown.startswith("1 *") is won                       # the ranking's winner mark: a title only
+    finally:
+        set_language("en")                 # (the next test's language)

@@ -22,6 +22,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.glory.record import solo_won
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -333,6 +334,9 @@ class ScoreResult(Follows, ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
         places = self.result["places"]
+        solo = self.result.get("solo")
+        if solo is not None and not solo_won(solo):      # the solo is won by a title, not by fame (G-17)
+            winners = []
         items = []
         for i, name in enumerate(ranking):
             mark = "*" if name in winners else " "
