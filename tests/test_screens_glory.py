@@ -1703,3 +1703,26 @@ def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(co
         assert shown.startswith("1 *") is won                       # the ranking's winner mark: a title only
     finally:
         set_language("en")                 # (the next test's language)
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Победители и соправители: Красный и Жёлтый, по 4 очка славы."),
+                                        ("uk", "Переможці й співправителі: Червоний і Жовтий, по 4 очки слави.")])
+def test_history_says_the_co_rulers_unnamed_seats_in_the_language_of_the_moment_when_played_in_english(
+        state_dir, lang, said):  # G-15
+    """A game whose seats nobody named, played in English (or over the console), stores them as
+    ``Red``, ``Yellow``: History's page listed «✓Красный: 4» under «Победители и соправители: Red и
+    Yellow, по 4 очка славы.», the English colours among Russian words (the export's comments too).
+    The result says the seats as the rows do (G-15: the co-rulers)."""
+    from firmware.screens.history import detail_rows
+    app = app_with(["new glory players=Red,Yellow,Blue seed=5", *["event", "end-round"] * 9,
+                    "fame Red +3", "fame Yellow +3", "score", "end"], [], state_dir, "en")
+    try:
+        assert app.console.request(f"settings language={lang}")["ok"]
+        set_language(lang)
+        [entry] = app.history() or []
+        rows = detail_rows(entry)
+        assert rows[1] == said and rows[2].startswith("✓" + said.split(": ")[1].split(" ")[0]), rows
+        assert app.console.request("export format=bgstats")["play"]["comments"].startswith(said)
+    finally:
+        set_language("en")
+        app.console.close()
