@@ -1726,3 +1726,30 @@ def test_history_says_the_co_rulers_unnamed_seats_in_the_language_of_the_moment_
     finally:
         set_language("en")
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["✓Слава на шкале 51+", "✓Медали 3+", "✓Завоёвано полей 2+", "·Голоса в Сенате 4+",
+            "✓Наборы товаров 2+", "✓Пантеон построен", "✓Заданий выполнено 2+"]),
+    ("uk", ["✓Слава на шкалі 51+", "✓Медалі 3+", "✓Завойовано полів 2+", "·Голоси в Сенаті 4+",
+            "✓Набори товарів 2+", "✓Пантеон збудовано", "✓Завдань виконано 2+"])])
+def test_the_emperors_solo_column_shows_which_goals_are_met(lang, rows):  # G-17
+    """The solo's ranking said «Император 6 задач» and the player's column only the score pad's
+    categories: which of the 7 goals the rank counted (and which was missed) was nowhere, so the
+    table could not check the rank against its own count. The column opens on the goals, ✓ when
+    met, in the rulebook's order («Набрать 51 очко славы на шкале славы … Завершить не менее 2
+    заданий»)."""
+    ctx = FakeCtx("new glory players=Jack seed=3", *["event", "end-round"] * 9, "fame Jack +50",
+                  "medal Jack warrior", "medal Jack priest", "medal Jack farmer",
+                  *[f"sheet Jack {k} {n}" for k, n in SOLO_EMPEROR.items()], lang=lang)
+    try:
+        result = ctx.run("score")
+        assert result["solo"]["done"] == 6 and result["solo"]["goals"]["senate_4"] is False
+        detail = ScoreDetail(result, 0)
+        shown = [item.label + item.value for item in detail.rows()[:7]]
+        assert shown == rows and all(len(r) <= COLS for r in shown)
+        assert str(detail.rows()[7].label) == ("Шкала славы" if lang == "ru" else "Шкала слави")
+        table = ScoreDetail(FakeCtx(NEW, lang=lang).run("score " + json.dumps(EXAMPLE)), 0)
+        assert not [i for i in table.rows() if i.ident == "goal"]      # a table's column has no goals
+    finally:
+        set_language("en")
