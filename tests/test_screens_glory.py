@@ -1753,3 +1753,33 @@ def test_the_emperors_solo_column_shows_which_goals_are_met(lang, rows):  # G-17
         assert not [i for i in table.rows() if i.ident == "goal"]      # a table's column has no goals
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, denarii, said", [
+    ("ru", (8, 11), "Победа по денариям: Bob, 13 очков славы."),
+    ("uk", (8, 11), "Перемога за денаріями: Bob, 13 очок слави."),
+    ("en", (8, 11), "Bob won on denarii with 13 points."),
+    ("ru", (8, 8), "Победители и соправители: Ann и Bob, по 13 очков славы."),
+    ("ru", (0, 0), "Победа: Cid, 15 очков славы.")])
+def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G-15
+    """«В случае ничьей по очкам побеждает игрок с наибольшим количеством денариев»: History listed
+    «·Ann: 13» and «✓Bob: 13» under «Победа: Bob, 13 очков славы.», nothing saying why one of two
+    equal scores won (the device's ranking says «Ничья: по денариям»). A win on denarii says so;
+    a shared win and a win on fame read as before."""
+    try:
+        console.request(f"settings language={lang}")
+        console.request("new glory players=Ann,Bob,Cid seed=3")
+        for _ in range(9):
+            assert console.request("event")["ok"] and console.request("end-round")["ok"]
+        assert console.request("fame Ann +10")["ok"] and console.request("fame Bob +10")["ok"]
+        if denarii == (0, 0):
+            assert console.request("fame Cid +14")["ok"]
+        for name, n in zip(("Ann", "Bob"), denarii):
+            if n:
+                assert console.request(f"sheet {name} denarii {n}")["ok"]
+        assert console.request("score")["ok"] and console.request("end")["ok"]
+        [game] = console.request("history")["games"]
+        assert game["result"] == said
+        assert console.request("export format=bgstats")["play"]["comments"].startswith(said)
+    finally:
+        set_language("en")

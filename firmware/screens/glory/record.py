@@ -45,7 +45,8 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     mode = {"kind": "table", "players": len(players), "expansions": opts}
     if solo is not None and len(players) == 1:
         return {"mode": mode, "players": players, "result": solo_result(players[0]["name"], solo)}
-    return {"mode": mode, "players": players, "result": _result(winners, best)}
+    on_denarii = any(int(scores[p]["total"]) == best and p not in winners for p in view["players"] if p in scores)
+    return {"mode": mode, "players": players, "result": _result(winners, best, on_denarii)}
 
 
 def solo_won(solo: SoloGoals) -> bool:
@@ -72,12 +73,18 @@ def solo_result(name: str, solo: SoloGoals) -> Msg:
                plural="{} earns no title: {n} goals of 7 met (a Praetor needs 4).")
 
 
-def _result(winners: list[str], best: int) -> Msg:
+def _result(winners: list[str], best: int, on_denarii: bool = False) -> Msg:
     """History's result line: the winner and his fame; players still tied on the denarii share the
     win (G-15: «равноуспешные игроки считаются победителями и соправителями»), named as a list
     («Ваня и Маша») and their fame said as each one's (it read «Победа: Ваня, Маша, 45 очков
-    славы», the fame one more item of the list)."""
+    славы», the fame one more item of the list). A win the denarii gave (``on_denarii``: another
+    player has as much fame, G-15: «В случае ничьей по очкам побеждает игрок с наибольшим
+    количеством денариев») says so, as the device's ranking does: History listed two players of
+    equal fame, one marked the winner, and nothing said why."""
     if len(winners) < 2:
+        if on_denarii and winners:
+            return Msg("{} won on denarii with {n} point.", winners[0], n=best,
+                       plural="{} won on denarii with {n} points.")
         return Msg("{} won with {n} point.", winners[0] if winners else "—", n=best, plural="{} won with {n} points.")
     names: str | Msg = ", ".join(winners[:-1])
     names = Msg("{} and {}", names, winners[-1])
