@@ -410,7 +410,7 @@ class ScoreDetail(Follows):
     def rows(self) -> list[Item]:
         name = self.result["ranking"][self.index]
         row = self.result["scores"][name]
-        out = []
+        out: list[Item] = []
         solo = self.result.get("solo")
         if solo is not None:          # first, which of the 7 goals the rank counts (G-17), as the table checks them
             out.extend(Item("✓" if solo["goals"].get(g) else "·", None, _(label), ident="goal")
