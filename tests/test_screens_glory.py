@@ -1783,3 +1783,27 @@ def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G
         assert console.request("export format=bgstats")["play"]["comments"].startswith(said)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "9 раундов сыграны: голоса больше не размещают; колонна Сената приносит очки такой, какая она есть (G-10)."),
+    ("uk", "9 раундів зіграно: голоси більше не розміщують; колона Сенату приносить очки такою, якою вона є (G-10).")])
+def test_after_round_9_the_senate_screen_says_the_column_is_scored_as_it_stands(lang, said):  # G-1, G-10
+    """After round 9 the home still lists the Senate (read at the final scoring, G-10), and A there
+    placed a vote the game refuses: the notice said «Эта партия окончена: в ней больше нельзя ходить и
+    тянуть жребий. Новую партию начните в «Играх»; История сохранит эту» — though no score was asked
+    yet, so a new game would have filed it with none. A says why no vote is placed; nothing changes,
+    and the column shows no cursor to place with. Once the players end the game it is over as before."""
+    try:
+        ctx = FakeCtx(NEW, "vote Henry", *["event", "end-round"] * 9, lang=lang).open(GloryHome())
+        ctx.press(*["down"] * 3, "a")                     # Final score, Fame, Medals, Senate
+        assert isinstance(ctx.top, SenateScreen)
+        before = list(ctx.session.lines)
+        ctx.press("a")
+        ctx.press("a:hold")
+        assert ctx.session.lines == before and ctx.notes == [said, said]
+        assert ctx.view()["senate"] == ["Henry"]
+        playing = FakeCtx(NEW, "vote Henry", lang=lang).open(SenateScreen()).press("a")
+        assert playing.session.lines[-1] == "vote Jack"   # in a round A places the vote, as before
+    finally:
+        set_language("en")
