@@ -52,8 +52,11 @@ def seats_said(game: str, value: Any) -> Any:
 
 
 def _with_values(said: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    """The sentence ``said`` (a Msg, of its own class and domain) with other values."""
-    if args == said.args and kwargs == said.kwargs:
+    """The sentence ``said`` (a Msg, of its own class and domain) with other values. Told apart by
+    identity: a seat said as the word ``Msg("Red")`` equals the ``"Red"`` stored (a Msg is a str),
+    so a game played in English, its seats stored as ``Red``, kept «Победа: Red» in Russian."""
+    if len(args) == len(said.args) and all(a is b for a, b in zip(args, said.args)) \
+            and kwargs.keys() == said.kwargs.keys() and all(kwargs[k] is said.kwargs[k] for k in kwargs):
         return said
     return type(said)(said.template, *args, plural=said.plural, **kwargs)
 

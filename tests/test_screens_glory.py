@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from firmware.i18n import set_language
 from firmware.screens.base import COLS, ROWS, wrap
 from firmware.screens.glory.home import GloryHome
 
@@ -1662,3 +1663,147 @@ def test_the_last_table_starts_with_one_press_on_the_form(state_dir):
         assert view["round"] == 1 and view["commitment"] == code and app.commitment is None
     finally:
         app.console.close()
+
+
+SOLO_EMPEROR = {"epirus": 2, "macedonia": 3, "tools": 1, "weapons": 1, "own": 5, "gold": 2, "done": 2}  # 6 goals
+
+
+@pytest.mark.parametrize("lang, fame, said, won", [
+    ("ru", 50, "Jack — властительный Император: выполнено 6 задач из 7.", True),
+    ("uk", 50, "Jack — владний Імператор: виконано 6 задач з 7.", True),
+    ("en", 0, "Jack is a Praetor: 5 goals of 7 met.", True),
+    ("ru", None, "Jack — без звания: выполнена 1 задача из 7 (Претору нужно 4).", False)])
+def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(console, lang, fame, said, won):  # G-17
+    """The Emperor's solo beats nobody («вы ни с кем не соревнуетесь, вместо этого вам нужно
+    выполнять задачи»): its end is the title the goals met give (4-5 a Praetor, 6 an Emperor, 7 a
+    child of Jupiter). History, its screen and the export said «Победа: Jack, 83 очка славы» and
+    counted a win whatever the goals, a game of 1 goal too; the ranking marked him the winner."""
+    try:
+        console.request(f"settings language={lang}")
+        console.request("new glory players=Jack seed=3")
+        for _ in range(9):
+            assert console.request("event")["ok"] and console.request("end-round")["ok"]
+        sheet = SOLO_EMPEROR if fame is not None else {"done": 2}
+        for entry, n in sheet.items():
+            assert console.request(f"sheet Jack {entry} {n}")["ok"]
+        for medal in ("warrior", "priest", "farmer") if fame is not None else ():
+            assert console.request(f"medal Jack {medal}")["ok"]
+        if fame:
+            assert console.request(f"fame Jack +{fame}")["ok"]
+        scored = console.request("score")
+        assert scored["winners"] == ["Jack"]                       # the engine's most fame (the protocol's) stays
+        assert console.request("end")["ok"]
+        [game] = console.request("history")["games"]
+        assert game["result"] == said
+        assert [p["winner"] for p in game["players"]] == [won]
+        play = console.request("export format=bgstats")["play"]
+        assert play["comments"].startswith(said) and [p["winner"] for p in play["players"]] == [won]
+        ctx = FakeCtx("new glory players=Jack seed=3", lang=lang)
+        shown = ScoreResult(scored).items(ctx)[0].label
+        assert shown.startswith("1 *") is won                       # the ranking's winner mark: a title only
+    finally:
+        set_language("en")                 # (the next test's language)
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Победители и соправители: Красный и Жёлтый, по 4 очка славы."),
+                                        ("uk", "Переможці й співправителі: Червоний і Жовтий, по 4 очки слави.")])
+def test_history_says_the_co_rulers_unnamed_seats_in_the_language_of_the_moment_when_played_in_english(
+        state_dir, lang, said):  # G-15
+    """A game whose seats nobody named, played in English (or over the console), stores them as
+    ``Red``, ``Yellow``: History's page listed «✓Красный: 4» under «Победители и соправители: Red и
+    Yellow, по 4 очка славы.», the English colours among Russian words (the export's comments too).
+    The result says the seats as the rows do (G-15: the co-rulers)."""
+    from firmware.screens.history import detail_rows
+    app = app_with(["new glory players=Red,Yellow,Blue seed=5", *["event", "end-round"] * 9,
+                    "fame Red +3", "fame Yellow +3", "score", "end"], [], state_dir, "en")
+    try:
+        assert app.console.request(f"settings language={lang}")["ok"]
+        set_language(lang)
+        [entry] = app.history() or []
+        rows = detail_rows(entry)
+        assert rows[1] == said and rows[2].startswith("✓" + said.split(": ")[1].split(" ")[0]), rows
+        assert app.console.request("export format=bgstats")["play"]["comments"].startswith(said)
+    finally:
+        set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["✓Слава на шкале 51+", "✓Медали 3+", "✓Завоёвано полей 2+", "·Голоса в Сенате 4+",
+            "✓Наборы товаров 2+", "✓Пантеон построен", "✓Заданий выполнено 2+"]),
+    ("uk", ["✓Слава на шкалі 51+", "✓Медалі 3+", "✓Завойовано полів 2+", "·Голоси в Сенаті 4+",
+            "✓Набори товарів 2+", "✓Пантеон збудовано", "✓Завдань виконано 2+"])])
+def test_the_emperors_solo_column_shows_which_goals_are_met(lang, rows):  # G-17
+    """The solo's ranking said «Император 6 задач» and the player's column only the score pad's
+    categories: which of the 7 goals the rank counted (and which was missed) was nowhere, so the
+    table could not check the rank against its own count. The column opens on the goals, ✓ when
+    met, in the rulebook's order («Набрать 51 очко славы на шкале славы … Завершить не менее 2
+    заданий»)."""
+    ctx = FakeCtx("new glory players=Jack seed=3", *["event", "end-round"] * 9, "fame Jack +50",
+                  "medal Jack warrior", "medal Jack priest", "medal Jack farmer",
+                  *[f"sheet Jack {k} {n}" for k, n in SOLO_EMPEROR.items()], lang=lang)
+    try:
+        result = ctx.run("score")
+        assert result["solo"]["done"] == 6 and result["solo"]["goals"]["senate_4"] is False
+        detail = ScoreDetail(result, 0)
+        shown = [item.label + item.value for item in detail.rows()[:7]]
+        assert shown == rows and all(len(r) <= COLS for r in shown)
+        assert str(detail.rows()[7].label) == ("Шкала славы" if lang == "ru" else "Шкала слави")
+        table = ScoreDetail(FakeCtx(NEW, lang=lang).run("score " + json.dumps(EXAMPLE)), 0)
+        assert not [i for i in table.rows() if i.ident == "goal"]      # a table's column has no goals
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang, denarii, said", [
+    ("ru", (8, 11), "Победа по денариям: Bob, 13 очков славы."),
+    ("uk", (8, 11), "Перемога за денаріями: Bob, 13 очок слави."),
+    ("en", (8, 11), "Bob won on denarii with 13 points."),
+    ("ru", (8, 8), "Победители и соправители: Ann и Bob, по 13 очков славы."),
+    ("ru", (0, 0), "Победа: Cid, 15 очков славы.")])
+def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G-15
+    """«В случае ничьей по очкам побеждает игрок с наибольшим количеством денариев»: History listed
+    «·Ann: 13» and «✓Bob: 13» under «Победа: Bob, 13 очков славы.», nothing saying why one of two
+    equal scores won (the device's ranking says «Ничья: по денариям»). A win on denarii says so;
+    a shared win and a win on fame read as before."""
+    try:
+        console.request(f"settings language={lang}")
+        console.request("new glory players=Ann,Bob,Cid seed=3")
+        for _ in range(9):
+            assert console.request("event")["ok"] and console.request("end-round")["ok"]
+        assert console.request("fame Ann +10")["ok"] and console.request("fame Bob +10")["ok"]
+        if denarii == (0, 0):
+            assert console.request("fame Cid +14")["ok"]
+        for name, n in zip(("Ann", "Bob"), denarii):
+            if n:
+                assert console.request(f"sheet {name} denarii {n}")["ok"]
+        assert console.request("score")["ok"] and console.request("end")["ok"]
+        [game] = console.request("history")["games"]
+        assert game["result"] == said
+        assert console.request("export format=bgstats")["play"]["comments"].startswith(said)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "9 раундов сыграны: голоса больше не размещают; колонна Сената приносит очки такой, какая она есть (G-10)."),
+    ("uk", "9 раундів зіграно: голоси більше не розміщують; колона Сенату приносить очки такою, якою вона є (G-10).")])
+def test_after_round_9_the_senate_screen_says_the_column_is_scored_as_it_stands(lang, said):  # G-1, G-10
+    """After round 9 the home still lists the Senate (read at the final scoring, G-10), and A there
+    placed a vote the game refuses: the notice said «Эта партия окончена: в ней больше нельзя ходить и
+    тянуть жребий. Новую партию начните в «Играх»; История сохранит эту» — though no score was asked
+    yet, so a new game would have filed it with none. A says why no vote is placed; nothing changes,
+    and the column shows no cursor to place with. Once the players end the game it is over as before."""
+    try:
+        ctx = FakeCtx(NEW, "vote Henry", *["event", "end-round"] * 9, lang=lang).open(GloryHome())
+        ctx.press(*["down"] * 3, "a")                     # Final score, Fame, Medals, Senate
+        assert isinstance(ctx.top, SenateScreen)
+        before = list(ctx.session.lines)
+        ctx.press("a")
+        ctx.press("a:hold")
+        assert ctx.session.lines == before and ctx.notes == [said, said]
+        assert ctx.view()["senate"] == ["Henry"]
+        playing = FakeCtx(NEW, "vote Henry", lang=lang).open(SenateScreen()).press("a")
+        assert playing.session.lines[-1] == "vote Jack"   # in a round A places the vote, as before
+    finally:
+        set_language("en")

@@ -12,7 +12,7 @@ from firmware.games import Entry, GameRecord, Part, Statistic, View, player
 from firmware.replies import HistoryEntry
 
 if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
-    from engine.glory.replies import Score
+    from engine.glory.replies import Score, SoloGoals
     from engine.glory.views import GloryGameView
 
 
@@ -32,6 +32,9 @@ def start_player(view: GloryGameView) -> str | None:
 def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     scores = scored["scores"]
     winners = [str(w) for w in scored.get("winners", [])]
+    solo = scored.get("solo")
+    if solo is not None:        # the Emperor's solo: a title won by the goals, not a win by fame (G-17)
+        winners = winners if solo_won(solo) else []
     first = start_player(view)
     places = scored.get("places", {})
     players = [{**player(p, int(scores[p]["total"]), p in winners, p == first), "rank": int(places[p])}
@@ -40,15 +43,48 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
     best = max((int(scores[p]["total"]) for p in view["players"] if p in scores), default=0)   # the players' scores
     opts = [k for k, v in view.get("options", {}).items() if v]
     mode = {"kind": "table", "players": len(players), "expansions": opts}
-    return {"mode": mode, "players": players, "result": _result(winners, best)}
+    if solo is not None and len(players) == 1:
+        return {"mode": mode, "players": players, "result": solo_result(players[0]["name"], solo)}
+    on_denarii = any(int(scores[p]["total"]) == best and p not in winners for p in view["players"] if p in scores)
+    return {"mode": mode, "players": players, "result": _result(winners, best, on_denarii)}
 
 
-def _result(winners: list[str], best: int) -> Msg:
+def solo_won(solo: SoloGoals) -> bool:
+    """Whether the Emperor's solo ended with a title (G-17: 4-5 goals a Praetor, 6 an Emperor, 7 a
+    child of Jupiter): nobody is beaten in it («вы ни с кем не соревнуетесь, вместо этого вам нужно
+    выполнять задачи»), so History and the export count as won (BG Stats' ``winner``) only a game
+    that earned one — our reading; fewer goals earn nothing."""
+    return bool(solo.get("rank"))
+
+
+def solo_result(name: str, solo: SoloGoals) -> Msg:
+    """History's result line of the Emperor's solo (G-17): the title the goals met give, and how
+    many of the 7 (it read «Победа: Jack, 40 очков славы», a win by fame whatever the goals, and
+    said neither the goals nor the title)."""
+    rank, done = solo.get("rank"), int(solo["done"])
+    if rank == "child of Jupiter":
+        return Msg("{} is a child of Jupiter: all {n} goal met.", name, n=done,
+                   plural="{} is a child of Jupiter: all {n} goals met.")
+    if rank == "Emperor":
+        return Msg("{} is an Emperor: {n} goal of 7 met.", name, n=done, plural="{} is an Emperor: {n} goals of 7 met.")
+    if rank == "Praetor":
+        return Msg("{} is a Praetor: {n} goal of 7 met.", name, n=done, plural="{} is a Praetor: {n} goals of 7 met.")
+    return Msg("{} earns no title: {n} goal of 7 met (a Praetor needs 4).", name, n=done,
+               plural="{} earns no title: {n} goals of 7 met (a Praetor needs 4).")
+
+
+def _result(winners: list[str], best: int, on_denarii: bool = False) -> Msg:
     """History's result line: the winner and his fame; players still tied on the denarii share the
     win (G-15: «равноуспешные игроки считаются победителями и соправителями»), named as a list
     («Ваня и Маша») and their fame said as each one's (it read «Победа: Ваня, Маша, 45 очков
-    славы», the fame one more item of the list)."""
+    славы», the fame one more item of the list). A win the denarii gave (``on_denarii``: another
+    player has as much fame, G-15: «В случае ничьей по очкам побеждает игрок с наибольшим
+    количеством денариев») says so, as the device's ranking does: History listed two players of
+    equal fame, one marked the winner, and nothing said why."""
     if len(winners) < 2:
+        if on_denarii and winners:
+            return Msg("{} won on denarii with {n} point.", winners[0], n=best,
+                       plural="{} won on denarii with {n} points.")
         return Msg("{} won with {n} point.", winners[0] if winners else "—", n=best, plural="{} won with {n} points.")
     names: str | Msg = ", ".join(winners[:-1])
     names = Msg("{} and {}", names, winners[-1])

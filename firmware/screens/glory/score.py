@@ -22,6 +22,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.glory.record import solo_won
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -307,6 +308,14 @@ ACHIEVEMENTS = {
 
 SOLO_RANKS = {"child of Jupiter": N_("Child of Jupiter"), "Emperor": N_("Emperor"), "Praetor": N_("Praetor")}
 
+# the Emperor's solo goals in the rulebook's order (G-17: «Набрать 51 очко славы на шкале славы …
+# Завершить не менее 2 заданий»), each a row of the player's column, ✓ when met
+SOLO_GOALS = {
+    "fame_51": N_("Track fame 51+"), "medals_3": N_("Medals 3+"), "battlefields_2": N_("Fields conquered 2+"),
+    "senate_4": N_("Senate votes 4+"), "sets_2": N_("Goods sets 2+"), "pantheon": N_("Pantheon built"),
+    "objectives_2": N_("Objectives done 2+"),
+}
+
 
 class ScoreResult(Follows, ListScreen):
     """The final ranking: place, name, total; winners marked ``*`` (G-15). A: a player's detail.
@@ -333,6 +342,9 @@ class ScoreResult(Follows, ListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
         places = self.result["places"]
+        solo = self.result.get("solo")
+        if solo is not None and not solo_won(solo):      # the solo is won by a title, not by fame (G-17)
+            winners = []
         items = []
         for i, name in enumerate(ranking):
             mark = "*" if name in winners else " "
@@ -379,7 +391,8 @@ class ScoreResult(Follows, ListScreen):
 
 
 class ScoreDetail(Follows):
-    """One player's score pad column: the seven categories, the total and the achievements;
+    """One player's score pad column: in the Emperor's solo first its 7 goals, ✓ when met (G-17), then
+    the seven categories, the total and the achievements;
     up/down scroll, left/right: the previous/next player, A or B: back to the ranking. It goes
     with the ranking (a step played or taken back since)."""
 
@@ -397,7 +410,12 @@ class ScoreDetail(Follows):
     def rows(self) -> list[Item]:
         name = self.result["ranking"][self.index]
         row = self.result["scores"][name]
-        out = [Item(_(label), None, str(row[k])) for k, label in CATEGORIES]
+        out: list[Item] = []
+        solo = self.result.get("solo")
+        if solo is not None:          # first, which of the 7 goals the rank counts (G-17), as the table checks them
+            out.extend(Item("✓" if solo["goals"].get(g) else "·", None, _(label), ident="goal")
+                       for g, label in SOLO_GOALS.items())
+        out.extend(Item(_(label), None, str(row[k])) for k, label in CATEGORIES)
         for a in self.result.get("achievements", {}).get(name, []):
             out.append(Item(_("Achievement"), None, _(ACHIEVEMENTS.get(a, a))))
         return out
@@ -414,6 +432,9 @@ class ScoreDetail(Follows):
             y = base.row_y(i)
             if item.label == _("Achievement"):
                 base.put(draw, 1, y, base.clip("✓ " + item.value, base.COLS - 1))
+                continue
+            if item.ident == "goal":          # «✓Слава на шкале 51+», «·Голоса в Сенате 4+»: a whole row
+                base.put(draw, 0, y, base.clip(item.label + item.value, base.COLS))
                 continue
             base.put(draw, 1, y, item.label)
             base.put(draw, base.W - 4 - len(item.value) * base.CHAR_W, y, item.value)

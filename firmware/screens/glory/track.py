@@ -7,6 +7,7 @@ from PIL import Image
 
 from engine.glory import actions as act
 from firmware.i18n import Sentences
+from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
@@ -71,6 +72,11 @@ def fame_adjust(player: str) -> Dial:
 
 
 # -- Senate ----------------------------------------------------------------------------------------
+def closed(view: GloryView) -> bool:
+    """Whether the Senate column takes no more votes: the 9 rounds are over (G-1), or the game ended."""
+    return bool(view["finished"] or view.get("ended"))
+
+
 class SenateScreen:
     """The column on the left (top row = top of the column, with each position's score) and the
     players on the right under the heading: A (or right, or press) places a vote for the selected
@@ -100,8 +106,9 @@ class SenateScreen:
         base.text(draw, 66, 1, heading, invert=True)
         players = view["players"]
         self.cursor = min(self.cursor, len(players) - 1)
+        placing = not closed(view)                 # after round 9 the column is read: no cursor to place with
         for i, p in enumerate(players):
-            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip_name(p, 10), invert=(i == self.cursor))
+            base.text(draw, 66, 1 + (i + 1) * base.LINE, base.clip_name(p, 10), invert=placing and i == self.cursor)
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
@@ -109,6 +116,13 @@ class SenateScreen:
         what = intent("row", key)
         if what in (Intent.PREV, Intent.NEXT):
             self.cursor = max(0, min(len(players) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
+        elif what in (Intent.SELECT, Intent.SECOND) and not view_of(ctx).get("ended") and closed(view_of(ctx)):
+            # after round 9 no vote is placed (G-1: «В конце 9-го (IX) раунда игра переходит к итоговому
+            # подсчету очков»): the column is scored as it stands (G-10). The refusal said «Эта партия
+            # окончена … Новую партию начните в «Играх»; История сохранит эту», though the score was not
+            # asked yet: a new game then would have filed it without one
+            ctx.notify(Msg("The 9 rounds are over: no more votes are placed; the Senate column scores as it "
+                           "stands (G-10)."))
         elif what in (Intent.SELECT, Intent.SECOND):
             n = 2 if what is Intent.SECOND else 1
             name = players[self.cursor]
