@@ -1974,7 +1974,7 @@ def _stored_before_ties(monkeypatch) -> None:
     """New games stored as an older Legatus stored them: without ``ties=matter`` (every tie asked)."""
     from firmware import console_session, session
     monkeypatch.setattr(console_session, "with_language_options",
-                        lambda line, lang: session.with_language_options(line, lang).replace(" ties=matter", ""))
+                        lambda line, lang: session.with_language_options(line, lang).replace(" ties=partial", ""))
 
 
 def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_dir, monkeypatch):  # J-7, J-12, J-13

@@ -2,7 +2,7 @@
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
 [dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
-[ties=matter] [seed=N]``.
+[ties=partial|matter] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -52,11 +52,13 @@ POOL_SETUP = "setup"
 # showed (a levy pool block above the I a levy brings it in at, J-20) and the next ``add`` used. A
 # game stored without it (an older Legatus) keeps N, as it did, so that its stored lines replay.
 REMOVE_RESTORES = "restore"
-# A game started with ``ties=matter`` (every game started now: :func:`language_options`) asks who takes
-# a hit among equally strong blocks (J-7) only where the choice can change the end; a tie that cannot
-# (two blocks at III, two hits) is applied by itself and said (engine/jc/battle.py ``settled``). A game
-# stored without it (an older Legatus) asks every tie, as it did: its stored lines answer each one.
-TIES = B.TIES_MATTER
+# A game started with ``ties=partial`` (every game started now: :func:`language_options`) asks who takes
+# a hit among equally strong blocks (J-7) only at a partial level: hits that reach every tied block (two
+# at III, two hits; III, III, II and three hits: both III first) are placed by themselves and said
+# (engine/jc/battle.py ``_place_full_levels``). A game stored with ``ties=matter`` asks a fire's first
+# tie unless every order of its hits ends the same; one stored without either (an older Legatus) asks
+# every tie, as it did: their stored lines answer each question they asked.
+TIES = B.TIES_PARTIAL
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -77,7 +79,7 @@ def language_options(lang: str) -> dict[str, str]:
     game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`), starts
     with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`), gives a
     block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`) and
-    asks a tie of hits only where it matters (``ties=matter``: :data:`TIES`)."""
+    asks a tie of hits only at a partial level (``ties=partial``: :data:`TIES`)."""
     return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP,
             "remove": REMOVE_RESTORES, "ties": TIES}
 
@@ -103,7 +105,7 @@ def ties_rule(state: State) -> str | None:
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=matter] "
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] "
                                "[seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
     ties = req.opts.get("ties")                                           # a line stored before: none
@@ -920,7 +922,7 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [remove=restore] [ties=matter] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] [seed=N]",
     language_options=language_options,
     undone=_undone,
     commands=commands(
