@@ -586,6 +586,9 @@ class Fuzz:
                     assert not B.settled(self.session.state["battle"]), d               # changes the end
                 if "ties=partial" in self.line:                                          # J-7: a partial level
                     assert d["left"] < len(d["choices"]), d
+                kinds = {x["key"]: x["kind"] for x in b["blocks"]}                       # the careful pick: no
+                assert d["default"] in d["choices"], d                                   # leader while another
+                assert kinds[d["default"]] != "leader" or all(kinds[k] == "leader" for k in d["choices"]), d
         else:
             assert d is None
         if b["phase"] == "over":

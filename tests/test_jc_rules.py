@@ -110,7 +110,7 @@ def test_each_hit_goes_to_the_strongest_block_with_the_rulebook_example():
     t.do("fire dice=1,1")
     assert t.block("x")["strength"] == 2
     assert t.decision == {"kind": "hit", "side": "pompey", "left": 1,
-                          "choices": ["x", "y", "z"], "strength": 2}
+                          "choices": ["x", "y", "z"], "strength": 2, "default": "x"}
     t.fails("pass", "illegal_move")
     t.fails("hit a", "illegal_move")
     t.do("hit z")
@@ -779,3 +779,17 @@ def test_ties_takes_partial_or_matter():
         Table("ties=level")
     assert err.value.code == "bad_arguments" and "'partial'" in err.value.message
 
+
+# -- J-7, J-14: where the owner's pick starts -----------------------------------------------------------
+@pytest.mark.parametrize("blocks, dice, default", [
+    # J-14 puts the hit on the lowest firepower: Scipio (A2) before Legio 1 (C3)... a leader killed is
+    # gone for good and a trophy (J-2, J-17): the careful pick is the legion
+    (["add defender p_scipio strength=3", "add defender rating=C3 strength=3 name=x"], "1,6,6,6", "x"),
+    # no leader among them: J-14's own (the lowest firepower, then the one entered first)
+    (["add defender rating=C3 strength=3 name=x", "add defender rating=C2 strength=3 name=y"], "1,6,6,6", "y"),
+    # only leaders: J-14's own
+    (["add defender p_pompeius strength=3", "add defender p_scipio strength=3"], "1,6,6,6", "p_scipio"),
+])
+def test_a_hit_decision_names_the_careful_pick(blocks, dice, default):  # J-7, J-14, J-2, J-17
+    t = _fired("dice=physical ties=partial", blocks, dice)
+    assert t.decision["kind"] == "hit" and t.decision["default"] == default

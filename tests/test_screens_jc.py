@@ -1904,6 +1904,7 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
     app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)       # the fire's page read; Battle
     try:
         assert isinstance(app.stack[-1], BattleScreen) and app.view()["battle"]["decision"]["kind"] == "hit"
+        app.render()                                                    # (the pick starts on Legio 1)
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
         app.handle("a")                                                 # Pompeius takes it
         app.render()
@@ -1947,6 +1948,7 @@ def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(stat
     comes back; after a restart the log says it the same way."""
     app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
     try:
+        app.render()                                                    # (the pick starts on Legio 1)
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
         app.handle("a")                                                 # Pompeius takes it
         app.render()
@@ -1968,6 +1970,23 @@ def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(stat
         assert back.console.request("log 1")["log"] == [undone]
     finally:
         back.console.close()
+
+
+def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_listed_first(state_dir):  # J-7, J-14, J-2, J-17
+    """One hit on Pompeius and Legio 1, both at I (J-7: the owner's pick). The cursor started on the
+    first block listed, Pompeius: one careless A killed him, gone for good and a trophy for Caesar
+    (J-2, J-17). It starts on the decision's careful pick (J-14's choice among the blocks that are
+    not leaders): A puts the hit on Legio 1; the leader is a deliberate move away."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)
+    try:
+        app.render()
+        d = app.view()["battle"]["decision"]
+        assert d["choices"] == ["p_pompeius", "p_leg1"] and d["default"] == "p_leg1"
+        assert app.stack[-1].cursor == 1
+        app.handle("a")
+        assert app.console.session.lines[-1] == "hit p_leg1"
+    finally:
+        app.console.close()
 
 
 def _stored_before_ties(monkeypatch) -> None:

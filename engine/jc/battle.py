@@ -192,7 +192,8 @@ def decision(battle: Battle) -> dict[str, Any] | None:
         cands = hit_candidates(battle, pending["side"])
         return {"kind": "hit", "side": pending["side"], "left": pending["left"],
                 "choices": [b["key"] for b in cands],
-                "strength": cands[0]["strength"] if cands else 0}
+                "strength": cands[0]["strength"] if cands else 0,
+                "default": careful_choice(battle, cands)["key"] if cands else None}
     step = current_step(battle)
     if step is None:
         return None
@@ -590,6 +591,15 @@ def _place_full_levels(battle: Battle) -> None:
     _event(battle, "settled", said, side=pending["side"], blocks=[b["key"] for b in tied],
            hits=first - left if asked else first, asked=left if asked else 0)
     battle["events"].insert(at, battle["events"].pop())        # said before what its hits did
+
+
+def careful_choice(battle: Battle, candidates: list[Block]) -> Block:
+    """The pick a careful owner starts from among equally strong ``candidates`` (J-7): J-14's choice
+    among those that are not leaders — J-14 puts the hit on the lowest firepower first, so on Scipio
+    (A2) beside a C3 legion, yet a leader killed is gone for good and a 1-VP trophy for the enemy
+    (J-2, J-17), which the battle's odds do not count —, J-14's own when every one is a leader."""
+    others = [b for b in candidates if b["kind"] != "leader"]
+    return _j14_choice(battle, others or candidates)
 
 
 def _j14_choice(battle: Battle, candidates: list[Block]) -> Block:
