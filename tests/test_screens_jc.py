@@ -1989,6 +1989,31 @@ def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_liste
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, asked", [
+    ("en", ["Pompey put the hit on", "Pompeius; the dice", "stay."]),
+    ("ru", ["Помпей отдал хит", "блоку Помпей; кубики", "остаются."]),
+    ("uk", ["Помпей віддав хіт", "блоку Помпей; кубики", "лишаються."])])
+def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang, asked):  # J-7, undo
+    """Hold B after Pompey put a tied hit on Pompeius (J-7): the question said «Take back: Pompey puts
+    the hit on Pompeius. Round 1 Legio 10 (C4, III): fires 1 6 6, 1 hit (Pompeius I→-: killed).», six
+    rows, four pages of a three-row question, the fire repeated after the pick. It names the pick,
+    its block and that the dice stay (undo takes back the pick, not the fire): one page."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
+    try:
+        app.render()
+        app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
+        app.handle("a")                                                 # Pompeius takes it
+        app.render()
+        app.handle("b")                                                 # the roll's page closed
+        app.render()
+        app.handle("b:hold")
+        app.render()
+        top = app.stack[-1]
+        assert type(top).__name__ == "UndoQuestion" and top.rows == asked, top.rows
+    finally:
+        app.console.close()
+
+
 def _stored_before_ties(monkeypatch) -> None:
     """New games stored as an older Legatus stored them: without ``ties=matter`` (every tie asked)."""
     from firmware import console_session, session

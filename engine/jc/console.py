@@ -346,6 +346,12 @@ HIT_UNDONE = {"caesar": N_("Undone: Caesar put the hit on {}. Caesar chooses aga
               "pompey": N_("Undone: Pompey put the hit on {}. Pompey chooses again which block takes the hit.")}
 
 
+# The undo question of a pick (under "Undo?"): the pick and its block, and that the fire's dice stay
+# (its sentence, the pick's and then its fire's, ran to four or five pages of the question).
+HIT_ASKED = {"caesar": N_("Caesar put the hit on {}; the dice stay."),
+             "pompey": N_("Pompey put the hit on {}; the dice stay.")}
+
+
 def _hit(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
     req.check_opts(frozenset())
@@ -359,15 +365,28 @@ def _hit(state: State, req: Request) -> Outcome:
                                        B.named(battle["blocks"], chosen["block"], chosen["name"], True), outcome.log))
 
 
+def _picked(sentence: Any) -> tuple[str, Any] | None:
+    """(side, block) of a tied hit's pick (J-7) from its sentence; None for every other step."""
+    if not isinstance(sentence, AnyMsg) or len(sentence.args) != 2:
+        return None
+    side = next((s for s, t in HIT_CHOSEN.items() if t == sentence.template), None)
+    return None if side is None else (side, sentence.args[0])
+
+
+def _undo_asked(sentence: Any) -> Msg | None:
+    """The undo question of a tied hit's pick (J-7): the pick and its block, and that the dice
+    stay (undo takes back the pick and what followed it, not the fire); None for every other step."""
+    picked = _picked(sentence)
+    return None if picked is None else Msg(HIT_ASKED[picked[0]], picked[1])
+
+
 def _undone(sentence: Any) -> Msg | None:
     """An undo of a tied hit's pick (J-7) says that the pick was taken back, and on which block, and
     that its owner chooses again (the fire stands: its dice and the hits placed before it); None
     for every other step (``Undone: <sentence>``). A pick stored by an older Legatus said the fire
     only: its undo still says ``Undone:`` and that fire."""
-    if not isinstance(sentence, AnyMsg) or len(sentence.args) != 2:
-        return None
-    side = next((s for s, t in HIT_CHOSEN.items() if t == sentence.template), None)
-    return None if side is None else Msg(HIT_UNDONE[side], sentence.args[0])
+    picked = _picked(sentence)
+    return None if picked is None else Msg(HIT_UNDONE[picked[0]], picked[1])
 
 
 def _auto(state: State, req: Request) -> Outcome:
@@ -925,6 +944,7 @@ GAME = GameRules(
           "[year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] [seed=N]",
     language_options=language_options,
     undone=_undone,
+    undo_asked=_undo_asked,
     commands=commands(
         _until_over(Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
                             admit=_add_admitted)),
