@@ -227,6 +227,10 @@ class GameRules(NamedTuple):
     """The sentence of an undo of the step whose sentence is given, where the players must do more
     at the table than take the step back (Glory: turn the board back); None keeps
     ``Undone: <sentence>``."""
+    undo_asked: Callable[[Any], Any] | None = None
+    """The undo question's sentence (under "Undo?") for the step whose sentence is given, where a
+    shorter one says what undo takes back (Julius Caesar's pick of a tied hit, whose sentence
+    repeats the fire it belongs to, which undo leaves standing); None keeps ``Take back: <sentence>``."""
     admit_new: Callable[[Request], None] | None = None
     """A rule a ``new`` request asked now must also keep (the line as parsed, the game's name first
     among its args), checked after ``new`` accepted it (raises BadArguments to refuse it) but not

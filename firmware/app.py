@@ -374,8 +374,9 @@ class App:
             self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
-        question = remade(lambda: UndoQuestion(_("Undo?"), _("Take back: {}").format(say(step)), yes, _("A: undo"),
-                                               _("B: keep")))
+        asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
+        question = remade(lambda: UndoQuestion(_("Undo?"), say(asked) if asked is not None else
+                                               _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
         if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
             self.replace(question)
         else:

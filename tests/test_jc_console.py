@@ -312,9 +312,9 @@ def test_new_takes_the_languages_cleopatra_rule_and_stores_it_in_the_line(consol
     out = console.request("new jc-battle seed=3")
     assert out["ok"], out
     assert out["state"]["rules"] == {"cleopatra": rule}
-    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup remove=restore ties=matter"
+    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup remove=restore ties=partial"
     assert console.request("new jc-battle cleopatra=turn seed=3")["ok"]          # an explicit choice wins
-    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup remove=restore ties=matter"
+    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup remove=restore ties=partial"
 
 
 def test_the_stored_cleopatra_rule_survives_a_change_of_language_and_a_restart(state_dir):

@@ -137,8 +137,9 @@ class Fuzz:
         if not self.legacy:
             opts.append("rolls=apart")
             opts.append("remove=restore")          # a block removed from a set-up gets its strength back
-            if r.random() < 0.8:
-                opts.append("ties=matter")         # J-7: a tie asked only where the pick can change the end
+            if r.random() < 0.8:                   # J-7: a tie asked only at a partial level (a game started
+                opts.append(r.choice(["ties=partial", "ties=partial", "ties=matter"]))   # now), or only where
+                                                                                         # the fire's orders differ
         if r.random() < 0.3:
             opts.append("surprise=1")
         if r.random() < 0.35:
@@ -583,6 +584,11 @@ class Fuzz:
                 assert d["left"] >= 1, d
                 if "ties=matter" in self.line:                                           # J-7: a pick that
                     assert not B.settled(self.session.state["battle"]), d               # changes the end
+                if "ties=partial" in self.line:                                          # J-7: a partial level
+                    assert d["left"] < len(d["choices"]), d
+                kinds = {x["key"]: x["kind"] for x in b["blocks"]}                       # the careful pick: no
+                assert d["default"] in d["choices"], d                                   # leader while another
+                assert kinds[d["default"]] != "leader" or all(kinds[k] == "leader" for k in d["choices"]), d
         else:
             assert d is None
         if b["phase"] == "over":

@@ -110,7 +110,7 @@ def test_each_hit_goes_to_the_strongest_block_with_the_rulebook_example():
     t.do("fire dice=1,1")
     assert t.block("x")["strength"] == 2
     assert t.decision == {"kind": "hit", "side": "pompey", "left": 1,
-                          "choices": ["x", "y", "z"], "strength": 2}
+                          "choices": ["x", "y", "z"], "strength": 2, "default": "x"}
     t.fails("pass", "illegal_move")
     t.fails("hit a", "illegal_move")
     t.do("hit z")
@@ -695,3 +695,101 @@ def test_next_battle_keeps_the_tie_rule():  # J-7
           "add defender rating=C2 strength=2 name=x", "add defender rating=C2 strength=2 name=y", "start",
           "pass x", "pass y", "fire a dice=1,1")
     assert t.decision["kind"] == "turn" and [t.block(k)["strength"] for k in "xy"] == [1, 1]
+
+
+# -- J-7: only a partial level is asked (ties=partial, every game started now) ---------------------
+def _settled_events(t: Table) -> list[dict]:
+    return [e for e in t.session.state["battle"]["events"] if e["event"] == "settled"]
+
+
+@pytest.mark.parametrize("blocks, dice, after", SETTLES)
+def test_a_partial_level_game_places_a_tie_that_ends_the_same_as_matter_does(blocks, dice, after):  # J-7, J-14
+    """Where every order of the fire's hits ends the same, ``ties=partial`` places them as ``ties=matter``
+    did, with the same sentence."""
+    t = _fired("dice=physical ties=partial", blocks, dice)
+    m = _fired("dice=physical ties=matter", blocks, dice)
+    assert t.decision is None or t.decision["kind"] == "turn", t.decision
+    assert [(b["key"], b["strength"], b["status"]) for b in t.battle["blocks"]] == \
+        [(b["key"], b["strength"], b["status"]) for b in m.battle["blocks"]]
+    assert t.battle["log"] == m.battle["log"]
+    assert [e["asked"] for e in _settled_events(t)] == [0]
+
+
+PARTIAL = [
+    # III, III, II and three hits: both III lose a step in any order; one of the three at II is the pick
+    (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y",
+      "add defender rating=C2 strength=2 name=z"], "1,1,1,6",
+     {"x": 2, "y": 2, "z": 2}, ["x", "y", "z"], 1, "x, y: the first 2 hits end the same in any order."),
+    # Cleopatra and a legion at II, a legion at I, three hits: both at II to I, then one of three at I
+    # (J-2: Cleopatra there joins Caesar, the legion goes: the pick is the owner's)
+    (["add defender cleopatra strength=2", "add defender rating=C2 strength=2 name=x",
+      "add defender rating=C2 strength=1 name=z"], "1,1,1,6",
+     {"cleopatra": 1, "x": 1, "z": 1}, ["cleopatra", "x", "z"], 1, "Cleopatra, x: the first 2 hits end the "
+     "same in any order."),
+    # IV, IV, III and four hits: both IV to III, then two of three at III: two picks
+    (["add defender rating=C2 strength=4 name=x", "add defender rating=C3 strength=4 name=y",
+      "add defender rating=C2 strength=3 name=z"], "1,1,1,1",
+     {"x": 3, "y": 3, "z": 3}, ["x", "y", "z"], 2, "x, y: the first 2 hits end the same in any order."),
+]
+
+
+@pytest.mark.parametrize("blocks, dice, strengths, choices, left, said", PARTIAL)
+def test_only_the_partial_level_of_a_tie_is_asked(blocks, dice, strengths, choices, left, said):  # J-7, J-14
+    """J-7: each hit to the strongest block, the owner choosing among equally strong ones. Where a
+    fire's hits reach every block of a tied level, each loses a step whatever the order: asking the
+    first of them (``ties=matter`` still does: that fire does not end the same in every order) was a
+    press that changed nothing. A game started now places them (J-14 order) and asks only where the
+    hits left fall short of the tied blocks, and the log says so before the question."""
+    t = _fired("dice=physical ties=partial", blocks, dice)
+    assert t.decision["kind"] == "hit" and t.decision["choices"] == choices and t.decision["left"] == left
+    assert {k: t.block(k)["strength"] for k in strengths} == strengths
+    assert t.battle["log"][-1] == said
+    [event] = _settled_events(t)
+    assert event["asked"] == left and event["hits"] == 4 - left - dice.count("6")
+    old = _fired("dice=physical ties=matter", blocks, dice)            # a game stored with matter: as it was
+    assert old.decision["kind"] == "hit" and len(old.decision["choices"]) == 2 and not _settled_events(old)
+    t.do(f"hit {choices[-1]}")                                          # the owner's pick: where it said
+    assert t.block(choices[-1])["strength"] == strengths[choices[-1]] - 1 or t.block(choices[-1])["side"] == "caesar"
+
+
+def test_a_partial_level_asks_with_the_advice_it_gave_before():  # J-7, J-14, J-15
+    """Where ``ties=partial`` asks the question ``ties=matter`` asks (three at III, two hits), the
+    question and ``advise`` on it are the same."""
+    blocks = KEPT[0][0]
+    t, m = (_fired(f"dice=physical ties={rule}", blocks, "1,1,6,6") for rule in ("partial", "matter"))
+    assert t.decision == m.decision and t.decision["kind"] == "hit"
+    a, b = t.do("advise"), m.do("advise")
+    assert a["options"] == b["options"] and a["best"] == b["best"]
+
+
+def test_hits_that_empty_a_side_mid_fire_are_placed_and_the_rest_lost():  # J-7, J-13
+    """Two blocks at I and three hits: both go whatever the order, the battle is over (J-13) and
+    the third hit is lost; nothing is asked."""
+    t = _fired("dice=physical ties=partial", ["add defender p_pompeius strength=1",
+                                              "add defender rating=C2 strength=1 name=x"], "1,1,1,6")
+    assert t.battle["phase"] == "over" and t.decision is None
+    assert t.session.state["battle"]["turns"][-1]["lost"] == 1
+    kinds = [e["event"] for e in t.session.state["battle"]["events"]]
+    assert kinds[-3:] == ["settled", "killed", "end"], kinds               # said before what the hits did
+
+
+def test_ties_takes_partial_or_matter():
+    Table("ties=partial")
+    with pytest.raises(LegatusError) as err:
+        Table("ties=level")
+    assert err.value.code == "bad_arguments" and "'partial'" in err.value.message
+
+
+# -- J-7, J-14: where the owner's pick starts -----------------------------------------------------------
+@pytest.mark.parametrize("blocks, dice, default", [
+    # J-14 puts the hit on the lowest firepower: Scipio (A2) before Legio 1 (C3)... a leader killed is
+    # gone for good and a trophy (J-2, J-17): the careful pick is the legion
+    (["add defender p_scipio strength=3", "add defender rating=C3 strength=3 name=x"], "1,6,6,6", "x"),
+    # no leader among them: J-14's own (the lowest firepower, then the one entered first)
+    (["add defender rating=C3 strength=3 name=x", "add defender rating=C2 strength=3 name=y"], "1,6,6,6", "y"),
+    # only leaders: J-14's own
+    (["add defender p_pompeius strength=3", "add defender p_scipio strength=3"], "1,6,6,6", "p_scipio"),
+])
+def test_a_hit_decision_names_the_careful_pick(blocks, dice, default):  # J-7, J-14, J-2, J-17
+    t = _fired("dice=physical ties=partial", blocks, dice)
+    assert t.decision["kind"] == "hit" and t.decision["default"] == default

@@ -1904,6 +1904,7 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
     app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)       # the fire's page read; Battle
     try:
         assert isinstance(app.stack[-1], BattleScreen) and app.view()["battle"]["decision"]["kind"] == "hit"
+        app.render()                                                    # (the pick starts on Legio 1)
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
         app.handle("a")                                                 # Pompeius takes it
         app.render()
@@ -1947,6 +1948,7 @@ def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(stat
     comes back; after a restart the log says it the same way."""
     app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
     try:
+        app.render()                                                    # (the pick starts on Legio 1)
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
         app.handle("a")                                                 # Pompeius takes it
         app.render()
@@ -1970,11 +1972,53 @@ def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(stat
         back.console.close()
 
 
+def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_listed_first(state_dir):  # J-7, J-14, J-2, J-17
+    """One hit on Pompeius and Legio 1, both at I (J-7: the owner's pick). The cursor started on the
+    first block listed, Pompeius: one careless A killed him, gone for good and a trophy for Caesar
+    (J-2, J-17). It starts on the decision's careful pick (J-14's choice among the blocks that are
+    not leaders): A puts the hit on Legio 1; the leader is a deliberate move away."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)
+    try:
+        app.render()
+        d = app.view()["battle"]["decision"]
+        assert d["choices"] == ["p_pompeius", "p_leg1"] and d["default"] == "p_leg1"
+        assert app.stack[-1].cursor == 1
+        app.handle("a")
+        assert app.console.session.lines[-1] == "hit p_leg1"
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, asked", [
+    ("en", ["Pompey put the hit on", "Pompeius; the dice", "stay."]),
+    ("ru", ["Помпей отдал хит", "блоку Помпей; кубики", "остаются."]),
+    ("uk", ["Помпей віддав хіт", "блоку Помпей; кубики", "лишаються."])])
+def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang, asked):  # J-7, undo
+    """Hold B after Pompey put a tied hit on Pompeius (J-7): the question said «Take back: Pompey puts
+    the hit on Pompeius. Round 1 Legio 10 (C4, III): fires 1 6 6, 1 hit (Pompeius I→-: killed).», six
+    rows, four pages of a three-row question, the fire repeated after the pick. It names the pick,
+    its block and that the dice stay (undo takes back the pick, not the fire): one page."""
+    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
+    try:
+        app.render()
+        app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
+        app.handle("a")                                                 # Pompeius takes it
+        app.render()
+        app.handle("b")                                                 # the roll's page closed
+        app.render()
+        app.handle("b:hold")
+        app.render()
+        top = app.stack[-1]
+        assert type(top).__name__ == "UndoQuestion" and top.rows == asked, top.rows
+    finally:
+        app.console.close()
+
+
 def _stored_before_ties(monkeypatch) -> None:
     """New games stored as an older Legatus stored them: without ``ties=matter`` (every tie asked)."""
     from firmware import console_session, session
     monkeypatch.setattr(console_session, "with_language_options",
-                        lambda line, lang: session.with_language_options(line, lang).replace(" ties=matter", ""))
+                        lambda line, lang: session.with_language_options(line, lang).replace(" ties=partial", ""))
 
 
 def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_dir, monkeypatch):  # J-7, J-12, J-13

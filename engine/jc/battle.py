@@ -44,6 +44,14 @@ LEGACY_CLEOPATRA = "turn"
 # itself, and an event says so; absent (every battle stored before the option) — every tie is asked,
 # so that a stored session, whose lines answer each such question, replays as it was played.
 TIES_MATTER = "matter"
+# ``partial`` (every game started now) — asked only at a partial level: where the fire's hits left
+# reach every block of the tied level (two at III, three hits), each of them loses a step whatever the
+# order, so those hits are placed at once (J-14 order) and an event says so; the owner is asked only
+# where the hits left fall short of the tied blocks (III, III, II and three hits: both III to II, then
+# one of the three at II is the owner's). A game stored with ``matter`` keeps it: its stored ``hit``
+# answers a question asked at the first tie of a fire that does not end the same in every order.
+TIES_PARTIAL = "partial"
+TIES_RULES = (TIES_PARTIAL, TIES_MATTER)
 
 
 def cleopatra_for_language(lang: str) -> str:
@@ -64,16 +72,18 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
                cleopatra: str = LEGACY_CLEOPATRA, ties: str | None = None) -> Battle:
     """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``;
     ``cleopatra``: when she fights for the side she joins (:data:`CLEOPATRA_RULES`, J-2);
-    ``ties``: :data:`TIES_MATTER` to ask a J-7 tie only where it can change the end (None: always)."""
+    ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level, :data:`TIES_MATTER` only
+    where a fire's hits can end otherwise (None: always)."""
     if attacker not in SIDES:
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
         raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
     if cleopatra not in CLEOPATRA_RULES:
         raise BadArguments(Msg("cleopatra= must be round or turn, not '{}'.", cleopatra))
-    if ties is not None and ties != TIES_MATTER:
-        raise BadArguments(Msg("ties= takes only '{}' (a tie is asked only where the choice can change the end); "
-                               "not '{}'.", TIES_MATTER, ties))
+    if ties is not None and ties not in TIES_RULES:
+        raise BadArguments(Msg("ties= takes '{}' (a tie of hits is asked only where the hits left fall short of the "
+                               "equally strong blocks) or '{}' (an older game's rule); not '{}'.",
+                               TIES_PARTIAL, TIES_MATTER, ties))
     battle: Battle = {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
                       "dice": dice, "cleopatra": cleopatra, "phase": "setup", "round": 0, "swapped": False,
                       "blocks": [], "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [],
@@ -182,7 +192,8 @@ def decision(battle: Battle) -> dict[str, Any] | None:
         cands = hit_candidates(battle, pending["side"])
         return {"kind": "hit", "side": pending["side"], "left": pending["left"],
                 "choices": [b["key"] for b in cands],
-                "strength": cands[0]["strength"] if cands else 0}
+                "strength": cands[0]["strength"] if cands else 0,
+                "default": careful_choice(battle, cands)["key"] if cands else None}
     step = current_step(battle)
     if step is None:
         return None
@@ -530,6 +541,11 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
         if not cands:
             break
         if len(cands) > 1 and chooser is None:
+            if battle.get("ties") == TIES_PARTIAL:
+                if pending["left"] < len(cands):
+                    return                        # a partial level: the owner's choice (J-7)
+                _place_full_levels(battle)
+                continue
             if not settled(battle):
                 return
             said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.",
@@ -543,6 +559,47 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
         if _ended(battle):
             return
     _drop_pending(battle)
+
+
+def _place_full_levels(battle: Battle) -> None:
+    """``ties=partial`` (J-7): place the pending hits that reach every block of a tied level, one
+    level after the other (each of them loses a step whatever the order: placed in the J-14 order),
+    until the hits run out, the side has no block left in the fight, the battle ends (J-13), or the
+    hits left fall short of the tied blocks (a partial level: the owner's). One event, said before
+    the hits it placed, names the tied blocks and says whether a choice is left."""
+    pending = battle["pending"]
+    at, first = len(battle["events"]), pending["left"]
+    tied: list[Block] = []
+    while pending["left"] > 0 and battle["phase"] == "fighting":
+        cands = hit_candidates(battle, pending["side"])
+        if not cands or len(cands) > pending["left"]:
+            break
+        if len(cands) > 1:
+            tied.extend(b for b in cands if b not in tied)
+        _hit(battle, cands[0] if len(cands) == 1 else _j14_choice(battle, cands))
+        if _ended(battle):
+            break
+    left = pending["left"] if battle["phase"] == "fighting" else 0
+    asked = left > 0 and len(hit_candidates(battle, pending["side"])) > 1
+    names = Msg.join([said_block_name(b) for b in sorted(tied, key=lambda b: b["seq"])])
+    if asked:
+        said = Msg("{names}: the first {n} hit ends the same in any order.", names=names, n=first - left,
+                   plural="{names}: the first {n} hits end the same in any order.")     # (the rest: asked)
+    else:
+        said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.", names=names, n=first,
+                   plural="{names}: the {n} hits end the same in any order; no choice to make.")
+    _event(battle, "settled", said, side=pending["side"], blocks=[b["key"] for b in tied],
+           hits=first - left if asked else first, asked=left if asked else 0)
+    battle["events"].insert(at, battle["events"].pop())        # said before what its hits did
+
+
+def careful_choice(battle: Battle, candidates: list[Block]) -> Block:
+    """The pick a careful owner starts from among equally strong ``candidates`` (J-7): J-14's choice
+    among those that are not leaders — J-14 puts the hit on the lowest firepower first, so on Scipio
+    (A2) beside a C3 legion, yet a leader killed is gone for good and a 1-VP trophy for the enemy
+    (J-2, J-17), which the battle's odds do not count —, J-14's own when every one is a leader."""
+    others = [b for b in candidates if b["kind"] != "leader"]
+    return _j14_choice(battle, others or candidates)
 
 
 def _j14_choice(battle: Battle, candidates: list[Block]) -> Block:

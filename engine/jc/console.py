@@ -2,7 +2,7 @@
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
 [dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
-[ties=matter] [seed=N]``.
+[ties=partial|matter] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -52,11 +52,13 @@ POOL_SETUP = "setup"
 # showed (a levy pool block above the I a levy brings it in at, J-20) and the next ``add`` used. A
 # game stored without it (an older Legatus) keeps N, as it did, so that its stored lines replay.
 REMOVE_RESTORES = "restore"
-# A game started with ``ties=matter`` (every game started now: :func:`language_options`) asks who takes
-# a hit among equally strong blocks (J-7) only where the choice can change the end; a tie that cannot
-# (two blocks at III, two hits) is applied by itself and said (engine/jc/battle.py ``settled``). A game
-# stored without it (an older Legatus) asks every tie, as it did: its stored lines answer each one.
-TIES = B.TIES_MATTER
+# A game started with ``ties=partial`` (every game started now: :func:`language_options`) asks who takes
+# a hit among equally strong blocks (J-7) only at a partial level: hits that reach every tied block (two
+# at III, two hits; III, III, II and three hits: both III first) are placed by themselves and said
+# (engine/jc/battle.py ``_place_full_levels``). A game stored with ``ties=matter`` asks a fire's first
+# tie unless every order of its hits ends the same; one stored without either (an older Legatus) asks
+# every tie, as it did: their stored lines answer each question they asked.
+TIES = B.TIES_PARTIAL
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -77,7 +79,7 @@ def language_options(lang: str) -> dict[str, str]:
     game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`), starts
     with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`), gives a
     block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`) and
-    asks a tie of hits only where it matters (``ties=matter``: :data:`TIES`)."""
+    asks a tie of hits only at a partial level (``ties=partial``: :data:`TIES`)."""
     return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP,
             "remove": REMOVE_RESTORES, "ties": TIES}
 
@@ -103,7 +105,7 @@ def ties_rule(state: State) -> str | None:
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=matter] "
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] "
                                "[seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
     ties = req.opts.get("ties")                                           # a line stored before: none
@@ -344,6 +346,12 @@ HIT_UNDONE = {"caesar": N_("Undone: Caesar put the hit on {}. Caesar chooses aga
               "pompey": N_("Undone: Pompey put the hit on {}. Pompey chooses again which block takes the hit.")}
 
 
+# The undo question of a pick (under "Undo?"): the pick and its block, and that the fire's dice stay
+# (its sentence, the pick's and then its fire's, ran to four or five pages of the question).
+HIT_ASKED = {"caesar": N_("Caesar put the hit on {}; the dice stay."),
+             "pompey": N_("Pompey put the hit on {}; the dice stay.")}
+
+
 def _hit(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
     req.check_opts(frozenset())
@@ -357,15 +365,28 @@ def _hit(state: State, req: Request) -> Outcome:
                                        B.named(battle["blocks"], chosen["block"], chosen["name"], True), outcome.log))
 
 
+def _picked(sentence: Any) -> tuple[str, Any] | None:
+    """(side, block) of a tied hit's pick (J-7) from its sentence; None for every other step."""
+    if not isinstance(sentence, AnyMsg) or len(sentence.args) != 2:
+        return None
+    side = next((s for s, t in HIT_CHOSEN.items() if t == sentence.template), None)
+    return None if side is None else (side, sentence.args[0])
+
+
+def _undo_asked(sentence: Any) -> Msg | None:
+    """The undo question of a tied hit's pick (J-7): the pick and its block, and that the dice
+    stay (undo takes back the pick and what followed it, not the fire); None for every other step."""
+    picked = _picked(sentence)
+    return None if picked is None else Msg(HIT_ASKED[picked[0]], picked[1])
+
+
 def _undone(sentence: Any) -> Msg | None:
     """An undo of a tied hit's pick (J-7) says that the pick was taken back, and on which block, and
     that its owner chooses again (the fire stands: its dice and the hits placed before it); None
     for every other step (``Undone: <sentence>``). A pick stored by an older Legatus said the fire
     only: its undo still says ``Undone:`` and that fire."""
-    if not isinstance(sentence, AnyMsg) or len(sentence.args) != 2:
-        return None
-    side = next((s for s, t in HIT_CHOSEN.items() if t == sentence.template), None)
-    return None if side is None else Msg(HIT_UNDONE[side], sentence.args[0])
+    picked = _picked(sentence)
+    return None if picked is None else Msg(HIT_UNDONE[picked[0]], picked[1])
 
 
 def _auto(state: State, req: Request) -> Outcome:
@@ -920,9 +941,10 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [remove=restore] [ties=matter] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] [seed=N]",
     language_options=language_options,
     undone=_undone,
+    undo_asked=_undo_asked,
     commands=commands(
         _until_over(Command("add", _add, True, "add attacker|defender <block-id>|rating=C3 strength=N [reserve=1] ...",
                             admit=_add_admitted)),

@@ -46,6 +46,7 @@ class HitDecision(TypedDict):
     left: int
     choices: list[str]
     strength: int
+    default: str | None       # the careful pick (no leader while another may take it), J-7/J-14
 
 
 Decision = TurnDecision | HitDecision

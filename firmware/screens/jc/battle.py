@@ -88,6 +88,11 @@ class DecisionList(ListScreen):
         if key != self.seen:
             self.seen = key
             self.reset()
+            self.cursor = self._mark = self.start(ctx)
+
+    def start(self, ctx: Ctx) -> int:
+        """The row the cursor starts on at a new decision (the first)."""
+        return 0
 
     def footer(self, ctx: Ctx) -> str:
         return odds_line(ctx)
@@ -204,6 +209,15 @@ class BattleScreen(DecisionList):
         else:
             self._title = _("Round {}: {}").format(d["round"], side_name(d["side"]))
         return super().render(ctx)
+
+    def start(self, ctx: Ctx) -> int:
+        """A hit's pick starts on the careful choice (J-7, J-14: never a leader while another block
+        may take it; the decision's ``default``): on the first block listed, one careless A put the
+        hit on Pompeius listed before his legion, and a leader killed is gone for good (J-2, J-17)."""
+        d = view_of(ctx)["battle"]["decision"]
+        if d is None or d["kind"] != "hit" or d["default"] not in d["choices"]:
+            return 0
+        return d["choices"].index(str(d["default"]))
 
     def header(self, ctx: Ctx) -> str:
         b = view_of(ctx)["battle"]
