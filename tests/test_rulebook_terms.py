@@ -146,6 +146,15 @@ TERMS: list[Term] = [
     _t("caesar", "wild", "uk", "універсальний", CAESAR_UK, "Жетони впливу", "Універсальний жетон впливу"),
     _t("caesar", "Auto-Crassus", "uk", "Авто-Красс", CAESAR_UK, "СОЛО ПРАВИЛА", "Авто-Красс ходить першим"),
     _t("caesar", "Set-up guide", "uk", "Підготовка до гри", CAESAR_UK, "Підготовка до гри"),
+    # C-21: the three spaces a token may be played face down on are the ones «окреслених подвійною
+    # лінією» (the refusals said «зона з подвійним кордоном», «на подвійному кордоні»: the Russian
+    # rulebook's «с двойной границей» word for word, a border the Ukrainian board does not print)
+    *[_t("caesar", en, "uk", word, CAESAR_UK, "КОНТРОЛЬ КОРДОНІВ, Хід гри",
+         "Гравець може покласти на одну з трьох зон, окреслених подвійною лінією, жетон впливу долілиць",
+         exact=False)
+      for en, word in (("{} is not a double-bordered space; face down only on {} (C-21).", "окреслена подвійною лінією"),
+                       ("position: {}: a face-down {} on a {} space is only possible on a double-bordered space "
+                        "with border_control (C-21).", "окресленій подвійною лінією"))],
     _t("caesar", "Caesar", "uk", "Цезар", CAESAR_UK, "Ігровий процес", "Цезар викладає свій жетон"),
     _t("caesar", "Pompey", "uk", "Помпей", CAESAR_UK, "Ігровий процес", "Помпей викладає свій жетон"),
     _t("caesar", "Asia", "uk", "Азія", CAESAR_UK, "Ігровий процес", "закриває провінцію Азія"),
