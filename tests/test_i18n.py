@@ -739,6 +739,38 @@ def test_glory_s_objectives_deck_has_one_name(lang):  # G-19
     assert len(said) == 1, said
 
 
+# Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
+# rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
+JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
+
+
+def test_julius_caesar_s_defender_is_said_as_its_attacker_is():
+    """Each Julius Caesar sentence about the defender says in Ukrainian what its attacker's twin says,
+    the side's word swapped: four said «сторона, що обороняється» («Стороні, що обороняється (Помпей),
+    потрібен…», «{} стає тим, хто обороняється, до кінця бою», «ходить крок сторони, що обороняється,
+    Помпей») beside «Нападнику (Цезар) потрібен…», «крок нападника» and the same catalog's «У
+    захисника (Помпей) немає блоків»: one side, two names, one of them a clause in the middle of a
+    sentence."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / "uk" / "LC_MESSAGES" / "jc.po")
+    pattern = re.compile("|".join(JC_UK_SIDES))
+    pairs = [(english, entries[twin].msgstr[0], pattern.sub(lambda m: JC_UK_SIDES[m.group(0)], e.msgstr[0]))
+             for english, e in entries.items() if "ttacker" in english and "efender" not in english
+             for twin in [english.replace("attacker", "defender").replace("Attacker", "Defender")] if twin in entries]
+    assert len(pairs) >= 10
+    slips = [f"{english!r}: {said!r}, not {swapped!r}" for english, said, swapped in pairs if said != swapped]
+    assert not slips, "\n".join(slips)
+    assert "{} стає захисником до кінця бою." == entries["{} becomes the defender for the rest of the battle."].msgstr[0]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_caesar_s_two_player_game_has_one_name(lang):
+    """History listed a Caesar! two-player game as «Цезарь! дуэль» (uk «Цезар! дуель») while its own
+    session is «Цезарь! вдвоём» («Цезар! удвох»), its set-up offers «Игроки <вдвоём>» and the console
+    says «для игры вдвоём»: one game, two names on two screens."""
+    said = _domain_translations(lang)
+    assert said["caesar"]["Caesar! duel"] == said["legatus"]["Caesar! two players"]
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_domains_chain_says_the_same_whichever_chains_were_made_before_it(lang):
     """The catalogs are read once and each (domain first, game) chain links its own copies: a
