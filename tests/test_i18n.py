@@ -739,6 +739,27 @@ def test_glory_s_objectives_deck_has_one_name(lang):  # G-19
     assert len(said) == 1, said
 
 
+# the informal («ты») imperatives of the verbs the device asks the player with; every sentence says «вы»
+INFORMAL = {"ru": r"\b(?:нажми|выбери|введи|удерживай|держи|тяни|вытяни|брось|положи|верни|сбрось|отмени)\b",
+            "uk": r"\b(?:натисни|вибери|обери|введи|утримуй|тягни|витягни|кинь|поклади|поверни|скинь|скасуй)\b"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_asks_the_player_in_one_register(lang):
+    """Every request of the catalogs says «вы» («Нажмите любую клавишу», «удерживайте B», «Натисніть
+    на кубик»); the dice screen's hints alone said «нажми: перебросить», «нажми: выбрать кубик» (uk
+    «натисни: перекинути», «натисни: обрати кубик»), the familiar «ты» a stranger at the table is
+    not spoken to with. The hints fit the screen's line as they are (no «…»)."""
+    slips = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             if re.search(INFORMAL[lang], s, re.IGNORECASE)]
+    assert not slips, "\n".join(slips)
+    i18n.set_language(lang)
+    for hint in ("press: re-roll some", "press: pick a die"):
+        said = i18n._(hint)
+        assert said != hint and base.clip(said) == said, said
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
