@@ -760,6 +760,24 @@ def test_the_device_asks_the_player_in_one_register(lang):
         assert said != hint and base.clip(said) == said, said
 
 
+KEYS_HELP = ("Keys: up and down move; right or A chooses; left or B goes back; press (the joystick pushed in) does the "
+             "screen's main action; hold B to take back the last step; hold A for the screen's second action.")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_joystick_s_directions_are_named_as_the_keys_help_names_them(lang):
+    """The Key test («Остання: ліворуч») and the hardware report («джойстик праворуч») named two
+    directions with the adverbs of place (ліворуч, праворуч: on the left, on the right) beside «вгору»,
+    «вниз» of motion, and beside About's «вправо або A — вибір; вліво або B — назад»: one joystick,
+    two ways to name its left. Each direction is the word the Keys help says, and «joystick …» says it
+    after «джойстик»."""
+    said = _domain_translations(lang)["legatus"]
+    helped = said[KEYS_HELP]
+    for way in ("up", "down", "left", "right"):
+        assert re.search(rf"(?<!\w){said[way]}(?!\w)", helped, re.IGNORECASE), (way, said[way], helped)
+        assert said[f"joystick {way}"].endswith(" " + said[way]), (way, said[f"joystick {way}"])
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
