@@ -778,6 +778,18 @@ def test_the_joystick_s_directions_are_named_as_the_keys_help_names_them(lang):
         assert said[f"joystick {way}"].endswith(" " + said[way]), (way, said[f"joystick {way}"])
 
 
+def test_the_ukrainian_catalogs_count_points_with_one_word():
+    """Points are «очки» in Ukrainian: «очко слави», «Підрахунок очок», «12+ очок Сенату», «ПО»
+    (переможні очки); Glory's statistics in History and its score sheet's title said «Бали «На славу
+    Риму»», «Бали гравця», a second word for the same points on the next screen."""
+    said = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+            if re.search(r"\bбал(?:и|ів|ам|ами|ах)?\b", s, re.IGNORECASE)]
+    assert not said, "\n".join(said)
+    glory = _domain_translations("uk")["glory"]
+    assert glory["Glory scores"].startswith("Очки") and glory["Score detail"].startswith("Очки")
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
