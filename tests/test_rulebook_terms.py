@@ -242,6 +242,12 @@ TERMS: list[Term] = [
        exact=False),
     _t("glory", "Farming income", "uk", "Дохід землеробства", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
        exact=False),
+    # G-4: the double tax's fame penalty is printed on the «счетчик населения» (the console's refusal
+    # said «на диске», a word the rulebook has only for the cardboard the dial is pressed out of);
+    # no Ukrainian edition: its word translated, «лічильник населення»
+    *[_t("glory", "The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", lang,
+         word, GLORY_RU, "Налог", "в количестве, указанном на счетчике населения", exact=False)
+      for lang, word in (("ru", "со счётчика населения"), ("uk", "з лічильника населення"))],
     # G-12: the Pantheon parts of the player's colour (the score pad's row said «Пантеон: свой»,
     # a word the rulebook has nowhere for them)
     _t("glory", "Pantheon: own", "ru", "Пантеон: цвет игрока", GLORY_RU, "Подсчет очков за религию",
