@@ -790,6 +790,22 @@ def test_the_ukrainian_catalogs_count_points_with_one_word():
     assert glory["Glory scores"].startswith("Очки") and glory["Score detail"].startswith("Очки")
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_refusal_followed_by_what_the_game_waits_for_is_two_sentences(console, lang):
+    """Caesar!'s second placement in a turn was refused with «Вы уже разместили жетон в этот ход; Ваш
+    ход: вытяните 1 жетон (draw).» (uk «…цього ходу; Ваш хід: …»): what the game waits for is a
+    sentence of its own, with its capital, so it follows a full stop, not a semicolon."""
+    console.request(f"settings language={lang}")
+    assert console.request("new caesar-solo side=caesar difficulty=normal seed=5")["ok"]
+    assert console.request("crassus")["ok"]
+    move = console.request("moves")["moves"][0]
+    province = next(iter(move["toward"]))
+    assert console.request(f"play {move['space']} {move['token']} {province}")["ok"]
+    refused = console.request(f"play {move['space']} {move['token']} {province}")
+    assert not refused["ok"] and "(draw)" in refused["message"], refused
+    assert not re.search(r"[;,]\s+[А-ЯЁІЇЄҐ]", refused["message"]), refused["message"]
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
