@@ -806,6 +806,23 @@ def test_a_refusal_followed_by_what_the_game_waits_for_is_two_sentences(console,
     assert not re.search(r"[;,]\s+[А-ЯЁІЇЄҐ]", refused["message"]), refused["message"]
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_verdict_after_game_over_is_a_sentence_of_its_own(lang):
+    """«The game is over: {}» was made «Игра окончена. {}» (the verdict has its capital: «Вы
+    разместили свой последний жетон контроля и побеждаете.»), but its sibling said when a finished
+    Caesar! game is sent a move kept the colon: «Игра окончена: Вы разместили… Новая: new
+    caesar-solo.» (uk «Гру закінчено: Ви виклали…»). Every "The game is over: {…}" of every catalog
+    puts the verdict after a full stop."""
+    glued = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for english, e in catalogs.read_po(po)[1].items() if english.startswith("The game is over: {")
+             for s in e.msgstr if re.search(r":\s*\{", s.split("{")[0] + "{")]
+    assert not glued, "\n".join(glued)
+    i18n.set_language(lang)
+    said = i18n.say(caesar_text.Msg("The game is over: {} Start a new one with new caesar-{}.",
+                                    caesar_text.Msg("You placed your last control marker and win."), "solo"))
+    assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.endswith("new caesar-solo."), said
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
