@@ -821,6 +821,9 @@ def test_the_verdict_after_game_over_is_a_sentence_of_its_own(lang):
     said = i18n.say(caesar_text.Msg("The game is over: {} Start a new one with new caesar-{}.",
                                     caesar_text.Msg("You placed your last control marker and win."), "solo"))
     assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.endswith("new caesar-solo."), said
+    # Julius Caesar's winter logs its victory check the same way: «Зима: Победителя пока нет (…).»
+    said = i18n.say(jc_text.Msg("Winter: {}", jc_text.Msg("No winner yet (Caesar {} VP, Pompey {} VP).", 1, 8)))
+    assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.startswith("Зима"), said
 
 
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
