@@ -826,6 +826,15 @@ def test_the_verdict_after_game_over_is_a_sentence_of_its_own(lang):
     assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.startswith("Зима"), said
 
 
+def test_the_ukrainian_fair_draw_is_declined_one_way():
+    """«Чесний жереб» takes «жеребу» in the genitive everywhere in Ukrainian («Код жеребу», «Запис жеребу в
+    порт», «за записом чесного жеребу»: 18 sentences); Glory's final score said «Зерно жереба»,
+    the other ending, beside History's «Зерно» of the same draw."""
+    forms = {m for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr for m in re.findall(r"\bжереб(?:а|у)\b", s)}
+    assert forms == {"жеребу"}, forms
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
