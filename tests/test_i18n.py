@@ -835,6 +835,20 @@ def test_the_ukrainian_fair_draw_is_declined_one_way():
     assert forms == {"жеребу"}, forms
 
 
+@pytest.mark.parametrize("lang, said", [("ru", "карточ[а-яё]+ Отчаянных Времён"), ("uk", "карт[а-яіїєґ]* Відчайдушних часів")],
+                         ids=["ru", "uk"])
+def test_a_desperate_times_card_is_named_one_way(lang, said):  # W-12, rule 7.4
+    """The Sword of Rome's Desperate Times card is named as 7.4 names it («карточки Отчаянных Времен»),
+    the card of the Desperate Times, in every sentence; the Ukrainian usage of desperate-order said
+    «карту «Відчайдушні часи»», the card's title quoted, beside «карту Відчайдушних часів» of the
+    other five."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "sword.po")
+    cards = {english: e.msgstr[0] for english, e in entries.items() if "Desperate Times card" in english}
+    assert len(cards) >= 5
+    slips = [f"{english!r}: {s!r}" for english, s in cards.items() if not re.search(said, s, re.IGNORECASE)]
+    assert not slips, "\n".join(slips)
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
