@@ -849,6 +849,17 @@ def test_a_desperate_times_card_is_named_one_way(lang, said):  # W-12, rule 7.4
     assert not slips, "\n".join(slips)
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_campaign_s_end_is_titled_as_its_sentences_say_it(lang):
+    """Julius Caesar's home row and snapshot «Campaign over» said «Кампанію завершено» above the
+    verdicts «Кампанію закінчено: переміг Цезар…» (завершено is what the players do to a game,
+    «Гравці завершили гру»; закінчено what its rules do): each "Campaign over: …" opens with the title."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "jc.po")
+    title = entries["Campaign over"].msgstr[0]
+    verdicts = [e.msgstr[0] for english, e in entries.items() if english.startswith("Campaign over: ")]
+    assert len(verdicts) >= 5 and all(v.startswith(title + ":") for v in verdicts), (title, verdicts)
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
