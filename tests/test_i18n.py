@@ -860,6 +860,16 @@ def test_the_campaign_s_end_is_titled_as_its_sentences_say_it(lang):
     assert len(verdicts) >= 5 and all(v.startswith(title + ":") for v in verdicts), (title, verdicts)
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_session_is_called_one_word(lang):
+    """A session is «сессия» / «сесія» in 31 sentences (the console's «В этой сессии…», Earlier games'
+    «Импортирована 1 сессия…»); the command line's --state-dir help said «где хранятся сеансы» (uk
+    «сеанси»), another word for the same files."""
+    said = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr if re.search(r"\bсеанс", s, re.IGNORECASE)]
+    assert not said, "\n".join(said)
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
