@@ -746,7 +746,7 @@ INFORMAL = {"ru": r"\b(?:нажми|выбери|введи|удерживай|�
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_the_device_asks_the_player_in_one_register(lang):
-    """Every request of the catalogs says «вы» («Нажмите любую клавишу», «удерживайте B», «Натисніть
+    """Every request of the catalogs says «вы» («Нажмите любую кнопку», «удерживайте B», «Натисніть
     на кубик»); the dice screen's hints alone said «нажми: перебросить», «нажми: выбрать кубик» (uk
     «натисни: перекинути», «натисни: обрати кубик»), the familiar «ты» a stranger at the table is
     not spoken to with. The hints fit the screen's line as they are (no «…»)."""
@@ -868,6 +868,24 @@ def test_a_session_is_called_one_word(lang):
     said = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
             for e in catalogs.read_po(po)[1].values() for s in e.msgstr if re.search(r"\bсеанс", s, re.IGNORECASE)]
     assert not said, "\n".join(said)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_s_keys_are_called_as_its_settings_call_them(lang):
+    """Settings names the device's keys «Кнопки» (its Buttons row, About's «Кнопки: вверх и вниз…», the
+    notices «Эта кнопка не работает»), but the Key test under it said «Проверка клавиш», «Нажмите
+    любую клавишу», and a --script file's key names were «названия кнопок» in --help and «названия
+    клавиш», «— не клавиша» in its prompts and refusals (uk the same with «клавіш»): one key, two
+    words on one path. (The hardware report's «Клавиши»/«Клавіші» row, the pins, stays apart from its
+    «Кнопки» row, their state.)"""
+    said = _domain_translations(lang)["legatus"]
+    button = said["Buttons"][:4].lower()                        # «кноп»
+    for msgid in ("Key test", "Press any key.", "type the key names, one a line, then Ctrl-D",
+                  "--script -: there is no standard input to read the keys from",
+                  "--script {}, line {}: '{}' is not a key; one per line: {}, or wait SECONDS",
+                  "the simulator needs a terminal for its keys; use --script FILE to drive it from a file of key "
+                  "names ('--script -' reads them from this input), or 'legatus console' for the line protocol."):
+        assert button in said[msgid].lower() and not re.search("клавиш|клавіш", said[msgid], re.IGNORECASE), said[msgid]
 
 
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
