@@ -888,6 +888,19 @@ def test_the_device_s_keys_are_called_as_its_settings_call_them(lang):
         assert button in said[msgid].lower() and not re.search("клавиш|клавіш", said[msgid], re.IGNORECASE), said[msgid]
 
 
+def test_a_ukrainian_ordinal_after_a_number_filled_in_is_right_for_every_number():
+    """A Ukrainian ordinal written with digits takes the ending of its own numeral: 1-ша, 2-га, 3-тя,
+    4-та (перша, друга, третя, четверта), so a fixed ending after a number filled in is right only
+    if every numeral shares it (-го: 1-го, 3-го; -му: 1-му, 3-му). Glory's random pick said «Випадкова
+    карта: 3-а з 5» (and «1-а», «2-а»), an ending no Ukrainian numeral has."""
+    wrong = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for ending in re.findall(r"\{\w*\}-([а-яіїєґ']+)", s) if ending not in ("го", "му")]
+    assert not wrong, "\n".join(wrong)
+    glory = _domain_translations("uk")["glory"]
+    assert "3 з 5" in glory["Random pick: card {} of {}, counting from the left."].format(3, 5)
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
