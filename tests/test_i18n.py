@@ -901,6 +901,21 @@ def test_a_ukrainian_ordinal_after_a_number_filled_in_is_right_for_every_number(
     assert "3 з 5" in glory["Random pick: card {} of {}, counting from the left."].format(3, 5)
 
 
+@pytest.mark.parametrize("lang, strength", [("ru", "шаг"), ("uk", "крок")], ids=["ru", "uk"])
+def test_julius_caesar_s_step_of_strength_is_not_its_turn_order(console, lang, strength):  # J-1
+    """In Julius Caesar a block's «шаг» / «крок» is a step of its strength (lose a step, gain a step);
+    the refusal of a block fired out of its turn said «ходит шаг защищающегося B» (uk «ходить крок
+    захисника B»), the rating letter's turn given the strength's word. It names the turn («очередь»,
+    «черга») and no step."""
+    console.request(f"settings language={lang}")
+    for line in ("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius",
+                 "add defender p_leg1", "start"):
+        assert console.request(line)["ok"], line
+    refused = console.request("fire p_leg1")
+    assert not refused["ok"] and " B " in refused["message"], refused
+    assert strength not in refused["message"] and re.search("очередь|черга", refused["message"]), refused["message"]
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}

@@ -203,6 +203,11 @@ TERMS: list[Term] = [
     _t("jc", "Navis", "ru", "Суда", JC_RU, "Корабли", "Суда используются для трех целей"),
     _t("jc", "Battle", "ru", "Бой", JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой"),
     _t("jc", "Winter", "ru", "Зима", JC_RU, "ФАЗА «ЗИМЫ»", "Зима"),
+    # J-1: the letter of a block's rating gives its turn in the battle, «очередь атаки»; «шаг» is its
+    # strength («изменение шага»), which the refusal of a block out of turn said instead («ходит шаг
+    # защищающегося B»)
+    *[_t("jc", f"It is not {{}}'s turn: now the {side} {{}} step acts ({{}}).", "ru", "очередь блоков", JC_RU,
+         "БОЕВОЙ РЕЙТИНГ", "Буква определяет очередь атаки в бою", exact=False) for side in ("attacker", "defender")],
     # the regroup after a battle (J-12): the summary's own words, 3.6 for land blocks, 3.10 for ships
     *[_t("jc", f"{side} may regroup: all blocks that won the battle, reserves included, may move to any adjacent "
          "friendly or vacant cities. Road limits apply; no sea moves when regrouping.", "ru",
