@@ -916,6 +916,18 @@ def test_julius_caesar_s_step_of_strength_is_not_its_turn_order(console, lang, s
     assert strength not in refused["message"] and re.search("очередь|черга", refused["message"]), refused["message"]
 
 
+def test_the_ukrainian_map_is_never_a_card():
+    """A game's map is «мапа» in Ukrainian (the Caesar! rulebook's «жетон знаходиться на мапі», the Map
+    screen «Мапа», Sword's «числа на мапі», JC's «не місто мапи»); five of Julius Caesar's levy-pool
+    refusals said «поза картою», «блок на карті», «виставить його на карту», a «карта» beside the
+    cards the same game deals."""
+    slips = [f"{po.stem}: {english!r}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for english, e in catalogs.read_po(po)[1].items()
+             if re.search(r"\bmap\b", english) and "card" not in english
+             for s in e.msgstr if re.search(r"\bкарт", s)]
+    assert not slips, "\n".join(slips)
+
+
 # Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
 # rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
 JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
