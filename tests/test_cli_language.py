@@ -117,9 +117,9 @@ def test_a_damaged_language_row_is_not_believed(capsys: pytest.CaptureFixture[st
 
 
 @pytest.mark.parametrize("lang,words", [("ru", ("использование: legatus", "параметры:", "показать эту справку и выйти",
-                                                "где хранятся сеансы")),
+                                                "где хранятся сессии")),
                                         ("uk", ("використання: legatus", "параметри:", "показати цю довідку й вийти",
-                                                "де зберігаються сеанси"))])
+                                                "де зберігаються сесії"))])
 def test_the_help_is_said_in_the_device_language_with_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                                    lang: str, words: tuple[str, ...]) -> None:
     state = _device_speaks(tmp_path / "st", lang)

@@ -601,7 +601,8 @@ def test_send_the_draw_record_writes_the_newest_ended_games_record_and_the_list_
 @pytest.mark.parametrize("how", ["end", "new dice seed=1"])
 def test_a_caesar_solo_game_ended_or_abandoned_is_listed_as_solo_not_as_a_duel(state_dir: Path, how: str):
     """A Caesar! solo game the players ended, or replaced by 'new', keeps its name in History's list
-    ("Цезарь! соло"); it was listed as «Цезарь! дуэль» because its mode is then 'ended'/'abandoned'."""
+    ("Цезарь! соло"); it was listed as a two-player game («Цезарь! вдвоём») because its mode is then
+    'ended'/'abandoned'."""
     from firmware.screens.history import game_name
     app = app_with(["new caesar-solo side=caesar difficulty=normal seed=5", how,
                     "new caesar-duel seed=3", "end"], [], state_dir, lang="ru")
@@ -609,7 +610,7 @@ def test_a_caesar_solo_game_ended_or_abandoned_is_listed_as_solo_not_as_a_duel(s
         names = {e["game"]: game_name(e) for e in app.history(10)}
     finally:
         app.console.close()
-    assert names == {"caesar-solo": "Цезарь! соло", "caesar-duel": "Цезарь! дуэль"}
+    assert names == {"caesar-solo": "Цезарь! соло", "caesar-duel": "Цезарь! вдвоём"}
 
 
 @pytest.mark.parametrize("game,lines,label", [

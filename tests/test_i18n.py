@@ -739,6 +739,227 @@ def test_glory_s_objectives_deck_has_one_name(lang):  # G-19
     assert len(said) == 1, said
 
 
+# the informal («ты») imperatives of the verbs the device asks the player with; every sentence says «вы»
+INFORMAL = {"ru": r"\b(?:нажми|выбери|введи|удерживай|держи|тяни|вытяни|брось|положи|верни|сбрось|отмени)\b",
+            "uk": r"\b(?:натисни|вибери|обери|введи|утримуй|тягни|витягни|кинь|поклади|поверни|скинь|скасуй)\b"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_asks_the_player_in_one_register(lang):
+    """Every request of the catalogs says «вы» («Нажмите любую кнопку», «удерживайте B», «Натисніть
+    на кубик»); the dice screen's hints alone said «нажми: перебросить», «нажми: выбрать кубик» (uk
+    «натисни: перекинути», «натисни: обрати кубик»), the familiar «ты» a stranger at the table is
+    not spoken to with. The hints fit the screen's line as they are (no «…»)."""
+    slips = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             if re.search(INFORMAL[lang], s, re.IGNORECASE)]
+    assert not slips, "\n".join(slips)
+    i18n.set_language(lang)
+    for hint in ("press: re-roll some", "press: pick a die"):
+        said = i18n._(hint)
+        assert said != hint and base.clip(said) == said, said
+
+
+KEYS_HELP = ("Keys: up and down move; right or A chooses; left or B goes back; press (the joystick pushed in) does the "
+             "screen's main action; hold B to take back the last step; hold A for the screen's second action.")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_joystick_s_directions_are_named_as_the_keys_help_names_them(lang):
+    """The Key test («Остання: ліворуч») and the hardware report («джойстик праворуч») named two
+    directions with the adverbs of place (ліворуч, праворуч: on the left, on the right) beside «вгору»,
+    «вниз» of motion, and beside About's «вправо або A — вибір; вліво або B — назад»: one joystick,
+    two ways to name its left. Each direction is the word the Keys help says, and «joystick …» says it
+    after «джойстик»."""
+    said = _domain_translations(lang)["legatus"]
+    helped = said[KEYS_HELP]
+    for way in ("up", "down", "left", "right"):
+        assert re.search(rf"(?<!\w){said[way]}(?!\w)", helped, re.IGNORECASE), (way, said[way], helped)
+        assert said[f"joystick {way}"].endswith(" " + said[way]), (way, said[f"joystick {way}"])
+
+
+def test_the_ukrainian_catalogs_count_points_with_one_word():
+    """Points are «очки» in Ukrainian: «очко слави», «Підрахунок очок», «12+ очок Сенату», «ПО»
+    (переможні очки); Glory's statistics in History and its score sheet's title said «Бали «На славу
+    Риму»», «Бали гравця», a second word for the same points on the next screen."""
+    said = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+            if re.search(r"\bбал(?:и|ів|ам|ами|ах)?\b", s, re.IGNORECASE)]
+    assert not said, "\n".join(said)
+    glory = _domain_translations("uk")["glory"]
+    assert glory["Glory scores"].startswith("Очки") and glory["Score detail"].startswith("Очки")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_refusal_followed_by_what_the_game_waits_for_is_two_sentences(console, lang):
+    """Caesar!'s second placement in a turn was refused with «Вы уже разместили жетон в этот ход; Ваш
+    ход: вытяните 1 жетон (draw).» (uk «…цього ходу; Ваш хід: …»): what the game waits for is a
+    sentence of its own, with its capital, so it follows a full stop, not a semicolon."""
+    console.request(f"settings language={lang}")
+    assert console.request("new caesar-solo side=caesar difficulty=normal seed=5")["ok"]
+    assert console.request("crassus")["ok"]
+    move = console.request("moves")["moves"][0]
+    province = next(iter(move["toward"]))
+    assert console.request(f"play {move['space']} {move['token']} {province}")["ok"]
+    refused = console.request(f"play {move['space']} {move['token']} {province}")
+    assert not refused["ok"] and "(draw)" in refused["message"], refused
+    assert not re.search(r"[;,]\s+[А-ЯЁІЇЄҐ]", refused["message"]), refused["message"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_verdict_after_game_over_is_a_sentence_of_its_own(lang):
+    """«The game is over: {}» was made «Игра окончена. {}» (the verdict has its capital: «Вы
+    разместили свой последний жетон контроля и побеждаете.»), but its sibling said when a finished
+    Caesar! game is sent a move kept the colon: «Игра окончена: Вы разместили… Новая: new
+    caesar-solo.» (uk «Гру закінчено: Ви виклали…»). Every "The game is over: {…}" of every catalog
+    puts the verdict after a full stop."""
+    glued = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+             for english, e in catalogs.read_po(po)[1].items() if english.startswith("The game is over: {")
+             for s in e.msgstr if re.search(r":\s*\{", s.split("{")[0] + "{")]
+    assert not glued, "\n".join(glued)
+    i18n.set_language(lang)
+    said = i18n.say(caesar_text.Msg("The game is over: {} Start a new one with new caesar-{}.",
+                                    caesar_text.Msg("You placed your last control marker and win."), "solo"))
+    assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.endswith("new caesar-solo."), said
+    # Julius Caesar's winter logs its victory check the same way: «Зима: Победителя пока нет (…).»
+    said = i18n.say(jc_text.Msg("Winter: {}", jc_text.Msg("No winner yet (Caesar {} VP, Pompey {} VP).", 1, 8)))
+    assert not re.search(r":\s+[А-ЯЁІЇЄҐ]", said) and said.startswith("Зима"), said
+
+
+def test_the_ukrainian_fair_draw_is_declined_one_way():
+    """«Чесний жереб» takes «жеребу» in the genitive everywhere in Ukrainian («Код жеребу», «Запис жеребу в
+    порт», «за записом чесного жеребу»: 18 sentences); Glory's final score said «Зерно жереба»,
+    the other ending, beside History's «Зерно» of the same draw."""
+    forms = {m for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr for m in re.findall(r"\bжереб(?:а|у)\b", s)}
+    assert forms == {"жеребу"}, forms
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "карточ[а-яё]+ Отчаянных Времён"), ("uk", "карт[а-яіїєґ]* Відчайдушних часів")],
+                         ids=["ru", "uk"])
+def test_a_desperate_times_card_is_named_one_way(lang, said):  # W-12, rule 7.4
+    """The Sword of Rome's Desperate Times card is named as 7.4 names it («карточки Отчаянных Времен»),
+    the card of the Desperate Times, in every sentence; the Ukrainian usage of desperate-order said
+    «карту «Відчайдушні часи»», the card's title quoted, beside «карту Відчайдушних часів» of the
+    other five."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "sword.po")
+    cards = {english: e.msgstr[0] for english, e in entries.items() if "Desperate Times card" in english}
+    assert len(cards) >= 5
+    slips = [f"{english!r}: {s!r}" for english, s in cards.items() if not re.search(said, s, re.IGNORECASE)]
+    assert not slips, "\n".join(slips)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_campaign_s_end_is_titled_as_its_sentences_say_it(lang):
+    """Julius Caesar's home row and snapshot «Campaign over» said «Кампанію завершено» above the
+    verdicts «Кампанію закінчено: переміг Цезар…» (завершено is what the players do to a game,
+    «Гравці завершили гру»; закінчено what its rules do): each "Campaign over: …" opens with the title."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "jc.po")
+    title = entries["Campaign over"].msgstr[0]
+    verdicts = [e.msgstr[0] for english, e in entries.items() if english.startswith("Campaign over: ")]
+    assert len(verdicts) >= 5 and all(v.startswith(title + ":") for v in verdicts), (title, verdicts)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_session_is_called_one_word(lang):
+    """A session is «сессия» / «сесія» in 31 sentences (the console's «В этой сессии…», Earlier games'
+    «Импортирована 1 сессия…»); the command line's --state-dir help said «где хранятся сеансы» (uk
+    «сеанси»), another word for the same files."""
+    said = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / lang / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr if re.search(r"\bсеанс", s, re.IGNORECASE)]
+    assert not said, "\n".join(said)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_device_s_keys_are_called_as_its_settings_call_them(lang):
+    """Settings names the device's keys «Кнопки» (its Buttons row, About's «Кнопки: вверх и вниз…», the
+    notices «Эта кнопка не работает»), but the Key test under it said «Проверка клавиш», «Нажмите
+    любую клавишу», and a --script file's key names were «названия кнопок» in --help and «названия
+    клавиш», «— не клавиша» in its prompts and refusals (uk the same with «клавіш»): one key, two
+    words on one path. (The hardware report's «Клавиши»/«Клавіші» row, the pins, stays apart from its
+    «Кнопки» row, their state.)"""
+    said = _domain_translations(lang)["legatus"]
+    button = said["Buttons"][:4].lower()                        # «кноп»
+    for msgid in ("Key test", "Press any key.", "type the key names, one a line, then Ctrl-D",
+                  "--script -: there is no standard input to read the keys from",
+                  "--script {}, line {}: '{}' is not a key; one per line: {}, or wait SECONDS",
+                  "the simulator needs a terminal for its keys; use --script FILE to drive it from a file of key "
+                  "names ('--script -' reads them from this input), or 'legatus console' for the line protocol."):
+        assert button in said[msgid].lower() and not re.search("клавиш|клавіш", said[msgid], re.IGNORECASE), said[msgid]
+
+
+def test_a_ukrainian_ordinal_after_a_number_filled_in_is_right_for_every_number():
+    """A Ukrainian ordinal written with digits takes the ending of its own numeral: 1-ша, 2-га, 3-тя,
+    4-та (перша, друга, третя, четверта), so a fixed ending after a number filled in is right only
+    if every numeral shares it (-го: 1-го, 3-го; -му: 1-му, 3-му). Glory's random pick said «Випадкова
+    карта: 3-а з 5» (and «1-а», «2-а»), an ending no Ukrainian numeral has."""
+    wrong = [f"{po.stem}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for e in catalogs.read_po(po)[1].values() for s in e.msgstr
+             for ending in re.findall(r"\{\w*\}-([а-яіїєґ']+)", s) if ending not in ("го", "му")]
+    assert not wrong, "\n".join(wrong)
+    glory = _domain_translations("uk")["glory"]
+    assert "3 з 5" in glory["Random pick: card {} of {}, counting from the left."].format(3, 5)
+
+
+@pytest.mark.parametrize("lang, strength", [("ru", "шаг"), ("uk", "крок")], ids=["ru", "uk"])
+def test_julius_caesar_s_step_of_strength_is_not_its_turn_order(console, lang, strength):  # J-1
+    """In Julius Caesar a block's «шаг» / «крок» is a step of its strength (lose a step, gain a step);
+    the refusal of a block fired out of its turn said «ходит шаг защищающегося B» (uk «ходить крок
+    захисника B»), the rating letter's turn given the strength's word. It names the turn («очередь»,
+    «черга») and no step."""
+    console.request(f"settings language={lang}")
+    for line in ("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_pompeius",
+                 "add defender p_leg1", "start"):
+        assert console.request(line)["ok"], line
+    refused = console.request("fire p_leg1")
+    assert not refused["ok"] and " B " in refused["message"], refused
+    assert strength not in refused["message"] and re.search("очередь|черга", refused["message"]), refused["message"]
+
+
+def test_the_ukrainian_map_is_never_a_card():
+    """A game's map is «мапа» in Ukrainian (the Caesar! rulebook's «жетон знаходиться на мапі», the Map
+    screen «Мапа», Sword's «числа на мапі», JC's «не місто мапи»); five of Julius Caesar's levy-pool
+    refusals said «поза картою», «блок на карті», «виставить його на карту», a «карта» beside the
+    cards the same game deals."""
+    slips = [f"{po.stem}: {english!r}: {s!r}" for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+             for english, e in catalogs.read_po(po)[1].items()
+             if re.search(r"\bmap\b", english) and "card" not in english
+             for s in e.msgstr if re.search(r"\bкарт", s)]
+    assert not slips, "\n".join(slips)
+
+
+# Julius Caesar's Ukrainian side words: the attacker's and the defender's, noun and verb (no uk
+# rulebook: the pair the Sword of Rome's Ukrainian screens say too, «нападник»/«захисник»)
+JC_UK_SIDES = {"нападник": "захисник", "Нападник": "Захисник", "нападає": "обороняється", "атака": "оборона"}
+
+
+def test_julius_caesar_s_defender_is_said_as_its_attacker_is():
+    """Each Julius Caesar sentence about the defender says in Ukrainian what its attacker's twin says,
+    the side's word swapped: four said «сторона, що обороняється» («Стороні, що обороняється (Помпей),
+    потрібен…», «{} стає тим, хто обороняється, до кінця бою», «ходить крок сторони, що обороняється,
+    Помпей») beside «Нападнику (Цезар) потрібен…», «крок нападника» and the same catalog's «У
+    захисника (Помпей) немає блоків»: one side, two names, one of them a clause in the middle of a
+    sentence."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / "uk" / "LC_MESSAGES" / "jc.po")
+    pattern = re.compile("|".join(JC_UK_SIDES))
+    pairs = [(english, entries[twin].msgstr[0], pattern.sub(lambda m: JC_UK_SIDES[m.group(0)], e.msgstr[0]))
+             for english, e in entries.items() if "ttacker" in english and "efender" not in english
+             for twin in [english.replace("attacker", "defender").replace("Attacker", "Defender")] if twin in entries]
+    assert len(pairs) >= 10
+    slips = [f"{english!r}: {said!r}, not {swapped!r}" for english, said, swapped in pairs if said != swapped]
+    assert not slips, "\n".join(slips)
+    assert "{} стає захисником до кінця бою." == entries["{} becomes the defender for the rest of the battle."].msgstr[0]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_caesar_s_two_player_game_has_one_name(lang):
+    """History listed a Caesar! two-player game as «Цезарь! дуэль» (uk «Цезар! дуель») while its own
+    session is «Цезарь! вдвоём» («Цезар! удвох»), its set-up offers «Игроки <вдвоём>» and the console
+    says «для игры вдвоём»: one game, two names on two screens."""
+    said = _domain_translations(lang)
+    assert said["caesar"]["Caesar! duel"] == said["legatus"]["Caesar! two players"]
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_domains_chain_says_the_same_whichever_chains_were_made_before_it(lang):
     """The catalogs are read once and each (domain first, game) chain links its own copies: a

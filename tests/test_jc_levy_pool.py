@@ -90,13 +90,13 @@ def test_a_game_stored_before_keeps_its_empty_pool():
 @pytest.mark.parametrize("line, en, ru, uk", [
     ("lose c_leg17", "Legio 17 is in the levy pool, off the map: it has no step to lose there",
      "Блок «Легион 17» среди блоков, свободных для найма, вне карты: там он не может потерять шаг",
-     "Блок «Легіон 17» у запасі найму, поза картою: там він не може втратити крок"),
+     "Блок «Легіон 17» у запасі найму, поза мапою: там він не може втратити крок"),
     ("owner p_aux1 caesar", "Auxilia 1 is in the levy pool, off the map: only a block on the map can go over",
      "среди блоков, свободных для найма, вне карты: сменить сторону может только блок на карте",
-     "у запасі найму, поза картою: змінити сторону може лише блок на карті"),
+     "у запасі найму, поза мапою: змінити сторону може лише блок на мапі"),
     ("disband c_ballista", "Ballista is in the levy pool already: only a block on the map can be disbanded",
      "уже среди блоков, свободных для найма: расформировать можно только блок на карте",
-     "уже в запасі найму: розпустити можна лише блок на карті")])
+     "уже в запасі найму: розпустити можна лише блок на мапі")])
 def test_no_card_reaches_a_block_in_the_pool(line, en, ru, uk):  # J-3, J-19, J-20
     # Vulcan strikes the blocks in a city, Jupiter takes a block from a city next to a friendly one:
     # a block off the map is reached by neither (it was 'levied' by the lose, and changed sides);

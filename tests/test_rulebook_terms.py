@@ -146,6 +146,15 @@ TERMS: list[Term] = [
     _t("caesar", "wild", "uk", "універсальний", CAESAR_UK, "Жетони впливу", "Універсальний жетон впливу"),
     _t("caesar", "Auto-Crassus", "uk", "Авто-Красс", CAESAR_UK, "СОЛО ПРАВИЛА", "Авто-Красс ходить першим"),
     _t("caesar", "Set-up guide", "uk", "Підготовка до гри", CAESAR_UK, "Підготовка до гри"),
+    # C-21: the three spaces a token may be played face down on are the ones «окреслених подвійною
+    # лінією» (the refusals said «зона з подвійним кордоном», «на подвійному кордоні»: the Russian
+    # rulebook's «с двойной границей» word for word, a border the Ukrainian board does not print)
+    *[_t("caesar", en, "uk", word, CAESAR_UK, "КОНТРОЛЬ КОРДОНІВ, Хід гри",
+         "Гравець може покласти на одну з трьох зон, окреслених подвійною лінією, жетон впливу долілиць",
+         exact=False)
+      for en, word in (("{} is not a double-bordered space; face down only on {} (C-21).", "окреслена подвійною лінією"),
+                       ("position: {}: a face-down {} on a {} space is only possible on a double-bordered space "
+                        "with border_control (C-21).", "окресленій подвійною лінією"))],
     _t("caesar", "Caesar", "uk", "Цезар", CAESAR_UK, "Ігровий процес", "Цезар викладає свій жетон"),
     _t("caesar", "Pompey", "uk", "Помпей", CAESAR_UK, "Ігровий процес", "Помпей викладає свій жетон"),
     _t("caesar", "Asia", "uk", "Азія", CAESAR_UK, "Ігровий процес", "закриває провінцію Азія"),
@@ -194,6 +203,11 @@ TERMS: list[Term] = [
     _t("jc", "Navis", "ru", "Суда", JC_RU, "Корабли", "Суда используются для трех целей"),
     _t("jc", "Battle", "ru", "Бой", JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой"),
     _t("jc", "Winter", "ru", "Зима", JC_RU, "ФАЗА «ЗИМЫ»", "Зима"),
+    # J-1: the letter of a block's rating gives its turn in the battle, «очередь атаки»; «шаг» is its
+    # strength («изменение шага»), which the refusal of a block out of turn said instead («ходит шаг
+    # защищающегося B»)
+    *[_t("jc", f"It is not {{}}'s turn: now the {side} {{}} step acts ({{}}).", "ru", "очередь блоков", JC_RU,
+         "БОЕВОЙ РЕЙТИНГ", "Буква определяет очередь атаки в бою", exact=False) for side in ("attacker", "defender")],
     # the regroup after a battle (J-12): the summary's own words, 3.6 for land blocks, 3.10 for ships
     *[_t("jc", f"{side} may regroup: all blocks that won the battle, reserves included, may move to any adjacent "
          "friendly or vacant cities. Road limits apply; no sea moves when regrouping.", "ru",
@@ -233,6 +247,12 @@ TERMS: list[Term] = [
        exact=False),
     _t("glory", "Farming income", "uk", "Дохід землеробства", GLORY_RU, "Земледелие", "Религия 22 Земледелие 22",
        exact=False),
+    # G-4: the double tax's fame penalty is printed on the «счетчик населения» (the console's refusal
+    # said «на диске», a word the rulebook has only for the cardboard the dial is pressed out of);
+    # no Ukrainian edition: its word translated, «лічильник населення»
+    *[_t("glory", "The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", lang,
+         word, GLORY_RU, "Налог", "в количестве, указанном на счетчике населения", exact=False)
+      for lang, word in (("ru", "со счётчика населения"), ("uk", "з лічильника населення"))],
     # G-12: the Pantheon parts of the player's colour (the score pad's row said «Пантеон: свой»,
     # a word the rulebook has nowhere for them)
     _t("glory", "Pantheon: own", "ru", "Пантеон: цвет игрока", GLORY_RU, "Подсчет очков за религию",

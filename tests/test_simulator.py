@@ -120,7 +120,7 @@ def test_simulator_without_a_terminal_explains_what_to_do(tmp_path):
 
 
 @pytest.mark.parametrize("lang,said", [("", "legatus: the simulator needs a terminal for its keys"),
-                                       ("ru_RU.UTF-8", "legatus: симулятору нужен терминал для клавиш")])
+                                       ("ru_RU.UTF-8", "legatus: симулятору нужен терминал для нажатий кнопок")])
 def test_the_simulator_refused_a_terminal_says_only_that_and_makes_no_state_directory(tmp_path, lang, said):
     """QA (cli): ``legatus --sim`` without a terminal made the state directory (its database, lock
     and log file) and printed "INFO … created the state directory" and "INFO … start: legatus …
@@ -204,7 +204,7 @@ def test_a_script_with_a_line_that_is_not_a_key_is_refused_before_anything_runs(
 
 
 @pytest.mark.parametrize("lang,text,said", [
-    ("ru", "a\npresss\n", "legatus: --script {}, строка 2: «presss» — не клавиша; по одной в строке: up, down, "),
+    ("ru", "a\npresss\n", "legatus: --script {}, строка 2: «presss» — не кнопка; по одной в строке: up, down, "),
     ("uk", "wait soon\n", "legatus: --script {}, рядок 1: «wait soon»: після wait потрібне число секунд від 0 до 86400"),
     ("ru", None, "legatus: --script {}: не удаётся прочитать (такого файла или папки нет)"),
     ("uk", b"a\n\xff\n", "legatus: --script {}: не вдається прочитати (це не текст у UTF-8: байт 3)"),
@@ -726,8 +726,8 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
 
 
 @pytest.mark.parametrize("lang,said", [("en", "type the key names, one a line, then Ctrl-D"),
-                                       ("ru", "введите названия клавиш, по одному в строке, затем нажмите Ctrl-D"),
-                                       ("uk", "введіть назви клавіш, по одній у рядку, потім натисніть Ctrl-D")])
+                                       ("ru", "введите названия кнопок, по одному в строке, затем нажмите Ctrl-D"),
+                                       ("uk", "введіть назви кнопок, по одній у рядку, потім натисніть Ctrl-D")])
 def test_a_script_read_from_a_terminal_says_it_waits_for_the_keys(tmp_path, lang, said):
     """``legatus --script -`` at a terminal waited in silence for key names until Ctrl-D, as if it
     had hung. It says what it waits for, in the device's language (it was English on a Russian or
