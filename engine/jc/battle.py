@@ -175,6 +175,18 @@ def hit_candidates(battle: Battle, side: str) -> list[Block]:
     return [b for b in targets if b["strength"] == top]
 
 
+def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
+    """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
+    return (firepower, 1 if leader else 0, seq)
+
+
+def choose_hit(battle: Battle, candidates: list[Block]) -> Block:
+    """J-14: which of the equally strongest ``candidates`` takes the next hit: the lowest firepower
+    first, then a non-leader before a leader, then the block entered first (the quick-mode policy's,
+    engine/jc/policy.py; a ``ties=partial`` battle places a full tied level in this order, J-7)."""
+    return min(candidates, key=lambda b: tie_key(firepower_of(battle, b), b["kind"] == "leader", b["seq"]))
+
+
 def decision(battle: Battle) -> dict[str, Any] | None:
     """What the players must decide now, or ``None`` (set-up or battle over)."""
     pending = battle["pending"]
@@ -559,7 +571,7 @@ def _place_full_levels(battle: Battle) -> None:
             break
         if len(cands) > 1:
             tied.extend(b for b in cands if b not in tied)
-        _hit(battle, cands[0] if len(cands) == 1 else _j14_choice(battle, cands))
+        _hit(battle, cands[0] if len(cands) == 1 else choose_hit(battle, cands))
         if _ended(battle):
             break
     left = pending["left"] if battle["phase"] == "fighting" else 0
@@ -582,12 +594,7 @@ def careful_choice(battle: Battle, candidates: list[Block]) -> Block:
     (A2) beside a C3 legion, yet a leader killed is gone for good and a 1-VP trophy for the enemy
     (J-2, J-17), which the battle's odds do not count —, J-14's own when every one is a leader."""
     others = [b for b in candidates if b["kind"] != "leader"]
-    return _j14_choice(battle, others or candidates)
-
-
-def _j14_choice(battle: Battle, candidates: list[Block]) -> Block:
-    from engine.jc.policy import choose_hit     # (policy builds on this module)
-    return choose_hit(battle, candidates)
+    return choose_hit(battle, others or candidates)
 
 
 def _hit(battle: Battle, target: Block) -> None:
