@@ -607,7 +607,7 @@ def test_the_end_of_a_battle_names_the_side_holding_the_field_in_its_case():
     assert localize(end, "uk") == "Бій закінчено: нападника знищено; поле бою лишилося за Цезарем."
 
 
-# -- J-7: a tie is asked only where the owner's choice can change the end (ties=matter) --------------
+# -- J-7: only a partial level is asked (ties=partial, every game started now) ---------------------
 SETTLES = [
     # two blocks at III, two hits: both lose a step whichever is picked first
     (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y"], "1,1,6,6",
@@ -634,18 +634,24 @@ def _fired(options: str, blocks: list[str], dice: str) -> Table:
     return t
 
 
+def _settled_events(t: Table) -> list[dict]:
+    return [e for e in t.session.state["battle"]["events"] if e["event"] == "settled"]
+
+
 @pytest.mark.parametrize("blocks, dice, after", SETTLES)
 def test_a_tie_whose_every_order_ends_the_same_is_not_asked(blocks, dice, after):  # J-7, J-14
     """J-7: each hit goes to the strongest block, the owner choosing among equally strong ones. Where
-    every order of the fire's remaining hits leaves every block the same, asking changes nothing: in
-    a game started now (``ties=matter``) the hits are placed at once and the log says why; a game
-    stored before asks, so that its stored ``hit`` answers replay as they were played."""
-    t = _fired("dice=physical ties=matter", blocks, dice)
+    the fire's hits reach every tied block, every order leaves every block the same and asking
+    changes nothing: in a game started now (``ties=partial``) the hits are placed at once and the
+    log says why; a game stored before asks, so that its stored ``hit`` answers replay as they were
+    played."""
+    t = _fired("dice=physical ties=partial", blocks, dice)
     for key, (now, status) in after.items():
         assert (t.block(key)["strength"], t.block(key)["status"]) == (now, status), key
     assert t.decision is None or t.decision["kind"] == "turn", t.decision
-    settled = [e for e in t.session.state["battle"]["events"] if e["event"] == "settled"]
+    settled = _settled_events(t)
     assert len(settled) == 1 and settled[0]["hits"] >= 2 and settled[0]["side"] == "pompey", settled
+    assert settled[0]["asked"] == 0, settled
     assert any("hits end the same in any order; no choice to make." in str(x) for x in t.battle["log"])
     old = _fired("dice=physical", blocks, dice)      # stored before the option: the owner is asked
     assert old.decision["kind"] == "hit"
@@ -659,60 +665,34 @@ KEPT = [
     # three blocks at III, two hits: which one keeps III is the owner's (a partial level)
     (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y",
       "add defender rating=C2 strength=3 name=z"], "1,1,6,6"),
-    # III, III, II and three hits: both III to II, then one of three at II to I
-    (["add defender rating=C2 strength=3 name=x", "add defender rating=C2 strength=3 name=y",
-      "add defender rating=C2 strength=2 name=z"], "1,1,1,6"),
     # a leader and a legion at I, one hit: which one survives
     (["add defender p_pompeius strength=1", "add defender p_leg1 strength=1"], "1,6,6,6"),
 ]
 
 
 @pytest.mark.parametrize("blocks, dice", KEPT)
-def test_a_tie_whose_end_depends_on_the_pick_is_still_asked_with_the_same_advice(blocks, dice):  # J-7, J-14, J-15
-    """Where the orders end differently, the owner is still asked (J-7), and ``advise`` on that
-    question says what it said before the option (every choice, the same odds)."""
+def test_a_partial_level_is_asked_at_once_with_the_same_advice(blocks, dice):  # J-7, J-14, J-15
+    """Where the fire's hits fall short of the tied blocks from the first, a game started now asks
+    the question a game stored before asks (J-7), and ``advise`` on it says the same (every choice,
+    the same odds)."""
     boards = []
-    for options in ("dice=physical ties=matter", "dice=physical"):
+    for options in ("dice=physical ties=partial", "dice=physical"):
         t = _fired(options, blocks, dice)
         assert t.decision["kind"] == "hit", t.decision
-        assert not any(e["event"] == "settled" for e in t.session.state["battle"]["events"])
+        assert not _settled_events(t)
         boards.append((t.decision, t.do("advise")))
     (new_d, new_a), (old_d, old_a) = boards
     assert new_d == old_d
     assert new_a["options"] == old_a["options"] and new_a["best"] == old_a["best"]
 
 
-def test_ties_takes_only_matter():
-    with pytest.raises(LegatusError) as err:
-        Table("ties=all")
-    assert err.value.code == "bad_arguments"
-
-
 def test_next_battle_keeps_the_tie_rule():  # J-7
-    t = _fired("dice=physical ties=matter", ["add defender rating=C2 strength=1 name=x"], "1,6,6,6")
+    t = _fired("dice=physical ties=partial", ["add defender rating=C2 strength=1 name=x"], "1,6,6,6")
     assert t.battle["phase"] == "over"
     t.run("next-battle dice=physical", "add attacker rating=D4 strength=2 name=a",
           "add defender rating=C2 strength=2 name=x", "add defender rating=C2 strength=2 name=y", "start",
           "pass x", "pass y", "fire a dice=1,1")
     assert t.decision["kind"] == "turn" and [t.block(k)["strength"] for k in "xy"] == [1, 1]
-
-
-# -- J-7: only a partial level is asked (ties=partial, every game started now) ---------------------
-def _settled_events(t: Table) -> list[dict]:
-    return [e for e in t.session.state["battle"]["events"] if e["event"] == "settled"]
-
-
-@pytest.mark.parametrize("blocks, dice, after", SETTLES)
-def test_a_partial_level_game_places_a_tie_that_ends_the_same_as_matter_does(blocks, dice, after):  # J-7, J-14
-    """Where every order of the fire's hits ends the same, ``ties=partial`` places them as ``ties=matter``
-    did, with the same sentence."""
-    t = _fired("dice=physical ties=partial", blocks, dice)
-    m = _fired("dice=physical ties=matter", blocks, dice)
-    assert t.decision is None or t.decision["kind"] == "turn", t.decision
-    assert [(b["key"], b["strength"], b["status"]) for b in t.battle["blocks"]] == \
-        [(b["key"], b["strength"], b["status"]) for b in m.battle["blocks"]]
-    assert t.battle["log"] == m.battle["log"]
-    assert [e["asked"] for e in _settled_events(t)] == [0]
 
 
 PARTIAL = [
@@ -737,29 +717,19 @@ PARTIAL = [
 def test_only_the_partial_level_of_a_tie_is_asked(blocks, dice, strengths, choices, left, said):  # J-7, J-14
     """J-7: each hit to the strongest block, the owner choosing among equally strong ones. Where a
     fire's hits reach every block of a tied level, each loses a step whatever the order: asking the
-    first of them (``ties=matter`` still does: that fire does not end the same in every order) was a
-    press that changed nothing. A game started now places them (J-14 order) and asks only where the
-    hits left fall short of the tied blocks, and the log says so before the question."""
+    first of them (a game stored before the option still does) is a press that changes nothing. A
+    game started now places them (J-14 order) and asks only where the hits left fall short of the
+    tied blocks, and the log says so before the question."""
     t = _fired("dice=physical ties=partial", blocks, dice)
     assert t.decision["kind"] == "hit" and t.decision["choices"] == choices and t.decision["left"] == left
     assert {k: t.block(k)["strength"] for k in strengths} == strengths
     assert t.battle["log"][-1] == said
     [event] = _settled_events(t)
     assert event["asked"] == left and event["hits"] == 4 - left - dice.count("6")
-    old = _fired("dice=physical ties=matter", blocks, dice)            # a game stored with matter: as it was
+    old = _fired("dice=physical", blocks, dice)                        # a game stored before: as it was
     assert old.decision["kind"] == "hit" and len(old.decision["choices"]) == 2 and not _settled_events(old)
     t.do(f"hit {choices[-1]}")                                          # the owner's pick: where it said
     assert t.block(choices[-1])["strength"] == strengths[choices[-1]] - 1 or t.block(choices[-1])["side"] == "caesar"
-
-
-def test_a_partial_level_asks_with_the_advice_it_gave_before():  # J-7, J-14, J-15
-    """Where ``ties=partial`` asks the question ``ties=matter`` asks (three at III, two hits), the
-    question and ``advise`` on it are the same."""
-    blocks = KEPT[0][0]
-    t, m = (_fired(f"dice=physical ties={rule}", blocks, "1,1,6,6") for rule in ("partial", "matter"))
-    assert t.decision == m.decision and t.decision["kind"] == "hit"
-    a, b = t.do("advise"), m.do("advise")
-    assert a["options"] == b["options"] and a["best"] == b["best"]
 
 
 def test_hits_that_empty_a_side_mid_fire_are_placed_and_the_rest_lost():  # J-7, J-13
@@ -773,11 +743,14 @@ def test_hits_that_empty_a_side_mid_fire_are_placed_and_the_rest_lost():  # J-7,
     assert kinds[-3:] == ["settled", "killed", "end"], kinds               # said before what the hits did
 
 
-def test_ties_takes_partial_or_matter():
-    Table("ties=partial")
+@pytest.mark.parametrize("value", ["matter", "level", "all"])
+def test_ties_takes_only_partial(value):  # J-7
+    """Two rules only: none (a game stored before, every tie asked) and ``partial``; ``ties=matter``,
+    an unreleased rule no stored game carries, is refused as any other word is."""
+    assert Table("ties=partial").session.state["ties"] == "partial"
     with pytest.raises(LegatusError) as err:
-        Table("ties=level")
-    assert err.value.code == "bad_arguments" and "'partial'" in err.value.message
+        Table(f"ties={value}")
+    assert err.value.code == "bad_arguments" and "'partial'" in err.value.message and f"'{value}'" in err.value.message
 
 
 # -- J-7, J-14: where the owner's pick starts -----------------------------------------------------------

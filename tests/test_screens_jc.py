@@ -1382,7 +1382,7 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     the battle log (the screen, the console's log and its replies) and the fire's result named both
     "Auxilia 1": which of the two took the hit could not be read there. The lists keep the initial;
     the log's sentences say the first owner in words (the initial's brackets sat inside theirs).
-    (A game stored before ``ties=matter``: its four hits on two blocks at IV are asked one by one.)
+    (A game stored before ``ties=partial``: its four hits on two blocks at IV are asked one by one.)
     The pick's own sentence names the pick before the fire it belongs to: it was the fire's sentence
     alone, so an undo of the pick read «Отменено: Раунд 1 …: атакует …», as if the fire was undone."""
     from firmware.i18n import say
@@ -2015,7 +2015,7 @@ def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang,
 
 
 def _stored_before_ties(monkeypatch) -> None:
-    """New games stored as an older Legatus stored them: without ``ties=matter`` (every tie asked)."""
+    """New games stored as an older Legatus stored them: without ``ties=partial`` (every tie asked)."""
     from firmware import console_session, session
     monkeypatch.setattr(console_session, "with_language_options",
                         lambda line, lang: session.with_language_options(line, lang).replace(" ties=partial", ""))
@@ -2025,7 +2025,7 @@ def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_di
     """Two hits on Pompeius and Legio 1, both at I: Pompey picks the first (J-7), the second takes
     the other: his side is eliminated, the battle over. That end was a page of its own, never said
     again after a power cut; now it is on the roll's page with the winner's regroup, said again
-    until closed. (A game stored before ``ties=matter``: a game started now is not asked this pick,
+    until closed. (A game stored before ``ties=partial``: a game started now is not asked this pick,
     :func:`test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why`.)"""
     _stored_before_ties(monkeypatch)
     lines = [*TIED_LEADER[:-1], "fire c_leg10 dice=1,1,6"]

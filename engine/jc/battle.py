@@ -38,20 +38,14 @@ CLEOPATRA_RULES = ("round", "turn")
 LEGACY_CLEOPATRA = "turn"
 
 
-# J-7 ties (the owner's choice among equally strong blocks): ``matter`` — asked only where the choice
-# can change the end: a tie where every order of this fire's remaining hits leaves every block the
-# same (two blocks at III and two hits: both lose a step whichever is picked first) is applied by
-# itself, and an event says so; absent (every battle stored before the option) — every tie is asked,
-# so that a stored session, whose lines answer each such question, replays as it was played.
-TIES_MATTER = "matter"
-# ``partial`` (every game started now) — asked only at a partial level: where the fire's hits left
-# reach every block of the tied level (two at III, three hits), each of them loses a step whatever the
-# order, so those hits are placed at once (J-14 order) and an event says so; the owner is asked only
-# where the hits left fall short of the tied blocks (III, III, II and three hits: both III to II, then
-# one of the three at II is the owner's). A game stored with ``matter`` keeps it: its stored ``hit``
-# answers a question asked at the first tie of a fire that does not end the same in every order.
+# J-7 ties (the owner's choice among equally strong blocks): ``partial`` (every game started now) —
+# asked only at a partial level: where the fire's hits left reach every block of the tied level (two
+# at III, two hits), each of them loses a step whatever the order, so those hits are placed at once
+# (J-14 order) and an event says so; the owner is asked only where the hits left fall short of the
+# tied blocks (III, III, II and three hits: both III to II, then one of the three at II is the
+# owner's). Absent (every battle stored before the option): every tie is asked, so that a stored
+# session, whose lines answer each such question, replays as it was played.
 TIES_PARTIAL = "partial"
-TIES_RULES = (TIES_PARTIAL, TIES_MATTER)
 
 
 def cleopatra_for_language(lang: str) -> str:
@@ -72,18 +66,16 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
                cleopatra: str = LEGACY_CLEOPATRA, ties: str | None = None) -> Battle:
     """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``;
     ``cleopatra``: when she fights for the side she joins (:data:`CLEOPATRA_RULES`, J-2);
-    ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level, :data:`TIES_MATTER` only
-    where a fire's hits can end otherwise (None: always)."""
+    ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level (None: always)."""
     if attacker not in SIDES:
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
         raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
     if cleopatra not in CLEOPATRA_RULES:
         raise BadArguments(Msg("cleopatra= must be round or turn, not '{}'.", cleopatra))
-    if ties is not None and ties not in TIES_RULES:
-        raise BadArguments(Msg("ties= takes '{}' (a tie of hits is asked only where the hits left fall short of the "
-                               "equally strong blocks) or '{}' (an older game's rule); not '{}'.",
-                               TIES_PARTIAL, TIES_MATTER, ties))
+    if ties is not None and ties != TIES_PARTIAL:
+        raise BadArguments(Msg("ties= takes only '{}' (a tie of hits is asked only where the hits left fall short of "
+                               "the equally strong blocks); not '{}'.", TIES_PARTIAL, ties))
     battle: Battle = {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
                       "dice": dice, "cleopatra": cleopatra, "phase": "setup", "round": 0, "swapped": False,
                       "blocks": [], "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [],
@@ -181,6 +173,18 @@ def hit_candidates(battle: Battle, side: str) -> list[Block]:
         return []
     top = max(b["strength"] for b in targets)
     return [b for b in targets if b["strength"] == top]
+
+
+def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
+    """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
+    return (firepower, 1 if leader else 0, seq)
+
+
+def choose_hit(battle: Battle, candidates: list[Block]) -> Block:
+    """J-14: which of the equally strongest ``candidates`` takes the next hit: the lowest firepower
+    first, then a non-leader before a leader, then the block entered first (the quick-mode policy's,
+    engine/jc/policy.py; a ``ties=partial`` battle places a full tied level in this order, J-7)."""
+    return min(candidates, key=lambda b: tie_key(firepower_of(battle, b), b["kind"] == "leader", b["seq"]))
 
 
 def decision(battle: Battle) -> dict[str, Any] | None:
@@ -541,19 +545,10 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
         if not cands:
             break
         if len(cands) > 1 and chooser is None:
-            if battle.get("ties") == TIES_PARTIAL:
-                if pending["left"] < len(cands):
-                    return                        # a partial level: the owner's choice (J-7)
-                _place_full_levels(battle)
-                continue
-            if not settled(battle):
-                return
-            said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.",
-                       names=Msg.join([said_block_name(b) for b in cands]), n=pending["left"],
-                       plural="{names}: the {n} hits end the same in any order; no choice to make.")
-            _event(battle, "settled", said,
-                   side=pending["side"], blocks=[b["key"] for b in cands], hits=pending["left"])
-            chooser = _j14_choice
+            if battle.get("ties") != TIES_PARTIAL or pending["left"] < len(cands):
+                return                            # the owner's choice (J-7): every tie, or a partial level
+            _place_full_levels(battle)
+            continue
         target = cands[0] if len(cands) == 1 else chooser(battle, cands)  # type: ignore[misc]
         _hit(battle, target)
         if _ended(battle):
@@ -576,7 +571,7 @@ def _place_full_levels(battle: Battle) -> None:
             break
         if len(cands) > 1:
             tied.extend(b for b in cands if b not in tied)
-        _hit(battle, cands[0] if len(cands) == 1 else _j14_choice(battle, cands))
+        _hit(battle, cands[0] if len(cands) == 1 else choose_hit(battle, cands))
         if _ended(battle):
             break
     left = pending["left"] if battle["phase"] == "fighting" else 0
@@ -599,76 +594,7 @@ def careful_choice(battle: Battle, candidates: list[Block]) -> Block:
     (A2) beside a C3 legion, yet a leader killed is gone for good and a 1-VP trophy for the enemy
     (J-2, J-17), which the battle's odds do not count —, J-14's own when every one is a leader."""
     others = [b for b in candidates if b["kind"] != "leader"]
-    return _j14_choice(battle, others or candidates)
-
-
-def _j14_choice(battle: Battle, candidates: list[Block]) -> Block:
-    from engine.jc.policy import choose_hit     # (policy builds on this module)
-    return choose_hit(battle, candidates)
-
-
-def _end_key(battle: Battle) -> tuple[Any, ...]:
-    """What a fire's hits leave: every block's side, strength, place and turn, and the battle's end."""
-    turn = battle["turns"][-1] if battle["turns"] else {}
-    return (tuple((b["key"], b["side"], b["strength"], b["status"], b["acted"]) for b in battle["blocks"]),
-            battle["phase"], battle["result"], battle["winner"], battle["swapped"], turn.get("lost"),
-            battle["pending"]["left"] if battle["pending"] else None)
-
-
-def _hit_copy(battle: Battle) -> Battle:
-    """A copy of ``battle`` that its pending hits can be applied to (its blocks, the fire's record
-    and the lists the hits add to are its own; the rest is shared, read only)."""
-    c = dict(battle)
-    c["blocks"] = [dict(b) for b in battle["blocks"]]
-    c["turns"] = list(battle["turns"])
-    i = battle["pending"]["turn"]
-    c["turns"][i] = {**battle["turns"][i], "applied": list(battle["turns"][i]["applied"])}
-    c["events"] = list(battle["events"])
-    c["retreated"] = dict(battle["retreated"])
-    c["pending"] = dict(battle["pending"])
-    return c
-
-
-def _ends(battle: Battle, out: set[tuple[Any, ...]], seen: set[tuple[Any, ...]]) -> None:
-    """Add to ``out`` the end of every order the owner may give this fire's remaining hits (J-7);
-    ``seen``: the states already followed (two orders that meet go on once)."""
-    pending = battle["pending"]
-    while pending and pending["left"] > 0 and battle["phase"] == "fighting":
-        cands = hit_candidates(battle, pending["side"])
-        if not cands:
-            break
-        if len(cands) > 1:
-            for k in [b["key"] for b in cands]:
-                c = _hit_copy(battle)
-                target = find(c, k)
-                assert target is not None
-                _hit(c, target)
-                met = _end_key(c)
-                if met in seen:
-                    continue
-                seen.add(met)
-                if not _ended(c):
-                    _ends(c, out, seen)
-                else:
-                    out.add(_end_key(c))
-            return
-        _hit(battle, cands[0])
-        if _ended(battle):
-            break
-    out.add(_end_key(battle))
-
-
-def settled(battle: Battle) -> bool:
-    """True in a battle that asks a tie only where it matters (:data:`TIES_MATTER`) when every
-    order of the pending hits of this fire ends with every block the same (J-7: the owner's
-    choice among equally strong blocks changes nothing): two blocks at III and two hits leave
-    both at II, whichever is picked first; a side whose tied blocks all go is gone either way.
-    A partial level (three blocks at III, two hits: which one keeps III) is a choice."""
-    if battle.get("ties") != TIES_MATTER or not battle["pending"]:
-        return False
-    ends: set[tuple[Any, ...]] = set()
-    _ends(_hit_copy(battle), ends, set())
-    return len(ends) == 1
+    return choose_hit(battle, others or candidates)
 
 
 def _hit(battle: Battle, target: Block) -> None:

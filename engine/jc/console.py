@@ -2,7 +2,7 @@
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
 [dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
-[ties=partial|matter] [seed=N]``.
+[ties=partial] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -55,9 +55,8 @@ REMOVE_RESTORES = "restore"
 # A game started with ``ties=partial`` (every game started now: :func:`language_options`) asks who takes
 # a hit among equally strong blocks (J-7) only at a partial level: hits that reach every tied block (two
 # at III, two hits; III, III, II and three hits: both III first) are placed by themselves and said
-# (engine/jc/battle.py ``_place_full_levels``). A game stored with ``ties=matter`` asks a fire's first
-# tie unless every order of its hits ends the same; one stored without either (an older Legatus) asks
-# every tie, as it did: their stored lines answer each question they asked.
+# (engine/jc/battle.py ``_place_full_levels``). A game stored without it (an older Legatus) asks every
+# tie, as it did: its stored lines answer each question it asked.
 TIES = B.TIES_PARTIAL
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
@@ -105,7 +104,7 @@ def ties_rule(state: State) -> str | None:
 def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
-                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] "
+                               "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=partial] "
                                "[seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
     ties = req.opts.get("ties")                                           # a line stored before: none
@@ -941,7 +940,7 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [remove=restore] [ties=partial|matter] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [ties=partial] [seed=N]",
     language_options=language_options,
     undone=_undone,
     undo_asked=_undo_asked,

@@ -14,15 +14,10 @@ from engine.rng import Rng
 from engine.jc.text import Msg
 
 
-def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
-    """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
-    return (firepower, 1 if leader else 0, seq)
-
-
-def choose_hit(battle: B.Battle, candidates: list[B.Block]) -> B.Block:
-    """J-14: which of the equally strongest ``candidates`` takes the next hit."""
-    return min(candidates, key=lambda b: tie_key(B.firepower_of(battle, b),
-                                                 b["kind"] == "leader", b["seq"]))
+# J-14's choice among equally strong blocks lives with the battle, which places a full tied level by it
+# (J-7, ``ties=partial``): the same functions, under the names the odds and the tools use.
+tie_key = B.tie_key
+choose_hit = B.choose_hit
 
 
 def action_for(battle: B.Battle, b: B.Block) -> str:
