@@ -608,7 +608,7 @@ def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  # G-14
     """«Медаль священнослужителя» (the rulebook); sentences said «Медаль «священник»» beside
-    «нет медали священнослужителя» (only the Medals list's short row keeps «Священник»)."""
+    «нет медали священнослужителя»; the Medals list names its holder «Священнослужитель» too)."""
     ctx = FakeCtx("new glory players=Jack,Henry seed=5", "medal Jack priest", lang=lang)
     taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
     for reply in (taken, none, usage):
@@ -645,6 +645,38 @@ def test_every_medal_sentence_names_the_medal_as_the_rulebook(lang: str, medal: 
     texts.append(ctx.run("log 1")["log"][0])
     for text in texts:
         assert said in text.lower() and "«" not in text, text
+
+
+@pytest.mark.parametrize("lang, priest", [("ru", "Священнослужитель"), ("uk", "Священнослужитель"),
+                                           ("en", "Priest")])
+def test_the_medal_rows_are_never_cut_beside_a_holder(lang, priest):  # G-14 (the Priest medal)
+    """The rulebook names the priest's medal by its holder, «Медаль священнослужителя»: the row said
+    «Священник» (another word), and its full word beside a holder's name was cut
+    («Священнослужит…»), as was a holder's name past 9 characters («Святопол…»). Every medal and
+    every holder is drawn whole on the 128×64 panel, the list scrolled through."""
+    from firmware.screens.glory.round import MedalChoice, MedalScreen
+    names = ["Ростислав", "Маша", "Олесь", "Святополк-Окаянн"]        # 16 characters: the longest name
+    lines = [f"new glory players={','.join(names)} seed=5", *(f"medal {p} {m}" for p, m in (
+        ("Ростислав", "warrior"), ("Маша", "politician"), ("Олесь", "merchant"), ("Святополк-Окаянн", "priest"),
+        ("Ростислав", "farmer")))]
+    try:
+        ctx = FakeCtx(*lines, lang=lang).open(MedalScreen())
+        shown: set[str] = set()
+        for _ in range(5):
+            texts = [t for _x, _y, t, _k in drawn(ctx)]
+            assert all(len(t) <= COLS and not t.endswith("…") for t in texts), texts
+            shown |= {t.strip() for t in texts}
+            ctx.press("down")
+        assert {priest, "Святополк-Окаянн", "Ростислав", "Маша", "Олесь"} <= shown, shown
+        ctx.top.cursor = 3
+        for _ in range(9):                                   # after round 9 the medal may move: its chooser
+            ctx.run("event")
+            ctx.run("end-round")
+        ctx.press("a")
+        assert isinstance(ctx.top, MedalChoice)
+        assert [t for _x, _y, t, _k in drawn(ctx)][0].strip() == priest    # the title bar: the word whole
+    finally:
+        set_language("en")
 
 
 def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
