@@ -254,8 +254,10 @@ TERMS: list[Term] = [
          word, GLORY_RU, "Налог", "в количестве, указанном на счетчике населения", exact=False)
       for lang, word in (("ru", "со счётчика населения"), ("uk", "з лічильника населення"))],
     # G-14: the priest's medal is named by its holder, «Медаль священнослужителя» (the medal list said
-    # «Священник», a word the rulebook has nowhere); no Ukrainian edition: the same word in Ukrainian
-    *[_t("glory", "Priest", lang, "Священнослужитель", GLORY_RU, "Медали", "Медаль священнослужителя")
+    # «Священник», a word the rulebook has nowhere): the holder in the nominative, which the rulebook
+    # prints only in that genitive (so the word is not looked for in the quote); no Ukrainian
+    # edition: the same word in Ukrainian
+    *[_t("glory", "Priest", lang, "Священнослужитель", GLORY_RU, "Медали", "Медаль священнослужителя", exact=False)
       for lang in ("ru", "uk")],
     # G-12: the Pantheon parts of the player's colour (the score pad's row said «Пантеон: свой»,
     # a word the rulebook has nowhere for them)
