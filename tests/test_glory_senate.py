@@ -253,3 +253,25 @@ def test_a_session_with_a_senate_correction_resumes_exactly(state_dir):  # G-10
         assert ok(c, "state")["state"]["senate"] == ["Mary", "Mary"]
     finally:
         c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Correction: Senate position 2: Henry, not Mary.", "Correction: Senate position 2: Henry's vote taken out.",
+            "Correction: Senate position 3: Jack's vote added on top."]),
+    ("ru", ["Исправление: Сенат, позиция 2: Henry, а не Mary.", "Исправление: Сенат, позиция 2: голос игрока Henry убран.",
+            "Исправление: Сенат, позиция 3: голос игрока Jack добавлен наверх."]),
+    ("uk", ["Виправлення: Сенат, позиція 2: Henry, а не Mary.", "Виправлення: Сенат, позиція 2: голос гравця Henry прибрано.",
+            "Виправлення: Сенат, позиція 3: голос гравця Jack додано нагору."]),
+])
+def test_a_correction_of_one_position_says_that_position(console, lang, said):  # G-10
+    """The device corrects one position at a time: its log line (and the undo question read on the
+    panel) says that position, not the whole column twice (five pages of the undo question)."""
+    from tests.test_glory_oracle import ok
+    _nine_rounds(console, "Jack", "Mary", "Ross")
+    ok(console, f"settings language={lang}")
+    try:
+        for column in ("Jack,Henry,Ross", "Jack,Ross", "Jack,Ross,Jack"):
+            ok(console, f"senate column={column}")
+        assert ok(console, "log 3")["log"] == said
+    finally:
+        ok(console, "settings language=en")

@@ -204,9 +204,26 @@ def _senate(state: State, req: Request) -> Outcome:
     if column == was:
         raise IllegalMove(Msg("The Senate column is that already: nothing changes."))
     state["senate"] = column
-    return Outcome({"senate": list(column), "was": was},
-                   Msg("Correction: the Senate column, bottom to top, is now {} (it was {}).", _column_words(column),
-                       _column_words(was)))
+    return Outcome({"senate": list(column), "was": was}, _corrected(was, column))
+
+
+def _corrected(was: list[str], column: list[str]) -> Msg:
+    """The log's sentence of a Senate correction: the one position it changed, as the device changes
+    one at a time (its undo question is read on the panel: a whole column twice took five pages),
+    else the whole column, bottom to top, and as it was."""
+    if len(column) == len(was):
+        changed = [i for i, (a, b) in enumerate(zip(was, column)) if a != b]
+        if len(changed) == 1:
+            i = changed[0]
+            return Msg("Correction: Senate position {}: {}, not {}.", i + 1, column[i], was[i])
+    elif len(column) == len(was) - 1:
+        for i in range(len(was)):
+            if was[:i] + was[i + 1:] == column:
+                return Msg("Correction: Senate position {}: {}'s vote taken out.", i + 1, was[i])
+    elif len(column) == len(was) + 1 and column[:-1] == was:
+        return Msg("Correction: Senate position {}: {}'s vote added on top.", len(column), column[-1])
+    return Msg("Correction: the Senate column, bottom to top, is now {} (it was {}).", _column_words(column),
+               _column_words(was))
 
 
 def _column_words(column: list[str]) -> str | Msg:
