@@ -156,3 +156,122 @@ def test_place_vote_is_pure_on_the_column():  # G-7
 
 def fame_of(state: dict, name: str) -> int:
     return int(state["fame"][name])
+
+
+# -- the column corrected after round 9 (G-10) ---------------------------------------------------
+def _nine_rounds(console, *votes: str) -> None:
+    from tests.test_glory_oracle import ok
+    ok(console, "new glory players=Jack,Henry,Mary,Ross seed=3")
+    for name in votes:
+        ok(console, f"vote {name}")
+    for _ in range(9):
+        ok(console, "event")
+        ok(console, "end-round")
+
+
+def test_after_round_9_the_senate_column_is_corrected_as_it_stands_and_the_score_follows(console):  # G-10, G-1
+    """After round 9 no vote is placed (G-1), and the column is scored as it stands (G-10): a column
+    the device kept apart from the table's (a vote missed, an intrigue not told) could be put right
+    only by undoing back through round 9's end, while fame, medals and the score pad are corrected
+    then. ``senate column=`` sets it as the table shows it: no supremacy, no fame; the score and
+    History's record follow; undo takes the correction back."""
+    from tests.test_glory_oracle import ok, refused
+    _nine_rounds(console, "Jack", "Mary", "Mary", "Mary", "Ross")
+    fame = ok(console, "state")["state"]["fame"]
+    before = ok(console, "score")["scores"]
+    assert (before["Mary"]["politics"], before["Henry"]["politics"]) == (2 + 3 + 5, 0)
+    [game] = ok(console, "history")["games"]
+    assert [p["name"] for p in game["players"] if p["winner"]] == ["Mary"]
+    out = ok(console, "senate column=Jack,Henry,Henry,Henry,Ross")
+    assert out["senate"] == ["Jack", "Henry", "Henry", "Henry", "Ross"]
+    assert out["was"] == ["Jack", "Mary", "Mary", "Mary", "Ross"]
+    state = ok(console, "state")["state"]
+    assert state["senate"] == out["senate"] and state["fame"] == fame      # a correction: no supremacy (G-7)
+    [game] = ok(console, "history")["games"]         # History follows the correction (its score asked again)
+    assert [p["name"] for p in game["players"] if p["winner"]] == ["Henry"]
+    after = ok(console, "score")["scores"]
+    assert (after["Mary"]["politics"], after["Henry"]["politics"]) == (0, 2 + 3 + 5)
+    assert ok(console, "log 1")["log"][0].endswith(
+        "Correction: the Senate column, bottom to top, is now Jack, Henry, Henry, Henry, Ross "
+        "(it was Jack, Mary, Mary, Mary, Ross).")
+    ok(console, "senate column=")                                           # no vote in the column
+    assert ok(console, "state")["state"]["senate"] == []
+    ok(console, "undo")
+    assert ok(console, "state")["state"]["senate"] == ["Jack", "Henry", "Henry", "Henry", "Ross"]
+    refused(console, "senate column=Jack,Henry,Henry,Henry,Ross", "illegal_move")     # the same: nothing
+    refused(console, "senate column=Jack,Bob", "bad_arguments")
+    refused(console, "senate column=Jack,Jack,Jack,Mary,Mary,Ross", "bad_arguments")    # 6 votes
+    refused(console, "senate Jack,Mary", "bad_arguments")
+    ok(console, "score")
+    ok(console, "end")                                                      # the score is final
+    out = refused(console, "senate column=Jack", "game_over")
+    assert out["message"].endswith(".") and " " in out["message"]
+
+
+def test_during_the_rounds_the_senate_column_is_not_set_but_voted(console):  # G-7
+    """During the 9 rounds votes are placed (each checked for supremacy, G-7) and taken out by
+    intrigues: setting the column would skip both."""
+    from tests.test_glory_oracle import ok, refused
+    ok(console, "new glory players=Jack,Mary seed=3")
+    ok(console, "vote Jack")
+    out = refused(console, "senate column=Mary", "illegal_move")
+    assert "after round 9" in out["message"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Исправление: колонна Сената снизу вверх теперь: Jack, Mary (было: нет голосов)."),
+    ("uk", "Виправлення: колона Сенату знизу вгору тепер: Jack, Mary (було: немає голосів)."),
+])
+def test_the_senate_correction_is_a_whole_sentence_in_each_language(console, lang, said):  # G-10
+    from tests.test_glory_oracle import ok
+    _nine_rounds(console)
+    ok(console, f"settings language={lang}")
+    try:
+        ok(console, "senate column=Jack,Mary")
+        assert ok(console, "log 1")["log"][0].endswith(said)
+    finally:
+        ok(console, "settings language=en")
+
+
+def test_a_session_with_a_senate_correction_resumes_exactly(state_dir):  # G-10
+    """The correction is a journaled step: after a restart the column, the score and the undo are
+    those of the session before it."""
+    from firmware.console import Console
+    from firmware.store import Store
+    from tests.test_glory_oracle import ok
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    _nine_rounds(c, "Mary", "Mary")
+    ok(c, "senate column=Henry,Mary,Ross")
+    state, score = ok(c, "state")["state"], ok(c, "score")["scores"]
+    c.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert ok(c, "state")["state"] == state and ok(c, "score")["scores"] == score
+        ok(c, "undo")
+        assert ok(c, "state")["state"]["senate"] == ["Mary", "Mary"]
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Correction: Senate position 2: Henry, not Mary.", "Correction: Senate position 2: Henry's vote taken out.",
+            "Correction: Senate position 3: Jack's vote added on top."]),
+    ("ru", ["Исправление: Сенат, позиция 2: Henry, а не Mary.", "Исправление: Сенат, позиция 2: голос игрока Henry убран.",
+            "Исправление: Сенат, позиция 3: голос игрока Jack добавлен наверх."]),
+    ("uk", ["Виправлення: Сенат, позиція 2: Henry, а не Mary.", "Виправлення: Сенат, позиція 2: голос гравця Henry прибрано.",
+            "Виправлення: Сенат, позиція 3: голос гравця Jack додано нагору."]),
+])
+def test_a_correction_of_one_position_says_that_position(console, lang, said):  # G-10
+    """The device corrects one position at a time: its log line (and the undo question read on the
+    panel) says that position, not the whole column twice (five pages of the undo question)."""
+    from tests.test_glory_oracle import ok
+    _nine_rounds(console, "Jack", "Mary", "Ross")
+    ok(console, f"settings language={lang}")
+    try:
+        for column in ("Jack,Henry,Ross", "Jack,Ross", "Jack,Ross,Jack"):
+            ok(console, f"senate column={column}")
+        assert ok(console, "log 3")["log"] == said
+    finally:
+        ok(console, "settings language=en")

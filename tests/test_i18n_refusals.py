@@ -75,6 +75,8 @@ CORPUS: list[Any] = [
     ("glory", [GLORY], "tax Jack"),
     ("glory", [GLORY], "pick 99"),
     ("glory", [GLORY], "unvote Jack"),
+    ("glory", [GLORY], "senate column=Jack"),                           # during the rounds: votes (G-7)
+    ("glory", [GLORY], "senate Jack"),
     ("glory", [GLORY], 'score {"a": 1}'),                              # the sheet itself (was "В The score …")
     ("glory", [GLORY], "score [1]"),
     # Caesar!

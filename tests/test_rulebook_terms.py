@@ -253,6 +253,12 @@ TERMS: list[Term] = [
     *[_t("glory", "The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", lang,
          word, GLORY_RU, "Налог", "в количестве, указанном на счетчике населения", exact=False)
       for lang, word in (("ru", "со счётчика населения"), ("uk", "з лічильника населення"))],
+    # G-14: the priest's medal is named by its holder, «Медаль священнослужителя» (the medal list said
+    # «Священник», a word the rulebook has nowhere): the holder in the nominative, which the rulebook
+    # prints only in that genitive (so the word is not looked for in the quote); no Ukrainian
+    # edition: the same word in Ukrainian
+    *[_t("glory", "Priest", lang, "Священнослужитель", GLORY_RU, "Медали", "Медаль священнослужителя", exact=False)
+      for lang in ("ru", "uk")],
     # G-12: the Pantheon parts of the player's colour (the score pad's row said «Пантеон: свой»,
     # a word the rulebook has nowhere for them)
     _t("glory", "Pantheon: own", "ru", "Пантеон: цвет игрока", GLORY_RU, "Подсчет очков за религию",

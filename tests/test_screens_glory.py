@@ -608,7 +608,7 @@ def test_the_pads_goods_rows_are_the_rulebooks_goods(lang: str, titles: list[str
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_the_priest_medal_is_the_rulebooks_medal_in_every_sentence(lang: str):  # G-14
     """«Медаль священнослужителя» (the rulebook); sentences said «Медаль «священник»» beside
-    «нет медали священнослужителя» (only the Medals list's short row keeps «Священник»)."""
+    «нет медали священнослужителя»; the Medals list names its holder «Священнослужитель» too."""
     ctx = FakeCtx("new glory players=Jack,Henry seed=5", "medal Jack priest", lang=lang)
     taken, none, usage = ctx.run("medal Henry priest"), ctx.run("offer Henry"), ctx.run("offer")
     for reply in (taken, none, usage):
@@ -645,6 +645,38 @@ def test_every_medal_sentence_names_the_medal_as_the_rulebook(lang: str, medal: 
     texts.append(ctx.run("log 1")["log"][0])
     for text in texts:
         assert said in text.lower() and "«" not in text, text
+
+
+@pytest.mark.parametrize("lang, priest", [("ru", "Священнослужитель"), ("uk", "Священнослужитель"),
+                                           ("en", "Priest")])
+def test_the_medal_rows_are_never_cut_beside_a_holder(lang, priest):  # G-14 (the Priest medal)
+    """The rulebook names the priest's medal by its holder, «Медаль священнослужителя»: the row said
+    «Священник» (another word), and its full word beside a holder's name was cut
+    («Священнослужит…»), as was a holder's name past 9 characters («Святопол…»). Every medal and
+    every holder is drawn whole on the 128×64 panel, the list scrolled through."""
+    from firmware.screens.glory.round import MedalChoice, MedalScreen
+    names = ["Ростислав", "Маша", "Олесь", "Святополк-Окаянн"]        # 16 characters: the longest name
+    lines = [f"new glory players={','.join(names)} seed=5", *(f"medal {p} {m}" for p, m in (
+        ("Ростислав", "warrior"), ("Маша", "politician"), ("Олесь", "merchant"), ("Святополк-Окаянн", "priest"),
+        ("Ростислав", "farmer")))]
+    try:
+        ctx = FakeCtx(*lines, lang=lang).open(MedalScreen())
+        shown: set[str] = set()
+        for _ in range(5):
+            texts = [t for _x, _y, t, _k in drawn(ctx)]
+            assert all(len(t) <= COLS and not t.endswith("…") for t in texts), texts
+            shown |= {t.strip() for t in texts}
+            ctx.press("down")
+        assert {priest, "Святополк-Окаянн", "Ростислав", "Маша", "Олесь"} <= shown, shown
+        ctx.top.cursor = 3
+        for _ in range(9):                                   # after round 9 the medal may move: its chooser
+            ctx.run("event")
+            ctx.run("end-round")
+        ctx.press("a")
+        assert isinstance(ctx.top, MedalChoice)
+        assert [t for _x, _y, t, _k in drawn(ctx)][0].strip() == priest    # the title bar: the word whole
+    finally:
+        set_language("en")
 
 
 def test_an_intrigue_takes_a_vote_out_of_the_senate_column_on_the_device():  # G-7, G-10
@@ -731,7 +763,8 @@ def test_after_round_9_the_score_is_corrected_until_the_players_say_it_is_final(
         app.console.close()
 
 
-@pytest.mark.parametrize("line", ["fame Bob +9", "medal Bob priest", "sheet Ann denarii 12", "undo"])
+@pytest.mark.parametrize("line", ["fame Bob +9", "medal Bob priest", "sheet Ann denarii 12", "senate column=Bob",
+                                  "undo"])
 def test_final_goes_when_the_serial_link_corrects_the_score_meanwhile(line, state_dir):  # G-15, issue 24 §2
     """The ranking is on the panel and "Final?" is asked when a correction comes over the serial link
     (fame, a medal, the pad; or an undo): the question and the ranking go, like the other questions
@@ -1785,24 +1818,38 @@ def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G
         set_language("en")
 
 
-@pytest.mark.parametrize("lang, said", [
-    ("ru", "9 раундов сыграны: голоса больше не размещают; колонна Сената приносит очки такой, какая она есть (G-10)."),
-    ("uk", "9 раундів зіграно: голоси більше не розміщують; колона Сенату приносить очки такою, якою вона є (G-10).")])
-def test_after_round_9_the_senate_screen_says_the_column_is_scored_as_it_stands(lang, said):  # G-1, G-10
-    """After round 9 the home still lists the Senate (read at the final scoring, G-10), and A there
-    placed a vote the game refuses: the notice said «Эта партия окончена: в ней больше нельзя ходить и
-    тянуть жребий. Новую партию начните в «Играх»; История сохранит эту» — though no score was asked
-    yet, so a new game would have filed it with none. A says why no vote is placed; nothing changes,
-    and the column shows no cursor to place with. Once the players end the game it is over as before."""
+@pytest.mark.parametrize("lang, said, final", [
+    ("en", "Correct the column as on the table: left/right change whose vote this is.",
+     "The score is final: the Senate column is no longer corrected."),
+    ("ru", "Исправьте колонну, как на столе: влево/вправо меняют, чей это голос.", "Подсчёт окончательный: колонну Сената больше не исправляют."),
+    ("uk", "Виправте колону, як на столі: вліво/вправо змінюють, чий голос.", "Підрахунок остаточний: колону Сенату більше не виправляють.")])
+def test_after_round_9_the_senate_column_is_corrected_until_the_score_is_final(lang, said, final):  # G-1, G-10
+    """After round 9 no vote is placed (G-1) and the column scores as it stands (G-10): where the
+    device's column differed from the table's, the only way was to undo back through round 9's end
+    (A on the Senate said no vote is placed), while fame, medals and the pad are corrected then.
+    The cursor is on the column: up/down to a position, left/right change whose vote it holds (the
+    players in order, then none: the votes above move down; the row over the top vote takes a new
+    one), each change one correction at once, no supremacy (G-7: only placing makes one). Once the
+    players have ended the game the column is read, and A says so in a whole sentence."""
     try:
-        ctx = FakeCtx(NEW, "vote Henry", *["event", "end-round"] * 9, lang=lang).open(GloryHome())
+        votes = [f"vote {p}" for p in ("Jack", "Mary", "Mary", "Mary", "Ross")]
+        ctx = FakeCtx(NEW, *votes, *["event", "end-round"] * 9, lang=lang).open(GloryHome())
+        fame = dict(ctx.view()["fame"])
         ctx.press(*["down"] * 3, "a")                     # Final score, Fame, Medals, Senate
         assert isinstance(ctx.top, SenateScreen)
-        before = list(ctx.session.lines)
+        ctx.press("down", "down", "left")                 # position 3 (the top vote first): Mary -> Henry
+        assert ctx.session.lines[-1] == "senate column=Jack,Mary,Henry,Mary,Ross"
+        assert ctx.view()["senate"] == ["Jack", "Mary", "Henry", "Mary", "Ross"] and ctx.view()["fame"] == fame
+        ctx.press("up", "up", "right")                    # the top vote: Ross -> none, it leaves the column
+        assert ctx.view()["senate"] == ["Jack", "Mary", "Henry", "Mary"]
+        ctx.press("right")                                # the row over the top vote: a new vote, the first player's
+        assert ctx.view()["senate"] == ["Jack", "Mary", "Henry", "Mary", "Jack"] and not ctx.notes
         ctx.press("a")
-        ctx.press("a:hold")
-        assert ctx.session.lines == before and ctx.notes == [said, said]
-        assert ctx.view()["senate"] == ["Henry"]
+        assert ctx.notes == [said]
+        assert ctx.run("score")["ok"] and ctx.run("end")["ok"]      # the score is final
+        before = list(ctx.session.lines)
+        ctx.press("a", "a:hold")
+        assert ctx.session.lines == before and ctx.notes[-2:] == [final, final]
         playing = FakeCtx(NEW, "vote Henry", lang=lang).open(SenateScreen()).press("a")
         assert playing.session.lines[-1] == "vote Jack"   # in a round A places the vote, as before
     finally:

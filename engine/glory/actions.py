@@ -16,6 +16,7 @@ from engine.glory.replies import (
     ObjectivesReply,
     PickReply,
     ScoreReply,
+    SenateReply,
     SheetReply,
     TaxReply,
     UnvoteReply,
@@ -50,6 +51,12 @@ def unvote(player: str, at: int) -> Line[UnvoteReply]:
     """Take ``player``'s vote at position ``at`` (1 = bottom) out of the Senate column: the
     intrigues «Повторное голосование» and «Недействительное голосование» (G-7)."""
     return words("unvote", player, f"at={at}")
+
+
+def senate(column: Sequence[str]) -> Line[SenateReply]:
+    """The Senate column as it stands on the table, bottom to top: a correction after round 9,
+    until the score is final (G-10 scores the column as it stands)."""
+    return Line(f"senate column={','.join(column)}")
 
 
 def event() -> Line[EventReply]:

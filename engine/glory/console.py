@@ -180,6 +180,57 @@ def _unvote(state: State, req: Request) -> Outcome:
                    Msg("{}'s vote at position {} leaves the Senate (no supremacy on removal).", name, where))
 
 
+def _senate(state: State, req: Request) -> Outcome:
+    """``senate column=<names, bottom to top>``: after round 9, until the score is final, the column
+    set as it stands on the table (G-10 scores it as it stands): a correction, as ``fame`` and
+    ``medal`` are then. Nothing is placed or taken out by play, so no supremacy (G-7: only placing a
+    vote makes one, and no vote is placed after round 9, G-1) and no fame changes; the figures of
+    the score follow. ``column=`` with no names: no vote in the column. During the rounds the column
+    changes by ``vote`` and ``unvote`` (the intrigues), each checked as G-7 plays it."""
+    usage = Msg("Usage: senate column=<names, bottom to top>, e.g. senate column=Jack,Mary,Henry (after round 9: "
+                "the column as it stands on the table).")
+    req.check_opts(frozenset({"column"}))
+    if req.args or "column" not in req.opts:
+        raise BadArguments(usage)
+    raw = req.opts["column"]
+    column = [_player(state, name) for name in raw.split(",")] if raw else []
+    size = int(tables()["senate_size"])
+    if len(column) > size:
+        raise BadArguments(Msg("The Senate column holds at most {} votes, not {}.", size, len(column)))
+    if not state["finished"]:
+        raise IllegalMove(Msg("During the 9 rounds the Senate column changes by votes placed ('vote') and taken out by "
+                              "intrigues ('unvote'); 'senate' corrects it after round 9, until the score is final."))
+    was = list(state["senate"])
+    if column == was:
+        raise IllegalMove(Msg("The Senate column is that already: nothing changes."))
+    state["senate"] = column
+    return Outcome({"senate": list(column), "was": was}, _corrected(was, column))
+
+
+def _corrected(was: list[str], column: list[str]) -> Msg:
+    """The log's sentence of a Senate correction: the one position it changed, as the device changes
+    one at a time (its undo question is read on the panel: a whole column twice took five pages),
+    else the whole column, bottom to top, and as it was."""
+    if len(column) == len(was):
+        changed = [i for i, (a, b) in enumerate(zip(was, column)) if a != b]
+        if len(changed) == 1:
+            i = changed[0]
+            return Msg("Correction: Senate position {}: {}, not {}.", i + 1, column[i], was[i])
+    elif len(column) == len(was) - 1:
+        for i in range(len(was)):
+            if was[:i] + was[i + 1:] == column:
+                return Msg("Correction: Senate position {}: {}'s vote taken out.", i + 1, was[i])
+    elif len(column) == len(was) + 1 and column[:-1] == was:
+        return Msg("Correction: Senate position {}: {}'s vote added on top.", len(column), column[-1])
+    return Msg("Correction: the Senate column, bottom to top, is now {} (it was {}).", _column_words(column),
+               _column_words(was))
+
+
+def _column_words(column: list[str]) -> str | Msg:
+    """The Senate column said in a sentence: its owners bottom to top, or «no votes»."""
+    return ", ".join(column) if column else Msg("no votes")
+
+
 # -- rounds and events -----------------------------------------------------------------------
 def _event_drawn(state: State, req: Request) -> Drawn | None:
     """The event ``event`` draws: the top card of the shuffled deck, unless ``card=`` names
@@ -693,6 +744,7 @@ GAME = GameRules(
         Command("fame", _fame, True, "fame <name> <+N|-N>", admit=_fame_admitted),
         Command("vote", _vote, True, "vote <name> [n=2]"),
         Command("unvote", _unvote, True, "unvote <name> [at=N]", admit=_unvote_admitted),
+        Command("senate", _senate, True, "senate column=<names, bottom to top>"),
         Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
         Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),

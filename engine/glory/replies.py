@@ -42,6 +42,13 @@ class UnvoteReply(Reply):
     removed_at: int
 
 
+class SenateReply(Reply):
+    """``senate column=…``: the column corrected after round 9, bottom to top, and as it was."""
+
+    senate: list[str]
+    was: list[str]
+
+
 class Rotation(TypedDict):
     quarter_turns: int
     direction: str

@@ -160,12 +160,12 @@ def shown(entry: HistoryEntry) -> HistoryEntry:
     return {**entry, "mode": mode}
 
 
-AMENDING = frozenset({"score", "sheet", "fame", "medal"})
+AMENDING = frozenset({"score", "sheet", "fame", "medal", "senate"})
 
 
 def amends(view: View, command: str) -> bool:
-    """After round 9, the score pad, fame and medals are corrections until the score is final
-    (the players end the game): History's record follows the latest ``score``."""
+    """After round 9, the score pad, fame, medals and the Senate column are corrections until the
+    score is final (the players end the game): History's record follows the latest ``score``."""
     return bool(cast("GloryGameView", view).get("finished")) and command in AMENDING
 
 

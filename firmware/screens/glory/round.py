@@ -174,14 +174,18 @@ def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], n
 
 
 class MedalScreen(ListScreen):
-    """The five medals and their holders; select one to give it to a player."""
+    """The five medals, each named by its holder as the rulebook names it («Медаль
+    священнослужителя»: «Священнослужитель»), and who holds it; select one to give it to a player.
+    A row whose medal and holder do not fit side by side takes two rows, the holder's name right on
+    the second: neither is cut (the priest's medal beside a name read «Священнослужит…», and a
+    name longer than 9 characters was cut too)."""
 
     title = Said(N_("Medals"), _)
+    wrap_rows = True
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        return [Item(medal_name(m), partial(self._give, medal=m), base.clip_name(view["medals"][m] or "–", 9))
-                for m in MEDALS]
+        return [Item(medal_name(m), partial(self._give, medal=m), view["medals"][m] or "–") for m in MEDALS]
 
     @staticmethod
     def _give(ctx: Ctx, medal: str) -> None:
@@ -191,7 +195,8 @@ class MedalScreen(ListScreen):
             ctx.notify(Msg("{1} already holds {0}.", medal_term(medal), holder))
             return
         others = [p for p in view["players"] if p != holder]      # after round 9: a correction moves it
-        ctx.push(remade(lambda: MedalChoice(medal, holder, _("Medal: {}").format(medal_name(medal)), others,
+        # titled by the medal's holder word alone: «Медаль: Священнослужитель» does not fit the bar
+        ctx.push(remade(lambda: MedalChoice(medal, holder, medal_name(medal), others,
                                             lambda c, p: run_line(c, act.medal(p, medal)) is not None)))
 
 

@@ -77,30 +77,53 @@ def closed(view: GloryView) -> bool:
     return bool(view["finished"] or view.get("ended"))
 
 
+def correcting(view: GloryView) -> bool:
+    """Whether the column is corrected rather than voted on: after round 9 (G-1: no vote is placed
+    then), until the score is final (the game ended), as fame, medals and the score pad are."""
+    return bool(view["finished"] and not view.get("ended"))
+
+
 class SenateScreen:
     """The column on the left (top row = top of the column, with each position's score) and the
     players on the right under the heading: A (or right, or press) places a vote for the selected
     player, hold A (KEY3) places the two votes of a boosted action. No title bar: the column needs
-    all five rows."""
+    all five rows.
+
+    After round 9, until the score is final, the cursor is on the column instead (G-10 scores it as
+    it stands): left/right change whose vote a position holds (the players in order, then no vote:
+    the votes above move down), at once, as the score pad's figures; the row above the top vote
+    takes a new one. Each change is one journaled correction (``senate column=…``), taken back by
+    hold B; the score and History follow it. A says how. Once the score is final the column is read."""
 
     second_action = True           # hold A (KEY3): the two votes of a boosted action
 
     def __init__(self) -> None:
         self.cursor = 0
+        self.at: int | None = None   # after round 9: the position under the cursor (0 = bottom)
 
     @property
     def title(self) -> str:
         return _("Senate")
 
+    def _at(self, view: GloryView) -> int:
+        """The position under the correcting cursor: at first the top vote; never above the row
+        over the top vote (the column has no gaps)."""
+        column = view["senate"]
+        if self.at is None:
+            self.at = max(0, len(column) - 1)
+        self.at = max(0, min(self.at, len(column), 4))
+        return self.at
+
     def render(self, ctx: Ctx) -> Image.Image:
         view = view_of(ctx)
         img, draw = base.frame()
         column = view["senate"]
+        at = self._at(view) if correcting(view) else None
         for i in range(5):                       # row 0 = position 5 (top)
             pos = 4 - i
             y = 1 + i * base.LINE
             owner = column[pos] if pos < len(column) else "·"
-            base.put(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip_name(owner, 8)}")
+            base.text(draw, 1, y, f"{SENATE_VALUES[pos]} {base.clip_name(owner, 8)}", invert=pos == at)
         draw.line((62, 0, 62, base.H - 1), fill=1)
         heading = base.clip(f"{self.title} {len(column)}/5", 10)
         base.text(draw, 66, 1, heading, invert=True)
@@ -112,17 +135,17 @@ class SenateScreen:
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        players = view_of(ctx)["players"]
+        view = view_of(ctx)
+        if correcting(view):
+            self._correct(key, ctx, view)
+            return
+        players = view["players"]
         what = intent("row", key)
         if what in (Intent.PREV, Intent.NEXT):
             self.cursor = max(0, min(len(players) - 1, self.cursor + (1 if what is Intent.NEXT else -1)))
-        elif what in (Intent.SELECT, Intent.SECOND) and not view_of(ctx).get("ended") and closed(view_of(ctx)):
-            # after round 9 no vote is placed (G-1: «В конце 9-го (IX) раунда игра переходит к итоговому
-            # подсчету очков»): the column is scored as it stands (G-10). The refusal said «Эта партия
-            # окончена … Новую партию начните в «Играх»; История сохранит эту», though the score was not
-            # asked yet: a new game then would have filed it without one
-            ctx.notify(Msg("The 9 rounds are over: no more votes are placed; the Senate column scores as it "
-                           "stands (G-10)."))
+        elif what in (Intent.SELECT, Intent.SECOND) and view.get("ended"):
+            # the score is final (the players ended the game): the column is read, as fame is
+            ctx.notify(Msg("The score is final: the Senate column is no longer corrected."))
         elif what in (Intent.SELECT, Intent.SECOND):
             n = 2 if what is Intent.SECOND else 1
             name = players[self.cursor]
@@ -139,6 +162,33 @@ class SenateScreen:
                 notes.append(note)
             if notes:
                 ctx.notify(Sentences(*notes))
+        elif what is Intent.BACK:
+            ctx.pop()
+
+    def _correct(self, key: str, ctx: Ctx, view: GloryView) -> None:
+        """After round 9 (G-1: «В конце 9-го (IX) раунда игра переходит к итоговому подсчету очков»)
+        no vote is placed: the column is set as the table shows it (G-10). A placed a vote the game
+        refused, and the only way to put a wrong column right was to undo back through round 9's
+        end, while fame, medals and the pad were corrected there."""
+        column = list(view["senate"])
+        at = self._at(view)
+        what = intent("choice", key)
+        if what in (Intent.PREV, Intent.NEXT):           # top row first, as the column stands
+            self.at = at + (1 if what is Intent.PREV else -1)
+            self._at(view)
+        elif what in (Intent.LESS, Intent.MORE):
+            owners: list[str | None] = [*view["players"], None]   # then no vote: it leaves the column
+            now = column[at] if at < len(column) else None
+            owner = owners[(owners.index(now) + (1 if what is Intent.MORE else -1)) % len(owners)]
+            if owner is None:
+                del column[at]
+            elif at < len(column):
+                column[at] = owner
+            else:
+                column.append(owner)
+            run_line(ctx, act.senate(column))
+        elif what in (Intent.GO, Intent.SECOND):
+            ctx.notify(Msg("Correct the column as on the table: left/right change whose vote this is."))
         elif what is Intent.BACK:
             ctx.pop()
 
