@@ -24,10 +24,11 @@ from engine import registry
 from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
 from engine.rng import DRAWS_VERSION, Draws, check_share, commitment
-from engine.text import Msg, N_
+from engine.text import Msg, N_, to_data
 from firmware.games import finished_by_rules
-from firmware.log_sentences import said, undone_sentence
-from firmware.shown import Shown
+from firmware import shown
+from firmware.log_sentences import Stored, said, undone_sentence
+from firmware.shown import Mark, Seen, Shown
 # a session's effective actions (offered here too, where they were)
 from firmware.trail import TRAIL_CHUNK as TRAIL_CHUNK, Column as Column, Entry as Entry, Older as Older, Trail as Trail
 
@@ -408,11 +409,22 @@ class Session:
         sentence = self.check_undo()
         return sentence, self._state_json_at(len(self.lines) - 1)
 
-    def undo(self, before: tuple[Any, str] | None = None) -> Msg:
+    def undone_record(self, before: tuple[Any, str]) -> tuple[list[Mark | Seen], str]:
+        """What the undo of the last effective action remembers of its draw (firmware/shown.py),
+        and that as its undo row keeps it (:func:`firmware.shown.record`: read back after a restart
+        without a replay). ``before``: what :meth:`before_undo` read."""
+        sentence, previous = before
+        marks = self.shown.marks_of(self.command, self.lines[-1], previous, self._current, sentence)
+        raw = self.sentences[-1]                       # (as its row stored it: Session.commit, the store)
+        text = str(raw) if isinstance(raw, Stored) else json.dumps(to_data(raw), ensure_ascii=False)
+        return marks, shown.record(marks, text)
+
+    def undo(self, before: tuple[Any, str] | None = None, marks: list[Mark | Seen] | None = None) -> Msg:
         """Take back the last effective action; returns ``Undone: <its sentence>``. ``before``:
-        what :meth:`before_undo` read (the store reads it before it stores the undo)."""
+        what :meth:`before_undo` read (the store reads it before it stores the undo); ``marks``:
+        what :meth:`undone_record` read of its draw."""
         sentence, previous = before if before is not None else self.before_undo()
-        self.shown.remember(self.command, self.lines[-1], previous, self._current, sentence)
+        self.shown.remember(self.command, self.lines[-1], previous, self._current, sentence, marks)
         self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}
         self._current = previous

@@ -13,10 +13,13 @@ shape drew there: physical dice typed, undone and typed again are the table's di
 part, if any, draws what it showed before). A request the device draws whole is never refused: it
 draws what was shown. Stored lines replayed are never refused (old sessions replay exactly).
 
-The memory comes from the session's undos and, the first time a typed request needs it after a
-start, a restart or a reopening, from the stored actions: this session's undone ones, and every
-action of the other copies of the game (the same ``new`` line, seed and draws' version: the
-archived game a copy was reopened from, whose draws it replays) (firmware/store/resuming.py)."""
+The memory comes from the session's undos and, the first time a request needs it after a start,
+a restart or a reopening, from the stored actions: this session's undone ones, as each undo row
+keeps what its undo remembered (:func:`record`: read without a replay, so the first draw of a long
+evening after a power cut does not wait for it; undo rows stored by an older Legatus keep nothing,
+and the session is replayed up to the last of them that took back a draw), and every action of the
+other copies of the game (the same ``new`` line, seed and draws' version: the archived game a copy
+was reopened from, whose draws it replays) (firmware/store/resuming.py)."""
 from __future__ import annotations
 
 import json
@@ -51,22 +54,29 @@ class Shown:
         self.loader: Callable[[], Iterable[Mark | Seen]] | None = None   # the stored copies' marks (once)
 
     def remember(self, command: Callable[[str], Command | None], line: str, before: str, after: str,
-                 sentence: Any) -> None:
+                 sentence: Any, marks: list[Mark | Seen] | None = None) -> None:
         """The action ``line`` (its command looked up by ``command``), undone now, had taken the
         state from ``before`` to ``after`` (JSON): if it drew where its command's ``drawn`` names,
-        remember it. A line that no longer parses is logged and left out (the undo goes on)."""
+        remember it (``marks``: :meth:`marks_of` it, when already read)."""
+        for mark in self.marks_of(command, line, before, after, sentence) if marks is None else marks:
+            self._add(mark, latest=True)
+
+    def marks_of(self, command: Callable[[str], Command | None], line: str, before: str, after: str,
+                 sentence: Any) -> list[Mark | Seen]:
+        """What :meth:`remember` remembers of the action ``line`` undone. A line that no longer
+        parses is logged and left out (the undo goes on)."""
         try:
             req = self._parse(line)
         except LegatusError as e:
             log.warning("an undone action %r does not parse (%s): its draw is not remembered", line[:40], e)
-            return
+            return []
         cmd = command(req.command)
+        out: list[Mark | Seen] = []
         if cmd is not None and cmd.drawn is not None:
             mark = drew(cmd, req, json.loads(before), json.loads(after), sentence)
             if mark is not None:
-                self._add(mark, latest=True)
-        for seen in saw(cmd, req, before):
-            self._add(seen)
+                out.append(mark)
+        return out + saw(cmd, req, before)
 
     def _add(self, mark: Mark | Seen, latest: bool = False) -> None:
         """Remember ``mark``; its sentence names the draw from then on if it is the ``latest``
@@ -132,3 +142,31 @@ def drew(cmd: Command | None, req: Request, before: State, after: State, sentenc
     if was is None or (now is not None and now.source == was.source):
         return None
     return was.source, was.typed if was.kept is None else was.kept, sentence
+
+
+def record(marks: list[Mark | Seen], said: str) -> str:
+    """What an undo row keeps of the action it took back (its :meth:`Shown.marks_of`), so that a
+    restart reads it without replaying the session (firmware/store/resuming.py): JSON, ``said``
+    the undone action's sentence as its row stored it (``to_data`` JSON). Never empty (an undo
+    row stored before these were kept holds nothing)."""
+    out: dict[str, Any] = {"saw": [[m.key, m.value] for m in marks if isinstance(m, Seen)]}
+    drawn = [[m[0], sorted(m[1])] for m in marks if not isinstance(m, Seen)]
+    if drawn:
+        out.update(drew=drawn, said=said)
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def recorded(text: str, sentence: Callable[[str], Any]) -> list[Mark | Seen] | None:
+    """The marks an undo row keeps (:func:`record`), the sentence read back by ``sentence``; None
+    for an undo row that keeps none (stored before they were kept: its session is replayed) or
+    whose record does not read (logged)."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        out: list[Mark | Seen] = [(str(source), frozenset(str(s) for s in shape), sentence(str(data["said"])))
+                                  for source, shape in data.get("drew", ())]
+        return out + [Seen(str(key), value) for key, value in data["saw"]]
+    except (ValueError, KeyError, TypeError) as e:
+        log.warning("an undo row's record of the draw it took back does not read (%s)", e)
+        return None

@@ -804,3 +804,117 @@ def test_the_device_says_the_card_shown_stays_on_top_when_it_shuffles(state_dir:
             app.handle("b")
     finally:
         app.console.close()
+
+
+# -- the first request after a restart, however long the evening (scripts/bench_kit_resume.py) ------
+def _evening(tmp: Path, kind: str) -> tuple[Path, list[str]]:
+    """An evening of ``kind`` (300 draws and rolls, undos spread through them, ending with a side bag
+    drawn from and undone with its bag) played by ``legatus console`` and killed (kill -9)."""
+    from scripts.bench_kit_resume import build
+    where = tmp / kind
+    played = build(where, kind, 300)
+    assert played["lines"].count("undo") > 20
+    return where, played["shown"]
+
+
+def _as_stored_before(state_dir: Path, first: int | None = None) -> None:
+    """Make the session's undo rows (the ``first`` of them, else all) as a Legatus that did not keep
+    what they took back stored them (line and sentence empty): its restart replays the session."""
+    import sqlite3
+
+    from firmware.storage import crc
+    db = sqlite3.connect(state_dir / "legatus.db")
+    rows = db.execute("SELECT session, seq FROM actions WHERE kind='undo' ORDER BY session, seq").fetchall()
+    for sid, seq in rows[:first]:
+        db.execute("UPDATE actions SET line='', sentence='', crc=? WHERE session=? AND seq=?",
+                   (crc(sid, seq, "undo", "", ""), sid, seq))
+    db.commit()
+    db.close()
+
+
+def _first(state_dir: Path, lines: list[str], draws: list[int] | None = None) -> list[dict]:
+    """The replies to ``lines``, the first requests after a restart on a copy of ``state_dir``, with
+    the lines they were stored as; ``draws``: gets a 1 for each draw from a bag they make (the start
+    itself not counted: it replays the actions after the newest checkpoint)."""
+    import shutil
+
+    from engine import bag as B
+    copy = state_dir.parent / f"{state_dir.name}-copy"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(state_dir, copy)
+    c = _open(copy)
+    real = B.draw_from_bag
+    if draws is not None:
+        B.draw_from_bag = lambda *a, **k: draws.append(1) or real(*a, **k)  # type: ignore[assignment]
+    try:
+        out = [{k: v for k, v in _ok(c, line).items() if k in ("drawn", "cards", "kept")} for line in lines]
+        return out + [_ok(c, f"actions {len(lines)}")["actions"]]
+    finally:
+        B.draw_from_bag = real
+        c.close()
+
+
+@pytest.mark.parametrize("kind", ["bag", "side"])
+def test_the_first_draw_after_a_kill_reads_the_undone_draws_without_a_replay(tmp_path: Path, kind: str):
+    """An evening of draws with undos, the device killed and started again: its first draw, card,
+    shuffle or bag made again lands where an undone one showed, reading what the undo rows keep
+    (firmware/shown.py ``record``): it draws once, it does not replay the evening's hundreds of draws
+    (a pause of seconds on a Pi Zero 2 W: scripts/bench_kit_resume.py)."""
+    from scripts.bench_kit_resume import AGAIN_BAG
+    where, _shown = _evening(tmp_path, kind)
+    pre = "kit " if kind == "side" else ""
+    for lines in ([f"{pre}draw"], [f"{pre}card"], [f"{pre}shuffle"], [AGAIN_BAG, "kit draw 2"]):
+        draws: list[int] = []
+        _first(where, lines, draws)
+        assert len(draws) == sum("draw" in line.split() for line in lines), (lines, len(draws))   # its own
+
+
+@pytest.mark.parametrize("kind", ["bag", "side"])
+def test_an_evening_s_first_requests_after_a_kill_draw_what_its_replay_draws(tmp_path: Path, kind: str):
+    """The same evening's first requests after a kill -9 draw the same items, cards and kept cards,
+    stored as the same lines, whether its undo rows keep what they took back, keep nothing (stored
+    by an older Legatus: the session is replayed, as before they kept it), or only the later ones do
+    (a session begun before an update): and the bag made again in Russian draws the items shown
+    before the kill (PROTOCOL.md: undo never re-rolls; docs/fairness.md §5)."""
+    import shutil
+
+    from scripts.bench_kit_resume import AGAIN_BAG, SAME
+    where, shown = _evening(tmp_path, kind)
+    older, mixed = tmp_path / "older", tmp_path / "mixed"
+    shutil.copytree(where, older)
+    shutil.copytree(where, mixed)
+    _as_stored_before(older)
+    _as_stored_before(mixed, first=12)
+    pre = "kit " if kind == "side" else ""
+    for lines in ([f"{pre}draw"], [f"{pre}card", "undo", f"{pre}shuffle", f"{pre}card"], [AGAIN_BAG, "kit draw 2"],
+                  ["undo", f"{pre}draw 2"]):
+        kept = _first(where, lines)
+        assert kept == _first(older, lines) == _first(mixed, lines), lines
+    again = _first(where, [AGAIN_BAG, "kit draw 2"])
+    assert again[1]["drawn"] == [SAME[x] for x in shown]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_fire_shown_and_undone_is_named_the_same_after_a_restart_from_its_undo_row(state_dir: Path, kept: bool):
+    """The refusal of dice typed where the device showed a fire names that fire after a restart
+    as it did before: read from the undo row that keeps it, or (``kept`` False: rows stored by an
+    older Legatus) from the session replayed (J-6, J-14)."""
+    c = _open(state_dir)
+    try:
+        for line in ("settings language=ru", *JC_BATTLE):
+            _ok(c, line)
+        shown = " ".join(map(str, _ok(c, "fire")["turn"]["dice"]))
+        _ok(c, "undo")
+        _ok(c, "fire p_leg1")
+        _ok(c, "undo")
+        before = [_refused(c, line) for line in ("fire dice=6,6,6,6", "fire p_leg1 dice=6,6,6,6")]
+        assert all(said.startswith("Устройство уже показало") and shown in said for said in before), before
+    finally:
+        c.close()
+    if not kept:
+        _as_stored_before(state_dir)
+    c = _open(state_dir)
+    try:
+        assert [_refused(c, line) for line in ("fire dice=6,6,6,6", "fire p_leg1 dice=6,6,6,6")] == before
+    finally:
+        c.close()

@@ -116,12 +116,14 @@ class Actions(Resuming):
         if step is not None and self.step() != step:
             raise StepChanged(Msg("The last step changed since undo was asked; nothing was undone."))
         before = session.before_undo()      # read first: nothing is stored if an older action is damaged
+        marks, kept = session.undone_record(before)     # (its draw, read back after a restart: firmware/shown.py)
         sid_, seq = self._session_id, self._seq + 1
-        with self.transaction(self._row_landed(sid_, seq, "undo", "")) as db:
+        with self.transaction(self._row_landed(sid_, seq, "undo", kept)) as db:
             self._set_aside_now(db)
-            db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)", (sid_, seq, "undo", "", "", crc(sid_, seq, "undo", "", "")))
+            db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
+                       (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
         self._seq, self._aside = seq, None
-        return session.undo(before)
+        return session.undo(before, marks)
 
     def _ended_again(self, session: Session, notes: list[Msg]) -> None:
         """A session that had ended, its seed shown (its fair-draw record is filed), and that a

@@ -9,20 +9,20 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine import registry
 from engine.errors import LegatusError
-from engine.game import Command, GameRules, Request
+from engine.game import GameRules
 from engine.text import Msg
-from firmware.log_sentences import Stored, said, undone_sentence
-from firmware.session import MAX_LOG, Session, parse_line
-from firmware import shown
+from firmware.log_sentences import Stored, undone_sentence
+from firmware.session import MAX_LOG, Session
 from firmware.shown import Mark, Seen
 from firmware.storage import DamagedRecord, Recovery, StorageError, crc
 from firmware.store.mending import Mending
 from firmware.store.schema import ACTION_ROW, SESSION_ROW, _raw, _text
+from firmware.store.shown_rows import marks_of, undone_marks
 from firmware.trail import Entry, Older, Trail
 from firmware.store.reasons import reason
 
@@ -37,68 +37,6 @@ def _rules_of(header: dict[str, Any]) -> GameRules | None:
     except LegatusError as e:
         log.warning("the game of a stored session is unknown: %s", e)
         return None
-
-
-def _marks_of(replay: Session, rows: Sequence[tuple[str, str, str]], undone_only: bool) -> list[Mark | Seen]:
-    """The marks (firmware/shown.py) of a stored session's actions (``kind``, ``line``, sentence
-    JSON) replayed in ``replay`` (that session fresh from its header), an undo going back to the
-    state before: those of its undone actions, and with not ``undone_only`` (another copy of the
-    game, whose draws this one may reach again) those of its standing ones too. Only a game that
-    draws where the table may type is replayed; a row that does not replay ends the reading there
-    (logged: what was read is kept)."""
-    commands = [replay.command(name) for name in replay.command_names()]      # (the side kit's too)
-    if not any(c is not None and (c.drawn is not None or c.held is not None) for c in commands):
-        return []
-    if undone_only:                                   # replayed only up to the last undo of a draw
-        rows = rows[:_last_undone_draw(replay, rows)]
-    if not rows:
-        return []
-    out: list[Mark | Seen] = []
-    state = replay.state
-    before: list[tuple[str, Mark | None, Command, Request]] = []   # each standing action: the state before it,
-                                                                  # its mark, its command and request
-    try:
-        for kind, line, sentence in rows:
-            if kind == "undo":
-                if before:
-                    was, mark, took, asked = before.pop()
-                    state = json.loads(was)
-                    if undone_only:
-                        out += [*([mark] if mark is not None else []), *shown.saw(took, asked, was)]
-                continue
-            req = parse_line(line)
-            cmd = replay.command(req.command)
-            if cmd is None or not cmd.mutates:
-                raise ValueError(f"{req.command[:40]!r} is not a change of {replay.game.name}")
-            was = json.dumps(state)
-            cmd.handler(state, req)
-            mark = shown.drew(cmd, req, json.loads(was), state, said(Stored(sentence)))
-            before.append((was, mark, cmd, req))
-            if not undone_only:
-                out += [*([mark] if mark is not None else []), *shown.saw(cmd, req, was)]
-    except (LegatusError, ValueError, KeyError, TypeError) as e:
-        log.warning("a stored copy of %s does not replay to read the draws it showed (%s)", replay.game.name, e)
-    return out
-
-
-def _last_undone_draw(replay: Session, rows: Sequence[tuple[str, str, str]]) -> int:
-    """How many of ``rows`` lead up to the last undo that took back an action whose command draws
-    (``Command.drawn``), read from the lines alone (no state): 0 when none did, so that a long
-    session whose undos took back no draw is not replayed (a line that does not parse counts as
-    drawing: the replay reads it and logs)."""
-    stack: list[bool] = []
-    last = 0
-    for i, (kind, line, _) in enumerate(rows):
-        if kind == "undo":
-            if stack and stack.pop():
-                last = i + 1
-            continue
-        try:
-            cmd = replay.command(parse_line(line).command)
-        except LegatusError:
-            cmd = None
-        stack.append(cmd is None or cmd.drawn is not None or cmd.held is not None)
-    return last
 
 
 class _Plan(NamedTuple):
@@ -435,9 +373,12 @@ class Resuming(Mending):
                     if not isinstance(other, dict) or (other.get("line"), other.get("seed"), other.get("v", 1)) != same or (
                             int(row[0]) != self._session_id and not header.get("reopened")):
                         continue
+                    if int(row[0]) == self._session_id:
+                        out += undone_marks(self.db, int(row[0]), other, lambda sid_: self._actions(sid_)[0])
+                        continue
                     good = self._actions(int(row[0]))[0]
-                    out += _marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good],
-                                     undone_only=int(row[0]) == self._session_id)
+                    out += marks_of(Session.from_header(other), [(kind, line, s) for _, kind, line, s in good],
+                                    undone_only=False)
             except (sqlite3.Error, StorageError, LegatusError, ValueError) as e:
                 log.warning("the draws a stored copy of this game showed cannot be read (%s): those read are kept", e)
             return out
