@@ -80,7 +80,7 @@ def test_a_game_stored_before_keeps_the_strength_a_removed_block_was_added_at(st
     ("add attacker c_leg17 strength=3",
      "Legio 17 is in the levy pool, off the map: a levy brings it in at I (J-20), not at III.",
      "Блок «Легион 17» среди блоков, свободных для найма, вне карты: найм выставляет его с силой I (J-20), а не III.",
-     "Блок «Легіон 17» у запасі найму, поза картою: найм виставляє його із силою I (J-20), а не III."),
+     "Блок «Легіон 17» у запасі найму, поза мапою: найм виставляє його із силою I (J-20), а не III."),
     ("add defender p_elephant strength=4",
      "Elephant is in the levy pool, off the map: a levy brings it in at II (J-20), not at IV.",
      "найм выставляет его с силой II (J-20), а не IV", "найм виставляє його із силою II (J-20), а не IV")])
