@@ -1120,13 +1120,17 @@ def test_no_tax_before_the_rounds_event(console, lang: str, message: str):  # G-
 def test_no_random_pick_after_the_nine_rounds(console):  # G-1, G-19
     """«В конце 9-го (IX) раунда игра переходит к итоговому подсчету очков»: no intrigue is activated
     after it; a vote, a tax, a deal are refused as game over, and now a pick too (it was drawn and
-    journaled as a step of the finished game)."""
+    journaled as a step of the finished game). The pick says what a tax or a deal says (only final
+    scoring is left); a vote no longer does, deliberately: the Senate column is then corrected with
+    'senate' (G-10), and the vote's refusal points to it (tests/test_glory_senate.py)."""
     ok(console, "new glory players=Jack,Mary seed=4")
     for _ in range(9):
         ok(console, "event")
         ok(console, "end-round")
     out = refused(console, "pick 3", "game_over")
-    assert out["message"] == refused(console, "vote Jack", "game_over")["message"]
+    assert out["message"] == refused(console, "tax Jack pop=2", "game_over")["message"]
+    assert out["message"] == refused(console, "deal", "game_over")["message"]
+    assert "only final scoring is left" in out["message"]
 
 
 def _stored_by_an_older_legatus(state_dir, new: str, lines: list[str]):

@@ -275,3 +275,28 @@ def test_a_correction_of_one_position_says_that_position(console, lang, said):  
         assert ok(console, "log 3")["log"] == said
     finally:
         ok(console, "settings language=en")
+
+
+@pytest.mark.parametrize("lang, correct", [
+    ("en", "correct it: 'senate column=<names, bottom to top>'"),
+    ("ru", "исправьте её: «senate column=<имена снизу вверх>»"),
+    ("uk", "виправте її: «senate column=<імена знизу вгору>»"),
+])
+def test_a_vote_after_round_9_is_refused_pointing_to_the_senate_correction(console, lang, correct):  # G-1, G-10
+    """After round 9 no vote is placed or taken out (G-1), but the column is corrected as it stands
+    (G-10): `vote` and `unvote` then said only final scoring was left, as a pick does, leaving a
+    player with a vote the device missed no way forward but undoing round 9. Now both refusals, in
+    the player's language, say how to correct the column, and change nothing; the command they
+    name is taken."""
+    from tests.test_glory_oracle import ok, refused
+    _nine_rounds(console, "Jack", "Mary")
+    ok(console, f"settings language={lang}")
+    try:
+        vote = refused(console, "vote Mary", "game_over")["message"]
+        assert correct in vote and vote.endswith(".")
+        assert refused(console, "unvote Jack", "game_over")["message"] == vote
+        assert vote != refused(console, "pick 3", "game_over")["message"]
+        ok(console, "senate column=Jack,Mary,Mary")
+        assert ok(console, "state")["state"]["senate"] == ["Jack", "Mary", "Mary"]
+    finally:
+        ok(console, "settings language=en")

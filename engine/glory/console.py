@@ -48,6 +48,17 @@ def _playing(state: State) -> None:
         raise GameOver(Msg("The 9 rounds are over: only final scoring is left ('score <json>'); 'undo' reopens round 9."))
 
 
+def _no_column_play(state: State) -> None:
+    """``vote`` and ``unvote`` after round 9: no vote is placed or taken out then (G-1: the game goes
+    on to the final scoring), but the column may differ from the table's (a vote the device missed,
+    an intrigue it was not told), and ``senate`` corrects it (G-10 scores it as it stands): the
+    refusal says so (it said only final scoring was left, as for a pick or a tax)."""
+    if state["finished"]:
+        raise GameOver(Msg("The 9 rounds are over: no vote is placed in the Senate or taken out of it now (G-1). "
+                           "If the Senate column differs from the one on the table, correct it: "
+                           "'senate column=<names, bottom to top>'; 'undo' reopens round 9."))
+
+
 def _holder(state: State, medal: str) -> str | None:
     holder: str | None = state["medals"].get(medal)
     return holder
@@ -131,7 +142,7 @@ def _vote(state: State, req: Request) -> Outcome:
         raise BadArguments(usage)
     n = req.opt_int("n", 1, lo=1, hi=2)
     assert n is not None
-    _playing(state)
+    _no_column_play(state)
     name = _player(state, req.args[0])
     politician = _holder(state, "politician") == name
     trial = list(state["senate"])                 # every vote placeable, or none placed (G-7)
@@ -169,7 +180,7 @@ def _unvote(state: State, req: Request) -> Outcome:
     _no_opts(req, usage, frozenset({"at"}))
     if len(req.args) != 1:
         raise BadArguments(usage)
-    _playing(state)
+    _no_column_play(state)
     name = _player(state, req.args[0])
     at = req.opt_int("at", None, lo=1, hi=int(tables()["senate_size"]))
     try:
