@@ -134,11 +134,13 @@ def read_status(directory: Path) -> tuple[Live, dict[str, Any]] | None:
 
 
 # -- the configuration ------------------------------------------------------------------------------
-def resolve_config(config_arg: str | None, stored: Mapping[str, Any]) -> Resolved:
+def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bool = True) -> Resolved:
     """The configuration as documented: the config file's profile and keys over the built-in
     default; the device's own Buttons/Display settings only if the user changed them on the
     device (``stored`` holds only settings that were set). A config file that cannot be used is
-    reported in ``problem`` and the built-in profile is used, whatever the error."""
+    reported in ``problem`` and the built-in profile is used, whatever the error; it is logged
+    unless ``logged`` is False (``legatus doctor``: its "Config file" row says it in the device's
+    language, and the log's English line on standard error said it again)."""
     from hw.config import ConfigError, builtin_config, load_config
     profile = stored.get("profile")
     profile = profile if isinstance(profile, str) else None
@@ -148,7 +150,7 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any]) -> Resolve
     except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
         said = e.args[0] if isinstance(e, ConfigError) and e.args else None      # (a Msg: said in the reader's language)
         problem = said if isinstance(said, str) else f"{type(e).__name__}: {e}"
-        log.warning("config: %s; using the built-in profile", problem)
+        log.log(logging.WARNING if logged else logging.INFO, "config: %s; using the built-in profile", problem)
         try:
             config = builtin_config(profile)
         except Exception as e2:  # noqa: BLE001 - the shipped profiles themselves are broken
@@ -447,6 +449,19 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     return live
 
 
+def _language(stored: Mapping[str, Any], state_dir: Path) -> str:
+    """The language the report is said in: the device's (Settings → Language, as the running
+    service reported it or as the settings hold it); else, as `legatus` answers a command line
+    (:func:`firmware.start_language.player_language`: the language stored in the state directory,
+    read-only, else the locale's, else English). Settings that cannot be read said it in English."""
+    from firmware.i18n import LANGUAGES
+    lang = stored.get("language")
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    from firmware.start_language import player_language
+    return player_language(["--state-dir", str(state_dir)])
+
+
 def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
     from hw.splash import _in_use, state_dir as resolve_state_dir
@@ -454,7 +469,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     stored: dict[str, Any] = {}
     live: Live | None = None
     reported = False
-    lang = "en"
+    unreadable: Msg | str | None = None
     if state_dir.is_dir() and _in_use(state_dir):
         got = read_status(state_dir)
         if got is not None:
@@ -473,9 +488,11 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             finally:
                 store.close()
         except Exception as e:  # noqa: BLE001 - an unreadable store: report the rest anyway
-            log.warning("doctor: cannot read the settings in %s (%s)", state_dir, e)
-    lang = str(stored.get("language", "en"))
-    resolved = resolve_config(config_arg, stored)
+            log.info("doctor: cannot read the settings in %s (%s)", state_dir, e)       # (a row says it)
+            said = e.args[0] if e.args else None             # (a StorageError's Msg: said in the reader's language)
+            unreadable = said if isinstance(said, Msg) else f"{type(e).__name__}: {e}"
+    lang = _language(stored, state_dir)
+    resolved = resolve_config(config_arg, stored, logged=False)
     from firmware.doctor_unit import held_elsewhere
     held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
     if live is None and held is None:
@@ -483,6 +500,10 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     checks = gather(state_dir, resolved, live, reported)
     if held is not None:
         checks.insert(1, Check(Msg("Service"), *held))
+    if unreadable is not None:
+        checks.insert(1, Check(Msg("Device settings"), "warn", Msg("cannot be read ({})", unreadable), Msg(
+            "The profile and the display below come from the config file or the built-in default, not "
+            "from the device's Buttons and Display settings.")))
     from firmware.i18n import say
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:      # a terminal that is not UTF-8: '?' for what it cannot show (→, Cyrillic),

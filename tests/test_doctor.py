@@ -341,3 +341,64 @@ def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
     cmdline.write_text("console=ttyGS0,115200 console=tty1 rootwait\n")
     kernel = check()
     assert kernel is not None and kernel.status == "warn" and "do_serial_cons 1" in str(kernel.fix)
+
+
+def _doctor_in(state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+               config: str | None = None) -> str:
+    """``legatus doctor`` on ``state`` with the pins and the panel answering (no Pi here), nothing
+    running: its report."""
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", state / "no-service")
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    capsys.readouterr()
+    doctor.run_doctor(str(state), config)
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang, row", [
+    ("ru", "WARN Настройки устройства: не удаётся прочитать (DatabaseError: database disk image is malformed)"),
+    ("uk", "WARN Налаштування пристрою: не вдається прочитати (DatabaseError: database disk image is malformed)"),
+])
+def test_settings_the_doctor_cannot_read_are_a_row_in_the_devices_language(
+        lang: str, row: str, state_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    """Settings the store cannot give were an English log line on standard error ("doctor: cannot
+    read the settings in …"), and the whole report English whatever Settings → Language said. Now
+    the language is read as `legatus` reads it for a command line (the setting read-only, else the
+    locale's) and the report says it in a row of its own, with what the report then assumes."""
+    import sqlite3
+
+    from firmware.store import Store
+    store = Store(state_dir)
+    store.save_settings({"language": lang})
+    store.close()
+
+    def malformed(self: Store) -> dict[str, Any]:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+    monkeypatch.setattr(Store, "load_settings", malformed)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    caplog.set_level(logging.WARNING)
+    out = _doctor_in(state_dir, monkeypatch, capsys)
+    lines = out.splitlines()
+    assert row in lines, out
+    assert "Кнопки" in lines[lines.index(row) + 1] and "Дисплей" in lines[lines.index(row) + 1]
+    assert "Profile" not in out and "Storage" not in out            # the rest in that language too
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text   # no English on stderr
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "Файл настроек"), ("uk", "Файл налаштувань")])
+def test_the_doctor_says_a_bad_config_file_once_in_the_devices_language(
+        lang: str, said: str, state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    """A config file the doctor ignores is its "Config file" row; the log's English line ("config: …;
+    using the built-in profile") came on standard error beside it. With no language chosen on the
+    device (its first start asks), the report is in the locale's, as `legatus` answers a command
+    line (firmware/start_language.py); it was English."""
+    from firmware.store import Store
+    Store(state_dir).close()
+    monkeypatch.setenv("LANGUAGE", f"{lang}_{lang.upper()}.UTF-8")
+    config = tmp_path / "bad.toml"
+    config.write_text('profile = "nope"\n')
+    caplog.set_level(logging.WARNING)
+    out = _doctor_in(state_dir, monkeypatch, capsys, str(config))
+    assert f"WARN {said}: {config}: " in out and "Profile" not in out, out
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
