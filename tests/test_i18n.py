@@ -951,6 +951,45 @@ def test_julius_caesar_s_defender_is_said_as_its_attacker_is():
     assert "{} стає захисником до кінця бою." == entries["{} becomes the defender for the rest of the battle."].msgstr[0]
 
 
+JC_DEFENDER_HOLDS = ("the defender holds", "The defender holds.", "Battle {}: {} attacked; the defender held.",
+                     "Caesar holds", "Pompey holds")
+"""The one outcome said on the battle's end, in the advice, in History's result and on the odds screen."""
+
+
+@pytest.mark.parametrize("lang, verb", [("ru", "усто"), ("uk", "всто")])
+def test_julius_caesar_s_defender_holding_is_one_verb_on_every_screen(lang, verb):  # J-6, J-15
+    """«If attackers remain after round 4, the defender holds» (J-6) was «Защищающийся удержался.» at
+    the battle's end and «защищающийся устоял» in History's result, «Оборона втрималась.» beside «оборона
+    вистояла»; the odds screen (J-15) says «Цезарь устоит», «Цезар встоїть» (the verb that fits its
+    14 columns): one outcome, one verb."""
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "jc.po")
+    said = {english: entries[english].msgstr[0] for english in JC_DEFENDER_HOLDS}
+    verbs = {english: re.sub(r"\W", "", text.split()[-1])[:4] for english, text in said.items()}
+    assert set(verbs.values()) == {verb}, said
+
+
+def _uk_msgstrs() -> list[str]:
+    return [s for po in sorted((catalogs.LOCALE / "uk" / "LC_MESSAGES").glob("*.po"))
+            for e in catalogs.read_po(po)[1].values() for s in e.msgstr]
+
+
+def test_the_ukrainian_block_piece_takes_the_genitive_in_a():
+    """A block is a game piece (a thing): its genitive is «блока» («хід блока», «id-блока»); «блоку» is its
+    dative («віддає хіт блоку», «Блоку без id потрібен…»). The advice said «хід блоку»."""
+    genitive = re.compile(r"(?:\bх[іо]д\w*\s+|id-)блоку\b")          # the turn of a block, a block's id
+    slips = [s for s in _uk_msgstrs() if genitive.search(s)]
+    assert not slips, slips
+    _, entries = catalogs.read_po(catalogs.LOCALE / "uk" / "LC_MESSAGES" / "jc.po")
+    assert "на хід блока чи хіт" in entries["The battle has not started: advise helps at a turn or a hit (start first)."].msgstr[0]
+
+
+def test_ukrainian_says_the_rest_of_your_pieces_in_its_own_order():
+    """«з решти ваших центуріонів» («решти» the head word, the possessive with what it owns): the Caesar!
+    refusal said «не з ваших решти центуріонів»."""
+    slips = [s for s in _uk_msgstrs() if re.search(r"\b(?:ваш|наш|сво|їхн)\w*\s+решт", s)]
+    assert not slips, slips
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_caesar_s_two_player_game_has_one_name(lang):
     """History listed a Caesar! two-player game as «Цезарь! дуэль» (uk «Цезар! дуель») while its own
