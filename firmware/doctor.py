@@ -12,8 +12,9 @@ come from :class:`Live`: the device program passes its own (:func:`set_live`) an
 ``hardware.json`` in the state directory, so that ``legatus doctor`` run while the service holds the
 state directory reports them instead of opening pins and bus itself.
 
-The file-system and clock readers take their inputs as arguments (the text of /proc/self/mounts,
-of the boot config, a sysfs root) so that they are tested without a Pi.
+The file-system and boot-config readers (:mod:`firmware.doctor_readers`) take their inputs as
+arguments (the text of /proc/self/mounts, of the boot config, a sysfs root) so that they are tested
+without a Pi.
 """
 from __future__ import annotations
 
@@ -27,12 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
+from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config
 
 log = logging.getLogger(__name__)
 
 STATUS_FILE = "hardware.json"
 SERVICE_RUN_DIR = Path("/run/legatus")   # the unit's RuntimeDirectory: there while the service runs
-BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 VOLATILE_FS = ("overlay", "tmpfs", "ramfs", "squashfs", "aufs", "zram")
 
 
@@ -175,68 +176,6 @@ def _file_names_profile(path: Path) -> bool:
             return "profile" in tomllib.load(f)
     except Exception:  # noqa: BLE001 - it was readable a moment ago; say "default" if not now
         return False
-
-
-# -- readers (pure, given their inputs) -------------------------------------------------------------
-@dataclass(frozen=True)
-class Mount:
-    point: str
-    fstype: str
-    options: tuple[str, ...]
-
-    @property
-    def read_only(self) -> bool:
-        return "ro" in self.options
-
-
-def mount_of(path: Path, mounts: str) -> Mount | None:
-    """The mount holding ``path`` (absolute) among ``mounts`` (the text of /proc/self/mounts):
-    the longest mount point that is a prefix of it."""
-    best: Mount | None = None
-    target = str(path)
-    for line in mounts.splitlines():
-        parts = line.split()
-        if len(parts) < 4:
-            continue
-        point = parts[1].replace("\\040", " ")
-        inside = target == point or target.startswith(point.rstrip("/") + "/")
-        if inside and (best is None or len(point) >= len(best.point)):
-            best = Mount(point, parts[2], tuple(parts[3].split(",")))
-    return best
-
-
-def boot_params(text: str) -> dict[str, str]:
-    """``dtparam`` settings of a Raspberry Pi boot config (``config.txt``), later lines winning;
-    comments ignored. ``dtparam=i2c_arm=on,i2c_arm_baudrate=400000`` gives both."""
-    out: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line.startswith("dtparam="):
-            continue
-        for part in line[len("dtparam="):].split(","):
-            key, _, value = part.partition("=")
-            if key.strip():
-                out[key.strip()] = value.strip() or "on"
-    return out
-
-
-def i2c_clock_hz(port: int, sys_root: Path = Path("/sys")) -> int | None:
-    """The I2C bus's clock as the kernel set it up (device tree ``clock-frequency``), or None."""
-    path = sys_root / "class" / "i2c-adapter" / f"i2c-{port}" / "of_node" / "clock-frequency"
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return int.from_bytes(data[:4], "big") if len(data) >= 4 else None
-
-
-def read_boot_config() -> tuple[Path | None, str]:
-    for path in BOOT_CONFIGS:
-        try:
-            return path, path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-    return None, ""
 
 
 # -- the checks -------------------------------------------------------------------------------------

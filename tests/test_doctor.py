@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from firmware import doctor
-from firmware.doctor import Live, boot_params, i2c_clock_hz, mount_of, resolve_config, storage_check
+from firmware.doctor import Live, resolve_config, storage_check
+from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of
 from hw.clock import ClockState
 
 ROOT = Path(__file__).resolve().parents[1]
