@@ -419,17 +419,13 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             if isinstance(data.get("language"), str):
                 stored["language"] = data["language"]      # (said in the device's language, as when it is stopped)
     elif state_dir.is_dir():
-        try:
-            from firmware.store import Store
-            store = Store(state_dir)
-            try:
-                stored = store.load_settings()
-            finally:
-                store.close()
+        try:                    # (read only: a diagnosis never salvages, rolls back or makes a file)
+            from firmware.store import DB_NAME
+            from firmware.store.kept import read_settings
+            stored = read_settings(state_dir / DB_NAME)
         except Exception as e:  # noqa: BLE001 - an unreadable store: report the rest anyway
             log.info("doctor: cannot read the settings in %s (%s)", state_dir, e)       # (a row says it)
-            said = e.args[0] if e.args else None             # (a StorageError's Msg: said in the reader's language)
-            unreadable = said if isinstance(said, Msg) else f"{type(e).__name__}: {e}"
+            unreadable = f"{type(e).__name__}: {e}"
     lang = _language(stored, state_dir)
     resolved = resolve_config(config_arg, stored, logged=False)
     from firmware.doctor_unit import held_elsewhere

@@ -373,9 +373,9 @@ def test_settings_the_doctor_cannot_read_are_a_row_in_the_devices_language(
     store.save_settings({"language": lang})
     store.close()
 
-    def malformed(self: Store) -> dict[str, Any]:
+    def malformed(path: Path) -> dict[str, Any]:
         raise sqlite3.DatabaseError("database disk image is malformed")
-    monkeypatch.setattr(Store, "load_settings", malformed)
+    monkeypatch.setattr("firmware.store.kept.read_settings", malformed)
     monkeypatch.delenv("LANGUAGE", raising=False)
     caplog.set_level(logging.WARNING)
     out = _doctor_in(state_dir, monkeypatch, capsys)
@@ -403,3 +403,24 @@ def test_the_doctor_says_a_bad_config_file_once_in_the_devices_language(
     out = _doctor_in(state_dir, monkeypatch, capsys, str(config))
     assert f"WARN {said}: {config}: " in out and "Profile" not in out, out
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+
+
+def test_the_doctor_changes_nothing_on_the_card_even_when_the_database_is_damaged(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor` opened the whole store to read the settings: on a damaged legatus.db that
+    store salvaged it (renamed the file ``.damaged-1`` and rebuilt it) — a diagnosis that changed
+    the card, with the store's English log lines on standard error. It reads the settings read only
+    now: the directory and the database's bytes are as they were, and a row says they cannot be read."""
+    from firmware.store import DB_NAME, Store
+    store = Store(state_dir)
+    store.save_settings({"language": "ru"})
+    store.close()
+    db = state_dir / DB_NAME
+    data = bytearray(db.read_bytes())
+    data[:16] = b"not a database!!"                       # the header: SQLite cannot open it
+    db.write_bytes(bytes(data))
+    before = {p.name: p.read_bytes() for p in state_dir.iterdir() if p.is_file()}
+    monkeypatch.setenv("LANGUAGE", "uk_UA.UTF-8")
+    out = _doctor_in(state_dir, monkeypatch, capsys)
+    assert {p.name: p.read_bytes() for p in state_dir.iterdir() if p.is_file()} == before
+    assert any(line.startswith("WARN Налаштування пристрою: не вдається прочитати (") for line in out.splitlines()), out

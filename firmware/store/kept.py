@@ -7,6 +7,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any, overload
 
 from firmware.settings import valid_settings
@@ -153,7 +154,6 @@ class Kept(Connection):
         check reported and set aside the others). If the card cannot read them: none (the
         defaults), or with ``strict`` (what a change starts from) StorageError, never the
         defaults taken for what is stored."""
-        out: dict[str, Any] = {}
         try:
             rows = self.db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall()
         except sqlite3.Error as e:
@@ -161,20 +161,8 @@ class Kept(Connection):
             if strict:
                 raise StorageError(Msg("The settings cannot be read now ({}); nothing was changed. Check the card.",
                                        reason(e))) from None
-            return out
-        for key, value, check in rows:
-            k, v = _text(key), _text(value)
-            if crc(key, value) != check or k is None or v is None:
-                log.error("setting %r fails its checksum; its default is used", key[:40])
-                continue
-            try:
-                out[k] = json.loads(v)
-            except (ValueError, RecursionError) as e:
-                log.error("setting %r does not parse (%s); its default is used", k[:40], e)
-        good, wrong = valid_settings(out)
-        if wrong:
-            log.error("settings not allowed (their defaults are used): %s", wrong)
-        return good
+            return {}
+        return settings_of(rows)
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Replace the stored settings (one transaction); raises StorageError."""
@@ -237,3 +225,36 @@ def _begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
                 sure.add(said)
         out |= set(part) - sure
     return out
+
+
+def settings_of(rows: Sequence[tuple[Any, Any, Any]]) -> dict[str, Any]:
+    """The settings of ``rows`` (``SETTING_ROW``s) whose checksums hold and whose values are allowed;
+    the others are logged and left out (their defaults are used)."""
+    out: dict[str, Any] = {}
+    for key, value, check in rows:
+        k, v = _text(key), _text(value)
+        if crc(key, value) != check or k is None or v is None:
+            log.error("setting %r fails its checksum; its default is used", key[:40])
+            continue
+        try:
+            out[k] = json.loads(v)
+        except (ValueError, RecursionError) as e:
+            log.error("setting %r does not parse (%s); its default is used", k[:40], e)
+    good, wrong = valid_settings(out)
+    if wrong:
+        log.error("settings not allowed (their defaults are used): %s", wrong)
+    return good
+
+
+def read_settings(path: Path) -> dict[str, Any]:
+    """The settings stored in the database at ``path``, read only (``legatus doctor``: a diagnosis
+    changes nothing on the card: no salvage, no journal rolled back, no file made), as
+    :meth:`Kept.load_settings` gives them; {} when the file is missing. Raises sqlite3.Error or
+    OSError when it cannot be read so."""
+    if not path.is_file():
+        return {}
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+    try:
+        return settings_of(db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall())
+    finally:
+        db.close()
