@@ -182,24 +182,31 @@ def _starts(db: sqlite3.Connection, sids: Sequence[str]) -> dict[str, tuple[floa
 
     from firmware.history import UNSYNCED, started_crc
     out: dict[str, tuple[float, bool]] = {}
+    for sid, started, check in _started_rows(db, sids):
+        if started_crc(sid, started) != check:
+            continue
+        text = bytes(started).decode("utf-8", "replace")
+        try:
+            when = _dt.datetime.fromisoformat(text.rstrip(UNSYNCED).replace("Z", "+00:00"))
+            stamp = (when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)).timestamp()
+        except (ValueError, OverflowError, OSError):
+            continue
+        out[bytes(sid).decode("utf-8", "replace")] = (stamp, text.endswith(UNSYNCED))
+    return out
+
+
+def _started_rows(db: sqlite3.Connection, sids: Sequence[str]) -> list[tuple[Any, Any, Any]]:
+    """History's kept start rows (sid, started, crc; raw) of the sessions ``sids``; none when the
+    table is not there (nothing was begun on this device)."""
+    rows: list[tuple[Any, Any, Any]] = []
     for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
         part = [str(x) for x in sids[k:k + 500]]
         try:
-            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
-                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
-        except sqlite3.OperationalError:                 # (no table: nothing was begun on this device)
-            rows = []
-        for sid, started, check in rows:
-            if started_crc(sid, started) != check:
-                continue
-            text = bytes(started).decode("utf-8", "replace")
-            try:
-                when = _dt.datetime.fromisoformat(text.rstrip(UNSYNCED).replace("Z", "+00:00"))
-                stamp = (when if when.tzinfo is not None else when.replace(tzinfo=_dt.timezone.utc)).timestamp()
-            except (ValueError, OverflowError, OSError):
-                continue
-            out[bytes(sid).decode("utf-8", "replace")] = (stamp, text.endswith(UNSYNCED))
-    return out
+            rows += db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
+                               f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
+        except sqlite3.OperationalError:
+            return []
+    return rows
 
 
 def _begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
@@ -210,21 +217,12 @@ def _begun_unsynced(db: sqlite3.Connection, sids: Sequence[str]) -> set[str]:
     files, dated by when the journal was last written, as History dates their games, or the
     row is damaged). Earlier games marks their day ``~``."""
     from firmware.history import UNSYNCED, started_crc
-    out: set[str] = set()
-    for k in range(0, len(sids), 500):                   # (SQLite's bound parameters: a few hundred at a time)
-        part = [str(x) for x in sids[k:k + 500]]
-        try:
-            rows = db.execute("SELECT CAST(sid AS BLOB), CAST(started AS BLOB), CAST(crc AS INTEGER) FROM "
-                              f"history_started WHERE sid IN ({','.join('?' * len(part))})", part).fetchall()
-        except sqlite3.OperationalError:                 # (no table: nothing was begun on this device)
-            rows = []
-        sure = set()
-        for sid, started, check in rows:
-            said = bytes(sid).decode("utf-8", "replace")
-            if started_crc(said, started) == check and not bytes(started).endswith(UNSYNCED.encode()):
-                sure.add(said)
-        out |= set(part) - sure
-    return out
+    sure = set()
+    for sid, started, check in _started_rows(db, sids):
+        said = bytes(sid).decode("utf-8", "replace")
+        if started_crc(said, started) == check and not bytes(started).endswith(UNSYNCED.encode()):
+            sure.add(said)
+    return {str(x) for x in sids} - sure
 
 
 def settings_of(rows: Sequence[tuple[Any, Any, Any]]) -> dict[str, Any]:
