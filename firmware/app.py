@@ -319,7 +319,7 @@ class App:
                 self.ask_undo()
                 return
             # KEY3 is hold A; hold A with no second action here is a slow A (docs/keys.md)
-            self.stack[-1].key(given(key, place, getattr(self.stack[-1], "second_action", False)), self)
+            self._on_top(self.stack[-1]).key(given(key, place, getattr(self.stack[-1], "second_action", False)), self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")
 
@@ -407,6 +407,13 @@ class App:
         session = self.console.session
         return None if session is None else _header(session).get("sid")
 
+    def _on_top(self, screen: Screen) -> Screen:
+        """``screen``, told that it is on top (``on_top(ctx)``) before it is drawn or given a key: one that follows
+        the game remembers the step it was first drawn or used at (firmware/screens/play.py ``Follows``)."""
+        if callable(on_top := getattr(screen, "on_top", None)):
+            on_top(self)
+        return screen
+
     def drop_stale(self) -> None:
         """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
         game (a turn's pages, a choice for a move that was taken back), so the screen shown is
@@ -461,9 +468,9 @@ class App:
             self._drawn_in = language()
             self._relanguage()
         top = self.stack[-1]
-        img = top.render(self)
+        img = self._on_top(top).render(self)
         if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
-            img = self.stack[-1].render(self)                       # first used; a table unreadable now)
+            img = self._on_top(self.stack[-1]).render(self)         # first used; a table unreadable now)
         if self.commitment is not None:
             draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:

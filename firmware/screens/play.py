@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from PIL import Image
-
 from engine.actions import Line
 from engine.replies import NewReply, Reply
 from engine.views import SessionView
@@ -168,7 +166,7 @@ class Follows:
     roll): once an undo takes back a step (the session's ``actions`` fall below that), or the
     session is no longer one of ``games``, ``stale`` is true and the App takes the screen off
     (firmware/app.py ``drop_stale``), so what shows matches the state. A game's screens subclass
-    it with their ``games``."""
+    it with their ``games``; the App notes the step they are first drawn or used at (:meth:`on_top`)."""
 
     games: tuple[str, ...] = ()
     shown_at: int | None = None
@@ -176,6 +174,11 @@ class Follows:
     """True for a screen of the game as it is now (the choice of the next step: Caesar!'s move, a
     tile, a token; what is in the bag): it is stale too once a step was played since (the serial
     link played it)."""
+
+    def on_top(self, ctx: Ctx) -> None:
+        """The App's call before it draws the screen or gives it a key (firmware/app.py ``_on_top``):
+        :meth:`note`. A subclass need not note anything itself."""
+        self.note(ctx)
 
     def note(self, ctx: Ctx) -> None:
         """Remember the session's step count the first time the screen is drawn or used."""
@@ -193,7 +196,6 @@ class Follows:
         return view["actions"] < self.shown_at or (self.now_only and view["actions"] > self.shown_at)
 
 
-
 class Snapshot(Follows, TextScreen):
     """A text of the game as it is now (what is in the bag, the score, a hand, a province): taken
     off once a step is played or taken back since it was shown. ``games``: the sessions it shows
@@ -205,14 +207,6 @@ class Snapshot(Follows, TextScreen):
         super().__init__(title, body)
         self.games = games
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        self.note(ctx)
-        super().key(key, ctx)
-
 
 class TableSnapshot(Follows, TableScreen):
     """As :class:`Snapshot`, for rows of (left, right) text (a battle's forces)."""
@@ -222,14 +216,6 @@ class TableSnapshot(Follows, TableScreen):
     def __init__(self, games: tuple[str, ...], title: str, rows: Sequence[tuple[str, str]]) -> None:
         super().__init__(title, rows)
         self.games = games
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        self.note(ctx)
-        super().key(key, ctx)
 
 
 class Asked(Follows, ConfirmScreen):
@@ -242,10 +228,6 @@ class Asked(Follows, ConfirmScreen):
                  yes: str | None = None, no: str | None = None) -> None:
         super().__init__(title, question, on_yes, yes, no)
         self.games = games
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
 
 
 def session_games(ctx: Ctx) -> tuple[str, ...]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PIL import Image
-
 from engine.actions import Line
 from engine.caesar import actions as act
 from engine.caesar.tiles import draw_count, tile_takes
@@ -43,10 +41,6 @@ def private(ctx: Ctx, then: Callable[[Ctx], None]) -> None:
 
 class PassScreen(Follows, ConfirmScreen):
     """The pass-the-device screen of a duel (shows nothing private); taken off by an undo."""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
 
 
 def open_decide(ctx: Ctx) -> None:

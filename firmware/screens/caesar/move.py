@@ -97,7 +97,6 @@ class ProvincePicker(Follows, WrappedListScreen):
 
     def start(self, ctx: Ctx) -> None:
         """The cursor's first place: the province of your last move."""
-        self.note(ctx)
         if not self.placed:
             self.placed = True
             last = last_province(ctx)
@@ -140,7 +139,6 @@ class PlayMap(Follows, MapScreen):
         """The cursor's first place: near your last move's province, drawn to the provinces closest
         to closing — the fewest pushes of the joystick from it plus empty spaces left (your last
         province itself on a tie; before your first move, from Italy)."""
-        self.note(ctx)
         if not self.placed:
             self.placed = True
             last = last_province(ctx)
@@ -295,7 +293,6 @@ class OptionScreen(Follows):
     SHOWN = 3            # preview rows at most under the options (a longer preview: A shows it all first)
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         img, draw = base.frame()
         opts = self.options(ctx)
         self.cursor = min(self.cursor, max(0, len(opts) - 1))
@@ -399,10 +396,6 @@ class AllItDoes(Follows, ConfirmScreen):
     scroll bar; it goes with the choice once a step is played or taken back."""
 
     width = base.COLS - 1
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
 
     @property
     def rows(self) -> list[str]:

@@ -49,10 +49,6 @@ class ChoiceScreen(Follows, WrappedListScreen):
         self.choices = choices
         self.on_pick = on_pick
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
     def items(self, ctx: Ctx) -> list[Item]:
         return [Item(label, partial(self._pick, value=value), note) for label, value, note in self.choices]
 
@@ -156,7 +152,6 @@ class TokenPicker(Follows, WrappedListScreen):
         return at
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         if self.confirming():
             return super().render(ctx)
         img, draw = base.frame()
@@ -229,7 +224,6 @@ class TilePicker(Follows):
         self.title = _("Which tile?")
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         img, draw = base.frame()
         base.title_bar(draw, _("Which tile?"), f"{self.cursor + 1}/{len(self.letters)}")
         letter = self.letters[self.cursor]

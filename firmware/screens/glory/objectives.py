@@ -190,7 +190,6 @@ class HandScreen(Follows, ListScreen):
         return self.cards
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         self._read(ctx)
         if self.kept:
             self.title = base.clip_name(self.player, base.COLS)

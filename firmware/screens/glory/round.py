@@ -42,7 +42,6 @@ class EventScreen(Follows):
         return _("Event")
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         view = view_of(ctx)
         img, draw = base.frame()
         base.title_bar(draw, _("Round {} event").format(view["round"]))
@@ -237,7 +236,6 @@ class PickResult(Follows, ResultScreen):
     to guess from whose side of the fanned hand, G-19)."""
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         img = super().render(ctx)
         said = _("counted from the left")
         base.put(ImageDraw.Draw(img), max(0, (base.W - len(said) * base.CHAR_W) // 2), base.row_y(base.ROWS - 1), said)
@@ -249,14 +247,6 @@ HAND = hand_limit()      # a hand holds at most 5 cards, the anchor card include
 
 class PickForm(FollowsIntrigues, NumberForm):
     """The random pick's form (:func:`pick_form`): it goes with the round's event (:class:`FollowsIntrigues`)."""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        self.note(ctx)
-        super().key(key, ctx)
 
 
 def pick_form() -> NumberForm:

@@ -327,10 +327,6 @@ class ScoreResult(Follows, ListScreen):
         super().__init__()
         self.result = result
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
     @property
     def title(self) -> str:  # type: ignore[override]
         return _("Final score")
@@ -421,7 +417,6 @@ class ScoreDetail(Follows):
         return out
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         img, draw = base.frame()
         name = self.result["ranking"][self.index]
         place = _("place {}").format(self.result["places"][name])

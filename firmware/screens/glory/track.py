@@ -204,7 +204,6 @@ class UnvoteScreen(FollowsIntrigues, ListScreen):
         return _("Remove a vote")
 
     def items(self, ctx: Ctx) -> list[Item]:
-        self.note(ctx)                       # (drawn or used: the list is read first)
         column = view_of(ctx)["senate"]
         return [Item(f"{SENATE_VALUES[pos]} {base.clip_name(column[pos], 16)}",
                      partial(self._remove, owner=column[pos], at=pos + 1))

@@ -83,9 +83,14 @@ class FollowsIntrigues:
     """A screen of an intrigue's step (a random card from a hand, a vote taken out), opened once the
     round's event was out: it goes once that event is taken back or the round is over (an undo,
     the serial link; App.drop_stale), where its A would only be refused (G-1: «Активация интриг»,
-    step 2, comes after the event card, step 1). The subclass calls :meth:`note` when drawn or used."""
+    step 2, comes after the event card, step 1). The App notes the phase it is first drawn or used in
+    (:meth:`on_top`, as :class:`play.Follows`)."""
 
     phase: tuple[int, bool] | None = None
+
+    def on_top(self, ctx: Ctx) -> None:
+        """The App's call before it draws the screen or gives it a key (firmware/app.py ``_on_top``)."""
+        self.note(ctx)
 
     def note(self, ctx: Ctx) -> None:
         if self.phase is None:

@@ -132,7 +132,6 @@ class DiceResult(Follows):
         return rows + [again(e) for e in self.events]
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         img, draw = base.frame()
         t = self.turn
         status = ngettext("{} hit", "{} hits", t["hits"]).format(t["hits"])

@@ -326,10 +326,6 @@ class Drawn(play.Follows, ResultScreen):
         super().__init__(label, value)
         self.games = games
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
 
 class PickScreen(ListScreen):
     """Choose one name, then run ``command(name)`` (a bag's ``put``, a deck's ``discard``).

@@ -58,17 +58,9 @@ from firmware.screens.widgets.result import ResultScreen
 class RollResult(Follows, ResultScreen):
     """A roll in big letters (naval move, 2d6 check, the consuls drawn), taken off by an undo."""
 
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
-
 
 class LossTable(Follows, TextScreen):
     """Every die of a battle read on the loss table (W-4), taken off by an undo."""
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
-        return super().render(ctx)
 
 
 def naval_screen(r: NavalFields) -> ResultScreen:
@@ -222,7 +214,6 @@ class BattleResult(Follows):
         return [part for row in rows for part in base.wrap(row)]          # never cut
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         self.follow(ctx)
         r = self.result
         img, draw = base.frame()
@@ -235,7 +226,6 @@ class BattleResult(Follows):
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
-        self.note(ctx)
         self.follow(ctx)
         what = intent("text", key)
         if self.scroll.move(what, len(self.rows()), base.ROWS):
@@ -353,7 +343,6 @@ class TacticsResult(Follows):
         return _("Tactics {}").format(self.result["rating"])
 
     def render(self, ctx: Ctx) -> Image.Image:
-        self.note(ctx)
         r = self.result
         img, draw = base.frame()
         base.title_bar(draw, self.title, pct(float(r["chance"])))      # as the form said it (0/1 read oddly)
