@@ -246,12 +246,19 @@ class FakeCtx:
         is hold A, and hold A where the screen has no second action is A)."""
         from firmware.screens.widgets.keys import given
         for key in keys:
-            top = self.top
+            top = self._on_top(self.top)
             top.key(given(key, getattr(top, "key_place", "row"), getattr(top, "second_action", False)), self)
         return self
 
     def render(self) -> Image.Image:
-        return self.top.render(self)
+        return self._on_top(self.top).render(self)
+
+    def _on_top(self, screen: Any) -> Any:
+        """``screen``, told it is on top before it is drawn or given a key, as the App does
+        (firmware/app.py ``_on_top``: a screen that follows the game notes its step)."""
+        if callable(on_top := getattr(screen, "on_top", None)):
+            on_top(self)
+        return screen
 
     def texts(self) -> list[str]:
         """Every text the top screen draws (firmware.screens.base.TRACE)."""

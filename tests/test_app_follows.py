@@ -88,3 +88,14 @@ def test_a_screen_pushed_and_never_drawn_goes_with_the_next_line_from_the_serial
         assert screen not in app.stack and screen.shown_at is None
     finally:
         app.console.close()
+
+
+def test_the_fake_ctx_tells_its_top_screen_it_is_on_top_as_the_app_does():
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new dice seed=1", "roll 2d6")
+    screen = Bare()
+    ctx.stack.append(screen)
+    ctx.render()
+    assert screen.shown_at == 1 and not screen.stale(ctx)
+    ctx.run("undo")                              # the 2d6 roll it showed taken back
+    assert screen.stale(ctx)

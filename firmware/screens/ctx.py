@@ -82,6 +82,8 @@ class Screen(Protocol):
     # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
     # test, Julius Caesar's block form on its Add list and levy step on its Blocks list); on every
     # other screen the App gives a held A as A.
+    # ``on_top(ctx)``: called before each frame and key of the top screen (a screen that follows
+    # the game, firmware/screens/play.py ``Follows``, remembers the step it was first shown at).
 
 
 class Ctx(Protocol):
