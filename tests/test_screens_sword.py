@@ -717,6 +717,34 @@ def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, und
         d.close()
 
 
+def test_last_battle_stays_on_screen_through_an_undo_of_the_rolls_after_it():  # W-5, W-8, undo
+    """Last battle opened after a naval retreat's roll: hold B took back the naval roll and the
+    battle's result went home with it, though the battle still stood (a screen goes when an undo
+    takes back what it shows). Now it stays through that undo and the retreat losses' (shown gone),
+    and goes with the undo of the battle itself."""
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        d.run(W7)
+        d.run("retreat losses=2")
+        d.run("naval die=3")
+        d.press("a")                                  # the game's home
+        d.select("Last battle")
+        assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == 2
+        _undo_back_to_the_result(d)                   # the naval roll taken back
+        assert d.view()["last"]["kind"] == "battle" and d.top.result["retreat_losses"] == 2
+        _undo_back_to_the_result(d)                   # the retreat losses taken back
+        assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
+        d.press("b:hold")
+        d.press("a")                                  # the battle itself
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert isinstance(d.top, SwordHome) and d.view()["last_battle"] is None
+    finally:
+        d.close()
+
+
 def test_an_undo_of_retreat_losses_that_wiped_the_loser_out_shows_the_battle_as_rolled():  # W-5, seed 8.4, undo
     """Retreat losses that take the loser's last units make it ``eliminated`` (seed 8.4): the result
     follows the session's record of the battle through that change and its undo, and takes more

@@ -218,6 +218,21 @@ class BattleResult(Follows):
         if last is not None and same_battle(last, self.result):
             self.result = last
 
+    def stale(self, ctx: Ctx) -> bool:
+        """Taken off when an undo takes back the battle itself, not a step after it: opened from
+        Last battle after a naval retreat's roll (W-5), an undo of that roll or of the retreat
+        losses leaves the battle standing, and the screen shows it as the session keeps it now."""
+        if not super().stale(ctx):
+            return False
+        try:
+            view = view_of(ctx)
+        except LookupError:
+            return True
+        if self.shown_at is None:
+            return True
+        last = view["last_battle"]
+        return last is None or not same_battle(last, self.result)
+
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
         battle fought since, over the serial link, is said and nothing is sent)."""
