@@ -732,7 +732,13 @@ def test_last_battle_stays_on_screen_through_an_undo_of_the_rolls_after_it():  #
         d.press("a")                                  # the game's home
         d.select("Last battle")
         assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == 2
-        _undo_back_to_the_result(d)                   # the naval roll taken back
+        d.press("a")                                  # its loss table, die by die (W-4)
+        d.press("b:hold")
+        d.press("a")                                  # the naval roll taken back: the table stays
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert type(d.top).__name__ == "LossTable", d.screen()
+        d.press("b")
         assert d.view()["last"]["kind"] == "battle" and d.top.result["retreat_losses"] == 2
         _undo_back_to_the_result(d)                   # the retreat losses taken back
         assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())

@@ -64,7 +64,13 @@ class RollResult(Follows, ResultScreen):
 
 
 class LossTable(Follows, TextScreen):
-    """Every die of a battle read on the loss table (W-4), taken off by an undo."""
+    """Every die of a battle read on the loss table (W-4), taken off by an undo of that battle
+    (``battle``: its result screen, which says when) or, without one, of any step since."""
+
+    battle: BattleResult | None = None
+
+    def stale(self, ctx: Ctx) -> bool:
+        return self.battle.stale(ctx) if self.battle is not None else super().stale(ctx)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self.note(ctx)
@@ -295,11 +301,17 @@ class BattleResult(Follows):
             return
         if what is Intent.CLOSE:
             result = self.result
-            ctx.push(remade(lambda: LossTable(_("Loss table"), loss_rows(result))))
+            ctx.push(remade(lambda: self.loss_table(result)))
         elif what is Intent.SECOND:
             self.ask_retreat(ctx)
         elif what is Intent.BACK:
             ctx.pop()
+
+    def loss_table(self, result: BattleFields) -> LossTable:
+        """The loss table of ``result`` (this battle as shown), which goes with this screen."""
+        table = LossTable(_("Loss table"), loss_rows(result))
+        table.battle = self
+        return table
 
     def ask_retreat(self, ctx: Ctx) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
