@@ -235,7 +235,7 @@ def test_battle_with_dice_thrown_on_the_table():  # W-2, W-7: the rulebook battl
     from firmware.screens.widgets import DiceEntry
     ctx = home(NEW).press("a")                                                          # the battle form
     ctx.press(*["right"] * 9, "down", "right", "right", "down", "right", "right", "right")   # 12 v 5, +3
-    ctx.press("down", "down", "down", "right", "a")                                     # Dice: table, A
+    ctx.press(*["down"] * 4, "right", "a")                   # past the flanking units (W-2): Dice: table, A
     assert isinstance(ctx.top, DiceEntry)
     # attack 5 2 2, defence 4 5 5, each row read from its lowest die: a row starts on 2 3 5
     # (firmware.dice_guess) and the dice not reached follow the one turned
@@ -252,7 +252,7 @@ def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W
     """A table that throws its own dice says so once: every roll's form opens on "table" after
     that (a battle, a tactics test, a naval move, a 2d6 roll), until a form says "device" again."""
     from firmware.screens.widgets import DiceEntry
-    ctx = home(NEW).press("a", "down", "down", "down", "down", "down", "right", "a")   # Battle: Dice: table, A
+    ctx = home(NEW).press("a", *["down"] * 6, "right", "a")      # Battle: Dice (under the flanking units): table, A
     assert isinstance(ctx.top, DiceEntry)
     ctx.press("a", "b")                                   # the roll entered, back home
     ctx.press("a", "a")                                   # the next battle: A on its first row
@@ -717,6 +717,40 @@ def test_an_undo_of_the_retreat_losses_shows_the_battle_as_rolled():  # W-5, und
         d.close()
 
 
+def test_last_battle_stays_on_screen_through_an_undo_of_the_rolls_after_it():  # W-5, W-8, undo
+    """Last battle opened after a naval retreat's roll: hold B took back the naval roll and the
+    battle's result went home with it, though the battle still stood (a screen goes when an undo
+    takes back what it shows). Now it stays through that undo and the retreat losses' (shown gone),
+    and goes with the undo of the battle itself."""
+    from scripts.presses.harness import Driver
+    d = Driver("en")
+    try:
+        d.run(NEW)
+        d.run(W7)
+        d.run("retreat losses=2")
+        d.run("naval die=3")
+        d.press("a")                                  # the game's home
+        d.select("Last battle")
+        assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == 2
+        d.press("a")                                  # its loss table, die by die (W-4)
+        d.press("b:hold")
+        d.press("a")                                  # the naval roll taken back: the table stays
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert type(d.top).__name__ == "LossTable", d.screen()
+        d.press("b")
+        assert d.view()["last"]["kind"] == "battle" and d.top.result["retreat_losses"] == 2
+        _undo_back_to_the_result(d)                   # the retreat losses taken back
+        assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
+        d.press("b:hold")
+        d.press("a")                                  # the battle itself
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert isinstance(d.top, SwordHome) and d.view()["last_battle"] is None
+    finally:
+        d.close()
+
+
 def test_an_undo_of_retreat_losses_that_wiped_the_loser_out_shows_the_battle_as_rolled():  # W-5, seed 8.4, undo
     """Retreat losses that take the loser's last units make it ``eliminated`` (seed 8.4): the result
     follows the session's record of the battle through that change and its undo, and takes more
@@ -936,7 +970,7 @@ def test_the_sacred_band_is_offered_and_taken_only_where_carthage_plays(state_di
     assert "band" in [f.key for f in battle_form(home(NEW5)).fields]
     ctx = home(NEW).press("a", "a")                               # the form without the row: A fights
     assert ctx.session.lines[-1] == "battle att=3 def=3 mod=0 defmod=0"
-    ctx = home(NEW5).press("a", *["down"] * 4, "right", "a")      # Sacred Band: attacker
+    ctx = home(NEW5).press("a", *["down"] * 6, "right", "a")      # Sacred Band (under the flanking units): attacker
     assert ctx.session.lines[-1].endswith("sacred-band=att") and len(ctx.top.result["attacker"]["dice"]) == 4
     c = _open(state_dir)
     try:

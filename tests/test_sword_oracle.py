@@ -49,8 +49,11 @@ def oracle_tactics(rating: int, mod: int, die: int) -> tuple[Fraction, bool]:
 
 
 def oracle_battle(att: int, dfn: int, att_dice: tuple[int, ...], def_dice: tuple[int, ...],
-                  mod: int = 0, defmod: int = 0, retreat: int = 0) -> dict:
-    """W-2..W-5 for two armies of ``att``/``dfn`` units."""
+                  mod: int = 0, defmod: int = 0, retreat: int = 0, flank: tuple[int, int] = (0, 0)) -> dict:
+    """W-2..W-5 for two armies of ``att``/``dfn`` units, each with ``flank`` flanking units besides:
+    every unit can be lost, the column is the army size (army + half the flankers, rounded up)."""
+    size = {"attacker": att + ceil(flank[0] / 2), "defender": dfn + ceil(flank[1] / 2)}
+    att, dfn = att + flank[0], dfn + flank[1]
     a_total, d_total = sum(att_dice) + mod, sum(def_dice) + defmod
     winner = "attacker" if a_total > d_total else "defender"          # W-3: a tie to the defender
     loser = "defender" if winner == "attacker" else "attacker"
@@ -61,7 +64,7 @@ def oracle_battle(att: int, dfn: int, att_dice: tuple[int, ...], def_dice: tuple
     for side in ("attacker", "defender"):
         result = _W if side == winner else _L
         for die in dice[side]:                                         # the unmodified dice
-            code = LOSS[(result, column(units[side]))][die - 1]
+            code = LOSS[(result, column(size[side]))][die - 1]
             readings.append({"side": side, "die": die, "reads": code})
             if code == "L1":
                 table[loser] += 1
@@ -78,7 +81,7 @@ def oracle_battle(att: int, dfn: int, att_dice: tuple[int, ...], def_dice: tuple
         "losses": (losses["attacker"], losses["defender"]),
         "eliminated": (gone["attacker"] >= att, gone["defender"] >= dfn),
         "support": ceil((losses[loser] + retreat) / 2),                # W-5
-        "retreat": retreat, "readings": readings,
+        "retreat": retreat, "readings": readings, "size": (size["attacker"], size["defender"]),
     }
 
 
@@ -166,6 +169,18 @@ def test_every_pair_of_3d6_rolls_in_every_column_agrees(att: int, dfn: int):  # 
     for att_dice, def_dice in product(list(_rolls(3)), repeat=2):
         out = _battle(f"att={att} def={dfn} att-dice={_faces(att_dice)} def-dice={_faces(def_dice)}")
         _agree(out, oracle_battle(att, dfn, att_dice, def_dice), att, dfn)
+
+
+@pytest.mark.parametrize("att, dfn", [((1, 2), (1, 1)), ((1, 3), (2, 1)), ((7, 5), (1, 2))])
+def test_every_pair_of_rolls_with_flanking_forces_agrees(att: tuple[int, int], dfn: tuple[int, int]):  # W-2, W-4
+    """(army, flanking units) a side: every flanker fights and can be lost; the column is the army
+    size, army + half the flankers rounded up (1 + 2 flanking: the "2" column, 3 units to lose)."""
+    for att_dice, def_dice in product(list(_rolls(3)), repeat=2):
+        out = _battle(f"att={att[0]} att-flank={att[1]} def={dfn[0]} def-flank={dfn[1]} "
+                      f"att-dice={_faces(att_dice)} def-dice={_faces(def_dice)}")
+        want = oracle_battle(att[0], dfn[0], att_dice, def_dice, flank=(att[1], dfn[1]))
+        _agree(out, want, sum(att), sum(dfn))
+        assert (out["attacker"]["size"], out["defender"]["size"]) == want["size"]
 
 
 def test_every_3d6_total_against_every_total_and_modifier_agrees():  # W-2, W-3
@@ -340,8 +355,10 @@ def _battle_on_the_device(rnd: random.Random, trial: int):
     ctx = FakeCtx(f"new sword players={players} seed={trial}", f"settings rules.table_dice={int(table)}")
     ctx.open(SwordHome()).press("a")                                          # Battle
     att, dfn, mod, defmod = rnd.randint(1, 30), rnd.randint(1, 30), rnd.randint(-9, 9), rnd.randint(-9, 9)
+    flank = (rnd.choice((0, 0, 1, 2, 3)), rnd.choice((0, 0, 1, 2, 5)))          # W-2: a flanking force or none
     band = rnd.randint(0, 2) if carthage else 0
-    for start, want in ((3, att), (3, dfn), (0, mod), (0, defmod), *([(0, band)] if carthage else [])):
+    for start, want in ((3, att), (3, dfn), (0, mod), (0, defmod), (0, flank[0]), (0, flank[1]),
+                        *([(0, band)] if carthage else [])):
         _set(ctx, start, want)
         ctx.press("down")
     ctx.press("a")
@@ -357,7 +374,7 @@ def _battle_on_the_device(rnd: random.Random, trial: int):
             if k + 1 < len(cells):
                 ctx.press("right")
         ctx.press("a")
-    return ctx, att, dfn, mod, defmod, typed
+    return ctx, att, dfn, mod, defmod, typed, flank
 
 
 def _shown_rows(ctx, shown) -> str:
@@ -374,13 +391,13 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
     from firmware.screens.sword.rolls import BattleResult
     rnd = random.Random(20261127)
     for trial in range(40):
-        ctx, att, dfn, mod, defmod, typed = _battle_on_the_device(rnd, trial)
+        ctx, att, dfn, mod, defmod, typed, flank = _battle_on_the_device(rnd, trial)
         shown = ctx.top
         assert isinstance(shown, BattleResult), (trial, ctx.texts(), ctx.notes)
         ad, dd = tuple(shown.result["attacker"]["dice"]), tuple(shown.result["defender"]["dice"])
         if typed is not None:
             assert sorted(ad) == sorted(typed[0]) and sorted(dd) == sorted(typed[1])
-        want = oracle_battle(att, dfn, ad, dd, mod, defmod)
+        want = oracle_battle(att, dfn, ad, dd, mod, defmod, flank=flank)
         won, lost = want["winner"], want["loser"]
 
         said = _shown_rows(ctx, shown)
@@ -398,15 +415,19 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
             f"{want['losses'][0]} / {want['losses'][1]}; support +{want['support']}."]
         ctx.press("a")                                            # the loss table, die by die
         words = {"-": "no loss", "L1": "loser −1", "L2": "loser −2", "W1": "winner −1"}
-        assert " ".join(ctx.top.rows) == " ".join(           # type: ignore[attr-defined]
-            f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"])
+        sizes = [f"{name}'s army size {want['size'][k]}: {army} in the army + {want['size'][k] - army} for "
+                 f"{flank[k]} flanking unit{'s' if flank[k] > 1 else ''} (half, rounded up). Loss table column: "
+                 f"{column(want['size'][k])}." for k, (name, army) in enumerate((("Attacker", att), ("Defender", dfn)))
+                 if flank[k]]                                     # W-2, W-4: the size a flanked side reads
+        assert " ".join(ctx.top.rows) == " ".join(sizes + [  # type: ignore[attr-defined]
+            f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"]])
         ctx.press("b")
         k = 0 if lost == "attacker" else 1
-        room = (att, dfn)[k] - want["losses"][k]
+        room = (att, dfn)[k] + flank[k] - want["losses"][k]
         if not room:
             continue
         retreat = rnd.randint(1, room)
-        then = oracle_battle(att, dfn, ad, dd, mod, defmod, retreat)
+        then = oracle_battle(att, dfn, ad, dd, mod, defmod, retreat, flank=flank)
         ctx.press("key3")                                         # hold A: the retreat losses
         _set(ctx, 0, retreat)
         assert ctx.texts()[-1] == f"support +{then['support']}"                 # the form's status

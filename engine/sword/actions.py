@@ -33,9 +33,14 @@ def advance() -> Line[AdvanceReply]:
 
 
 def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: str | None = None,
-           attack_dice: Sequence[int] | None = None, defence_dice: Sequence[int] | None = None) -> Line[BattleReply]:
-    """A battle (W-2..W-7); the dice thrown on the table when given (3 or 4 a side)."""
-    return words("battle", f"att={attackers}", f"def={defenders}", f"mod={mod}", f"defmod={defmod}",
+           attack_dice: Sequence[int] | None = None, defence_dice: Sequence[int] | None = None,
+           att_flank: int = 0, def_flank: int = 0) -> Line[BattleReply]:
+    """A battle (W-2..W-7); the dice thrown on the table when given (3 or 4 a side); ``att_flank``,
+    ``def_flank``: a side's flanking units besides its army (W-2: half of them, rounded up, count in
+    its army size, the loss table's column), on the line only when there are some."""
+    return words("battle", f"att={attackers}", f"def={defenders}",
+                 f"att-flank={att_flank}" if att_flank else "", f"def-flank={def_flank}" if def_flank else "",
+                 f"mod={mod}", f"defmod={defmod}",
                  f"sacred-band={sacred_band}" if sacred_band else "",
                  f"att-dice={faces(attack_dice)}" if attack_dice is not None else "",
                  f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")

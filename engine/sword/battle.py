@@ -6,6 +6,13 @@ dice on the loss table (``engine/data/sword_losses.json``) in the column for its
 size (W-4): ``L1``/``L2`` cost the loser 1/2 units, ``W1`` costs the winner 1 unit. Losses stop
 at the units present. The winner gains support equal to half the loser's actual losses (retreat
 losses included), rounded up (W-5).
+
+The army size is the one term the digest uses for the force ratio and the loss table alike (W-2:
+the army's units plus half its flanking units, rounded up; W-4: "their army size (1 unit / 2 units
+/ 3+ units)"), so the column is read by that size, not by every unit present: an army of 1 unit
+with a flanking force of 2 is size 2 and reads the "2" column, though 3 units fight and can be
+lost. The Russian fragment (seed) has no battle chapter to say otherwise. A side without flanking
+units reads the column of its units, as every battle before flanking forces were entered.
 """
 from __future__ import annotations
 
@@ -25,29 +32,44 @@ def size_column(units: int) -> str:
     return "3+" if units >= 3 else str(units)
 
 
-def reading(die: int, won: bool, units: int) -> str:
-    """The loss-table code for one unmodified ``die`` of a side that ``won`` or lost (W-4)."""
-    return str(loss_table()["winner" if won else "loser"][size_column(units)][die - 1])
+def army_size(units: int, flank: int = 0) -> int:
+    """The army size (W-2) of a side with ``units`` present in all, ``flank`` of them in its flanking
+    force: the others plus half the flanking units, rounded up (7 + 5 flanking -> 7 + 3 = 10)."""
+    return units - flank + -(-flank // 2)
+
+
+def reading(die: int, won: bool, size: int) -> str:
+    """The loss-table code for one unmodified ``die`` of a side that ``won`` or lost, in the column
+    of its army ``size`` (W-4, :func:`army_size`)."""
+    return str(loss_table()["winner" if won else "loser"][size_column(size)][die - 1])
 
 
 @dataclass
 class Side:
-    """One side of a battle: ``units`` present, its ``dice``, its net ``modifier``."""
+    """One side of a battle: ``units`` present (its flanking force's among them), its ``dice``, its
+    net ``modifier``, ``flank``: the units of its flanking force (W-2)."""
 
     units: int
     dice: list[int]
     modifier: int
     losses: int = 0
     table_losses: int = 0
+    flank: int = 0
 
     @property
     def total(self) -> int:
         return sum(self.dice) + self.modifier
 
+    @property
+    def size(self) -> int:
+        """The army size (W-2), whose column the side reads on the loss table (W-4)."""
+        return army_size(self.units, self.flank)
+
     def as_dict(self, retreat: int = 0) -> dict[str, Any]:
         """The side's fields; ``retreat``: its retreat losses when it lost (``eliminated``: no units
         left after its battle and retreat losses, seed 8.4)."""
-        return {"units": self.units, "dice": list(self.dice), "modifier": self.modifier,
+        flanking = {"flank": self.flank, "size": self.size} if self.flank else {}   # a side with none: as before
+        return {"units": self.units, **flanking, "dice": list(self.dice), "modifier": self.modifier,
                 "total": self.total, "losses": self.losses, "table_losses": self.table_losses,
                 "eliminated": self.losses + retreat >= self.units}
 
@@ -100,7 +122,7 @@ def with_retreat(battle: Mapping[str, Any], retreat: int) -> dict[str, Any]:
     return _in_order(out, BATTLE_FIELDS)
 
 
-SIDE_FIELDS = ("units", "dice", "modifier", "total", "losses", "table_losses", "eliminated")
+SIDE_FIELDS = ("units", "flank", "size", "dice", "modifier", "total", "losses", "table_losses", "eliminated")
 BATTLE_FIELDS = ("attacker", "defender", "winner", "loser", "support", "retreat_losses", "readings")
 
 
@@ -122,7 +144,7 @@ def resolve(attacker: Side, defender: Side, retreat: int = 0) -> Battle:
     for name, side in ((ATTACKER, attacker), (DEFENDER, defender)):
         won = name == winner
         for die in side.dice:
-            code = reading(die, won, side.units)
+            code = reading(die, won, side.size)
             readings.append({"side": name, "die": die, "reads": code})
             if code == "-":
                 continue

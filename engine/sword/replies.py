@@ -11,7 +11,9 @@ from engine.replies import Reply
 
 # -- the rolls (engine/sword/requests.py; kept in ``state.last``) -----------------------------------------
 class BattleSide(TypedDict):
-    units: int
+    units: int                  # every unit fighting, its flanking force's among them
+    flank: NotRequired[int]     # a side with a flanking force: its units (W-2)
+    size: NotRequired[int]      # ... and the army size, units + half the flanking ones rounded up (W-2, W-4's column)
     dice: list[int]
     modifier: int
     total: int

@@ -67,8 +67,8 @@ def tactics_text(f: dict[str, Any]) -> str:
 
 
 # -- battles ---------------------------------------------------------------------------------
-BATTLE_OPTS = frozenset({"att", "def", "mod", "defmod", "att-dice", "def-dice", "sacred-band",
-                         "retreat", "seed"})
+BATTLE_OPTS = frozenset({"att", "def", "att-flank", "def-flank", "mod", "defmod", "att-dice", "def-dice",
+                         "sacred-band", "retreat", "seed"})
 
 
 def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[str, Any]:
@@ -76,14 +76,18 @@ def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[st
     attacker's dice from ``rng``, the defender's from ``def_rng`` (``rng`` too when not given)."""
     req.check_opts(BATTLE_OPTS)
     if req.args or "att" not in req.opts or "def" not in req.opts:
-        raise BadArguments(Msg("Usage: sword-battle att=<units> def=<units> [mod=<attacker net>] [defmod=N] "
-                               "[att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N]."))
+        raise BadArguments(Msg("Usage: sword-battle att=<units> def=<units> [att-flank=N] [def-flank=N] "
+                               "[mod=<attacker net>] [defmod=N] [att-dice=a,b,c] [def-dice=a,b,c] "
+                               "[sacred-band=att|def] [retreat=N]."))
     att_units = req.opt_int("att", lo=1, hi=MAX_UNITS)
     def_units = req.opt_int("def", lo=1, hi=MAX_UNITS)
+    att_flank = req.opt_int("att-flank", 0, lo=0, hi=MAX_UNITS)      # W-2: a flanking force's units, besides
+    def_flank = req.opt_int("def-flank", 0, lo=0, hi=MAX_UNITS)      # the army's (they count half in its size)
     att_mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     def_mod = req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     retreat = req.opt_int("retreat", 0, lo=0, hi=MAX_UNITS)
     assert att_units and def_units and att_mod is not None and def_mod is not None and retreat is not None
+    assert att_flank is not None and def_flank is not None
     band = _sacred_band(req)
     n_att = int(tables()["sacred_band_dice" if band == B.ATTACKER else "battle_dice"])
     n_def = int(tables()["sacred_band_dice" if band == B.DEFENDER else "battle_dice"])
@@ -91,7 +95,8 @@ def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[st
     def_given = parse_faces(req.opts["def-dice"], n_def, "def-dice=") if "def-dice" in req.opts else None
     att_dice = att_given if att_given is not None else roll_faces(rng, n_att)
     def_dice = def_given if def_given is not None else roll_faces(rng if def_rng is None else def_rng, n_def)
-    result = B.resolve(B.Side(att_units, att_dice, att_mod), B.Side(def_units, def_dice, def_mod), retreat)
+    result = B.resolve(B.Side(att_units + att_flank, att_dice, att_mod, flank=att_flank),
+                       B.Side(def_units + def_flank, def_dice, def_mod, flank=def_flank), retreat)
     out = result.as_dict()
     out["sacred_band"] = band
     out["dice_source"] = {"attacker": "entered" if att_given else "digital",
@@ -140,7 +145,7 @@ def odds_fields(req: Request) -> dict[str, Any]:
 TACTICS = GlobalCommand("sword-tactics", tactics_fields,
                         "sword-tactics <rating> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse] [seed=N]")
 BATTLE = GlobalCommand("sword-battle", battle_fields,
-                       "sword-battle att=<units> def=<units> mod=<net> [defmod=N] [att-dice=a,b,c] "
+                       "sword-battle att=<units> def=<units> [att-flank=N] [def-flank=N] mod=<net> [defmod=N] [att-dice=a,b,c] "
                        "[def-dice=a,b,c] [sacred-band=att|def] [retreat=N] [seed=N]")
 ODDS = GlobalCommand("sword-odds", lambda req, rng: odds_fields(req),
                      "sword-odds mod=<attacker net> [sacred-band=att|def]")

@@ -118,8 +118,8 @@ def play(d: Driver, rng: random.Random) -> None:
         with d.task(BATTLE):
             _armies(d, att, dfd, mod)
             if not _table(d):                        # the form remembers the dice the table throws
-                d.press("down", 2)                   # past the defence bonus to Dice (no Sacred Band row:
-                #                                      Carthage is not in this game, W-2)
+                d.press("down", 4)                   # past the defence bonus and both sides' flanking units
+                #                                      (W-2) to Dice (no Sacred Band row: Carthage is not in this game)
                 d.press("right")                     # Dice: table
             d.press("a")
             _faces(d, faces)

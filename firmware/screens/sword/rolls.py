@@ -9,13 +9,13 @@ from typing import Any
 from PIL import Image
 
 from engine.sword import actions as act
-from engine.sword.battle import retreat_room, support_gain
+from engine.sword.battle import retreat_room, size_column, support_gain
 from engine.sword.odds import attacker_wins
 from engine.sword.replies import BattleFields, BattleSide, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.i18n import Sentences
-from firmware.screens.sword.text import Msg, _
+from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen, remade
@@ -60,7 +60,13 @@ class RollResult(Follows, ResultScreen):
 
 
 class LossTable(Follows, TextScreen):
-    """Every die of a battle read on the loss table (W-4), taken off by an undo."""
+    """Every die of a battle read on the loss table (W-4), taken off by an undo of that battle
+    (``battle``: its result screen, which says when) or, without one, of any step since."""
+
+    battle: BattleResult | None = None
+
+    def stale(self, ctx: Ctx) -> bool:
+        return self.battle.stale(ctx) if self.battle is not None else super().stale(ctx)
 
 
 def naval_screen(r: NavalFields) -> ResultScreen:
@@ -99,7 +105,8 @@ def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
 
 
 def battle_form(ctx: Ctx) -> NumberForm:
-    """Units and modifiers; the title bar shows the attacker's exact chance (W-6). A fights:
+    """Units, modifiers and each side's flanking units (W-2: half of them, rounded up, count in its
+    army size, the loss table's column, W-4); the title bar shows the attacker's exact chance (W-6). A fights:
     with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
     Band row (Carthage's 4d6, W-2) only where Carthage is in the game."""
     carthage = "carthage" in view_of(ctx)["factions"]
@@ -107,13 +114,15 @@ def battle_form(ctx: Ctx) -> NumberForm:
     def go(c: Ctx, v: dict[str, int]) -> None:
         band = BAND[v["band"]] if v.get("band") else None
         if not v["dice"]:
-            response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band))
+            response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band,
+                                              att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
                 c.replace(BattleResult(response))
             return
 
         def fight(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1]))
+            response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1],
+                                               att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
                 c2.pop()
                 c2.replace(BattleResult(response))
@@ -127,6 +136,11 @@ def battle_form(ctx: Ctx) -> NumberForm:
         Field("def", N_("Defender units"), 3, 1, 30),
         Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
         Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        # W-2: a flanking force's units, besides the army's; half of them (rounded up) count in the
+        # army size, whose column the side reads on the loss table (W-4). After the bonuses: a battle
+        # without one is entered with the presses it always took.
+        Field("att_flank", N_("Attacker flanking units"), 0, 0, 20),
+        Field("def_flank", N_("Defender flanking units"), 0, 0, 20),
         *band,
         Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=_odds_status)
@@ -141,6 +155,36 @@ def same_battle(a: BattleFields, b: BattleFields) -> bool:
         return {k: v for k, v in s.items() if k != "eliminated"}
     return (all(a.get(k) == b.get(k) for k in rolled) and side(a["attacker"]) == side(b["attacker"])
             and side(a["defender"]) == side(b["defender"]))
+
+
+def army_size_said(name: str, side: BattleSide) -> str:
+    """How a side with a flanking force reads the loss table (W-2, W-4): its army size, the army's
+    units plus half the flanking units rounded up, and the column that size reads."""
+    flank = side.get("flank", 0)
+    size = side.get("size", side["units"])
+    army = side["units"] - flank
+    col = size_column(size)
+    if name == "attacker":
+        return ngettext("Attacker's army size {size}: {army} in the army + {half} for {flank} flanking unit "
+                        "(half, rounded up). Loss table column: {col}.",
+                        "Attacker's army size {size}: {army} in the army + {half} for {flank} flanking units "
+                        "(half, rounded up). Loss table column: {col}.", flank).format(
+            size=size, army=army, half=size - army, flank=flank, col=col)
+    return ngettext("Defender's army size {size}: {army} in the army + {half} for {flank} flanking unit "
+                    "(half, rounded up). Loss table column: {col}.",
+                    "Defender's army size {size}: {army} in the army + {half} for {flank} flanking units "
+                    "(half, rounded up). Loss table column: {col}.", flank).format(
+        size=size, army=army, half=size - army, flank=flank, col=col)
+
+
+def loss_rows(result: BattleFields) -> list[str]:
+    """The loss table screen's rows: for a side with a flanking force, the army size whose column it
+    reads (W-2, W-4), then every die read on the loss table."""
+    said = [army_size_said(name, result[name]) for name in ("attacker", "defender")
+            if result[name].get("flank")]
+    dice = [_("{} die {}: {}").format(_("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"],
+                                      reading_word(x["reads"])) for x in result["readings"]]
+    return said + (dice or [_("No losses.")])
 
 
 class BattleResult(Follows):
@@ -171,6 +215,21 @@ class BattleResult(Follows):
         last = view["last_battle"]                   # (a naval retreat's or a check's roll may follow it)
         if last is not None and same_battle(last, self.result):
             self.result = last
+
+    def stale(self, ctx: Ctx) -> bool:
+        """Taken off when an undo takes back the battle itself, not a step after it: opened from
+        Last battle after a naval retreat's roll (W-5), an undo of that roll or of the retreat
+        losses leaves the battle standing, and the screen shows it as the session keeps it now."""
+        if not super().stale(ctx):
+            return False
+        try:
+            view = view_of(ctx)
+        except LookupError:
+            return True
+        if self.shown_at is None:
+            return True
+        last = view["last_battle"]
+        return last is None or not same_battle(last, self.result)
 
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
@@ -231,14 +290,18 @@ class BattleResult(Follows):
         if self.scroll.move(what, len(self.rows()), base.ROWS):
             return
         if what is Intent.CLOSE:
-            readings = self.result["readings"]
-            ctx.push(remade(lambda: LossTable(_("Loss table"), [_("{} die {}: {}").format(
-                _("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"], reading_word(x["reads"]))
-                for x in readings] or [_("No losses.")])))
+            result = self.result
+            ctx.push(remade(lambda: self.loss_table(result)))
         elif what is Intent.SECOND:
             self.ask_retreat(ctx)
         elif what is Intent.BACK:
             ctx.pop()
+
+    def loss_table(self, result: BattleFields) -> LossTable:
+        """The loss table of ``result`` (this battle as shown), which goes with this screen."""
+        table = LossTable(_("Loss table"), loss_rows(result))
+        table.battle = self
+        return table
 
     def ask_retreat(self, ctx: Ctx) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title

@@ -1,0 +1,108 @@
+"""The loss table's column for a side with a flanking force (W-2, W-4): it reads the column of its
+army size, the army's units plus half the flanking units rounded up (the term W-2 defines for the
+force ratio and W-4 uses for the loss table), while every unit present, the flankers' too, can be
+lost. Battles entered without flanking units read and answer exactly as before (stored sessions)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.sword.battle import army_size
+from firmware.screens.sword.rolls import BattleResult, LossTable, loss_rows
+from tests.test_sword_dice import battle
+
+NEW = "new sword players=romans,gauls,etruscans,greeks seed=3"
+
+
+@pytest.mark.parametrize("units, flank, size", [(7, 5, 10), (1, 2, 2), (1, 1, 2), (1, 3, 3), (2, 1, 3), (4, 0, 4)])
+def test_army_size_counts_half_the_flanking_units_rounded_up(units: int, flank: int, size: int):  # W-2, W-7
+    assert army_size(units + flank, flank) == size
+
+
+def test_one_unit_with_two_flankers_reads_the_2_column_not_3_plus():  # W-2, W-4
+    """Three units fight, but the army size is 1 + ⌈2/2⌉ = 2: the winner's 4s read nothing in the "2"
+    column (the "3+" column's 4 costs the loser 1 each)."""
+    flanked = battle("att=1 att-flank=2 def=3 att-dice=4,4,6 def-dice=2,2,3")
+    plain = battle("att=3 def=3 att-dice=4,4,6 def-dice=2,2,3")
+    assert flanked["winner"] == plain["winner"] == "attacker"
+    assert [r["reads"] for r in flanked["readings"] if r["side"] == "attacker"] == ["-", "-", "L2"]
+    assert [r["reads"] for r in plain["readings"] if r["side"] == "attacker"] == ["L1", "L1", "L2"]
+    assert (flanked["defender"]["losses"], plain["defender"]["losses"]) == (2, 3)
+    assert (flanked["attacker"]["units"], flanked["attacker"]["flank"], flanked["attacker"]["size"]) == (3, 2, 2)
+
+
+def test_the_flankers_can_be_lost_though_they_count_half():  # W-4: losses stop at the units present
+    """A 1-unit army with 2 flankers that loses with 1,5,5 against 6,6,6 loses all 3 units (7 read)."""
+    r = battle("att=1 att-flank=2 def=3 att-dice=1,5,5 def-dice=6,6,6")
+    assert r["loser"] == "attacker" and r["attacker"]["losses"] == 3 and r["attacker"]["eliminated"]
+
+
+def test_the_defender_s_flanking_force_counts_half_too():  # W-2, W-4
+    r = battle("att=3 def=1 def-flank=2 att-dice=1,1,1 def-dice=4,5,6")
+    assert r["winner"] == "defender" and r["defender"]["size"] == 2
+    assert [x["reads"] for x in r["readings"] if x["side"] == "defender"] == ["-", "L2", "L2"]
+
+
+def test_the_rulebook_example_entered_with_its_flanking_force():  # W-7: Romans 7 + 5 flanking (size 10)
+    r = battle("att=7 att-flank=5 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5")
+    assert (r["attacker"]["units"], r["attacker"]["flank"], r["attacker"]["size"]) == (12, 5, 10)
+    assert (r["attacker"]["losses"], r["defender"]["losses"], r["support"]) == (5, 1, 3)
+
+
+def test_a_battle_without_flanking_units_answers_as_before():  # W-4: stored sessions replay exactly
+    """A line without ``att-flank=``/``def-flank=`` (every battle stored before) gives the fields it
+    gave: no ``flank``/``size`` keys, the column of its units."""
+    r = battle("att=12 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5")
+    assert list(r["attacker"]) == ["units", "dice", "modifier", "total", "losses", "table_losses", "eliminated"]
+    assert "flank" not in r["defender"]
+
+
+@pytest.mark.parametrize("line", ["att=3 def=3 att-flank=-1", "att=3 def=3 def-flank=x", "att=3 def=3 att-flank=100"])
+def test_flanking_units_out_of_range_are_refused(line: str):
+    from engine.errors import BadArguments
+    with pytest.raises(BadArguments):
+        battle(line)
+
+
+@pytest.mark.parametrize("lang, flank, said", [
+    ("en", 2, "Attacker's army size 2: 1 in the army + 1 for 2 flanking units (half, rounded up). Loss table column: 2."),
+    ("en", 1, "Attacker's army size 2: 1 in the army + 1 for 1 flanking unit (half, rounded up). Loss table column: 2."),
+    ("ru", 2, "Размер армии атакующего 2: 1 в армии + 1 за 2 фланговые БЕ (половина с округлением вверх). "
+              "Столбец таблицы потерь: 2."),
+    ("ru", 5, "Размер армии атакующего 4: 1 в армии + 3 за 5 фланговых БЕ (половина с округлением вверх). "
+              "Столбец таблицы потерь: 3+."),
+    ("uk", 1, "Розмір армії нападника 2: 1 в армії + 1 за 1 флангову БО (половина з округленням угору). "
+              "Стовпець таблиці втрат: 2."),
+])
+def test_the_loss_table_screen_says_the_army_size_it_reads(lang: str, flank: int, said: str):  # W-2, W-4
+    from firmware import i18n
+    i18n.set_language(lang)
+    r = battle(f"att=1 att-flank={flank} def=3 att-dice=4,4,6 def-dice=2,2,3")
+    rows = loss_rows(r)
+    assert rows[0] == said and len(rows) == 1 + 6
+
+
+def test_no_army_size_is_said_without_a_flanking_force():  # W-4
+    rows = loss_rows(battle("att=3 def=3 att-dice=4,4,6 def-dice=2,2,3"))
+    assert len(rows) == 6 and all("army" not in row for row in rows)
+
+
+def test_the_battle_form_sends_the_flanking_units_and_the_result_opens_the_loss_table():  # W-2, W-4
+    """Battle form: attacker 1 unit, 2 flanking (the row under the bonuses), A: the line carries
+    ``att-flank=2``; the result's A opens the loss table, which says the army size first."""
+    from tests.test_screens_sword import home
+    ctx = home(NEW).press("a", "left", "left", "down", "down", "down", "down", "right", "right", "a")
+    assert ctx.session.lines[-1] == "battle att=1 def=3 att-flank=2 mod=0 defmod=0"
+    assert isinstance(ctx.top, BattleResult) and ctx.top.result["attacker"]["size"] == 2
+    ctx.press("a")
+    assert isinstance(ctx.top, LossTable)
+    assert " ".join(ctx.top.rows).startswith("Attacker's army size 2: 1 in the army + 1 for 2 flanking units")
+
+
+def test_a_flanked_battle_replays_after_a_restart(tmp_path: Path):  # W-4, kill -9 resume
+    from tests.test_sword_console import console
+    out = console([NEW, "battle att=1 att-flank=2 def=3 att-dice=4,4,6 def-dice=2,2,3"], tmp_path)
+    again = console(["state"], tmp_path)
+    assert out[-1]["attacker"]["size"] == 2
+    assert again[-1]["state"]["last_battle"]["attacker"]["size"] == 2
