@@ -1,0 +1,192 @@
+"""A game's play time (firmware/play_time.py): the time it was played, summed over the runs of the
+program it was played in, its pauses left out; in History (``minutes``, the game's page) and the
+exports (BG Stats' ``durationMin``, the CSV's ``duration_min``). History's clocks are set by the
+test (tests/conftest.py ``HistoryClock``: ``mono`` the monotonic clock, ``restart`` a new run)."""
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from pathlib import Path
+
+from firmware import export, history, play_time
+from firmware.console import Console
+from firmware.store import DB_NAME, Store
+from tests.conftest import HistoryClock
+
+BATTLE = ["new jc-battle people=caesar:Anna,pompey:Boris seed=4", "add attacker c_leg10", "add defender p_pompeius",
+          "fight"]                                            # J-13: the battle is over, History records it
+
+
+def _open(d: Path) -> Console:
+    store = Store(d)
+    return Console(store, store.resume())
+
+
+def _ok(c: Console, line: str) -> dict:
+    r = c.request(line)
+    assert r["ok"], (line, r)
+    return r
+
+
+def _run(d: Path, clock: HistoryClock, steps: list[tuple[float, str]]) -> dict:
+    """One run of the program: each line asked at its monotonic time; the last reply."""
+    c = _open(d)
+    try:
+        r: dict = {}
+        for at, line in steps:
+            clock.mono = at
+            r = _ok(c, line)
+        return r
+    finally:
+        c.close()
+
+
+def _exported(d: Path) -> tuple[dict, dict]:
+    """The newest game's History entry (``minutes`` too), its BG Stats play and its CSV durations."""
+    c = _open(d)
+    try:
+        entry = history.games(c.store.db, 1)[0]
+        play = _ok(c, f"export format=bgstats id={entry['id']}")["play"]
+        rows = list(csv.DictReader(io.StringIO(_ok(c, "export format=csv")["text"].lstrip("\ufeff"))))
+        return entry, {"play": play, "csv": {r["duration_min"] for r in rows if r["id"] == str(entry["id"])}}
+    finally:
+        c.close()
+
+
+def test_a_game_played_across_a_kill_and_a_restart_gets_the_sum_of_its_runs(state_dir: Path, history_clock: HistoryClock):
+    """A battle set up for 10 minutes, an undo among its steps; then the power went (or kill -9)
+    four minutes after the last step; the device started again the next evening and the battle was
+    fought in 6 minutes: its play time is 10 + 6 = 16 minutes. The 4 minutes after the last
+    acknowledged step are lost with the run (nothing stored them), the night is no play. Before,
+    a restart between its start and its finish left the play with no duration at all."""
+    clock = history_clock
+    _run(state_dir, clock, [(1000.0, BATTLE[0]), (1000.0 + 180, BATTLE[1]), (1000.0 + 300, "undo"),
+                            (1000.0 + 420, BATTLE[1]), (1000.0 + 600, BATTLE[2])])
+    clock.mono = 1000.0 + 840                      # thinking, then the power cut: not stored
+    clock.restart()
+    clock.wall = "2026-03-02T19:00:00Z"            # the next evening (a new boot: its monotonic clock anew)
+    clock.mono = 40.0
+    c = _open(state_dir)                           # resumed at 40 s
+    try:
+        clock.mono = 40.0 + 360
+        _ok(c, BATTLE[3])
+    finally:
+        c.close()
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] == 16
+    assert out["play"]["durationMin"] == 16 and out["csv"] == {"16"}
+
+
+def test_the_play_time_is_stored_with_each_step(state_dir: Path, history_clock: HistoryClock):
+    """Each acknowledged step stores the time since the one before in its own transaction (a
+    kill -9 loses at most the time since the last one); a refused step stores nothing, and the
+    next step counts its time."""
+    clock = history_clock
+    c = _open(state_dir)
+    try:
+        clock.mono = 0.0
+        _ok(c, BATTLE[0])
+        sid = str(c.session.header["sid"])
+        assert play_time.stored(c.store.db, sid) == 0
+        clock.mono = 90.0
+        _ok(c, BATTLE[1])
+        assert play_time.stored(c.store.db, sid) == 90_000
+        clock.mono = 100.0
+        assert not c.request("add attacker no_such_unit")["ok"]           # refused: nothing stored
+        assert play_time.stored(c.store.db, sid) == 90_000
+        clock.mono = 150.0
+        _ok(c, BATTLE[2])
+        assert play_time.stored(c.store.db, sid) == 150_000
+    finally:
+        c.close()
+
+
+def test_an_idle_gap_overnight_is_not_counted(state_dir: Path, history_clock: HistoryClock):
+    """The device left on at the table overnight: the attacker added at 5 minutes, the defender the
+    next morning, ten hours later, the battle fought 3 minutes after. The night is a pause (longer
+    than :data:`firmware.play_time.IDLE_LIMIT` with no step), not play: 8 minutes, where the
+    monotonic clock from start to finish gave 603. A gap under the limit (a long turn) counts."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (300.0, BATTLE[1]), (300.0 + 10 * 3600, BATTLE[2]),
+                            (300.0 + 10 * 3600 + 180, BATTLE[3])])
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] == 8 and out["play"]["durationMin"] == 8 and out["csv"] == {"8"}
+    long_turn = play_time.IDLE_LIMIT - 60
+    _run(state_dir, clock, [(0.0, "new jc-battle seed=5"), (long_turn, BATTLE[1]), (long_turn + 60, BATTLE[2]),
+                            (long_turn + 120, BATTLE[3])])
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] == (long_turn + 120) // 60 == 121                  # 1 h 59 min + 2 min
+
+
+def test_a_session_stored_before_play_time_was_kept_and_old_records_read_as_before(state_dir: Path,
+                                                                                  history_clock: HistoryClock):
+    """A card an older Legatus wrote (no play-time table, a game begun on it) opens with nothing
+    reported; the game finished after the update has no play time (none was kept for its start),
+    as before: no duration rather than a wrong one. An old record without ``minutes`` still
+    exports its start-to-finish span."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1])])
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("DROP TABLE IF EXISTS play_time")
+    db.commit()
+    db.close()
+    clock.restart()
+    c = _open(state_dir)
+    try:
+        assert "recovered" not in _ok(c, "state")
+        clock.mono = 120.0
+        _ok(c, BATTLE[2])
+        clock.mono = 180.0
+        _ok(c, BATTLE[3])
+    finally:
+        c.close()
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] is None and "durationMin" not in out["play"] and out["csv"] == {""}
+    old = {"status": "finished", "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "unsynced": []}
+    assert export.duration_min(old) == 48 and export.duration_min({**old, "minutes": 30}) == 30
+
+
+def test_a_damaged_play_time_is_reported_and_never_given_wrong(state_dir: Path, history_clock: HistoryClock):
+    """One bad byte in a session's stored play time: the next start reports it and keeps it for a
+    bug report; the game's play time is then not known (no duration), never a wrong figure."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2])])
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("UPDATE play_time SET ms=ms+1000")
+    db.commit()
+    db.close()
+    clock.restart()
+    c = _open(state_dir)
+    try:
+        said = _ok(c, "state")["recovered"]
+        assert "play time of 1 game was damaged" in said and "no longer known" in said
+        assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='play time'").fetchone()[0] == 1
+        clock.mono = 180.0
+        _ok(c, BATTLE[3])
+    finally:
+        c.close()
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] is None and "durationMin" not in out["play"]
+
+
+def test_a_salvaged_database_keeps_the_play_time(state_dir: Path, history_clock: HistoryClock):
+    """A database SQLite cannot open is salvaged row by row: the sessions' play time rows, whose
+    checksums hold, are carried with the rest (the game goes on being timed)."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (120.0, BATTLE[1]), (240.0, BATTLE[2])])
+    data = bytearray((state_dir / DB_NAME).read_bytes())
+    at = data.index(b"CREATE TABLE damaged")
+    data[at + 14] = 0xFF                          # the schema damaged: the file cannot be read
+    (state_dir / DB_NAME).write_bytes(bytes(data))
+    clock.restart()
+    clock.mono = 10.0
+    c = _open(state_dir)
+    try:
+        assert "kept aside as legatus.db.damaged-1" in _ok(c, "state")["recovered"]
+        clock.mono = 70.0
+        _ok(c, BATTLE[3])
+    finally:
+        c.close()
+    entry, out = _exported(state_dir)
+    assert entry["minutes"] == 5 and out["play"]["durationMin"] == 5
