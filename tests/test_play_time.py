@@ -9,6 +9,8 @@ import io
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from firmware import export, history, play_time
 from firmware.console import Console
 from firmware.store import DB_NAME, Store
@@ -190,3 +192,35 @@ def test_a_salvaged_database_keeps_the_play_time(state_dir: Path, history_clock:
         c.close()
     entry, out = _exported(state_dir)
     assert entry["minutes"] == 5 and out["play"]["durationMin"] == 5
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Play time: 1 minute", "Play time: 2 minutes", "Play time: 25 minutes", "Play time: 1 hour",
+            "Play time: 2 hours", "Play time: 1 h 25 min"]),
+    ("ru", ["Время игры: 1 минута", "Время игры: 2 минуты", "Время игры: 25 минут", "Время игры: 1 час",
+            "Время игры: 2 часа", "Время игры: 1 ч 25 мин"]),
+    ("uk", ["Час гри: 1 хвилина", "Час гри: 2 хвилини", "Час гри: 25 хвилин", "Час гри: 1 година",
+            "Час гри: 2 години", "Час гри: 1 год 25 хв"]),
+])
+def test_a_games_page_shows_its_play_time_in_the_players_language(lang: str, said: list[str]):
+    """History → a game says how long it was played (the figure the exports give), in whole
+    sentences with the plural forms of the language (11 minutes: «минут», «хвилин»); nothing when it
+    is not known, or for an abandoned game (no one said when it stopped)."""
+    from firmware import i18n
+    from firmware.history_text import play_time_said
+    from firmware.screens.history import detail_rows
+    entry = {"id": 3, "game": "jc-battle", "name": "Julius Caesar", "status": "finished",
+             "started": "2026-03-01T18:00:00Z", "finished": "2026-03-01T18:25:00Z",
+             "mode": {"kind": "battle", "number": 1}, "players": [], "result": "Battle 1.", "part": "battle-1",
+             "sid": "x", "unsynced": [], "replaced": []}
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        assert [play_time_said(m) for m in (1, 2, 25, 60, 120, 85)] == said
+        assert play_time_said(11) == said[2].replace("25", "11")
+        assert said[2] in detail_rows({**entry, "minutes": 25})
+        title = said[0].split(":")[0]
+        assert not any(r.startswith(title) for r in detail_rows({**entry, "minutes": None}))
+        assert not any(r.startswith(title) for r in detail_rows({**entry, "status": "abandoned", "minutes": 25}))
+    finally:
+        i18n.set_language(before)
