@@ -137,9 +137,12 @@ def _dated_by(entry: dict[str, Any]) -> str:
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); if the start is
     unknown or unsure and the finish is sure (:func:`_dated_by`), the finish less the minutes the
-    device measured (a start before NTP set the clock), else the finish."""
+    device measured from its start (a start before NTP set the clock: History's ``span``, its
+    pauses too, when it began and finished in one run of the device; else its play time, its
+    ``minutes``: it began that long before its finish at least), else the finish."""
     by = _dated_by(entry)
-    iso, minutes, end = entry.get(by), entry.get("minutes"), _utc(entry.get("finished"))
+    iso, end = entry.get(by), _utc(entry.get("finished"))
+    minutes = entry.get("span") or entry.get("minutes")
     if by == "finished" and entry.get("started") and isinstance(minutes, int) and end is not None:
         iso = (end - _dt.timedelta(minutes=minutes)).isoformat()       # (in UTC: a DST change between)
     when = local(iso)

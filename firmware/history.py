@@ -181,10 +181,11 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
                                        ("finished", rough)) if bad]
     timed = started is not None and (finished is None or late)     # (a rebuilt record: what its damaged row kept)
     minutes = play_time.minutes(db, sid, until_now=not late) if timed else None
+    span = play_time.span(sid) if timed and not late else None     # (how long ago it began: dates it)
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes,
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes, "span": span,
             **{k: v for k, v in follow.items() if k != "said"}, **(carried or {})}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
@@ -421,7 +422,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
                 "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data),
-                **({"minutes": data["minutes"]} if "minutes" in data else {})}     # (not in a row made before it)
+                **{k: data[k] for k in ("minutes", "span") if k in data}}     # (not in a row made before them)
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None

@@ -44,6 +44,8 @@ two steps stays well under it)."""
 _monotonic = time.monotonic
 # The sessions timed in this run of the program: sid -> the monotonic time of their last mark.
 _marks: dict[str, float] = {}
+# The sessions begun in this run: sid -> the monotonic time of their start (:func:`span`).
+_begun: dict[str, float] = {}
 
 
 def play_crc(sid: Any, ms: Any) -> int:
@@ -64,7 +66,7 @@ def began(db: sqlite3.Connection, sid: str) -> None:
     """In the transaction that starts session ``sid``: its play time, none yet; timed from now."""
     ensure(db)
     if db.execute("INSERT OR IGNORE INTO play_time(sid, ms, crc) VALUES(?,0,?)", (sid, play_crc(sid, 0))).rowcount:
-        _marks[sid] = now()
+        _marks[sid] = _begun[sid] = now()
 
 
 def resumed(sid: str) -> None:
@@ -113,6 +115,14 @@ def step(db: sqlite3.Connection, sid: str, at: float) -> None:
 def stepped(sid: str, at: float) -> None:
     """The step's transaction committed at ``at``: the session is timed from there."""
     _marks[sid] = at
+
+
+def span(sid: str) -> int | None:
+    """The whole minutes (at least 1) from the session's start to now, pauses and all, when it began
+    in this run (else None): not its play time, but how long ago it began, which dates a game begun
+    before the network set the clock (firmware/export.py ``_play_date``)."""
+    began = _begun.get(sid)
+    return None if began is None else max(1, round((now() - began) / 60))
 
 
 def minutes(db: sqlite3.Connection, sid: str, *, until_now: bool = True) -> int | None:

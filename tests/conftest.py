@@ -84,6 +84,7 @@ class HistoryClock:
     def restart(self) -> None:
         from firmware import play_time
         play_time._marks.clear()
+        play_time._begun.clear()
 
 
 @pytest.fixture
@@ -94,4 +95,5 @@ def history_clock(monkeypatch: pytest.MonkeyPatch) -> HistoryClock:
     monkeypatch.setattr(history, "_clock_unsynced", lambda: clock.unset)
     monkeypatch.setattr(play_time, "_monotonic", clock.monotonic)
     monkeypatch.setattr(play_time, "_marks", {})
+    monkeypatch.setattr(play_time, "_begun", {})
     return clock

@@ -121,6 +121,30 @@ def test_an_idle_gap_overnight_is_not_counted(state_dir: Path, history_clock: Hi
     assert entry["minutes"] == (long_turn + 120) // 60 == 121                  # 1 h 59 min + 2 min
 
 
+def test_a_game_begun_before_the_clock_was_set_is_still_dated_by_its_true_start(state_dir: Path,
+                                                                                 history_clock: HistoryClock):
+    """A battle begun at 18:00 with no network (the clock said 1970), left three hours, then fought in
+    10 minutes once the network had set the clock (21:12): its play time is 12 minutes, and it is
+    dated by its finish less the time since it began in this run, pauses and all (18:00), not less
+    its play time (21:00: the play would be dated three hours late)."""
+    import datetime as dt
+    clock = history_clock
+    clock.wall, clock.unset = "1970-01-01T00:00:42Z", True
+    c = _open(state_dir)
+    try:
+        for at, line in [(0.0, BATTLE[0]), (120.0, BATTLE[1]), (120.0 + 3 * 3600, BATTLE[2])]:
+            clock.mono = at
+            _ok(c, line)
+        clock.wall, clock.unset, clock.mono = "2026-11-26T21:12:00Z", False, 120.0 + 3 * 3600 + 600
+        _ok(c, BATTLE[3])
+    finally:
+        c.close()
+    entry, out = _exported(state_dir)
+    began = dt.datetime(2026, 11, 26, 18, 0, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    assert entry["minutes"] == 12 and out["play"]["durationMin"] == 12
+    assert out["play"]["playDate"] == began
+
+
 def test_a_session_stored_before_play_time_was_kept_and_old_records_read_as_before(state_dir: Path,
                                                                                   history_clock: HistoryClock):
     """A card an older Legatus wrote (no play-time table, a game begun on it) opens with nothing
