@@ -15,6 +15,7 @@ from firmware import export, history, play_time
 from firmware.console import Console
 from firmware.store import DB_NAME, Store
 from tests.conftest import HistoryClock
+from tests.test_storage_damage import read_only_mount  # noqa: F401 - (the fixture: a tmpfs remounted read-only)
 
 BATTLE = ["new jc-battle people=caesar:Anna,pompey:Boris seed=4", "add attacker c_leg10", "add defender p_pompeius",
           "fight"]                                            # J-13: the battle is over, History records it
@@ -171,6 +172,42 @@ def test_a_session_stored_before_play_time_was_kept_and_old_records_read_as_befo
     assert entry["minutes"] is None and "durationMin" not in out["play"] and out["csv"] == {""}
     old = {"status": "finished", "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "unsynced": []}
     assert export.duration_min(old) == 48 and export.duration_min({**old, "minutes": 30}) == 30
+
+
+def test_a_card_an_older_legatus_wrote_still_starts_read_only(read_only_mount):  # noqa: F811 - (the fixture)
+    """A card written by a Legatus from before play time (no play-time table) and remounted
+    read-only by the kernel: the start could not make the new table and refused the card
+    altogether ("Cannot open … the storage is read-only"), so the device showed nothing. It starts
+    read-only as on any such card (History and the game read; every change refused), and saves
+    again once the card is writable, the table made then."""
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new dice seed=3", "roll 2d6"):
+        _ok(c, line)
+    state = _ok(c, "state")["state"]
+    c.close()
+    db = sqlite3.connect(d / DB_NAME)
+    db.execute("DROP TABLE play_time")                 # (as an older Legatus left it)
+    db.commit()
+    db.close()
+    remount("ro")
+    c = _open(d)
+    try:
+        start = _ok(c, "state")
+        assert start["state"] == state and "read-only" in start["recovered"]
+        assert c.request("roll 1d6")["error"] == "storage_error"
+        remount("rw")
+        tries = [c.request("roll 1d6") for _ in range(2)]     # (as on any card: saved once it is seen writable)
+        assert tries[-1]["ok"] is True, tries
+    finally:
+        c.close()
+    c = _open(d)                                       # the next start makes the table
+    try:
+        assert "recovered" not in _ok(c, "state")
+        assert c.store.db.execute("SELECT count(*) FROM play_time").fetchone()[0] == 0
+    finally:
+        c.close()
 
 
 def test_a_damaged_play_time_is_reported_and_never_given_wrong(state_dir: Path, history_clock: HistoryClock):
