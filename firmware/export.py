@@ -3,8 +3,8 @@
 
 ``bgstats``: one play exactly in BG Stats' published push format (the ``createPlay`` link, see
 :data:`PUBLISHED`): ``sourceName``, ``sourcePlayId``, ``playDate`` (local time ``YYYY-MM-DD
-HH:MM:SS``, the game's start), ``durationMin`` (from the recorded start and finish, when both
-clocks were set), ``comments``, ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
+HH:MM:SS``, the game's start), ``durationMin`` (its play time: firmware/play_time.py), ``comments``,
+``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
 was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
 Russian —, ``sourcePlayerId``: the person's id, the same in every play and
@@ -137,9 +137,12 @@ def _dated_by(entry: dict[str, Any]) -> str:
 def _play_date(entry: dict[str, Any]) -> str:
     """When the play began, in the device's local time (``YYYY-MM-DD HH:MM:SS``); if the start is
     unknown or unsure and the finish is sure (:func:`_dated_by`), the finish less the minutes the
-    device measured (a start before NTP set the clock), else the finish."""
+    device measured from its start (a start before NTP set the clock: History's ``span``, its
+    pauses too, when it began and finished in one run of the device; else its play time, its
+    ``minutes``: it began that long before its finish at least), else the finish."""
     by = _dated_by(entry)
-    iso, minutes, end = entry.get(by), entry.get("minutes"), _utc(entry.get("finished"))
+    iso, end = entry.get(by), _utc(entry.get("finished"))
+    minutes = entry.get("span") or entry.get("minutes")
     if by == "finished" and entry.get("started") and isinstance(minutes, int) and end is not None:
         iso = (end - _dt.timedelta(minutes=minutes)).isoformat()       # (in UTC: a DST change between)
     when = local(iso)
@@ -161,18 +164,20 @@ def _date_words(entry: dict[str, Any]) -> str:
 
 
 MAX_DURATION_MIN = 24 * 60
-"""The longest duration a play is given: beyond a day its start and finish hold pauses (the game
-left, the device switched off and resumed days later) the device cannot tell from play."""
+"""The longest duration a play is given: beyond a day a record's span holds pauses the device cannot
+tell from play (an older record's start to finish, or its minutes measured before pauses were left
+out: the device left on for days)."""
 
 
 def duration_min(entry: dict[str, Any]) -> int | None:
     """The play's whole minutes (at least 1): as the device measured them (History's ``minutes``,
-    by its monotonic clock, when the game began and finished in one run of it: a clock NTP set
-    mid-game changes nothing; None when a restart came between); in a record made before it
-    measured them, from the recorded start to the finish, unless either is unknown or was taken
-    while the clock was not set, or they are in the wrong order (the clock set back between).
-    None beyond a day (:data:`MAX_DURATION_MIN`), or for an abandoned play (its finish is when
-    another game replaced it, not when it stopped)."""
+    its play time summed over the runs of the program it was played in, its pauses left out, by the
+    monotonic clock: a clock NTP set mid-game changes nothing, firmware/play_time.py; None when it
+    is not known: a game begun before play time was kept, its stored time damaged); in a record
+    made before the device measured them, from the recorded start to the finish, unless either is
+    unknown or was taken while the clock was not set, or they are in the wrong order (the clock set
+    back between). None beyond a day (:data:`MAX_DURATION_MIN`: an older record's span holds pauses),
+    or for an abandoned play (its finish is when another game replaced it, not when it stopped)."""
     if entry.get("status") == "abandoned":
         return None
     if "minutes" in entry:

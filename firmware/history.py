@@ -21,8 +21,9 @@ action's commit and its record is reconciled by firmware.history_rebuild.reconci
 followed it* (``sealed``: it stays, and follows the game's next finish: firmware/history_follow.py). Every row carries a
 CRC-32 like the storage rows (:func:`firmware.storage.crc` over the raw bytes, checked before decoding), the start times
 too; at each start the store reports damaged rows and sets them aside (firmware/history_check.py; never shown, and written again from
-their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates; a record's ``minutes``: the play's
-length by the monotonic clock, when it began and finished in one run (else None). No record holds a seed or a ``new`` line:
+their sessions: firmware/history_rebuild.py). Dates: wall-clock UTC ISO dates; a record's ``minutes``: the play time, the
+time the game was played summed over the runs of the program it was played in (firmware/play_time.py; None for a session
+stored before play time was kept). No record holds a seed or a ``new`` line:
 an ended game's seed, share and commitment come from its fair-draw record (firmware/fairness.py, joined by ``sid`` when
 History is read).
 """
@@ -32,13 +33,12 @@ import datetime as _dt
 import json
 import logging
 import sqlite3
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from engine.text import from_data, to_data
 from firmware.history_text import Msg, N_, abandoned, as_now
-from firmware import history_follow, players
+from firmware import history_follow, play_time, players
 from firmware.history_follow import HISTORY_ROW as HISTORY_ROW, row_crc as row_crc   # (re-exported: the rows' read, checksum)
 from firmware.games import GameRecord, player, record_of, records, unfinished_mode
 from firmware.history_people import is_seat, sides_people, with_people
@@ -52,10 +52,11 @@ CREATE TABLE IF NOT EXISTS history(id INTEGER PRIMARY KEY, sid TEXT NOT NULL, pa
                                    game TEXT NOT NULL, depth INTEGER NOT NULL, sealed INTEGER NOT NULL,
                                    record TEXT NOT NULL, crc INTEGER NOT NULL, UNIQUE(sid, part));
 CREATE TABLE IF NOT EXISTS history_started(sid TEXT PRIMARY KEY, started TEXT NOT NULL, crc INTEGER NOT NULL DEFAULT 0);
-"""
-# the columns of the tables (the store checks the schema against them)
+""" + play_time.SCHEMA
+# the columns of the tables (the store checks the schema against them; the sessions' play time is kept beside their
+# start times: firmware/play_time.py)
 COLUMNS = {"history": ("id", "sid", "part", "game", "depth", "sealed", "record", "crc"),
-           "history_started": ("sid", "started")}
+           "history_started": ("sid", "started"), **play_time.COLUMNS}
 _TITLES = (N_("Caesar! Seize Rome in 20 Minutes"), N_("Julius Caesar"), N_("For the Glory of Rome"),
            N_("The Sword of Rome"))
 
@@ -93,12 +94,6 @@ def _now() -> str:
 # is kept with this mark after it (history_started) or named in the record's ``unsynced`` list.
 UNSYNCED = "~"
 
-
-# The sessions begun in this run of the program, with the monotonic clock then: a game begun and
-# finished in one run has its play's ``minutes`` measured by it (NTP setting the wall clock mid-game
-# changes nothing); across a restart (the device off overnight, a power cut) they are not known.
-_begun: dict[str, float] = {}
-_monotonic = time.monotonic
 
 
 def _clock_unsynced() -> bool:
@@ -167,10 +162,11 @@ def _started(db: sqlite3.Connection, sid: str) -> str | None:
 
 def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[str, Any], depth: int,
          status: str, lines: Sequence[str] | None = None, *, finished: tuple[str, bool] | None = None,
-         rid: int | None = None, carried: dict[str, Any] | None = None) -> bool:
+         rid: int | None = None, carried: dict[str, Any] | None = None, late: bool = False) -> bool:
     """Insert the record, or replace an unsealed one or a reopened one (firmware/history_follow.py: True). A
     rebuilt record gives ``finished`` (its time, and whether it is approximate), ``rid`` (its old id) and
-    ``carried`` (what its damaged row still shows that no replay gives: ``minutes``, ``replaced``, ``was``)."""
+    ``carried`` (what its damaged row still shows that no replay gives: ``minutes``, ``replaced``, ``was``); a
+    ``late`` one (a finish whose record a crash lost) its ``finished`` and the play time stored with its steps."""
     sid = str(header["sid"])
     old = _row(db, sid, part)
     fp = fingerprint(header, (lines or [])[:depth], part) if old is None or old[1] != 1 else ""
@@ -183,12 +179,13 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
-    began = _begun.get(sid) if started is not None and finished is None else None
-    minutes = None if began is None else max(1, round((_monotonic() - began) / 60))
+    timed = started is not None and (finished is None or late)     # (a rebuilt record: what its damaged row kept)
+    minutes = play_time.minutes(db, sid, until_now=not late) if timed else None
+    span = play_time.span(sid) if timed and not late else None     # (how long ago it began: dates it)
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
-            "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes,
+            "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes, "span": span,
             **{k: v for k, v in follow.items() if k != "said"}, **(carried or {})}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
@@ -255,7 +252,7 @@ def record_state(store: Any, session: Any, *, command: str = "", fields: dict[st
         for part, rec in parts:
             if _writes(_row(db, sid, part), replace):
                 if _put(db, session.header, part, rec, len(session.lines), "finished", session.lines,
-                        finished=(_now(), True) if late else None):
+                        finished=(_now(), True) if late else None, late=late):
                     history_follow.said(db, session, part)
                 written.append(part)
         if written:      # a finished game is no longer 'abandoned'
@@ -337,9 +334,8 @@ def write_started(db: sqlite3.Connection, session: Any) -> None:
     stores the session, so the card refusing it refuses the ``new``, and never loses it alone)."""
     ensure(db)
     sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
-    if db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)",
-                  (sid, now, started_crc(sid, now))).rowcount:
-        _begun[sid] = _monotonic()
+    db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)", (sid, now, started_crc(sid, now)))
+    play_time.began(db, sid)
 
 
 def record_abandoned(store: Any, session: Any) -> bool:
@@ -426,7 +422,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
                 "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data),
-                **({"minutes": data["minutes"]} if "minutes" in data else {})}     # (not in a row made before it)
+                **{k: data[k] for k in ("minutes", "span") if k in data}}     # (not in a row made before them)
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None

@@ -1,6 +1,7 @@
-"""The History tables at the store's start (firmware/store/): their damaged rows found by checksum
-(:func:`scan`) and set aside (:func:`set_aside`), and the tables of the format before issue 20
-brought up to date (:func:`upgrade`). The rows themselves are firmware/history.py's."""
+"""The History tables at the store's start (firmware/store/), the sessions' play time with them
+(firmware/play_time.py): their damaged rows found by checksum (:func:`scan`) and set aside
+(:func:`set_aside`), and the tables of the format before issue 20 brought up to date
+(:func:`upgrade`). The rows themselves are firmware/history.py's and firmware/play_time.py's."""
 from __future__ import annotations
 
 import sqlite3
@@ -8,6 +9,7 @@ from typing import Any
 
 from firmware.history import ensure, started_crc
 from firmware.history_follow import HISTORY_ROW, row_crc
+from firmware.play_time import PLAY_ROW, play_crc
 
 
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
@@ -26,6 +28,10 @@ def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]
                                               "FROM history_started"):
             if started_crc(sid, started) != check:
                 out.append(("history_started", "history_started", _raw(sid, started, check), (sid,)))
+    if "play_time" in tables:            # (firmware/play_time.py: a session's play time, kept beside its start)
+        for sid, ms, check in db.execute(f"SELECT {PLAY_ROW} FROM play_time"):
+            if play_crc(sid, ms) != check:
+                out.append(("play_time", "play time", _raw(sid, ms, check), (sid,)))
     return out
 
 
@@ -35,6 +41,8 @@ def set_aside(db: sqlite3.Connection, table: str, key: tuple[Any, ...]) -> None:
         db.execute("DELETE FROM history WHERE id=?", key)
     elif table == "history_started":
         db.execute("DELETE FROM history_started WHERE CAST(sid AS BLOB)=?", key)
+    elif table == "play_time":           # (that game's play time is then not known: never a wrong one)
+        db.execute("DELETE FROM play_time WHERE CAST(sid AS BLOB)=?", key)
 
 
 def upgrade(db: sqlite3.Connection) -> None:

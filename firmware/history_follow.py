@@ -27,6 +27,8 @@ HISTORY_ROW = ("id, CAST(sid AS BLOB), CAST(part AS BLOB), CAST(game AS BLOB), C
                "CAST(sealed AS INTEGER), CAST(record AS BLOB), CAST(crc AS INTEGER)")
 REOPENED = 2
 """``history.sealed`` of a sealed record whose finish an undo took back: the next finish replaces it."""
+TIMES = ("finished", "unsynced", "minutes", "span")
+"""A record's times (firmware/history.py) that the same finish asked again keeps."""
 
 
 def row_crc(rid: Any, sid: Any, part: Any, game: Any, depth: Any, sealed: Any, record: Any) -> int:
@@ -74,7 +76,7 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     depth, data = old
     # an unsealed record written again is the same finish asked again or corrected (Glory's score
     # shown the next day): it keeps its finish time, and whether the clock was set then
-    same: dict[str, Any] = {k: data[k] for k in ("finished", "unsynced", "minutes") if k in data and row[1] != REOPENED}
+    same: dict[str, Any] = {k: data[k] for k in TIMES if k in data and row[1] != REOPENED}
     was = ({"depth": depth, "record": {k: v for k, v in data.items() if k != "was"}} if row[1] == REOPENED
            else data.get("was"))
     if not isinstance(was, dict) or not isinstance(was.get("record"), dict):
@@ -82,7 +84,7 @@ def replacing(db: sqlite3.Connection, row: tuple[int, int] | None, fp: str, aske
     base = was["record"]
     out: dict[str, Any] = {"was": was, "replaced": list(base.get("replaced", []))}
     if base.get("fp") == fp and str(base.get("asked", "")) == asked:
-        out.update({k: base[k] for k in ("finished", "unsynced", "minutes") if k in base})
+        out.update({k: base[k] for k in TIMES if k in base})
         return out
     out["replaced"].append({"result": base.get("result"), "finished": base.get("finished"),
                             **({"unsynced": True} if "finished" in (base.get("unsynced") or ()) else {})})

@@ -135,10 +135,11 @@ def _carried(data: dict[str, Any]) -> dict[str, Any]:
     """What a damaged row's record holds that no replay gives, where it still reads whole: the
     play's measured length (``minutes``), the results an earlier finish had (``replaced``) and the
     sealed record an undo of this finish brings back (``was``: firmware/history_follow.py)."""
-    minutes, replaced, was = data.get("minutes"), data.get("replaced"), data.get("was")
+    minutes, span, replaced, was = data.get("minutes"), data.get("span"), data.get("replaced"), data.get("was")
     whole = (isinstance(was, dict) and type(was.get("depth")) is int and isinstance(was.get("record"), dict)
              and _players(was["record"].get("players")) and _result(was["record"].get("result")))
     return {**({"minutes": minutes} if type(minutes) is int and minutes > 0 else {}),
+            **({"span": span} if type(span) is int and span > 0 else {}),
             **({"replaced": replaced} if replaced and _replaced(replaced) else {}), **({"was": was} if whole else {})}
 
 

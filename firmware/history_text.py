@@ -36,6 +36,17 @@ def as_now(result: object) -> object:
     return result
 
 
+def play_time_said(minutes: int) -> str:
+    """A game's play time as History → a game says it (firmware/play_time.py), in the reader's
+    language: whole minutes under an hour, else hours (and minutes)."""
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return say(Msg("Play time: {n} minute", plural="Play time: {n} minutes", n=minutes))
+    if not rest:
+        return say(Msg("Play time: {n} hour", plural="Play time: {n} hours", n=hours))
+    return _("Play time: {hours} h {minutes} min").format(hours=hours, minutes=rest)
+
+
 # Why a game with a secret seed has no players' share (firmware/fairness.py ``NO_SHARE``), each a
 # whole sentence that History → a game and Fair draw show on up to four rows.
 NO_SHARE_WORDS = {
@@ -55,4 +66,4 @@ def no_share_words(why: str | None) -> str:
 
 
 __all__ = ["ABANDONED_BEFORE", "NO_SHARE_WORDS", "N_", "TEXTS", "Msg", "_", "abandoned", "as_now", "ngettext",
-           "no_share_words", "say"]
+           "no_share_words", "play_time_said", "say"]

@@ -68,7 +68,8 @@ class HistoryClock:
     ``wall`` (UTC ISO, what the wall clock says), ``unset`` (it is not synchronised: a Pi with no
     network), ``mono`` (the monotonic clock's seconds; None: it follows the wall clock, as it does
     while nobody sets the wall clock). :meth:`restart` is a new run of the program (the device
-    switched off and on): the games begun before it are not timed by the monotonic clock."""
+    switched off and on, a kill -9): the monotonic clock times only what this run plays
+    (firmware/play_time.py), from the session's resume."""
 
     def __init__(self, wall: str = "2026-03-01T18:00:00Z", unset: bool = False) -> None:
         self.wall, self.unset = wall, unset
@@ -81,16 +82,18 @@ class HistoryClock:
         return dt.datetime.fromisoformat(self.wall.replace("Z", "+00:00")).timestamp()
 
     def restart(self) -> None:
-        from firmware import history
-        history._begun.clear()
+        from firmware import play_time
+        play_time._marks.clear()
+        play_time._begun.clear()
 
 
 @pytest.fixture
 def history_clock(monkeypatch: pytest.MonkeyPatch) -> HistoryClock:
-    from firmware import history
+    from firmware import history, play_time
     clock = HistoryClock()
     monkeypatch.setattr(history, "_now", lambda: clock.wall)
     monkeypatch.setattr(history, "_clock_unsynced", lambda: clock.unset)
-    monkeypatch.setattr(history, "_monotonic", clock.monotonic)
-    monkeypatch.setattr(history, "_begun", {})
+    monkeypatch.setattr(play_time, "_monotonic", clock.monotonic)
+    monkeypatch.setattr(play_time, "_marks", {})
+    monkeypatch.setattr(play_time, "_begun", {})
     return clock

@@ -256,14 +256,29 @@ def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_c
     assert play["playDate"] == began and "clock" not in play["comments"]
     assert play["durationMin"] == 47                                   # NTP set the wall clock meanwhile
     assert began in replies[2]["text"] and "1970-01-01 00:00" not in replies[2]["text"].split("\r\n")[1]
-    # a record with no minutes the device measured (a restart came between): dated by its finish
+    # a restart came between (the device switched off, on again with the network): its play time is
+    # the sum of its runs' (firmware/play_time.py), 5 minutes before and 7 after, and it dates the play
+    from firmware.console import Console
+    from firmware.store import Store
     history_clock.restart()
-    history_clock.wall, history_clock.unset = "1970-01-01T00:00:42Z", True
-    run_console_in(state_dir, ["new jc-battle seed=5", "add attacker c_leg10", "add defender p_pompeius"])
+    history_clock.wall, history_clock.unset, history_clock.mono = "1970-01-01T00:00:42Z", True, 100.0
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    c.request("new jc-battle seed=5")
+    history_clock.mono = 100.0 + 5 * 60
+    c.request("add attacker c_leg10")
+    c.close()
     history_clock.restart()
-    history_clock.wall, history_clock.unset = "2026-11-26T19:00:00Z", False
-    play = run_console_in(state_dir, ["fight", "export format=bgstats"])[1]["play"]
-    assert play["playDate"] == finish.strftime("%Y-%m-%d %H:%M:%S") and "durationMin" not in play
+    history_clock.wall, history_clock.unset, history_clock.mono = "2026-11-26T18:53:00Z", False, 20.0
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    c.request("add defender p_pompeius")
+    history_clock.wall, history_clock.mono = "2026-11-26T19:00:00Z", 20.0 + 7 * 60
+    c.request("fight")
+    play = c.request("export format=bgstats")["play"]
+    c.close()
+    twelve = (finish - dt.timedelta(minutes=12)).strftime("%Y-%m-%d %H:%M:%S")
+    assert play["playDate"] == twelve and play["durationMin"] == 12
     # in Kyiv, a game begun at 01:50 EET and finished at 04:10 EEST, the night summer time began
     import time
     entry = {"id": 1, "game": "jc-battle", "name": "Julius Caesar", "status": "finished", "mode": {"kind": "battle"},
@@ -299,18 +314,18 @@ def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state
     unsure = {int(g["id"]): " ".join(g["unsynced"]) for g in replies[-2]["games"]}
     assert unsure == {1: "started", 2: "", 3: "finished", 4: "started finished"}   # (dice 3 began with the clock set)
     assert {int(r["id"]): r["unsynced"] for r in rows} == unsure
-    # the device's own clock times a play begun and finished in one run of it, whatever the wall clock said
-    assert {int(r["id"]): r["duration_min"] for r in rows} == {1: "10", 2: "20", 3: "", 4: "1"}
+    # the device's own clock times the play, whatever the wall clock said; dice 3, begun before the
+    # restart and ended after it, its runs' play summed (firmware/play_time.py: nothing was played)
+    assert {int(r["id"]): r["duration_min"] for r in rows} == {1: "10", 2: "20", 3: "1", 4: "1"}
 
 
-def test_a_game_resumed_days_later_is_exported_with_no_duration_rather_than_days_of_play(state_dir, history_clock):
+def test_a_game_resumed_days_later_is_exported_with_its_play_time_rather_than_days_of_play(state_dir, history_clock):
     """QA (clock): a battle set up one evening (clock set), the device switched off, the game
     resumed and fought 400 days later (clock set again): BG Stats got ``durationMin`` 576 000 and
     the CSV 576000 — a play of 400 days; switched off overnight, 13 hours. The time between holds
-    pauses the device cannot tell from play: across a restart of the device, or beyond a day with
-    it on (:data:`firmware.export.MAX_DURATION_MIN`), the duration is unknown, not a wrong number;
-    within a day and one run it is given."""
-    from firmware import export
+    pauses: across a restart of the device its runs' play is summed, and with it on, a day (or 23
+    hours) with no step is a pause (:data:`firmware.play_time.IDLE_LIMIT`), not play: each of these
+    battles was set up and fought in no time, a minute."""
     plays = (("2027-02-05T18:00:00Z", True), ("2026-01-02T09:30:00Z", True),       # switched off between
              ("2026-01-02T18:01:00Z", False), ("2026-01-02T17:59:00Z", False))     # on for a day and a minute / less
     for seed, (finish, restart) in enumerate(plays, 4):
@@ -321,11 +336,10 @@ def test_a_game_resumed_days_later_is_exported_with_no_duration_rather_than_days
         history_clock.wall = finish
         run_console_in(state_dir, ["fight"])
     replies = run_console_in(state_dir, [f"export format=bgstats id={n}" for n in (1, 2, 3, 4)] + ["export format=csv"])
-    assert ["durationMin" in r["play"] for r in replies[:3]] == [False, False, False]
-    assert replies[3]["play"]["durationMin"] == export.MAX_DURATION_MIN - 1 == 24 * 60 - 1
+    assert [r["play"]["durationMin"] for r in replies[:4]] == [1, 1, 1, 1]
     rows = list(csv.DictReader(io.StringIO(replies[4]["text"].lstrip("\ufeff"))))
     assert {(r["id"], r["duration_min"], r["unsynced"]) for r in rows} == {
-        ("1", "", ""), ("2", "", ""), ("3", "", ""), ("4", "1439", "")}
+        ("1", "1", ""), ("2", "1", ""), ("3", "1", ""), ("4", "1", "")}
 
 
 def test_an_abandoned_play_has_no_duration_since_nobody_said_when_it_stopped(state_dir, history_clock):

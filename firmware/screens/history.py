@@ -22,7 +22,7 @@ from engine.replies import RevealReply
 from engine.text import N_
 from firmware.fairness import FairDraw
 from firmware.games import record_of
-from firmware.history_text import Msg, _, no_share_words, say
+from firmware.history_text import Msg, _, no_share_words, play_time_said, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
@@ -254,7 +254,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     if mode.get("side"):
         rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
     rows += [str(note) for note in mode.get("notes", ())]
-    from firmware.export import local, unset_clock
+    from firmware.export import duration_min, local, unset_clock
     when = local(entry.get("finished"))
     ended = when.strftime("%d.%m.%Y %H:%M") if when is not None else ""     # the list's day, «26.11»
     if ended:                                   # (no date: no row saying "Ended" of nothing)
@@ -262,6 +262,9 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     elif unset_clock(entry.get("finished")):    # 1970: a time, but no date (export.local)
         rows.append(_("Ended: date not known (clock not set)"))
+    played = duration_min(dict(entry.items()))  # what the exports give (firmware/play_time.py)
+    if played is not None:
+        rows.append(play_time_said(played))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
         rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]

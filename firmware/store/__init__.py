@@ -15,7 +15,8 @@ request is refused with nothing changed (:class:`StorageError`). On a read-only 
 the kernel remounted read-only) the store still opens: everything reads, every change is refused,
 the start says why, and saving works again once the card is writable (a rollback journal a power
 cut left, which the read-only card keeps SQLite from rolling back, is rolled back on a copy in
-memory to be read, and on the card once it is writable). Starting a new session and
+memory to be read, and on the card once it is writable; a table that a card an older Legatus
+wrote lacks, such as the games' play time, is made once the card is writable). Starting a new session and
 archiving the old one is one transaction. The directories are created durably (each new one and
 its parent fsync'd) before anything is answered.
 

@@ -12,6 +12,7 @@ from typing import Any
 from engine.errors import LegatusError
 from engine.game import Outcome
 from engine.text import Msg, to_data
+from firmware import play_time
 from firmware.session import Session
 from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
@@ -67,10 +68,12 @@ class Actions(Resuming):
         sid_, seq = self._session_id, self._seq + 1
         line = line.strip()
         sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
+        sid, at = str(session.header["sid"]), play_time.now()
         with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
             self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
+            play_time.step(db, sid, at)         # (with the step: a kill -9 loses only the time since)
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
                 # one at this depth or deeper holds an action undone since: it never stands again
@@ -79,6 +82,7 @@ class Actions(Resuming):
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
         self._seq, self._aside = seq, None
+        play_time.stepped(sid, at)
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
 
@@ -118,11 +122,14 @@ class Actions(Resuming):
         before = session.before_undo()      # read first: nothing is stored if an older action is damaged
         marks, kept = session.undone_record(before)     # (its draw, read back after a restart: firmware/shown.py)
         sid_, seq = self._session_id, self._seq + 1
+        sid, at = str(session.header["sid"]), play_time.now()
         with self.transaction(self._row_landed(sid_, seq, "undo", kept)) as db:
             self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
+            play_time.step(db, sid, at)
         self._seq, self._aside = seq, None
+        play_time.stepped(sid, at)
         return session.undo(before, marks)
 
     def _ended_again(self, session: Session, notes: list[Msg]) -> None:

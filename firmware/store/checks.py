@@ -64,12 +64,19 @@ class Checks(Connection):
             if not tables:
                 db.execute(f"PRAGMA user_version={FORMAT}")
             db.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             try:
                 if db.in_transaction:       # (a full card: SQLite has rolled it back itself)
                     db.execute("ROLLBACK")
-            except sqlite3.Error as e:
-                log.warning("ROLLBACK of the schema failed: %s", e)
+            except sqlite3.Error as e2:
+                log.warning("ROLLBACK of the schema failed: %s", e2)
+            if isinstance(e, sqlite3.OperationalError) and "readonly" in str(e).lower() and set(CORE) <= set(tables):
+                # a card an older Legatus wrote, remounted read-only (firmware/store/__init__.py): read as it
+                # is (a table it lacks reads as empty: a game's play time, firmware/play_time.py, not known);
+                # the tables are made once the card is writable again (the next start, or the next game)
+                log.warning("the tables %s cannot be made on a read-only database (%s); read without them",
+                            ", ".join(sorted(set(KNOWN) - set(tables))), e)
+                return
             raise
 
     @staticmethod

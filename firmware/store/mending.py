@@ -87,6 +87,12 @@ class Mending(Opening):
         if n_history:
             self._notes.append(Msg("{n} History record was damaged; it was kept for a bug report.", n=n_history,
                                    plural="{n} History records were damaged; they were kept for a bug report."))
+        n_play = sum(1 for t, *_ in found.bad if t == "play_time") - restored.count("play_time")
+        if n_play:
+            self._notes.append(Msg("The play time of {n} game was damaged; it was kept for a bug report, and that "
+                                   "game's play time is no longer known.", n=n_play,
+                                   plural="The play time of {n} games was damaged; it was kept for a bug report, and "
+                                          "those games' play time is no longer known."))
         n_players = sum(1 for t, *_ in found.bad if t == "players") - restored.count("players")
         if n_players:
             self._notes.append(Msg("{n} remembered player was damaged; it was kept for a bug report.", n=n_players,

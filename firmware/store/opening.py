@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.text import Msg
-from firmware import fairness, history, players
+from firmware import fairness, history, play_time, players
 from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
 from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, session_crc
@@ -126,7 +126,8 @@ class Opening(Checks):
         if self._hot is None:
             return {}
         if self._hot_rows is None:
-            keys = {"sessions": 1, "actions": 2, "checkpoints": 3, "settings": 1, "history": 1, "history_started": 1}
+            keys = {"sessions": 1, "actions": 2, "checkpoints": 3, "settings": 1, "history": 1, "history_started": 1,
+                    "play_time": 1}
             from firmware import salvage      # (only after damage: not at every start)
             carried, _ = _carry(salvage.rows(*self._hot))
             self._hot_rows = {(t, *v[:keys[t]]): v for t, v in carried if t in keys}
@@ -375,6 +376,11 @@ def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]],
                 put(("players", v[0]), j, "players", (texts[0], texts[1], v[2]))
             else:
                 damaged.append(("setting", _raw(*v)))
+        elif len(v) == 3 and texts[0] is not None and ints[1] and ints[2]:       # a session's play time
+            if play_time.play_crc(v[0], v[1]) == v[2]:
+                put(("play_time", v[0]), j, "play_time", (texts[0], v[1], v[2]))
+            else:
+                damaged.append(("play time", _raw(*v)))
         elif len(v) == 2 and texts[0] is not None and texts[1] is not None and _ISO.match(v[1]):
             put(("history_started", v[0]), j - 5, "history_started", (texts[0], texts[1], history.started_crc(v[0], v[1])))
         elif len(v) == 8 and v[0] is None and ints[4] and ints[5] and ints[7] and None not in texts[1:4] and texts[6]:
@@ -387,7 +393,8 @@ def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]],
     # one current session: the newest (an interrupted 'new' may have left two)
     currents = [v[0] for _, t, v in best.values() if t == "sessions" and v[2] == 1]
     newest = max(currents, default=None)
-    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "fair", "players", "damaged")
+    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "play_time", "fair", "players",
+             "damaged")
     out: list[tuple[str, tuple[Any, ...]]] = []
     for _, table, values in sorted(best.values(), key=lambda r: order.index(r[1])):
         if table == "sessions":

@@ -16,6 +16,7 @@ from engine import registry
 from engine.errors import LegatusError
 from engine.game import GameRules
 from engine.text import Msg
+from firmware import play_time
 from firmware.log_sentences import Stored, undone_sentence
 from firmware.session import MAX_LOG, Session
 from firmware.shown import Mark, Seen
@@ -110,6 +111,7 @@ class Resuming(Mending):
         try:
             session = self._resume(notes)
             if session is not None:
+                play_time.resumed(str(session.header["sid"]))       # (this run plays it: timed from now)
                 self._ended_again(session, notes)
         except Exception as e:  # noqa: BLE001 - a session that cannot be read must never stop the start
             log.exception("the last session could not be read")

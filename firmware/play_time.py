@@ -1,0 +1,136 @@
+"""A game's play time: the time it was actually played, summed over the runs of the program it was
+played in (History's ``minutes``, the exports' ``durationMin`` and ``duration_min``).
+
+Each run of the program times the session it plays by the monotonic clock (the network setting the
+wall clock mid-game changes nothing), from a mark: when the session began (``new``) or was resumed
+at the run's start. Each acknowledged step (an action or an undo) adds the time since the mark to
+the session's stored play time, *in the step's own transaction*, and moves the mark to it; so a
+power cut or a kill -9 loses at most the time since the last acknowledged step, and a restart
+(the device switched off overnight, the game resumed the next evening) adds the next run's play
+to the time stored before it. A gap longer than :data:`IDLE_LIMIT` between two marks (the device
+left on at the table overnight, the game left for dinner and more) is no play: it adds nothing.
+A finish recorded without a step (Glory's ``score``, a read-only request) counts the time since
+the last step too, under the same limit.
+
+Stored in the ``play_time`` table beside History's start times: one row per session (``sid``),
+made with the session (``new``: in the same transaction), its milliseconds (``ms``) and a CRC-32
+over its raw bytes like every row (checked before it is read, at each start by the store's check:
+a damaged row is set aside, kept in ``damaged`` and reported, and that game's play time is then
+not known — never a wrong figure). A session with no row (stored by a Legatus before this one, or
+its row set aside) has no play time: its records get no ``minutes``, as before.
+"""
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from typing import Any
+
+from firmware.storage import crc
+
+log = logging.getLogger(__name__)
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS play_time(sid TEXT PRIMARY KEY, ms INTEGER NOT NULL, crc INTEGER NOT NULL)"
+# the columns of the table (the store checks the schema against them)
+COLUMNS = {"play_time": ("sid", "ms", "crc")}
+# Raw reads: the stored bytes and integers, checked before anything is decoded.
+PLAY_ROW = "CAST(sid AS BLOB), CAST(ms AS INTEGER), CAST(crc AS INTEGER)"
+
+IDLE_LIMIT = 2 * 60 * 60
+"""Seconds: a longer gap between two marks (a step, the session's start or resume) is a pause, not
+play, and adds nothing (the device left on overnight; a Glory round or a Sword of Rome turn between
+two steps stays well under it)."""
+
+_monotonic = time.monotonic
+# The sessions timed in this run of the program: sid -> the monotonic time of their last mark.
+_marks: dict[str, float] = {}
+# The sessions begun in this run: sid -> the monotonic time of their start (:func:`span`).
+_begun: dict[str, float] = {}
+
+
+def play_crc(sid: Any, ms: Any) -> int:
+    """The checksum of a ``play_time`` row (tagged: no other row's checksum gives it)."""
+    return crc("played", sid, ms)
+
+
+def ensure(db: sqlite3.Connection) -> None:
+    db.execute(SCHEMA)
+
+
+def now() -> float:
+    """The monotonic clock (the seam a test sets)."""
+    return _monotonic()
+
+
+def began(db: sqlite3.Connection, sid: str) -> None:
+    """In the transaction that starts session ``sid``: its play time, none yet; timed from now."""
+    ensure(db)
+    if db.execute("INSERT OR IGNORE INTO play_time(sid, ms, crc) VALUES(?,0,?)", (sid, play_crc(sid, 0))).rowcount:
+        _marks[sid] = _begun[sid] = now()
+
+
+def resumed(sid: str) -> None:
+    """Session ``sid`` is the one this run plays (resumed at its start): timed from now, unless this
+    run timed it already."""
+    _marks.setdefault(sid, now())
+
+
+def _since(sid: str, at: float) -> int:
+    """The milliseconds from the session's mark to ``at`` (0: no mark in this run, or a pause)."""
+    mark = _marks.get(sid)
+    if mark is None:
+        return 0
+    gap = at - mark
+    return int(round(gap * 1000)) if 0 <= gap <= IDLE_LIMIT else 0
+
+
+def stored(db: sqlite3.Connection, sid: str) -> int | None:
+    """The session's stored play time in milliseconds; None if it has none (a session from before
+    play time was kept) or its row fails its checksum (logged: the start-up check reports it)."""
+    try:
+        row = db.execute(f"SELECT {PLAY_ROW} FROM play_time WHERE sid=?", (sid,)).fetchone()
+    except sqlite3.OperationalError as e:       # (no table yet: a card an older Legatus wrote, read-only)
+        log.warning("the play time of session %s cannot be read: %s", sid, e)
+        return None
+    if row is None:
+        return None
+    if play_crc(row[0], row[1]) != row[2] or row[1] < 0:
+        log.error("the play time of session %s fails its checksum; not known", sid)
+        return None
+    return int(row[1])
+
+
+def step(db: sqlite3.Connection, sid: str, at: float) -> None:
+    """In an acknowledged step's transaction: add the time since the session's mark to its play
+    time (nothing for a session that has none, or whose row is damaged). :func:`stepped` moves the
+    mark once the transaction has committed."""
+    ms = stored(db, sid)
+    add = _since(sid, at)
+    if ms is None or not add:
+        return
+    total = ms + add
+    db.execute("UPDATE play_time SET ms=?, crc=? WHERE sid=?", (total, play_crc(sid, total), sid))
+
+
+def stepped(sid: str, at: float) -> None:
+    """The step's transaction committed at ``at``: the session is timed from there."""
+    _marks[sid] = at
+
+
+def span(sid: str) -> int | None:
+    """The whole minutes (at least 1) from the session's start to now, pauses and all, when it began
+    in this run (else None): not its play time, but how long ago it began, which dates a game begun
+    before the network set the clock (firmware/export.py ``_play_date``)."""
+    began = _begun.get(sid)
+    return None if began is None else max(1, round((now() - began) / 60))
+
+
+def minutes(db: sqlite3.Connection, sid: str, *, until_now: bool = True) -> int | None:
+    """The session's play time in whole minutes (rounded, at least 1), what it stored and
+    (``until_now``) the time since its last step in this run; None if it has none."""
+    ms = stored(db, sid)
+    if ms is None:
+        return None
+    if until_now:
+        ms += _since(sid, now())
+    return max(1, round(ms / 60000))
