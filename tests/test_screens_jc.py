@@ -2304,3 +2304,36 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
                   "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
                   "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang)
     assert why_hit(ctx)[0].startswith(said), why_hit(ctx)
+
+
+def _shown_text(ctx: FakeCtx) -> str:
+    """Every row of the top screen, scrolled through with the keys (down) from its first."""
+    screen, seen = ctx.top, []
+    for _i in range(30):
+        ctx.render()
+        seen.extend(r for r in ctx.texts() if r not in seen)
+        ctx.press("down")
+    assert ctx.top is screen
+    return " ".join(seen)
+
+
+@pytest.mark.parametrize("lang, killed, joins", [
+    ("en", "Pompeius is killed: a trophy for Caesar.", "Cleopatra joins Caesar at strength I."),
+    ("uk", "Помпей загинув: трофей отримує Цезар.", "Клеопатра переходить на бік Цезаря із силою I.")])
+def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_result(lang, killed, joins):  # J-2, J-14, J-17
+    """«Fight to the end» with the device's dice shows only the result: «The attacker wins.» and
+    the regroup. Pompeius killed (gone for good, a 1-VP trophy for Caesar, J-2, J-17) and Cleopatra
+    gone over to Caesar (J-2) were said nowhere unless the player opened Battle afterwards — the
+    table had a leader to take off and a block to hand over. The result says them now, once: the
+    battle screen does not say them again."""
+    from firmware.screens.jc.over import OverScreen
+    ctx = FakeCtx("new jc-battle seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+                  "add defender cleopatra strength=1", lang=lang).open(JcHome())
+    ctx.press(*DOWN * 4, "a", "a")                 # Fight to the end, asked first: A
+    assert ctx.session.lines[-1] == "fight" and isinstance(ctx.top, OverScreen)
+    said = _shown_text(ctx)
+    assert killed in said and joins in said, said
+    ctx.press("a")                                  # closed; the battle screen says nothing again
+    ctx.press(*["up"] * 6, "a")                     # (lists stop at their ends) Battle
+    ctx.render()
+    assert ctx.notes == [] and isinstance(ctx.top, BattleScreen), type(ctx.top).__name__

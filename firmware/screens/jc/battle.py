@@ -46,8 +46,17 @@ def ask_fight(ctx: Ctx) -> None:
 
 
 def _fight_all(ctx: Ctx) -> None:
-    if run_line(ctx, act.fight()) is not None:     # (its result read: its last roll too, J-14 rolled it)
-        ctx.push(OverScreen(closed=partial(keep_read, mark=roll_mark(ctx))))
+    """The rest of the battle fought with the device's dice; its result says what the rules did on
+    the way that no page said (a leader killed and his trophy, Cleopatra gone over, reserves
+    disrupted, the role swap: J-2, J-9, J-17) — the table has blocks to take off and turn —, and
+    the battle screen does not say them again."""
+    said = len(view_of(ctx)["battle"]["events"])
+    if run_line(ctx, act.fight()) is None:
+        return
+    b = view_of(ctx)["battle"]
+    fresh = list(b["events"][said:-1] if b["phase"] == "over" else b["events"][said:])   # (the last: the end, the result's own)
+    news(ctx)                                        # (said here: not again on the battle screen)
+    ctx.push(OverScreen(closed=partial(keep_read, mark=roll_mark(ctx)), events=fresh))   # (its last roll read: J-14 rolled it)
 
 
 def fight_step(ctx: Ctx) -> None:
