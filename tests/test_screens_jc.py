@@ -2337,3 +2337,30 @@ def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_r
     ctx.press(*["up"] * 6, "a")                     # (lists stop at their ends) Battle
     ctx.render()
     assert ctx.notes == [] and isinstance(ctx.top, BattleScreen), type(ctx.top).__name__
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])
+def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, label):  # J-4, J-10, J-18
+    """The new game's form chooses who attacks in the campaign's first battle before any card is
+    revealed; the year's first reveal then made Pompey player 1 (J-18), his the attack — and
+    nothing on the device changed the battle's attacker, Mars/Neptune or dice (Next battle is
+    offered only once a battle is over; undoing back to the new game loses the dealt hands). The
+    battle's set-up, no block placed yet, now offers its settings again, opening on what it has;
+    the cards dealt and played stay, the battle keeps its number."""
+    ctx = FakeCtx("new jc-battle seed=1", "deal", "discard caesar pluto", "discard pompey vulcan", lang=lang).open(JcHome())
+    ctx.press("a")                                       # Battle: its set-up
+    assert label in [item.label for item in ctx.top.items(ctx)]
+    ctx.press(*DOWN * 3, "a")                            # Start, attacks, defends, settings
+    assert ctx.texts()[:2] == [{"en": "Battle 1", "ru": "Бой 1", "uk": "Бій 1"}[lang], ctx.texts()[1]]
+    ctx.press("right", "down", "right", "up", "a")       # Pompey attacks by surprise (Mars, J-10)
+    assert ctx.session.lines[-1] == "next-battle attacker=pompey surprise=1 dice=digital"
+    b = ctx.view()["battle"]
+    assert (b["number"], b["attacker"], b["surprise"], b["phase"]) == (1, "pompey", True, "setup")
+    assert ctx.view()["cards"]["discarded"] == {"caesar": True, "pompey": True}
+    assert isinstance(ctx.top, BattleScreen)
+    ctx.press(*DOWN * 3, "a")                            # opened again: on what the battle has now
+    assert "<" + {"en": "Pompey", "ru": "Помпей", "uk": "Помпей"}[lang] + ">" in ctx.texts()
+    ctx.press("b")
+    ctx.run("add attacker p_leg1")
+    ctx.render()
+    assert label not in [item.label for item in ctx.top.items(ctx)]     # a block placed: the attacker is settled

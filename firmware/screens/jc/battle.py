@@ -22,7 +22,7 @@ from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, beside, chance_text, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
-from firmware.screens.jc.setup import next_battle_form, open_add
+from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        owned_name, run_line, side_name, view_of, win_chance)
@@ -248,11 +248,13 @@ class BattleScreen(DecisionList):
         self.wrap_rows = bool(over := view_of(ctx)["campaign"]["over"])    # the end (J-17): «Кампания окончена» wraps
         if b["phase"] == "setup" and not over:
             counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
+            # no block placed yet: who attacks, Mars/Neptune and the dice may be chosen again (J-4, J-10)
+            settings = [] if b["blocks"] else [Item(_("Battle settings"), lambda c: c.push(battle_settings_form(c)))]
             return [Item(_("Start round 1"), self._start),
                     Item(_("{} attacks").format(side_name(b["attacker"])), partial(open_add, role="attacker"),
                          str(counts["attacker"])),
                     Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
-                         str(counts["defender"]))]
+                         str(counts["defender"])), *settings]
         if d is None:
             return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(remade(lambda: log_screen(c))))]
                     if b["phase"] == "over" else []) + [over_item(over) if over else Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
