@@ -2364,3 +2364,43 @@ def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, l
     ctx.run("add attacker p_leg1")
     ctx.render()
     assert label not in [item.label for item in ctx.top.items(ctx)]     # a block placed: the attacker is settled
+
+
+def _enter_dice(ctx: FakeCtx, faces: list[int]) -> None:
+    """On the dice entry: each die turned up to its face, right to the next, then A."""
+    from firmware.screens.jc.battle import JcDiceEntry
+    screen = ctx.top
+    assert isinstance(screen, JcDiceEntry), type(screen).__name__
+    ctx.render()                                     # (it sizes itself to the block's strength)
+    assert len(screen.faces[0]) == len(faces)
+    for i, face in enumerate(faces):
+        if i:
+            ctx.press("right")
+        while screen.faces[0][i] != face:
+            ctx.press("up")
+    ctx.press("a")
+
+
+def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it():  # J-1, J-7
+    """With the table's dice the entry shows the faces and counts the hits as they are set; its roll
+    page then said «No hit.» (or «1 more: the owner picks» before the pick that asks it anyway), a
+    press that told nothing. Such a fire goes straight on to the next decision, its roll kept as
+    read (not said again after a power cut); a fire whose hits the device placed still shows them."""
+    from firmware.screens.jc.roll import resume_roll
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1",
+               "start", "fire p_leg1 dice=6,6,6,6").press("a", "a")       # Battle, Fire: Legio 10 (C4, III)
+    _enter_dice(ctx, [5, 6, 6])
+    assert ctx.session.lines[-1] == "fire c_leg10 dice=5,6,6"
+    assert isinstance(ctx.top, BattleScreen) and ctx.view()["battle"]["round"] == 2
+    assert resume_roll(ctx) is False and isinstance(ctx.top, BattleScreen)
+    # one hit on two legions at III: every hit the owner's pick (J-7), asked at once
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=3",
+               "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6", "fire p_leg3 dice=6,6,6").press("a", "a")
+    _enter_dice(ctx, [1, 6, 6])
+    d = ctx.view()["battle"]["decision"]
+    assert isinstance(ctx.top, BattleScreen) and d["kind"] == "hit" and d["left"] == 1
+    # two hits: one placed on Legio 1 at IV, the other the pick: the page says where the first went
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=4",
+               "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6").press("a", "a")
+    _enter_dice(ctx, [1, 2, 6])
+    assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()

@@ -435,5 +435,16 @@ class JcDiceEntry(DiceEntry):
     def _go(self, ctx: Ctx, faces: list[list[int]]) -> None:
         line = act.auto(faces[0]) if self.auto else act.fire(self.key_, faces[0])
         response = run_line(ctx, line)
-        if response is not None:
-            ctx.replace(DiceResult(response["turn"], self.then, news(ctx), roll_mark(ctx)))
+        if response is None:
+            return
+        turn, events = response["turn"], news(ctx)
+        if turn["applied"] or turn["lost"] or events:
+            ctx.replace(DiceResult(turn, self.then, events, roll_mark(ctx)))
+            return
+        # the roll's page would say nothing the entry did not show: no hit (its title said «0 hits»),
+        # or every hit the owner's pick among equally strong blocks, asked next (J-7): one press saved
+        # a fire, the roll kept as read as closing its page would (no page again after a power cut)
+        keep_read(ctx, roll_mark(ctx))
+        ctx.pop()
+        if self.then is not None:
+            self.then(ctx)
