@@ -2404,3 +2404,32 @@ def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it(): 
                "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6").press("a", "a")
     _enter_dice(ctx, [1, 2, 6])
     assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()
+
+
+ALIKE = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg4", "add defender p_leg5",
+         "start", "fire p_leg4 dice=6,6,6", "fire p_leg5 dice=6,6,6", "fire c_leg10 dice=1,6,6"]
+
+
+@pytest.mark.parametrize("lang, asked, why", [
+    ("en", "Same odds: which one?", "Legio 4, Legio 5: alike (C2 III); the odds are the same whichever takes the hit. "
+                                    "Give it to the block you turn on the table: the device keeps each block's "
+                                    "strength for the battles to come."),
+    ("ru", "Шансы те же: какой?", "Легион 4, Легион 5: одинаковы (C2 III); шансы те же, какой бы из них ни получил "
+                                  "хит. Отдайте хит блоку, который повернёте на столе: устройство помнит силу "
+                                  "каждого блока для следующих боёв."),
+    ("uk", "Шанси ті самі: який?", "Легіон 4, Легіон 5: однакові (C2 III); шанси ті самі, хоч би який із них отримав "
+                                   "хіт. Віддайте хіт блоку, який повернете на столі: пристрій пам'ятає силу "
+                                   "кожного блока для наступних боїв.")])
+def test_a_hit_between_blocks_alike_but_for_their_name_says_why_it_is_asked(lang, asked, why):  # J-7
+    """Two C2 legions at III and one hit (a partial level, J-7): «Who takes the hit?», both rows at
+    the same chance, and Why ✓? advised one and priced the other «(0% less)» — the player could not
+    tell why the device asked at all. It asks which block the table turns: the device keeps each
+    block's strength for the battles to come. Blocks that differ (a C3 beside a C2) are asked as before."""
+    ctx = FakeCtx(*ALIKE, lang=lang).open(JcHome()).press("a")
+    assert ctx.texts()[1] == asked, ctx.texts()
+    ctx.press(*DOWN * 3, "a")                                   # Legio 4, Legio 5, Device picks, Why ✓?
+    assert " ".join(ctx.top.rows) == why
+    ctx.press("b", "up", "up", "up", "a")                       # Legio 4 takes it: the table turns it
+    assert ctx.session.lines[-1] == "hit p_leg4"
+    other = FakeCtx(*[line.replace("p_leg5", "p_leg34") for line in ALIKE], lang=lang).open(JcHome()).press("a")
+    assert other.texts()[1] == {"en": "Who takes the hit?", "ru": "Кто получает хит?", "uk": "Хто отримує хіт?"}[lang]

@@ -12,6 +12,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.text import N_
+from engine.jc.roster import roman
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
 from firmware.i18n import Sentences, Spoken, again
@@ -168,9 +169,31 @@ LEADER_PRICE = {
                           "count this battle only.")}
 
 
+def alike(ctx: Ctx) -> list[BlockView]:
+    """The blocks a hit decision asks between when they are alike in all but their name (J-7): none
+    a leader, one kind and one rating (equally strong: the level's) — two C2 legions at III, say;
+    none otherwise. The battle's odds are the same whichever takes the hit: what the pick settles
+    is which block the table turns, whose strength the device keeps for the battles to come."""
+    b = view_of(ctx)["battle"]
+    d = b["decision"]
+    if d is None or d["kind"] != "hit" or len(d["choices"]) < 2:
+        return []
+    blocks = {x["key"]: x for x in b["blocks"]}
+    tied = [blocks[k] for k in d["choices"] if k in blocks]
+    if len(tied) < 2 or any(x["kind"] == "leader" for x in tied) or len({(x["kind"], x["rating"]) for x in tied}) > 1:
+        return []
+    return tied
+
+
 def why_hit(ctx: Ctx) -> list[str]:
     """The advice on a hit in sentences: who, the chance, a leader's price (J-2, J-17) and what
-    each other choice costs."""
+    each other choice costs; blocks alike in all but their name (:func:`alike`): why it is asked."""
+    same = alike(ctx)
+    if same:
+        names = ", ".join(owned_name(x) for x in same)
+        return [_("{}: alike ({} {}); the odds are the same whichever takes the hit. Give it to the block "
+                  "you turn on the table: the device keeps each block's strength for the battles to come.").format(
+            names, same[0]["rating"], roman(same[0]["strength"]))]
     got = hit_advice(ctx)
     if got is None:
         return [_("The advice is not ready yet.")]
@@ -234,6 +257,8 @@ class BattleScreen(DecisionList):
         if d is None:
             return ""
         if d["kind"] == "hit":
+            if alike(ctx):            # the odds do not tell them apart: the table's block does (Why ✓? says it)
+                return _("Same odds: which one?")
             got = hit_advice(ctx)
             return _("✓ is a leader!") if got is not None and got[0]["kind"] == "leader" else _("Who takes the hit?")
         if len(d["blocks"]) == 1:
