@@ -2433,3 +2433,17 @@ def test_a_hit_between_blocks_alike_but_for_their_name_says_why_it_is_asked(lang
     assert ctx.session.lines[-1] == "hit p_leg4"
     other = FakeCtx(*[line.replace("p_leg5", "p_leg34") for line in ALIKE], lang=lang).open(JcHome()).press("a")
     assert other.texts()[1] == {"en": "Who takes the hit?", "ru": "Кто получает хит?", "uk": "Хто отримує хіт?"}[lang]
+
+
+def test_a_physical_fire_fought_out_from_the_home_says_the_reserves_it_brought_in():  # J-8, J-14
+    """Fight to the end from the home with the table's dice: the first fire is the battle screen's
+    first look at the battle, which says nothing of what came before — so the reserves that arrived
+    when it ended round 1 were not said on its page («No hit.»), and a page with nothing else to say
+    would now go. The fire's own events are said: its page stays, with them."""
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add attacker c_leg8 reserve=1",
+               "add defender p_leg1 strength=1", "start", "fire p_leg1 dice=6")
+    ctx.press(*DOWN * 2, "a", "a")                       # Fight to the end, asked first: A
+    _enter_dice(ctx, [6, 6, 6])
+    assert ctx.session.lines[-1] == "auto dice=6,6,6"
+    assert isinstance(ctx.top, DiceResult), type(ctx.top).__name__
+    assert "Caesar's reserves arrive: Legio 8." in " ".join(ctx.top.paras(ctx.view()["battle"]["blocks"]))

@@ -463,6 +463,12 @@ class JcDiceEntry(DiceEntry):
         if response is None:
             return
         turn, events = response["turn"], news(ctx)
+        view = view_of(ctx)
+        b = view["battle"]
+        if not events and b["roll"] is not None and b["roll"]["events"]:
+            # (news says nothing at a first look at the battle — Fight to the end from the home —:
+            # what the rules did by this fire is its roll's own, said as a power cut's page says it)
+            events = list(b["roll"]["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
         if turn["applied"] or turn["lost"] or events:
             ctx.replace(DiceResult(turn, self.then, events, roll_mark(ctx)))
             return
