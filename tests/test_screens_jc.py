@@ -2447,3 +2447,21 @@ def test_a_physical_fire_fought_out_from_the_home_says_the_reserves_it_brought_i
     assert ctx.session.lines[-1] == "auto dice=6,6,6"
     assert isinstance(ctx.top, DiceResult), type(ctx.top).__name__
     assert "Caesar's reserves arrive: Legio 8." in " ".join(ctx.top.paras(ctx.view()["battle"]["blocks"]))
+
+
+@pytest.mark.parametrize("lang, warned", [
+    ("en", "Among equally strong blocks a hit goes to the lowest firepower first, so a leader at I may be killed "
+           "where another block could take it."),
+    ("uk", "Серед рівних за силою блоків хіт спершу отримує блок із найменшою бойовою міццю, тож лідер на I може "
+           "загинути там, де хіт міг би отримати інший блок.")])
+def test_fight_to_the_end_warns_that_it_may_kill_a_leader_a_careful_owner_would_keep(lang, warned):  # J-2, J-14, J-17
+    """Fight to the end places a tied hit by J-14, the lowest firepower first: Brutus and Scipio (A2)
+    at I beside Legio 34 (C3) at I took the hits and were killed — two 1-VP trophies for Caesar, gone
+    for good (J-2, J-17) — where the owner, asked, would have turned the legion (the pick's cursor
+    starts there). The question now says so when a leader fights; without one it says nothing more."""
+    def question(*lines: str) -> str:
+        ctx = FakeCtx("new jc-battle dice=physical seed=1", *lines, lang=lang).open(JcHome())
+        ctx.press(*DOWN * 4, "a")                       # Fight to the end: asked first
+        return " ".join(ctx.top.rows)
+    assert warned in question("add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1")
+    assert warned not in question("add attacker c_leg10", "add defender p_leg34 strength=1")
