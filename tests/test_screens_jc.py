@@ -2304,3 +2304,164 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
                   "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
                   "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang)
     assert why_hit(ctx)[0].startswith(said), why_hit(ctx)
+
+
+def _shown_text(ctx: FakeCtx) -> str:
+    """Every row of the top screen, scrolled through with the keys (down) from its first."""
+    screen, seen = ctx.top, []
+    for _i in range(30):
+        ctx.render()
+        seen.extend(r for r in ctx.texts() if r not in seen)
+        ctx.press("down")
+    assert ctx.top is screen
+    return " ".join(seen)
+
+
+@pytest.mark.parametrize("lang, killed, joins", [
+    ("en", "Pompeius is killed: a trophy for Caesar.", "Cleopatra joins Caesar at strength I."),
+    ("uk", "Помпей загинув: трофей отримує Цезар.", "Клеопатра переходить на бік Цезаря із силою I.")])
+def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_result(lang, killed, joins):  # J-2, J-14, J-17
+    """«Fight to the end» with the device's dice shows only the result: «The attacker wins.» and
+    the regroup. Pompeius killed (gone for good, a 1-VP trophy for Caesar, J-2, J-17) and Cleopatra
+    gone over to Caesar (J-2) were said nowhere unless the player opened Battle afterwards — the
+    table had a leader to take off and a block to hand over. The result says them now, once: the
+    battle screen does not say them again."""
+    from firmware.screens.jc.over import OverScreen
+    ctx = FakeCtx("new jc-battle seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+                  "add defender cleopatra strength=1", lang=lang).open(JcHome())
+    ctx.press(*DOWN * 4, "a", "a")                 # Fight to the end, asked first: A
+    assert ctx.session.lines[-1] == "fight" and isinstance(ctx.top, OverScreen)
+    said = _shown_text(ctx)
+    assert killed in said and joins in said, said
+    ctx.press("a")                                  # closed; the battle screen says nothing again
+    ctx.press(*["up"] * 6, "a")                     # (lists stop at their ends) Battle
+    ctx.render()
+    assert ctx.notes == [] and isinstance(ctx.top, BattleScreen), type(ctx.top).__name__
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])
+def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, label):  # J-4, J-10, J-18
+    """The new game's form chooses who attacks in the campaign's first battle before any card is
+    revealed; the year's first reveal then made Pompey player 1 (J-18), his the attack — and
+    nothing on the device changed the battle's attacker, Mars/Neptune or dice (Next battle is
+    offered only once a battle is over; undoing back to the new game loses the dealt hands). The
+    battle's set-up, no block placed yet, now offers its settings again, opening on what it has;
+    the cards dealt and played stay, the battle keeps its number."""
+    ctx = FakeCtx("new jc-battle seed=1", "deal", "discard caesar pluto", "discard pompey vulcan", lang=lang).open(JcHome())
+    ctx.press("a")                                       # Battle: its set-up
+    assert label in [item.label for item in ctx.top.items(ctx)]
+    ctx.press(*DOWN * 3, "a")                            # Start, attacks, defends, settings
+    assert ctx.texts()[:2] == [{"en": "Battle 1", "ru": "Бой 1", "uk": "Бій 1"}[lang], ctx.texts()[1]]
+    ctx.press("right", "down", "right", "up", "a")       # Pompey attacks by surprise (Mars, J-10)
+    assert ctx.session.lines[-1] == "next-battle attacker=pompey surprise=1 dice=digital"
+    b = ctx.view()["battle"]
+    assert (b["number"], b["attacker"], b["surprise"], b["phase"]) == (1, "pompey", True, "setup")
+    assert ctx.view()["cards"]["discarded"] == {"caesar": True, "pompey": True}
+    assert isinstance(ctx.top, BattleScreen)
+    ctx.press(*DOWN * 3, "a")                            # opened again: on what the battle has now
+    assert "<" + {"en": "Pompey", "ru": "Помпей", "uk": "Помпей"}[lang] + ">" in ctx.texts()
+    ctx.press("b")
+    ctx.run("add attacker p_leg1")
+    ctx.render()
+    assert label not in [item.label for item in ctx.top.items(ctx)]     # a block placed: the attacker is settled
+
+
+def _enter_dice(ctx: FakeCtx, faces: list[int]) -> None:
+    """On the dice entry: each die turned up to its face, right to the next, then A."""
+    from firmware.screens.jc.battle import JcDiceEntry
+    screen = ctx.top
+    assert isinstance(screen, JcDiceEntry), type(screen).__name__
+    ctx.render()                                     # (it sizes itself to the block's strength)
+    assert len(screen.faces[0]) == len(faces)
+    for i, face in enumerate(faces):
+        if i:
+            ctx.press("right")
+        while screen.faces[0][i] != face:
+            ctx.press("up")
+    ctx.press("a")
+
+
+def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it():  # J-1, J-7
+    """With the table's dice the entry shows the faces and counts the hits as they are set; its roll
+    page then said «No hit.» (or «1 more: the owner picks» before the pick that asks it anyway), a
+    press that told nothing. Such a fire goes straight on to the next decision, its roll kept as
+    read (not said again after a power cut); a fire whose hits the device placed still shows them."""
+    from firmware.screens.jc.roll import resume_roll
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1",
+               "start", "fire p_leg1 dice=6,6,6,6").press("a", "a")       # Battle, Fire: Legio 10 (C4, III)
+    _enter_dice(ctx, [5, 6, 6])
+    assert ctx.session.lines[-1] == "fire c_leg10 dice=5,6,6"
+    assert isinstance(ctx.top, BattleScreen) and ctx.view()["battle"]["round"] == 2
+    assert resume_roll(ctx) is False and isinstance(ctx.top, BattleScreen)
+    # one hit on two legions at III: every hit the owner's pick (J-7), asked at once
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=3",
+               "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6", "fire p_leg3 dice=6,6,6").press("a", "a")
+    _enter_dice(ctx, [1, 6, 6])
+    d = ctx.view()["battle"]["decision"]
+    assert isinstance(ctx.top, BattleScreen) and d["kind"] == "hit" and d["left"] == 1
+    # two hits: one placed on Legio 1 at IV, the other the pick: the page says where the first went
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=4",
+               "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6").press("a", "a")
+    _enter_dice(ctx, [1, 2, 6])
+    assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()
+
+
+ALIKE = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg4", "add defender p_leg5",
+         "start", "fire p_leg4 dice=6,6,6", "fire p_leg5 dice=6,6,6", "fire c_leg10 dice=1,6,6"]
+
+
+@pytest.mark.parametrize("lang, asked, why", [
+    ("en", "Same odds: which one?", "Legio 4, Legio 5: alike (C2 III); the odds are the same whichever takes the hit. "
+                                    "Give it to the block you turn on the table: the device keeps each block's "
+                                    "strength for the battles to come."),
+    ("ru", "Шансы те же: какой?", "Легион 4, Легион 5: одинаковы (C2 III); шансы те же, какой бы из них ни получил "
+                                  "хит. Отдайте хит блоку, который повернёте на столе: устройство помнит силу "
+                                  "каждого блока для следующих боёв."),
+    ("uk", "Шанси ті самі: який?", "Легіон 4, Легіон 5: однакові (C2 III); шанси ті самі, хоч би який із них отримав "
+                                   "хіт. Віддайте хіт блоку, який повернете на столі: пристрій пам'ятає силу "
+                                   "кожного блока для наступних боїв.")])
+def test_a_hit_between_blocks_alike_but_for_their_name_says_why_it_is_asked(lang, asked, why):  # J-7
+    """Two C2 legions at III and one hit (a partial level, J-7): «Who takes the hit?», both rows at
+    the same chance, and Why ✓? advised one and priced the other «(0% less)» — the player could not
+    tell why the device asked at all. It asks which block the table turns: the device keeps each
+    block's strength for the battles to come. Blocks that differ (a C3 beside a C2) are asked as before."""
+    ctx = FakeCtx(*ALIKE, lang=lang).open(JcHome()).press("a")
+    assert ctx.texts()[1] == asked, ctx.texts()
+    ctx.press(*DOWN * 3, "a")                                   # Legio 4, Legio 5, Device picks, Why ✓?
+    assert " ".join(ctx.top.rows) == why
+    ctx.press("b", "up", "up", "up", "a")                       # Legio 4 takes it: the table turns it
+    assert ctx.session.lines[-1] == "hit p_leg4"
+    other = FakeCtx(*[line.replace("p_leg5", "p_leg34") for line in ALIKE], lang=lang).open(JcHome()).press("a")
+    assert other.texts()[1] == {"en": "Who takes the hit?", "ru": "Кто получает хит?", "uk": "Хто отримує хіт?"}[lang]
+
+
+def test_a_physical_fire_fought_out_from_the_home_says_the_reserves_it_brought_in():  # J-8, J-14
+    """Fight to the end from the home with the table's dice: the first fire is the battle screen's
+    first look at the battle, which says nothing of what came before — so the reserves that arrived
+    when it ended round 1 were not said on its page («No hit.»), and a page with nothing else to say
+    would now go. The fire's own events are said: its page stays, with them."""
+    ctx = home("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add attacker c_leg8 reserve=1",
+               "add defender p_leg1 strength=1", "start", "fire p_leg1 dice=6")
+    ctx.press(*DOWN * 2, "a", "a")                       # Fight to the end, asked first: A
+    _enter_dice(ctx, [6, 6, 6])
+    assert ctx.session.lines[-1] == "auto dice=6,6,6"
+    assert isinstance(ctx.top, DiceResult), type(ctx.top).__name__
+    assert "Caesar's reserves arrive: Legio 8." in " ".join(ctx.top.paras(ctx.view()["battle"]["blocks"]))
+
+
+@pytest.mark.parametrize("lang, warned", [
+    ("en", "Among equally strong blocks a hit goes to the lowest firepower first, so a leader at I may be killed "
+           "where another block could take it."),
+    ("uk", "Серед рівних за силою блоків хіт спершу отримує блок із найменшою бойовою міццю, тож лідер на I може "
+           "загинути там, де хіт міг би отримати інший блок.")])
+def test_fight_to_the_end_warns_that_it_may_kill_a_leader_a_careful_owner_would_keep(lang, warned):  # J-2, J-14, J-17
+    """Fight to the end places a tied hit by J-14, the lowest firepower first: Brutus and Scipio (A2)
+    at I beside Legio 34 (C3) at I took the hits and were killed — two 1-VP trophies for Caesar, gone
+    for good (J-2, J-17) — where the owner, asked, would have turned the legion (the pick's cursor
+    starts there). The question now says so when a leader fights; without one it says nothing more."""
+    def question(*lines: str) -> str:
+        ctx = FakeCtx("new jc-battle dice=physical seed=1", *lines, lang=lang).open(JcHome())
+        ctx.press(*DOWN * 4, "a")                       # Fight to the end: asked first
+        return " ".join(ctx.top.rows)
+    assert warned in question("add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1")
+    assert warned not in question("add attacker c_leg10", "add defender p_leg34 strength=1")

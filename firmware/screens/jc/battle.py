@@ -12,6 +12,7 @@ from PIL import Image
 from engine.actions import Line
 from engine.jc import actions as act
 from engine.text import N_
+from engine.jc.roster import roman
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
 from firmware.i18n import Sentences, Spoken, again
@@ -22,7 +23,7 @@ from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, beside, chance_text, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
-from firmware.screens.jc.setup import next_battle_form, open_add
+from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        owned_name, run_line, side_name, view_of, win_chance)
@@ -34,20 +35,36 @@ from firmware.screens.widgets.listing import apart
 def ask_fight(ctx: Ctx) -> None:
     """Ask first; digital dice: the whole battle at once; physical dice: every fire asks for the
     dice rolled at the table (J-14 decides the rest)."""
-    physical = view_of(ctx)["battle"]["dice"] == "physical"
+    b = view_of(ctx)["battle"]
+    physical = b["dice"] == "physical"
+    # a leader in the battle: J-14 places a tied hit by the lowest firepower first, so the device may
+    # kill him (gone for good, a 1-VP trophy for the enemy: J-2, J-17) where a careful owner would not
+    leader = any(x["kind"] == "leader" and x["status"] in ("fight", "reserve") for x in b["blocks"])
 
     def asked() -> Asked:                 # said again in a language chosen while it is asked
         question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
                       "in round 4. You roll for each fire and enter the dice.") if physical else
                     _("The device plays the rest of the battle: every block fires, attackers retreat "
                       "in round 4, and rolls the dice."))
+        if leader:
+            question += " " + _("Among equally strong blocks a hit goes to the lowest firepower first, so a "
+                                "leader at I may be killed where another block could take it.")
         return Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all)
     ctx.push(remade(asked))
 
 
 def _fight_all(ctx: Ctx) -> None:
-    if run_line(ctx, act.fight()) is not None:     # (its result read: its last roll too, J-14 rolled it)
-        ctx.push(OverScreen(closed=partial(keep_read, mark=roll_mark(ctx))))
+    """The rest of the battle fought with the device's dice; its result says what the rules did on
+    the way that no page said (a leader killed and his trophy, Cleopatra gone over, reserves
+    disrupted, the role swap: J-2, J-9, J-17) — the table has blocks to take off and turn —, and
+    the battle screen does not say them again."""
+    said = len(view_of(ctx)["battle"]["events"])
+    if run_line(ctx, act.fight()) is None:
+        return
+    b = view_of(ctx)["battle"]
+    fresh = list(b["events"][said:-1] if b["phase"] == "over" else b["events"][said:])   # (the last: the end, the result's own)
+    news(ctx)                                        # (said here: not again on the battle screen)
+    ctx.push(OverScreen(closed=partial(keep_read, mark=roll_mark(ctx)), events=fresh))   # (its last roll read: J-14 rolled it)
 
 
 def fight_step(ctx: Ctx) -> None:
@@ -159,9 +176,31 @@ LEADER_PRICE = {
                           "count this battle only.")}
 
 
+def alike(ctx: Ctx) -> list[BlockView]:
+    """The blocks a hit decision asks between when they are alike in all but their name (J-7): none
+    a leader, one kind and one rating (equally strong: the level's) — two C2 legions at III, say;
+    none otherwise. The battle's odds are the same whichever takes the hit: what the pick settles
+    is which block the table turns, whose strength the device keeps for the battles to come."""
+    b = view_of(ctx)["battle"]
+    d = b["decision"]
+    if d is None or d["kind"] != "hit" or len(d["choices"]) < 2:
+        return []
+    blocks = {x["key"]: x for x in b["blocks"]}
+    tied = [blocks[k] for k in d["choices"] if k in blocks]
+    if len(tied) < 2 or any(x["kind"] == "leader" for x in tied) or len({(x["kind"], x["rating"]) for x in tied}) > 1:
+        return []
+    return tied
+
+
 def why_hit(ctx: Ctx) -> list[str]:
     """The advice on a hit in sentences: who, the chance, a leader's price (J-2, J-17) and what
-    each other choice costs."""
+    each other choice costs; blocks alike in all but their name (:func:`alike`): why it is asked."""
+    same = alike(ctx)
+    if same:
+        names = ", ".join(owned_name(x) for x in same)
+        return [_("{}: alike ({} {}); the odds are the same whichever takes the hit. Give it to the block "
+                  "you turn on the table: the device keeps each block's strength for the battles to come.").format(
+            names, same[0]["rating"], roman(same[0]["strength"]))]
     got = hit_advice(ctx)
     if got is None:
         return [_("The advice is not ready yet.")]
@@ -225,6 +264,8 @@ class BattleScreen(DecisionList):
         if d is None:
             return ""
         if d["kind"] == "hit":
+            if alike(ctx):            # the odds do not tell them apart: the table's block does (Why ✓? says it)
+                return _("Same odds: which one?")
             got = hit_advice(ctx)
             return _("✓ is a leader!") if got is not None and got[0]["kind"] == "leader" else _("Who takes the hit?")
         if len(d["blocks"]) == 1:
@@ -239,11 +280,13 @@ class BattleScreen(DecisionList):
         self.wrap_rows = bool(over := view_of(ctx)["campaign"]["over"])    # the end (J-17): «Кампания окончена» wraps
         if b["phase"] == "setup" and not over:
             counts = {r: sum(1 for x in b["blocks"] if x["side"] == b[r]) for r in ("attacker", "defender")}
+            # no block placed yet: who attacks, Mars/Neptune and the dice may be chosen again (J-4, J-10)
+            settings = [] if b["blocks"] else [Item(_("Battle settings"), lambda c: c.push(battle_settings_form(c)))]
             return [Item(_("Start round 1"), self._start),
                     Item(_("{} attacks").format(side_name(b["attacker"])), partial(open_add, role="attacker"),
                          str(counts["attacker"])),
                     Item(_("{} defends").format(side_name(b["defender"])), partial(open_add, role="defender"),
-                         str(counts["defender"]))]
+                         str(counts["defender"])), *settings]
         if d is None:
             return ([Item(_("Result"), lambda c: c.push(OverScreen())), Item(_("Battle log"), lambda c: c.push(remade(lambda: log_screen(c))))]
                     if b["phase"] == "over" else []) + [over_item(over) if over else Item(_("Next battle"), lambda c: c.push(next_battle_form(c)))]
@@ -424,5 +467,22 @@ class JcDiceEntry(DiceEntry):
     def _go(self, ctx: Ctx, faces: list[list[int]]) -> None:
         line = act.auto(faces[0]) if self.auto else act.fire(self.key_, faces[0])
         response = run_line(ctx, line)
-        if response is not None:
-            ctx.replace(DiceResult(response["turn"], self.then, news(ctx), roll_mark(ctx)))
+        if response is None:
+            return
+        turn, events = response["turn"], news(ctx)
+        view = view_of(ctx)
+        b = view["battle"]
+        if not events and b["roll"] is not None and b["roll"]["events"]:
+            # (news says nothing at a first look at the battle — Fight to the end from the home —:
+            # what the rules did by this fire is its roll's own, said as a power cut's page says it)
+            events = list(b["roll"]["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
+        if turn["applied"] or turn["lost"] or events:
+            ctx.replace(DiceResult(turn, self.then, events, roll_mark(ctx)))
+            return
+        # the roll's page would say nothing the entry did not show: no hit (its title said «0 hits»),
+        # or every hit the owner's pick among equally strong blocks, asked next (J-7): one press saved
+        # a fire, the roll kept as read as closing its page would (no page again after a power cut)
+        keep_read(ctx, roll_mark(ctx))
+        ctx.pop()
+        if self.then is not None:
+            self.then(ctx)

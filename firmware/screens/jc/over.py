@@ -11,6 +11,7 @@ from engine.jc.views import BattleView, JcView, WinterView
 from engine.text import N_
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
+from firmware.i18n import again
 from firmware.screens.jc.text import Msg, _, ngettext, say
 from firmware.screens.jc.words import GAME, RESULT_WORDS, side_name, view_of
 from firmware.screens.play import Snapshot
@@ -64,15 +65,18 @@ class OverScreen:
     """The result of the battle: who holds the field in big letters, the result and what the winner
     may do now (regroup, :func:`regroup`). Up/down scroll the text (past its first rows the big name
     makes room for four); A, B or right close it, as before. Taken off once the battle it shows is
-    no longer over (an undo took its end back) or another battle is set up."""
+    no longer over (an undo took its end back) or another battle is set up. ``events``: what the rules
+    did on the way to the end that no page said yet (a leader killed, Cleopatra gone over, reserves
+    disrupted: J-2, J-9), said after the result — the device fought the battle out with its own dice."""
 
     SHORT, LONG = 2, base.ROWS          # text rows under the big name; rows once scrolled past them
 
-    def __init__(self, closed: Callable[[Ctx], None] | None = None) -> None:
+    def __init__(self, closed: Callable[[Ctx], None] | None = None, events: list[str] | None = None) -> None:
         self.title = ""
         self.number: int | None = None    # the battle shown (set when first drawn)
         self.scroll = Scroll()
         self.closed = closed              # what closing it does beside (the battle's last roll kept as read)
+        self.events = list(events or [])
 
     def stale(self, ctx: Ctx) -> bool:
         view = ctx.view()
@@ -84,7 +88,8 @@ class OverScreen:
     def rows(self, view: JcView) -> list[str]:
         b = view["battle"]
         result = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
-        return self.scroll.follow([p for p in [result, *map(say, regroup(b, view["winter"]))] if p])
+        events = [again(e) for e in self.events]        # (said again in a language chosen meanwhile)
+        return self.scroll.follow([p for p in [result, *events, *map(say, regroup(b, view["winter"]))] if p])
 
     def last(self, total: int) -> int:
         """The last first row: 0 when the text fits under the name, else the last screenful."""

@@ -56,17 +56,18 @@ class SetupForm(NumberForm):
 
 
 def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None,
-               dice: str | None = None, number: int | None = None) -> NumberForm:
+               dice: str | None = None, number: int | None = None, attacker: str = "caesar",
+               surprise: bool = False) -> NumberForm:
     """Attacker, surprise, dice (``dice``: the campaign's setting, kept for its next battles) and,
     for a new game, when Cleopatra fights for the side she joins (J-2: the rule of the language's
     rulebook, the Russian and Ukrainian players' «в следующий раунд боя», unless another is chosen;
     the game keeps it) and the players of the two sides: A starts the session (or the next battle), then
     ``home`` shows it (``number``: the next battle's number, its form's title). A new game over any
-    unfinished one (this one too) asks first."""
+    unfinished one (this one too) asks first. ``attacker``, ``surprise``: the values the form opens on."""
     if not next_battle and home is None:
         raise ValueError("a new battle needs the screen that shows it (home=)")
-    fields = [Field("attacker", N_("Attacker"), 0, 0, 1, lambda v: side_name(SIDES[v])),
-              Field("surprise", N_("Mars/Neptune"), 0, 0, 1, on_off),      # J-10: surprise, land or sea
+    fields = [Field("attacker", N_("Attacker"), SIDES.index(attacker), 0, 1, lambda v: side_name(SIDES[v])),
+              Field("surprise", N_("Mars/Neptune"), int(surprise), 0, 1, on_off),      # J-10: surprise, land or sea
               Field("dice", N_("Dice"), 1 if dice == "physical" else 0, 0, 1,
                     source_word, "" if next_battle else TABLE_DICE)]
     if not next_battle:
@@ -96,6 +97,17 @@ def next_battle_form(ctx: Ctx) -> NumberForm:
     """The next battle of the campaign: its dice as the battle before (issue 24 §2)."""
     view = view_of(ctx)
     return setup_form(next_battle=True, dice=view["battle"]["dice"], number=view["battle"]["number"] + 1)
+
+
+def battle_settings_form(ctx: Ctx) -> NumberForm:
+    """The battle being set up, no block placed yet, chosen again: who attacks, Mars/Neptune and the
+    dice (J-4, J-10), opening on what it has. The new game's form chose them for the campaign's first
+    battle before the year's cards were revealed, and nothing on the device changed them: a first
+    battle Pompey fought as the attacker (player 1, J-18) could not be set up. Its number stays (the
+    console re-sets an empty set-up)."""
+    b = view_of(ctx)["battle"]
+    return setup_form(next_battle=True, dice=b["dice"], number=b["number"], attacker=b["attacker"],
+                      surprise=b["surprise"])
 
 
 def open_add(ctx: Ctx, role: act.Role) -> None:
