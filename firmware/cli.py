@@ -267,6 +267,17 @@ def _cannot_simulate(words: list[str]) -> str | None:
     return terminal_problem()
 
 
+def _speak_the_locale() -> None:
+    """Speak the locale's language (else English) until a store is open, which speaks the device's:
+    what is said before it (a state directory or serial port that cannot be used, the storage
+    problem's screen) is in the device's language if its state directory names one
+    (:func:`firmware.start_language.speak_stored_language`), else in this one. It was English under
+    ``LANG=ru_RU.UTF-8`` on a machine whose device had no language chosen yet, where ``--help`` and
+    every refusal of the command line were Russian."""
+    from firmware.i18n import locale_language, set_language
+    set_language(locale_language(os.environ) or "en")
+
+
 def _main(argv: list[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -296,6 +307,7 @@ def _main(argv: list[str] | None) -> int:
         from firmware.doctor import run_doctor
         return run_doctor(args.doctor_state_dir or args.state_dir, args.doctor_config or args.config)
     if args.mode == "console":
+        _speak_the_locale()
         # Logging as the device's (firmware/logs.py): a warning on standard error as "legatus: WARNING
         # …" (the log's INFO lines not: a person reads it), every record in the state directory's
         # legatus.log once the store has it open. Nothing was set up: a warning was a bare line, not kept.
@@ -326,6 +338,7 @@ def _main(argv: list[str] | None) -> int:
     # the last one.
     logs.setup(printed=logging.WARNING if simulated else logging.NOTSET)
     logs.remember_state_dir(state_dir(args.state_dir))
+    _speak_the_locale()
     from firmware.device import run_device
     return run_device(args, splash)
 

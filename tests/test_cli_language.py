@@ -192,6 +192,70 @@ def test_ctrl_c_at_the_start_is_said_in_the_devices_language(capsys: pytest.Capt
     assert capsys.readouterr().err == said
 
 
+@pytest.mark.parametrize("locale,said", [
+    ("ru_RU.UTF-8", "legatus: Нельзя использовать каталог состояния {}: на месте папки лежит файл."),
+    ("uk_UA.UTF-8", "legatus: Не можна використати каталог стану {}: на місці теки лежить файл."),
+    ("C.UTF-8", "legatus: Cannot use the state directory {}: a file stands where a folder should be."),
+])
+def test_the_consoles_state_directory_refused_in_the_locales_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch, locale: str,
+                                                                      said: str) -> None:
+    """`legatus console --state-dir FILE` (a typo: a file where the folder should be) on a machine
+    whose device has no language chosen: the refusal was English under a Russian or Ukrainian locale,
+    where `--help` and every refusal of the command line are in the locale's language."""
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)                  # (the test's own logging)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    (tmp_path / "games").write_text("not a folder")
+    assert cli.main(["console", "--state-dir", str(tmp_path / "games")]) == 2
+    out = capsys.readouterr()
+    assert not out.out and out.err.startswith(said.format(tmp_path / "games")), out.err
+
+
+@pytest.mark.parametrize("locale,said", [("ru_RU.UTF-8", "legatus: последовательного порта {} нет: проверьте имя порта"),
+                                         ("uk_UA.UTF-8", "legatus: послідовного порту {} немає: перевірте назву порту")])
+def test_the_consoles_serial_port_refused_in_the_locales_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch, locale: str,
+                                                                  said: str) -> None:
+    """`legatus console --serial PORT` with a port that is not there: said in the locale's language
+    (it was English), and nothing made in the state directory."""
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    port = tmp_path / "ttyNOPE"
+    assert cli.main(["console", "--serial", str(port), "--state-dir", str(tmp_path / "st")]) == 2
+    out = capsys.readouterr()
+    assert not out.out and out.err.startswith(said.format(port)), out.err
+    assert not (tmp_path / "st").exists()
+
+
+def test_the_device_program_starts_in_the_locales_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the simulator says before its store is open (the storage problem's screen: "Nothing can
+    be saved") is in the locale's language on a device with none chosen: it was English."""
+    import firmware.device
+    from firmware import i18n, logs
+    spoken = []
+    monkeypatch.setenv("LANG", "uk_UA.UTF-8")
+    monkeypatch.setattr(firmware.device, "run_device", lambda args, splash: spoken.append(i18n.language()) or 0)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(["--sim", "--state-dir", str(tmp_path / "st")]) == 0
+    assert spoken == ["uk"]
+
+
+def test_the_device_language_goes_before_the_locale_for_the_console_too(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A device set to Ukrainian, a Russian locale: the console's refusal of a port is Ukrainian."""
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    state = _device_speaks(tmp_path / "st", "uk")
+    assert cli.main(["console", "--serial", str(tmp_path / "ttyNOPE"), "--state-dir", str(state)]) == 2
+    assert "послідовного порту" in capsys.readouterr().err
+
+
 def test_a_test_that_switches_the_language_leaves_it_switched() -> None:
     """(With the next test.) A test that set the device's language, a game's words or `legatus`'s
     spoken language and did not put them back (a console's ``settings language=ru``, a session of
