@@ -424,3 +424,42 @@ def test_the_doctor_changes_nothing_on_the_card_even_when_the_database_is_damage
     out = _doctor_in(state_dir, monkeypatch, capsys)
     assert {p.name: p.read_bytes() for p in state_dir.iterdir() if p.is_file()} == before
     assert any(line.startswith("WARN Налаштування пристрою: не вдається прочитати (") for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize("where", ["games", "games/legatus"])
+def test_a_state_directory_the_device_cannot_use_is_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str], where: str) -> None:
+    """`legatus doctor --state-dir games` where `games` is a file (a typo, a file copied there):
+    the device refuses it at start ("Nothing can be saved" on the panel) and the doctor said
+    "ok Storage"; now a failure with the device's own sentence, and exit status 1."""
+    (tmp_path / "games").write_text("not a folder")
+    out = _doctor_in(tmp_path / where, monkeypatch, capsys)
+    assert (f"FAIL Storage: {tmp_path / where}\n     → Cannot use the state directory {tmp_path / where}: "
+            "a file stands where a folder should be. Pick another with --state-dir or LEGATUS_STATE_DIR.") in out, out
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    monkeypatch.setattr(doctor, "board_check", lambda: doctor.Check(doctor.Msg("Board"), "ok", "Raspberry Pi 4"))
+    monkeypatch.setattr(doctor, "clock_check", lambda: doctor.Check(doctor.Msg("Clock"), "ok", "synchronised"))
+    monkeypatch.setattr(doctor, "bus_checks", lambda resolved: [])
+    assert doctor.run_doctor(str(tmp_path / where), None) == 1
+    assert doctor.run_doctor(str(tmp_path / "fine" / "legatus"), None) == 0     # (made at the first start)
+    assert not (tmp_path / "fine").exists()
+
+
+def test_a_state_directory_this_user_may_not_write_in_is_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user's state directory (the service's /var/lib/legatus read by the login user), its
+    database left by a `sudo legatus` run, or a parent where it cannot be made: the device could not
+    open it, and the doctor said "ok"; said in the device's words (the test runs as root: the
+    permission is what os.access answers)."""
+    state = tmp_path / "st"
+    state.mkdir()
+    (state / "legatus.db").write_bytes(b"")
+    denied: set[Path] = set()
+    monkeypatch.setattr(doctor.os, "access", lambda p, mode: Path(p) not in denied)
+    assert storage_check(state).status == "ok"
+    for path in (state / "legatus.db", state):
+        denied.add(path)
+        check = storage_check(state)
+        assert check.status == "fail" and check.fix is not None and "Legatus has no permission there" in check.fix
+    denied = {tmp_path}
+    assert storage_check(tmp_path / "new" / "legatus").status == "fail"
+    assert storage_check(state).status == "ok"
