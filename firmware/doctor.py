@@ -57,6 +57,7 @@ class Resolved:
     config: Any
     source: str
     problem: Msg | str | None = None
+    missing: bool = False       # the config file named is not there (nothing to correct or delete)
 
 
 @dataclass
@@ -146,11 +147,13 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bo
     profile = stored.get("profile")
     profile = profile if isinstance(profile, str) else None
     problem: str | None = None
+    missing = False
     try:
         config = load_config(Path(config_arg) if config_arg else None, profile=profile)
     except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
         said = e.args[0] if isinstance(e, ConfigError) and e.args else None      # (a Msg: said in the reader's language)
         problem = said if isinstance(said, str) else f"{type(e).__name__}: {e}"
+        missing = isinstance(e.__context__, FileNotFoundError)
         log.log(logging.WARNING if logged else logging.INFO, "config: %s; using the built-in profile", problem)
         try:
             config = builtin_config(profile)
@@ -166,7 +169,7 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bo
             log.warning("config: the Display setting %r cannot be used (%s)", driver, e)
     source = "setting" if profile is not None else ("file" if config.source is not None and problem is None
                                                     and _file_names_profile(config.source) else "default")
-    return Resolved(config=config, source=source, problem=problem)
+    return Resolved(config=config, source=source, problem=problem, missing=missing)
 
 
 def _file_names_profile(path: Path) -> bool:
@@ -271,10 +274,10 @@ def config_checks(resolved: Resolved) -> list[Check]:
               "file": Msg("the config file {}", str(cfg.source)),
               "default": Msg("the built-in default")}[resolved.source]
     out = [Check(Msg("Profile"), "ok", Msg("{} (from {})", cfg.profile, source))]
-    if resolved.problem:
-        out.append(Check(Msg("Config file"), "warn", resolved.problem, Msg(
-            "The file was ignored and the built-in profile used. Correct it as docs/hardware.md "
-            "shows, or delete it.")))
+    if resolved.problem:        # (a file not there: its row says to make it or name another, not to correct or delete it)
+        out.append(Check(Msg("Config file"), "warn", resolved.problem, Msg("The built-in profile is used.") if resolved.missing
+                         else Msg("The file was ignored and the built-in profile used. Correct it as docs/hardware.md "
+                                  "shows, or delete it.")))
     pins = " ".join(f"{k}={v}" for k, v in cfg.pins.items())
     out.append(Check(Msg("Keys"), "info", Msg("BCM pins {}", pins)))
     d = cfg.display

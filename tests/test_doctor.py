@@ -463,3 +463,21 @@ def test_a_state_directory_this_user_may_not_write_in_is_a_failure(tmp_path: Pat
     denied = {tmp_path}
     assert storage_check(tmp_path / "new" / "legatus").status == "fail"
     assert storage_check(state).status == "ok"
+
+
+def test_a_config_file_that_is_not_there_is_not_to_be_corrected_or_deleted(tmp_path: Path) -> None:
+    """`legatus doctor --config FILE` with a typo in FILE: the row said "create it or give another
+    --config", and its fix "Correct it as docs/hardware.md shows, or delete it" (a file that is not
+    there); now only that the built-in profile is used. A file that is there but wrong keeps that fix."""
+    from firmware.i18n import say
+    rows = {}
+    for name, text in (("missing.toml", None), ("wrong.toml", 'profile = "nope"\n')):
+        if text is not None:
+            (tmp_path / name).write_text(text)
+        checks = doctor.config_checks(resolve_config(str(tmp_path / name), {}, logged=False))
+        rows[name] = next(c for c in checks if str(c.label) == "Config file")
+    assert "does not exist; create it or give another --config" in str(rows["missing.toml"].found)
+    assert str(rows["missing.toml"].fix) == "The built-in profile is used."
+    assert say(rows["missing.toml"].fix, "ru") == "Использован встроенный профиль."
+    assert say(rows["missing.toml"].fix, "uk") == "Використано вбудований профіль."
+    assert "Correct it as docs/hardware.md shows, or delete it." in str(rows["wrong.toml"].fix)
