@@ -369,12 +369,17 @@ def board_check(model_path: Path = Path("/proc/device-tree/model")) -> Check:
     return Check(Msg("Board"), "ok" if "Raspberry Pi" in model else "warn", model)
 
 
-def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False) -> list[Check]:
-    """Every check, in the order a new owner reads them."""
+def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False,
+           buses: bool = True) -> list[Check]:
+    """Every check, in the order a new owner reads them (``buses``: I2C and SPI too)."""
     out = [board_check()] + config_checks(resolved)
     if live is not None:
         out += live_checks(live, resolved, reported)
-    out += bus_checks(resolved)
+    if buses:
+        out += bus_checks(resolved)
+    else:
+        out.append(Check(Msg("Pins, panel, I2C and SPI"), "info", Msg(
+            "not checked: no Raspberry Pi here, and the simulator that runs here needs none")))
     from firmware.doctor_unit import serial_check
     out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]
     out.append(storage_check(state_dir))
@@ -465,9 +470,13 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     resolved = resolve_config(config_arg, stored, logged=False)
     from firmware.doctor_unit import held_elsewhere
     held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
-    if live is None and held is None:
+    # Away from a Pi (`legatus doctor --config FILE` on a laptop) the pins, the panel and the buses
+    # are not the device's: they were failures with a Pi's fixes (apt, raspi-config), exit status 1.
+    from hw.display import probe_hardware
+    pi = reported or probe_hardware() or bool(os.environ.get("GPIOZERO_PIN_FACTORY"))
+    if live is None and held is None and pi:
         live = probe_live(state_dir, resolved)
-    checks = gather(state_dir, resolved, live, reported)
+    checks = gather(state_dir, resolved, live, reported, buses=pi)
     if held is not None:
         checks.insert(1, Check(Msg("Service"), *held))
     if unreadable is not None:

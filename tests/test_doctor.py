@@ -195,7 +195,8 @@ def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkey
     (tmp_path / "run").rmdir()
     monkeypatch.undo()
     monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
-    # nothing running: the doctor tries the hardware itself
+    # nothing running: the doctor tries the hardware itself (on a Pi)
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)
     monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
     doctor.run_doctor(str(state), None)
     out = capsys.readouterr().out
@@ -481,3 +482,32 @@ def test_a_config_file_that_is_not_there_is_not_to_be_corrected_or_deleted(tmp_p
     assert say(rows["missing.toml"].fix, "ru") == "Использован встроенный профиль."
     assert say(rows["missing.toml"].fix, "uk") == "Використано вбудований профіль."
     assert "Correct it as docs/hardware.md shows, or delete it." in str(rows["wrong.toml"].fix)
+
+
+def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor --config FILE` "checks a file anywhere" (README): on a laptop it also loaded
+    the pin factory and opened the panel, and said "FAIL Pin factory … install python3-lgpio",
+    "FAIL Panel", "FAIL I2C … raspi-config", exit status 1, for a machine where `legatus` runs the
+    simulator, which needs none of them. There they are one row, not checked; on a Pi (or with
+    GPIOZERO_PIN_FACTORY set) they are checked as before."""
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)
+
+    def probe(*_: object) -> Live:
+        raise AssertionError("the pins and the panel were probed on a machine that is no Pi")
+    monkeypatch.setattr(doctor, "probe_live", probe)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "no-service")
+    monkeypatch.setattr(doctor, "clock_check", lambda: doctor.Check(doctor.Msg("Clock"), "ok", "synchronised"))
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "waveshare-hat"\n')
+    assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
+    out = capsys.readouterr().out
+    assert f"Profile: waveshare-hat (from the config file {config})" in out
+    assert "     Pins, panel, I2C and SPI: not checked: no Raspberry Pi here" in out
+    assert "FAIL" not in out and "Pin factory" not in out and "I2C:" not in out and "raspi-config" not in out
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)          # on a Pi: all of them
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(tmp_path / "st"), str(config))
+    out = capsys.readouterr().out
+    assert "ok   Pin factory: LGPIOFactory" in out and "I2C:" in out and "not checked" not in out
