@@ -369,9 +369,20 @@ def board_check(model_path: Path = Path("/proc/device-tree/model")) -> Check:
     return Check(Msg("Board"), "ok" if "Raspberry Pi" in model else "warn", model)
 
 
+def on_a_pi() -> bool:
+    """Whether the device's pins, panel and buses are this machine's to check: a Raspberry Pi
+    (where ``legatus`` drives them), or ``GPIOZERO_PIN_FACTORY`` set (mock pins, a remote Pi)."""
+    from hw.display import probe_hardware
+    return probe_hardware() or bool(os.environ.get("GPIOZERO_PIN_FACTORY"))
+
+
 def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False,
-           buses: bool = True) -> list[Check]:
-    """Every check, in the order a new owner reads them (``buses``: I2C and SPI too)."""
+           buses: bool | None = None) -> list[Check]:
+    """Every check, in the order a new owner reads them (``buses``: I2C and SPI too; by default
+    on a Pi, or with the device's findings ``live``: the simulator's Settings → Hardware on a laptop
+    said "I2C ×")."""
+    if buses is None:
+        buses = live is not None or on_a_pi()
     out = [board_check()] + config_checks(resolved)
     if live is not None:
         out += live_checks(live, resolved, reported)
@@ -472,8 +483,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
     # Away from a Pi (`legatus doctor --config FILE` on a laptop) the pins, the panel and the buses
     # are not the device's: they were failures with a Pi's fixes (apt, raspi-config), exit status 1.
-    from hw.display import probe_hardware
-    pi = reported or probe_hardware() or bool(os.environ.get("GPIOZERO_PIN_FACTORY"))
+    pi = reported or on_a_pi()
     if live is None and held is None and pi:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported, buses=pi)

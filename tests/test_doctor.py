@@ -511,3 +511,22 @@ def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path
     doctor.run_doctor(str(tmp_path / "st"), str(config))
     out = capsys.readouterr().out
     assert "ok   Pin factory: LGPIOFactory" in out and "I2C:" in out and "not checked" not in out
+
+
+def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings → Hardware in the simulator on a laptop showed "I2C ×" (a failure: turn it on with
+    raspi-config); there the buses are the one row "not checked". On a Pi they are checked."""
+    from tests.screens import app_with
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    app = app_with([], [], tmp_path)
+    try:
+        monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)
+        labels = [str(c.label) for c in app.hardware_checks()]
+        assert "Pins, panel, I2C and SPI" in labels and "I2C" not in labels and "SPI" not in labels
+        assert not [c for c in app.hardware_checks() if c.status == "fail"]
+        monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)
+        labels = [str(c.label) for c in app.hardware_checks()]
+        assert "I2C" in labels and "Pins, panel, I2C and SPI" not in labels
+    finally:
+        app.console.close()
