@@ -159,13 +159,21 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--baud", metavar="N", type=_baud, help=baud)
     p.add_argument("--version", action="store_true", help=_("print the version and exit"))
     sub = p.add_subparsers(dest="mode")
-    c = sub.add_parser("console", help=_("the line protocol on stdin/stdout (or --serial PORT)"), formatter_class=_formatter)
+    # (each subcommand's own --help says what it is and how to go on: it said only its usage and options)
+    c = sub.add_parser("console", help=_("the line protocol on stdin/stdout (or --serial PORT)"), description=_(
+        "The console: Legatus's line protocol on standard input and output (or on a serial port with --serial "
+        "PORT), one JSON reply a request line; 'help' lists the commands, docs/protocol.md describes them; 'quit' "
+        "or Ctrl-D ends."), formatter_class=_formatter)
     c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", type=_named, help=state_dir)
     c.add_argument("--serial", dest="console_serial", metavar="PORT", type=_named,
                    help=_("serial port or pyserial URL (default: stdin/stdout)"))
     c.add_argument("--baud", dest="console_baud", metavar="N", type=_baud, help=baud)
     d = sub.add_parser("doctor", help=_("check the Pi's set-up for Legatus: profile, pins, display, "
-                       "buses, storage, clock; each problem with its fix"), formatter_class=_formatter)
+                       "buses, storage, clock; each problem with its fix"), description=_(
+        "Checks the Pi's set-up for Legatus (the board, the profile and its pins, the panel, the buses, the state "
+        "directory, the clock) and prints each problem with its fix; exit status 1 if anything failed. To check the "
+        "installed service, run it as the service's user with LEGATUS_STATE_DIR=/var/lib/legatus."),
+        formatter_class=_formatter)
     d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", type=_named,
                    help=_("the state directory to check (default $LEGATUS_STATE_DIR or ~/.local/state/legatus)"))
     d.add_argument("--config", dest="doctor_config", metavar="FILE", type=_named, help=config)

@@ -135,6 +135,28 @@ def test_the_help_is_said_in_the_device_language_with_every_option(capsys: pytes
     assert all(w in " ".join(out.split()) for w in words[:3]), out
 
 
+@pytest.mark.parametrize("lang,console,doctor", [
+    ("en", "The console: Legatus's line protocol on standard input and output", "Checks the Pi's set-up for Legatus"),
+    ("ru", "Консоль: построчный протокол Legatus на стандартном вводе и выводе", "Проверяет настройку Pi для Legatus"),
+    ("uk", "Консоль: рядковий протокол Legatus на стандартному введенні й виведенні",
+     "Перевіряє налаштування Pi для Legatus"),
+])
+def test_each_subcommands_help_says_what_it_is_and_how_to_go_on(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                lang: str, console: str, doctor: str) -> None:
+    """`legatus console --help` said only its usage and options: not what the console is, nor that
+    'help' lists its commands and 'quit' ends it; `legatus doctor --help` not that it is to be run
+    as the service's user to check the service. Each opens with that, in the device's language."""
+    state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    said = {}
+    for sub in ("console", "doctor"):
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["--state-dir", str(state), sub, "--help"])
+        assert stop.value.code == 0
+        said[sub] = " ".join(capsys.readouterr().out.split())
+    assert console in said["console"] and ("«help»" in said["console"] or "'help'" in said["console"]), said
+    assert doctor in said["doctor"] and "LEGATUS_STATE_DIR=/var/lib/legatus" in said["doctor"], said
+
+
 def test_english_is_said_again_in_the_same_process_after_a_russian_refusal(capsys: pytest.CaptureFixture[str],
                                                                            tmp_path: Path) -> None:
     """argparse's words are lent to the second parse only: the next parser (a script's, a test's)
