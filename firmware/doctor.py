@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config
+from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config, unusable_state_dir
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +188,7 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
     label = Msg("Storage")
     path = state_dir if state_dir.is_absolute() else Path.cwd() / state_dir
     if mounts is None:          # (the system's own: whether this user can use the directory there too)
-        unusable = _unusable(path)
+        unusable = unusable_state_dir(path)
         if unusable is not None:
             return Check(label, "fail", str(state_dir), Msg(
                 "Cannot use the state directory {}: {}. Pick another with --state-dir or LEGATUS_STATE_DIR.",
@@ -212,33 +212,6 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
             "{} is mounted read-only: nothing can be saved. Remount it read-write or set "
             "LEGATUS_STATE_DIR to a writable directory.", mount.point))
     return Check(label, "ok", found)
-
-
-def _unusable(path: Path) -> Msg | str | None:
-    """Why the device could not use the state directory ``path`` (``firmware.store.Store`` would
-    refuse it at start: the panel says "Nothing can be saved"), found without making or writing
-    anything: a file where it or a parent should be a folder, or a folder (it, or the nearest parent
-    there is, where it would be made) or database this user may not enter and write in. The doctor
-    said "ok" for each, run as the user who would start the device."""
-    import errno
-
-    from firmware.store import DB_NAME
-    from firmware.store.reasons import reason
-    try:
-        there = path
-        while not there.exists() and there.parent != there:
-            there = there.parent
-        if not there.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(there))
-        if not os.access(there, os.W_OK | os.X_OK):
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(there))
-        for name in (DB_NAME, "lock"):
-            file = path / name
-            if there == path and file.exists() and not os.access(file, os.R_OK | os.W_OK):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
-    except OSError as e:        # (a parent this user may not look into: PermissionError from exists())
-        return reason(e)
-    return None
 
 
 def storage_warning(state_dir: Path) -> Msg | None:
