@@ -389,7 +389,7 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     """Load the pin factory and open the panel as the device would (only when no Legatus holds
     the state directory: the pins and the bus would be in use)."""
     from firmware.buttons_part import ensure_lgpio_workdir
-    live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if state_dir.is_dir() else Path("/tmp")))
+    live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if _is_dir(state_dir) else Path("/tmp")))
     import warnings
     with warnings.catch_warnings(record=True) as fallbacks:
         warnings.simplefilter("always")
@@ -425,6 +425,15 @@ def _language(stored: Mapping[str, Any], state_dir: Path) -> str:
     return player_language(["--state-dir", str(state_dir)])
 
 
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False where it cannot be looked at (a name too long, a parent this user may
+    not enter: a traceback; the Storage row says why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
     from hw.splash import _in_use, state_dir as resolve_state_dir
@@ -433,7 +442,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     live: Live | None = None
     reported = False
     unreadable: Msg | str | None = None
-    if state_dir.is_dir() and _in_use(state_dir):
+    if _is_dir(state_dir) and _in_use(state_dir):
         got = read_status(state_dir)
         if got is not None:
             live, data = got
@@ -442,7 +451,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
                 stored["profile"] = data.get("profile")
             if isinstance(data.get("language"), str):
                 stored["language"] = data["language"]      # (said in the device's language, as when it is stopped)
-    elif state_dir.is_dir():
+    elif _is_dir(state_dir):
         try:                    # (read only: a diagnosis never salvages, rolls back or makes a file)
             from firmware.store import DB_NAME
             from firmware.store.kept import read_settings
@@ -472,7 +481,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
         reconfigure(errors="replace")            # not a UnicodeEncodeError in place of the report
     try:
         print(render(checks, lambda m: say(m, lang)))
-        if not reported and state_dir.is_dir():
+        if not reported and _is_dir(state_dir):
             print(say(Msg("Log: {}", str(state_dir / "legatus.log")), lang))
         sys.stdout.flush()
     except BrokenPipeError as e:         # the reader went away (``legatus doctor | head -1``)

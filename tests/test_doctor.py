@@ -530,3 +530,20 @@ def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: 
         assert "I2C" in labels and "Pins, panel, I2C and SPI" not in labels
     finally:
         app.console.close()
+
+
+def test_a_state_directory_whose_name_is_too_long_is_said_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor --state-dir` with a name the system refuses (ENAMETOOLONG: a pasted path, a
+    variable run together) ended in an OSError traceback from `Path.is_dir`, and the service check
+    would have said a Legatus is "running as …" of it; now the Storage row says why it cannot be
+    used, and nothing is said to run."""
+    name = tmp_path / ("x" * 300)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "no-service")
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(name), None)
+    out = capsys.readouterr().out
+    assert f"FAIL Storage: {name}\n     → Cannot use the state directory {name}: the name is too long." in out, out
+    assert "Service" not in out and "Traceback" not in out
+    from firmware.doctor_unit import held_elsewhere
+    assert held_elsewhere(name, tmp_path / "no-service") is None
