@@ -44,3 +44,35 @@ def test_a_on_a_scale_still_goes_round(tmp_path: Path) -> None:
         assert app.settings["contrast"] == "1"
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("environ, key, lang", [({"LANG": "uk_UA.UTF-8"}, "b", "uk"), ({"LANG": "ru_RU.UTF-8"}, "left", "ru"),
+                                               ({}, "b", "en")])
+def test_back_on_the_first_starts_question_keeps_the_language_it_opened_on(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          environ: dict[str, str], key: str,
+                                                                          lang: str) -> None:
+    """The first start's language list opens on the locale's language (A keeps it); B or left there
+    ("keep the default, ask no more") stored English instead, under a Russian or Ukrainian locale
+    with Русский or Українська under the cursor, and the question was not asked again."""
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.i18n import LOCALE_VARIABLES, set_language
+    from firmware.screens.language import LanguageScreen
+    from firmware.store import Store
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    store = Store(tmp_path)
+    console = Console(store, store.resume())
+    try:
+        app = App(console)
+        assert isinstance(app.stack[-1], LanguageScreen)
+        app.render()
+        app.handle(key)
+        assert not isinstance(app.stack[-1], LanguageScreen)
+        assert app.settings["language"] == lang
+    finally:
+        console.close()
+        set_language("en")
