@@ -458,7 +458,10 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             stored = read_settings(state_dir / DB_NAME)
         except Exception as e:  # noqa: BLE001 - an unreadable store: report the rest anyway
             log.info("doctor: cannot read the settings in %s (%s)", state_dir, e)       # (a row says it)
-            unreadable = f"{type(e).__name__}: {e}"
+            import sqlite3              # (the card's or SQLite's reason in the report's words; the log keeps its own)
+
+            from firmware.store.reasons import reason
+            unreadable = reason(e) if isinstance(e, (sqlite3.Error, OSError)) else f"{type(e).__name__}: {e}"
     lang = _language(stored, state_dir)
     resolved = resolve_config(config_arg, stored, logged=False)
     from firmware.doctor_unit import held_elsewhere
