@@ -464,11 +464,12 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
             unreadable = reason(e) if isinstance(e, (sqlite3.Error, OSError)) else f"{type(e).__name__}: {e}"
     lang = _language(stored, state_dir)
     resolved = resolve_config(config_arg, stored, logged=False)
-    from firmware.doctor_unit import held_elsewhere
-    held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
     # Away from a Pi (`legatus doctor --config FILE` on a laptop) the pins, the panel and the buses
-    # are not the device's: they were failures with a Pi's fixes (apt, raspi-config), exit status 1.
+    # are not the device's: they were failures with a Pi's fixes (apt, raspi-config), exit status 1,
+    # and a simulator using the state directory was "the service", to be asked as /var/lib/legatus's user.
     pi = reported or on_a_pi()
+    from firmware.doctor_unit import held_elsewhere
+    held = None if reported or not pi else held_elsewhere(state_dir, SERVICE_RUN_DIR)
     if live is None and held is None and pi:
         live = probe_live(state_dir, resolved)
     checks = gather(state_dir, resolved, live, reported, buses=pi)

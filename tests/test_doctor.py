@@ -168,6 +168,7 @@ def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkey
 
     def probe(*_: object) -> Live:
         raise AssertionError("the panel and the pins were probed while the service holds them")
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)        # (on a Pi)
     monkeypatch.setattr(doctor, "probe_live", probe)
     monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
     (tmp_path / "run").mkdir()                     # the unit's RuntimeDirectory: the service runs
@@ -512,6 +513,14 @@ def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path
     doctor.run_doctor(str(tmp_path / "st"), str(config))
     out = capsys.readouterr().out
     assert "ok   Pin factory: LGPIOFactory" in out and "I2C:" in out and "not checked" not in out
+    import fcntl                                            # a simulator holds the state directory:
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)          # no "service" on a laptop
+    (tmp_path / "st").mkdir()
+    with open(tmp_path / "st" / "lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
+    out = capsys.readouterr().out
+    assert "Service" not in out and "/var/lib/legatus" not in out and "Pins, panel, I2C and SPI" in out
 
 
 def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: Path,
