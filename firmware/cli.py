@@ -31,6 +31,10 @@ ARGPARSE_TEXTS = (
     N_("positional arguments"), N_("options"),
 )
 _spoken = ["en"]        # the language `legatus` says its usage, help and refusals in now
+# the console's own commands (firmware.console.BUILTINS, without importing it at every start) but for
+# help, version and quit, which a person means of `legatus` itself (--help, --version)
+CONSOLE_COMMANDS = ("new", "commit", "state", "undo", "log", "actions", "roll", "settings", "reveal", "history", "export",
+                    "players")
 
 
 def _(text: str) -> str:
@@ -77,6 +81,16 @@ class _Parser(argparse.ArgumentParser):
     def print_help(self, file: Any = None) -> None:
         self._other_language()
         super().print_help(file)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A console command given to `legatus` itself (`legatus export`, `legatus history`: the
+        README names them) is refused with where it is typed: argparse's "invalid choice: 'export'
+        (choose from 'console', 'doctor')" did not say."""
+        if action.dest == "mode" and value in CONSOLE_COMMANDS:
+            raise argparse.ArgumentError(action, _(
+                "'{}' is a command of the console: start 'legatus console' and type it there ('help' lists the "
+                "commands), or send it in: echo '{}' | legatus console").format(value, value))
+        super()._check_value(action, value)
 
 
 @contextmanager

@@ -157,6 +157,29 @@ def test_each_subcommands_help_says_what_it_is_and_how_to_go_on(capsys: pytest.C
     assert doctor in said["doctor"] and "LEGATUS_STATE_DIR=/var/lib/legatus" in said["doctor"], said
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: error: argument mode: 'export' is a command of the console: start 'legatus console' and type it "
+           "there ('help' lists the commands), or send it in: echo 'export' | legatus console"),
+    ("ru", "legatus: ошибка: аргумент mode: «export» — команда консоли: запустите «legatus console» и введите её там"),
+    ("uk", "legatus: помилка: аргумент mode: «export» — команда консолі: запустіть «legatus console» і введіть її там"),
+])
+def test_a_console_command_given_to_legatus_says_where_it_is_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                   lang: str, said: str) -> None:
+    """The README names `history`, `export format=csv` and the like: `legatus export format=csv`
+    was refused as "invalid choice: 'export' (choose from 'console', 'doctor')", which did not say
+    that it is typed in the console. A word that is no command at all is refused as before."""
+    state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    err = " ".join(_refused(capsys, ["--state-dir", str(state), "export", "format=csv"]).split())
+    assert said in err, err
+    assert "'consol'" in _refused(capsys, ["--state-dir", str(state), "consol"])
+
+
+def test_the_console_commands_cli_names_are_the_consoles() -> None:
+    from firmware.console import BUILTINS
+    assert set(cli.CONSOLE_COMMANDS) <= set(BUILTINS)
+    assert set(BUILTINS) - set(cli.CONSOLE_COMMANDS) == {"help", "version", "quit"}
+
+
 def test_english_is_said_again_in_the_same_process_after_a_russian_refusal(capsys: pytest.CaptureFixture[str],
                                                                            tmp_path: Path) -> None:
     """argparse's words are lent to the second parse only: the next parser (a script's, a test's)
