@@ -31,6 +31,10 @@ ARGPARSE_TEXTS = (
     N_("positional arguments"), N_("options"),
 )
 _spoken = ["en"]        # the language `legatus` says its usage, help and refusals in now
+# the console's own commands (firmware.console.BUILTINS, without importing it at every start) but for
+# help, version and quit, which a person means of `legatus` itself (--help, --version)
+CONSOLE_COMMANDS = ("new", "commit", "state", "undo", "log", "actions", "roll", "settings", "reveal", "history", "export",
+                    "players")
 
 
 def _(text: str) -> str:
@@ -77,6 +81,16 @@ class _Parser(argparse.ArgumentParser):
     def print_help(self, file: Any = None) -> None:
         self._other_language()
         super().print_help(file)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A console command given to `legatus` itself (`legatus export`, `legatus history`: the
+        README names them) is refused with where it is typed: argparse's "invalid choice: 'export'
+        (choose from 'console', 'doctor')" did not say."""
+        if action.dest == "mode" and value in CONSOLE_COMMANDS:
+            raise argparse.ArgumentError(action, _(
+                "'{}' is a command of the console: start 'legatus console' and type it there ('help' lists the "
+                "commands), or send it in: echo '{}' | legatus console").format(value, value))
+        super()._check_value(action, value)
 
 
 @contextmanager
@@ -159,13 +173,21 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--baud", metavar="N", type=_baud, help=baud)
     p.add_argument("--version", action="store_true", help=_("print the version and exit"))
     sub = p.add_subparsers(dest="mode")
-    c = sub.add_parser("console", help=_("the line protocol on stdin/stdout (or --serial PORT)"), formatter_class=_formatter)
+    # (each subcommand's own --help says what it is and how to go on: it said only its usage and options)
+    c = sub.add_parser("console", help=_("the line protocol on stdin/stdout (or --serial PORT)"), description=_(
+        "The console: Legatus's line protocol on standard input and output (or on a serial port with --serial "
+        "PORT), one JSON reply a request line; 'help' lists the commands, docs/protocol.md describes them; 'quit' "
+        "or Ctrl-D ends."), formatter_class=_formatter)
     c.add_argument("--state-dir", dest="console_state_dir", metavar="DIR", type=_named, help=state_dir)
     c.add_argument("--serial", dest="console_serial", metavar="PORT", type=_named,
                    help=_("serial port or pyserial URL (default: stdin/stdout)"))
     c.add_argument("--baud", dest="console_baud", metavar="N", type=_baud, help=baud)
     d = sub.add_parser("doctor", help=_("check the Pi's set-up for Legatus: profile, pins, display, "
-                       "buses, storage, clock; each problem with its fix"), formatter_class=_formatter)
+                       "buses, storage, clock; each problem with its fix"), description=_(
+        "Checks the Pi's set-up for Legatus (the board, the profile and its pins, the panel, the buses, the state "
+        "directory, the clock) and prints each problem with its fix; exit status 1 if anything failed. To check the "
+        "installed service, run it as the service's user with LEGATUS_STATE_DIR=/var/lib/legatus."),
+        formatter_class=_formatter)
     d.add_argument("--state-dir", dest="doctor_state_dir", metavar="DIR", type=_named,
                    help=_("the state directory to check (default $LEGATUS_STATE_DIR or ~/.local/state/legatus)"))
     d.add_argument("--config", dest="doctor_config", metavar="FILE", type=_named, help=config)
@@ -267,6 +289,17 @@ def _cannot_simulate(words: list[str]) -> str | None:
     return terminal_problem()
 
 
+def _speak_the_locale() -> None:
+    """Speak the locale's language (else English) until a store is open, which speaks the device's:
+    what is said before it (a state directory or serial port that cannot be used, the storage
+    problem's screen) is in the device's language if its state directory names one
+    (:func:`firmware.start_language.speak_stored_language`), else in this one. It was English under
+    ``LANG=ru_RU.UTF-8`` on a machine whose device had no language chosen yet, where ``--help`` and
+    every refusal of the command line were Russian."""
+    from firmware.i18n import locale_language, set_language
+    set_language(locale_language(os.environ) or "en")
+
+
 def _main(argv: list[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -296,6 +329,7 @@ def _main(argv: list[str] | None) -> int:
         from firmware.doctor import run_doctor
         return run_doctor(args.doctor_state_dir or args.state_dir, args.doctor_config or args.config)
     if args.mode == "console":
+        _speak_the_locale()
         # Logging as the device's (firmware/logs.py): a warning on standard error as "legatus: WARNING
         # …" (the log's INFO lines not: a person reads it), every record in the state directory's
         # legatus.log once the store has it open. Nothing was set up: a warning was a bare line, not kept.
@@ -326,6 +360,7 @@ def _main(argv: list[str] | None) -> int:
     # the last one.
     logs.setup(printed=logging.WARNING if simulated else logging.NOTSET)
     logs.remember_state_dir(state_dir(args.state_dir))
+    _speak_the_locale()
     from firmware.device import run_device
     return run_device(args, splash)
 

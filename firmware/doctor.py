@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config
+from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config, unusable_state_dir
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,7 @@ class Resolved:
     config: Any
     source: str
     problem: Msg | str | None = None
+    missing: bool = False       # the config file named is not there (nothing to correct or delete)
 
 
 @dataclass
@@ -146,11 +147,13 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bo
     profile = stored.get("profile")
     profile = profile if isinstance(profile, str) else None
     problem: str | None = None
+    missing = False
     try:
         config = load_config(Path(config_arg) if config_arg else None, profile=profile)
     except Exception as e:  # noqa: BLE001 - ConfigError, or anything a hostile file provokes
         said = e.args[0] if isinstance(e, ConfigError) and e.args else None      # (a Msg: said in the reader's language)
         problem = said if isinstance(said, str) else f"{type(e).__name__}: {e}"
+        missing = isinstance(e.__context__, FileNotFoundError)
         log.log(logging.WARNING if logged else logging.INFO, "config: %s; using the built-in profile", problem)
         try:
             config = builtin_config(profile)
@@ -166,7 +169,7 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bo
             log.warning("config: the Display setting %r cannot be used (%s)", driver, e)
     source = "setting" if profile is not None else ("file" if config.source is not None and problem is None
                                                     and _file_names_profile(config.source) else "default")
-    return Resolved(config=config, source=source, problem=problem)
+    return Resolved(config=config, source=source, problem=problem, missing=missing)
 
 
 def _file_names_profile(path: Path) -> bool:
@@ -183,12 +186,17 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
     """Warn when nothing written to ``state_dir`` would survive a power cut (an overlay, tmpfs or
     read-only file system: raspi-config's "overlay file system" makes the root one)."""
     label = Msg("Storage")
-    if mounts is None:
+    path = state_dir if state_dir.is_absolute() else Path.cwd() / state_dir
+    if mounts is None:          # (the system's own: whether this user can use the directory there too)
+        unusable = unusable_state_dir(path)
+        if unusable is not None:
+            return Check(label, "fail", str(state_dir), Msg(
+                "Cannot use the state directory {}: {}. Pick another with --state-dir or LEGATUS_STATE_DIR.",
+                str(state_dir), unusable))
         try:
             mounts = Path("/proc/self/mounts").read_text(encoding="utf-8", errors="replace")
         except OSError:
             return Check(label, "info", str(state_dir))
-    path = state_dir if state_dir.is_absolute() else Path.cwd() / state_dir
     mount = mount_of(path, mounts)
     if mount is None:
         return Check(label, "info", str(state_dir))
@@ -239,10 +247,10 @@ def config_checks(resolved: Resolved) -> list[Check]:
               "file": Msg("the config file {}", str(cfg.source)),
               "default": Msg("the built-in default")}[resolved.source]
     out = [Check(Msg("Profile"), "ok", Msg("{} (from {})", cfg.profile, source))]
-    if resolved.problem:
-        out.append(Check(Msg("Config file"), "warn", resolved.problem, Msg(
-            "The file was ignored and the built-in profile used. Correct it as docs/hardware.md "
-            "shows, or delete it.")))
+    if resolved.problem:        # (a file not there: its row says to make it or name another, not to correct or delete it)
+        out.append(Check(Msg("Config file"), "warn", resolved.problem, Msg("The built-in profile is used.") if resolved.missing
+                         else Msg("The file was ignored and the built-in profile used. Correct it as docs/hardware.md "
+                                  "shows, or delete it.")))
     pins = " ".join(f"{k}={v}" for k, v in cfg.pins.items())
     out.append(Check(Msg("Keys"), "info", Msg("BCM pins {}", pins)))
     d = cfg.display
@@ -334,12 +342,28 @@ def board_check(model_path: Path = Path("/proc/device-tree/model")) -> Check:
     return Check(Msg("Board"), "ok" if "Raspberry Pi" in model else "warn", model)
 
 
-def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False) -> list[Check]:
-    """Every check, in the order a new owner reads them."""
+def on_a_pi() -> bool:
+    """Whether the device's pins, panel and buses are this machine's to check: a Raspberry Pi
+    (where ``legatus`` drives them), or ``GPIOZERO_PIN_FACTORY`` set (mock pins, a remote Pi)."""
+    from hw.display import probe_hardware
+    return probe_hardware() or bool(os.environ.get("GPIOZERO_PIN_FACTORY"))
+
+
+def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: bool = False,
+           buses: bool | None = None) -> list[Check]:
+    """Every check, in the order a new owner reads them (``buses``: I2C and SPI too; by default
+    on a Pi, or with the device's findings ``live``: the simulator's Settings → Hardware on a laptop
+    said "I2C ×")."""
+    if buses is None:
+        buses = live is not None or on_a_pi()
     out = [board_check()] + config_checks(resolved)
     if live is not None:
         out += live_checks(live, resolved, reported)
-    out += bus_checks(resolved)
+    if buses:
+        out += bus_checks(resolved)
+    else:
+        out.append(Check(Msg("Pins, panel, I2C and SPI"), "info", Msg(
+            "not checked: no Raspberry Pi here, and the simulator that runs here needs none")))
     from firmware.doctor_unit import serial_check
     out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]
     out.append(storage_check(state_dir))
@@ -365,7 +389,7 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
     """Load the pin factory and open the panel as the device would (only when no Legatus holds
     the state directory: the pins and the bus would be in use)."""
     from firmware.buttons_part import ensure_lgpio_workdir
-    live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if state_dir.is_dir() else Path("/tmp")))
+    live = Live(lgpio_dir=ensure_lgpio_workdir(state_dir if _is_dir(state_dir) else Path("/tmp")))
     import warnings
     with warnings.catch_warnings(record=True) as fallbacks:
         warnings.simplefilter("always")
@@ -401,6 +425,15 @@ def _language(stored: Mapping[str, Any], state_dir: Path) -> str:
     return player_language(["--state-dir", str(state_dir)])
 
 
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False where it cannot be looked at (a name too long, a parent this user may
+    not enter: a traceback; the Storage row says why)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     """``legatus doctor``: print the report in the device's language; exit 1 if anything failed."""
     from hw.splash import _in_use, state_dir as resolve_state_dir
@@ -409,7 +442,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
     live: Live | None = None
     reported = False
     unreadable: Msg | str | None = None
-    if state_dir.is_dir() and _in_use(state_dir):
+    if _is_dir(state_dir) and _in_use(state_dir):
         got = read_status(state_dir)
         if got is not None:
             live, data = got
@@ -418,21 +451,28 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
                 stored["profile"] = data.get("profile")
             if isinstance(data.get("language"), str):
                 stored["language"] = data["language"]      # (said in the device's language, as when it is stopped)
-    elif state_dir.is_dir():
+    elif _is_dir(state_dir):
         try:                    # (read only: a diagnosis never salvages, rolls back or makes a file)
             from firmware.store import DB_NAME
             from firmware.store.kept import read_settings
             stored = read_settings(state_dir / DB_NAME)
         except Exception as e:  # noqa: BLE001 - an unreadable store: report the rest anyway
             log.info("doctor: cannot read the settings in %s (%s)", state_dir, e)       # (a row says it)
-            unreadable = f"{type(e).__name__}: {e}"
+            import sqlite3              # (the card's or SQLite's reason in the report's words; the log keeps its own)
+
+            from firmware.store.reasons import reason
+            unreadable = reason(e) if isinstance(e, (sqlite3.Error, OSError)) else f"{type(e).__name__}: {e}"
     lang = _language(stored, state_dir)
     resolved = resolve_config(config_arg, stored, logged=False)
+    # Away from a Pi (`legatus doctor --config FILE` on a laptop) the pins, the panel and the buses
+    # are not the device's: they were failures with a Pi's fixes (apt, raspi-config), exit status 1,
+    # and a simulator using the state directory was "the service", to be asked as /var/lib/legatus's user.
+    pi = reported or on_a_pi()
     from firmware.doctor_unit import held_elsewhere
-    held = None if reported else held_elsewhere(state_dir, SERVICE_RUN_DIR)
-    if live is None and held is None:
+    held = None if reported or not pi else held_elsewhere(state_dir, SERVICE_RUN_DIR)
+    if live is None and held is None and pi:
         live = probe_live(state_dir, resolved)
-    checks = gather(state_dir, resolved, live, reported)
+    checks = gather(state_dir, resolved, live, reported, buses=pi)
     if held is not None:
         checks.insert(1, Check(Msg("Service"), *held))
     if unreadable is not None:
@@ -445,7 +485,7 @@ def run_doctor(state_dir_arg: str | None, config_arg: str | None) -> int:
         reconfigure(errors="replace")            # not a UnicodeEncodeError in place of the report
     try:
         print(render(checks, lambda m: say(m, lang)))
-        if not reported and state_dir.is_dir():
+        if not reported and _is_dir(state_dir):
             print(say(Msg("Log: {}", str(state_dir / "legatus.log")), lang))
         sys.stdout.flush()
     except BrokenPipeError as e:         # the reader went away (``legatus doctor | head -1``)

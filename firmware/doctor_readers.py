@@ -1,11 +1,16 @@
 """What ``legatus doctor`` reads of the system, pure given its inputs: the mount holding a path (the
 text of /proc/self/mounts), a Raspberry Pi boot config's ``dtparam`` settings, the I2C bus's clock
 (a sysfs root), and the boot config itself (:data:`BOOT_CONFIGS`, the first that can be read), so
-that firmware/doctor.py's checks are tested without a Pi."""
+that firmware/doctor.py's checks are tested without a Pi; and whether this user could use a state
+directory (:func:`unusable_state_dir`, nothing made or written)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.text import Msg
 
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 
@@ -69,3 +74,31 @@ def read_boot_config() -> tuple[Path | None, str]:
         except OSError:
             continue
     return None, ""
+
+
+def unusable_state_dir(path: Path) -> Msg | str | None:
+    """Why the device could not use the state directory ``path`` (``firmware.store.Store`` would
+    refuse it at start: the panel says "Nothing can be saved"), found without making or writing
+    anything: a file where it or a parent should be a folder, or a folder (it, or the nearest parent
+    there is, where it would be made) or database this user may not enter and write in. The doctor
+    said "ok" for each, run as the user who would start the device."""
+    import errno
+    import os
+
+    from firmware.store import DB_NAME
+    from firmware.store.reasons import reason
+    try:
+        there = path
+        while not there.exists() and there.parent != there:
+            there = there.parent
+        if not there.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(there))
+        if not os.access(there, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(there))
+        for name in (DB_NAME, "lock"):
+            file = path / name
+            if there == path and file.exists() and not os.access(file, os.R_OK | os.W_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+    except OSError as e:        # (a parent this user may not look into: PermissionError from exists())
+        return reason(e)
+    return None

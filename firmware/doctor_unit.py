@@ -33,12 +33,12 @@ def held_elsewhere(state_dir: Path, run_dir: Path) -> Row | None:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
             fcntl.flock(f, fcntl.LOCK_UN)
         held = False
-    except (FileNotFoundError, NotADirectoryError):
-        held = False
+    except BlockingIOError:               # EWOULDBLOCK: a Legatus holds it
+        held = True
     except PermissionError:
         held = run_dir.is_dir()
-    except OSError:                       # EWOULDBLOCK: a Legatus holds it
-        held = True
+    except OSError:                       # not there, or no such directory can be (a name too long): none
+        held = False                      # holds it (it said "running as …" of a name too long)
     if held:
         owner = _owner(state_dir)
     elif run_dir.is_dir():

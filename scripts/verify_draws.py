@@ -313,6 +313,9 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"--record {a.record}: cannot be read ({e.strerror or e})")
         except ValueError as e:         # not JSON, or not UTF-8
             ap.error(f"--record {a.record}: not the JSON of 'export format=draws' ({e})")
+        if isinstance(record, dict) and record.get("ok") is False:      # the console's refusal, kept by `>`
+            ap.error(f"--record {a.record}: no draw record in it: the console refused the export "
+                     f"({record.get('error')}: {str(record.get('message'))[:200]}); nothing to check")
         return 0 if verify(record, a.commitment) else 1
     if a.seed is None or not a.commitment:
         ap.error("give --record FILE, or --seed S --commitment HEX")

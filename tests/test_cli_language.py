@@ -135,6 +135,51 @@ def test_the_help_is_said_in_the_device_language_with_every_option(capsys: pytes
     assert all(w in " ".join(out.split()) for w in words[:3]), out
 
 
+@pytest.mark.parametrize("lang,console,doctor", [
+    ("en", "The console: Legatus's line protocol on standard input and output", "Checks the Pi's set-up for Legatus"),
+    ("ru", "Консоль: построчный протокол Legatus на стандартном вводе и выводе", "Проверяет настройку Pi для Legatus"),
+    ("uk", "Консоль: рядковий протокол Legatus на стандартному введенні й виведенні",
+     "Перевіряє налаштування Pi для Legatus"),
+])
+def test_each_subcommands_help_says_what_it_is_and_how_to_go_on(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                lang: str, console: str, doctor: str) -> None:
+    """`legatus console --help` said only its usage and options: not what the console is, nor that
+    'help' lists its commands and 'quit' ends it; `legatus doctor --help` not that it is to be run
+    as the service's user to check the service. Each opens with that, in the device's language."""
+    state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    said = {}
+    for sub in ("console", "doctor"):
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["--state-dir", str(state), sub, "--help"])
+        assert stop.value.code == 0
+        said[sub] = " ".join(capsys.readouterr().out.split())
+    assert console in said["console"] and ("«help»" in said["console"] or "'help'" in said["console"]), said
+    assert doctor in said["doctor"] and "LEGATUS_STATE_DIR=/var/lib/legatus" in said["doctor"], said
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "legatus: error: argument mode: 'export' is a command of the console: start 'legatus console' and type it "
+           "there ('help' lists the commands), or send it in: echo 'export' | legatus console"),
+    ("ru", "legatus: ошибка: аргумент mode: «export» — команда консоли: запустите «legatus console» и введите её там"),
+    ("uk", "legatus: помилка: аргумент mode: «export» — команда консолі: запустіть «legatus console» і введіть її там"),
+])
+def test_a_console_command_given_to_legatus_says_where_it_is_typed(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                   lang: str, said: str) -> None:
+    """The README names `history`, `export format=csv` and the like: `legatus export format=csv`
+    was refused as "invalid choice: 'export' (choose from 'console', 'doctor')", which did not say
+    that it is typed in the console. A word that is no command at all is refused as before."""
+    state = _device_speaks(tmp_path / "st", lang) if lang != "en" else tmp_path / "st"
+    err = " ".join(_refused(capsys, ["--state-dir", str(state), "export", "format=csv"]).split())
+    assert said in err, err
+    assert "'consol'" in _refused(capsys, ["--state-dir", str(state), "consol"])
+
+
+def test_the_console_commands_cli_names_are_the_consoles() -> None:
+    from firmware.console import BUILTINS
+    assert set(cli.CONSOLE_COMMANDS) <= set(BUILTINS)
+    assert set(BUILTINS) - set(cli.CONSOLE_COMMANDS) == {"help", "version", "quit"}
+
+
 def test_english_is_said_again_in_the_same_process_after_a_russian_refusal(capsys: pytest.CaptureFixture[str],
                                                                            tmp_path: Path) -> None:
     """argparse's words are lent to the second parse only: the next parser (a script's, a test's)
@@ -190,6 +235,70 @@ def test_ctrl_c_at_the_start_is_said_in_the_devices_language(capsys: pytest.Capt
     monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
     assert cli.main(["--sim", "--state-dir", str(state)]) == 130
     assert capsys.readouterr().err == said
+
+
+@pytest.mark.parametrize("locale,said", [
+    ("ru_RU.UTF-8", "legatus: Нельзя использовать каталог состояния {}: на месте папки лежит файл."),
+    ("uk_UA.UTF-8", "legatus: Не можна використати каталог стану {}: на місці теки лежить файл."),
+    ("C.UTF-8", "legatus: Cannot use the state directory {}: a file stands where a folder should be."),
+])
+def test_the_consoles_state_directory_refused_in_the_locales_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch, locale: str,
+                                                                      said: str) -> None:
+    """`legatus console --state-dir FILE` (a typo: a file where the folder should be) on a machine
+    whose device has no language chosen: the refusal was English under a Russian or Ukrainian locale,
+    where `--help` and every refusal of the command line are in the locale's language."""
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)                  # (the test's own logging)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    (tmp_path / "games").write_text("not a folder")
+    assert cli.main(["console", "--state-dir", str(tmp_path / "games")]) == 2
+    out = capsys.readouterr()
+    assert not out.out and out.err.startswith(said.format(tmp_path / "games")), out.err
+
+
+@pytest.mark.parametrize("locale,said", [("ru_RU.UTF-8", "legatus: последовательного порта {} нет: проверьте имя порта"),
+                                         ("uk_UA.UTF-8", "legatus: послідовного порту {} немає: перевірте назву порту")])
+def test_the_consoles_serial_port_refused_in_the_locales_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch, locale: str,
+                                                                  said: str) -> None:
+    """`legatus console --serial PORT` with a port that is not there: said in the locale's language
+    (it was English), and nothing made in the state directory."""
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    port = tmp_path / "ttyNOPE"
+    assert cli.main(["console", "--serial", str(port), "--state-dir", str(tmp_path / "st")]) == 2
+    out = capsys.readouterr()
+    assert not out.out and out.err.startswith(said.format(port)), out.err
+    assert not (tmp_path / "st").exists()
+
+
+def test_the_device_program_starts_in_the_locales_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the simulator says before its store is open (the storage problem's screen: "Nothing can
+    be saved") is in the locale's language on a device with none chosen: it was English."""
+    import firmware.device
+    from firmware import i18n, logs
+    spoken = []
+    monkeypatch.setenv("LANG", "uk_UA.UTF-8")
+    monkeypatch.setattr(firmware.device, "run_device", lambda args, splash: spoken.append(i18n.language()) or 0)
+    monkeypatch.setattr("firmware.terminal.terminal_problem", lambda: None)    # (as in a terminal)
+    monkeypatch.setattr(logs, "setup", lambda **k: None)
+    monkeypatch.setattr(logs, "remember_state_dir", lambda d: None)
+    assert cli.main(["--sim", "--state-dir", str(tmp_path / "st")]) == 0
+    assert spoken == ["uk"]
+
+
+def test_the_device_language_goes_before_the_locale_for_the_console_too(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A device set to Ukrainian, a Russian locale: the console's refusal of a port is Ukrainian."""
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.setattr("firmware.logs.setup", lambda **k: None)
+    monkeypatch.setattr("firmware.logs.remember_state_dir", lambda d: None)
+    state = _device_speaks(tmp_path / "st", "uk")
+    assert cli.main(["console", "--serial", str(tmp_path / "ttyNOPE"), "--state-dir", str(state)]) == 2
+    assert "послідовного порту" in capsys.readouterr().err
 
 
 def test_a_test_that_switches_the_language_leaves_it_switched() -> None:

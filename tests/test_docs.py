@@ -157,6 +157,21 @@ def test_verify_draws_says_what_is_wrong_with_a_record_file(tmp_path: Path, caps
     assert stop.value.code == 2 and said in capsys.readouterr().err
 
 
+def test_verify_draws_says_the_console_refused_the_export_rather_than_mismatch(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's `export format=draws > record.json` on a device with no finished game keeps the
+    console's refusal in the file; verify_draws.py then said "MISMATCH: not a draw record ('seed')",
+    as if a draw did not match. It says the export was refused, and why (exit status 2)."""
+    from scripts import verify_draws
+    path = tmp_path / "record.json"
+    path.write_text('{"ok":false,"error":"bad_arguments","message":"The history is empty: no game has finished yet."}\n')
+    with pytest.raises(SystemExit) as stop:
+        verify_draws.main(["--record", str(path)])
+    out = capsys.readouterr()
+    assert stop.value.code == 2 and "MISMATCH" not in out.out + out.err
+    assert "the console refused the export (bad_arguments: The history is empty: no game has finished yet.)" in out.err
+
+
 def test_verify_draws_checks_a_cyrillic_record_on_an_output_that_is_not_utf8(tmp_path: Path) -> None:
     """docs/fairness.md, Checking: a record with Russian bag items (the line and the draws name
     them) ended in a UnicodeEncodeError traceback, not a check, where the output is not UTF-8 (a C

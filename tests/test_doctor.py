@@ -168,6 +168,7 @@ def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkey
 
     def probe(*_: object) -> Live:
         raise AssertionError("the panel and the pins were probed while the service holds them")
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)        # (on a Pi)
     monkeypatch.setattr(doctor, "probe_live", probe)
     monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
     (tmp_path / "run").mkdir()                     # the unit's RuntimeDirectory: the service runs
@@ -195,7 +196,8 @@ def test_the_doctor_leaves_a_running_services_panel_alone(tmp_path: Path, monkey
     (tmp_path / "run").rmdir()
     monkeypatch.undo()
     monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "run")
-    # nothing running: the doctor tries the hardware itself
+    # nothing running: the doctor tries the hardware itself (on a Pi)
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)
     monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
     doctor.run_doctor(str(state), None)
     out = capsys.readouterr().out
@@ -356,8 +358,9 @@ def _doctor_in(state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
 
 
 @pytest.mark.parametrize("lang, row", [
-    ("ru", "WARN Настройки устройства: не удаётся прочитать (DatabaseError: database disk image is malformed)"),
-    ("uk", "WARN Налаштування пристрою: не вдається прочитати (DatabaseError: database disk image is malformed)"),
+    # (SQLite's English "database disk image is malformed" said in the report's words too: it was left as it came)
+    ("ru", "WARN Настройки устройства: не удаётся прочитать (записи повреждены)"),
+    ("uk", "WARN Налаштування пристрою: не вдається прочитати (записи пошкоджено)"),
 ])
 def test_settings_the_doctor_cannot_read_are_a_row_in_the_devices_language(
         lang: str, row: str, state_dir: Path, monkeypatch: pytest.MonkeyPatch,
@@ -424,3 +427,133 @@ def test_the_doctor_changes_nothing_on_the_card_even_when_the_database_is_damage
     out = _doctor_in(state_dir, monkeypatch, capsys)
     assert {p.name: p.read_bytes() for p in state_dir.iterdir() if p.is_file()} == before
     assert any(line.startswith("WARN Налаштування пристрою: не вдається прочитати (") for line in out.splitlines()), out
+
+
+@pytest.mark.parametrize("where", ["games", "games/legatus"])
+def test_a_state_directory_the_device_cannot_use_is_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str], where: str) -> None:
+    """`legatus doctor --state-dir games` where `games` is a file (a typo, a file copied there):
+    the device refuses it at start ("Nothing can be saved" on the panel) and the doctor said
+    "ok Storage"; now a failure with the device's own sentence, and exit status 1."""
+    (tmp_path / "games").write_text("not a folder")
+    out = _doctor_in(tmp_path / where, monkeypatch, capsys)
+    assert (f"FAIL Storage: {tmp_path / where}\n     → Cannot use the state directory {tmp_path / where}: "
+            "a file stands where a folder should be. Pick another with --state-dir or LEGATUS_STATE_DIR.") in out, out
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    monkeypatch.setattr(doctor, "board_check", lambda: doctor.Check(doctor.Msg("Board"), "ok", "Raspberry Pi 4"))
+    monkeypatch.setattr(doctor, "clock_check", lambda: doctor.Check(doctor.Msg("Clock"), "ok", "synchronised"))
+    monkeypatch.setattr(doctor, "bus_checks", lambda resolved: [])
+    assert doctor.run_doctor(str(tmp_path / where), None) == 1
+    assert doctor.run_doctor(str(tmp_path / "fine" / "legatus"), None) == 0     # (made at the first start)
+    assert not (tmp_path / "fine").exists()
+
+
+def test_a_state_directory_this_user_may_not_write_in_is_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user's state directory (the service's /var/lib/legatus read by the login user), its
+    database left by a `sudo legatus` run, or a parent where it cannot be made: the device could not
+    open it, and the doctor said "ok"; said in the device's words (the test runs as root: the
+    permission is what os.access answers)."""
+    state = tmp_path / "st"
+    state.mkdir()
+    (state / "legatus.db").write_bytes(b"")
+    denied: set[Path] = set()
+    monkeypatch.setattr(doctor.os, "access", lambda p, mode: Path(p) not in denied)
+    assert storage_check(state).status == "ok"
+    for path in (state / "legatus.db", state):
+        denied.add(path)
+        check = storage_check(state)
+        assert check.status == "fail" and check.fix is not None and "Legatus has no permission there" in check.fix
+    denied = {tmp_path}
+    assert storage_check(tmp_path / "new" / "legatus").status == "fail"
+    assert storage_check(state).status == "ok"
+
+
+def test_a_config_file_that_is_not_there_is_not_to_be_corrected_or_deleted(tmp_path: Path) -> None:
+    """`legatus doctor --config FILE` with a typo in FILE: the row said "create it or give another
+    --config", and its fix "Correct it as docs/hardware.md shows, or delete it" (a file that is not
+    there); now only that the built-in profile is used. A file that is there but wrong keeps that fix."""
+    from firmware.i18n import say
+    rows = {}
+    for name, text in (("missing.toml", None), ("wrong.toml", 'profile = "nope"\n')):
+        if text is not None:
+            (tmp_path / name).write_text(text)
+        checks = doctor.config_checks(resolve_config(str(tmp_path / name), {}, logged=False))
+        rows[name] = next(c for c in checks if str(c.label) == "Config file")
+    assert "does not exist; create it or give another --config" in str(rows["missing.toml"].found)
+    assert str(rows["missing.toml"].fix) == "The built-in profile is used."
+    assert say(rows["missing.toml"].fix, "ru") == "Использован встроенный профиль."
+    assert say(rows["missing.toml"].fix, "uk") == "Використано вбудований профіль."
+    assert "Correct it as docs/hardware.md shows, or delete it." in str(rows["wrong.toml"].fix)
+
+
+def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor --config FILE` "checks a file anywhere" (README): on a laptop it also loaded
+    the pin factory and opened the panel, and said "FAIL Pin factory … install python3-lgpio",
+    "FAIL Panel", "FAIL I2C … raspi-config", exit status 1, for a machine where `legatus` runs the
+    simulator, which needs none of them. There they are one row, not checked; on a Pi (or with
+    GPIOZERO_PIN_FACTORY set) they are checked as before."""
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)
+
+    def probe(*_: object) -> Live:
+        raise AssertionError("the pins and the panel were probed on a machine that is no Pi")
+    monkeypatch.setattr(doctor, "probe_live", probe)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "no-service")
+    monkeypatch.setattr(doctor, "clock_check", lambda: doctor.Check(doctor.Msg("Clock"), "ok", "synchronised"))
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "waveshare-hat"\n')
+    assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
+    out = capsys.readouterr().out
+    assert f"Profile: waveshare-hat (from the config file {config})" in out
+    assert "     Pins, panel, I2C and SPI: not checked: no Raspberry Pi here" in out
+    assert "FAIL" not in out and "Pin factory" not in out and "I2C:" not in out and "raspi-config" not in out
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)          # on a Pi: all of them
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(tmp_path / "st"), str(config))
+    out = capsys.readouterr().out
+    assert "ok   Pin factory: LGPIOFactory" in out and "I2C:" in out and "not checked" not in out
+    import fcntl                                            # a simulator holds the state directory:
+    monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)          # no "service" on a laptop
+    (tmp_path / "st").mkdir()
+    with open(tmp_path / "st" / "lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
+    out = capsys.readouterr().out
+    assert "Service" not in out and "/var/lib/legatus" not in out and "Pins, panel, I2C and SPI" in out
+
+
+def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings → Hardware in the simulator on a laptop showed "I2C ×" (a failure: turn it on with
+    raspi-config); there the buses are the one row "not checked". On a Pi they are checked."""
+    from tests.screens import app_with
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    app = app_with([], [], tmp_path)
+    try:
+        monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)
+        labels = [str(c.label) for c in app.hardware_checks()]
+        assert "Pins, panel, I2C and SPI" in labels and "I2C" not in labels and "SPI" not in labels
+        assert not [c for c in app.hardware_checks() if c.status == "fail"]
+        monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)
+        labels = [str(c.label) for c in app.hardware_checks()]
+        assert "I2C" in labels and "Pins, panel, I2C and SPI" not in labels
+    finally:
+        app.console.close()
+
+
+def test_a_state_directory_whose_name_is_too_long_is_said_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`legatus doctor --state-dir` with a name the system refuses (ENAMETOOLONG: a pasted path, a
+    variable run together) ended in an OSError traceback from `Path.is_dir`, and the service check
+    would have said a Legatus is "running as …" of it; now the Storage row says why it cannot be
+    used, and nothing is said to run."""
+    name = tmp_path / ("x" * 300)
+    monkeypatch.setattr(doctor, "SERVICE_RUN_DIR", tmp_path / "no-service")
+    monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
+    doctor.run_doctor(str(name), None)
+    out = capsys.readouterr().out
+    assert f"FAIL Storage: {name}\n     → Cannot use the state directory {name}: the name is too long." in out, out
+    assert "Service" not in out and "Traceback" not in out
+    from firmware.doctor_unit import held_elsewhere
+    assert held_elsewhere(name, tmp_path / "no-service") is None

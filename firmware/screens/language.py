@@ -42,6 +42,8 @@ class LanguageScreen(ListScreen):
 
     def key(self, key: str, ctx: Ctx) -> None:
         if self.first_start and intent("row", key) is Intent.BACK:
-            self._choose(ctx.settings.get("language", "en"), ctx)   # keep the default, ask no more
+            # keep the language the list opened on (the locale's, else English), ask no more: it kept
+            # English under a Russian or Ukrainian locale, the list open on Русский or Українська
+            self._choose(self.suggested if self.suggested in LANGUAGES else ctx.settings.get("language", "en"), ctx)
             return
         super().key(key, ctx)

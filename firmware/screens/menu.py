@@ -164,7 +164,8 @@ def _shown(name: str, value: str) -> str:
 
 class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
-    cursor row shows ‹value›); Language opens its list; B back."""
+    cursor row shows ‹value›; left/right stop at a scale's ends, A goes round); Language opens its
+    list; B back."""
 
     title = Said(N_("Settings"))
 
@@ -181,8 +182,22 @@ class SettingsScreen(ListScreen):
         return out
 
 
+SCALES = ("contrast", "screen_off")     # settings whose values are a scale: left/right stop at its ends
+
+
 def _adjust(ctx: Ctx, by: int, name: str) -> None:
-    _step(ctx, name, 1 if by > 0 else -1)
+    """Left/right: the previous or the next value. On a scale (Contrast, Screen off) they stop at
+    its ends, as a form's figure does: a direction held down repeats, and it ran round (Contrast
+    4, 5, 1, 2…; Screen off 60 s, 30 s, never, 600 s…), so the value let go on was chance. A on
+    the row still goes round (it has no other way back)."""
+    step = 1 if by > 0 else -1
+    if name in SCALES:
+        allowed = SETTINGS[name][1]
+        value = str(ctx.settings.get(name, SETTINGS[name][0]))
+        i = allowed.index(value) if value in allowed else 0
+        if not 0 <= i + step < len(allowed):
+            return
+    _step(ctx, name, step)
 
 
 def _hardware_screen() -> Any:
