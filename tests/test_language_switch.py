@@ -369,7 +369,8 @@ def _opened(name: str) -> tuple[list[str], Any]:
     from firmware.screens.glory.round import pick_form
     from firmware.screens.jc import battle, campaign
     from firmware.screens.sword.home import SwordHome
-    from firmware.screens.sword.rolls import CheckMenu, LossTable, naval_form
+    from firmware.screens.sword.battle import LossTable
+    from firmware.screens.sword.rolls import CheckMenu, naval_form
     from firmware.screens.sword.tracks import VictoryScreen
     jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
     CITIES = ("Roma", "Alexandria", "Athenae", "Byzantium", "Carthago_Nova", "Ephesus", "Antiochia", "Utica")
@@ -718,7 +719,7 @@ def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered
     """The Sword's dice thrown at the table (W-1, W-2, W-8, W-9), entered on the dice screen: its
     title and row labels were said when it was made («Кубики битвы», «Атака»), so a language chosen
     while the dice were entered left them in the old one; they follow now, the faces entered kept."""
-    from firmware.screens.sword import rolls
+    from firmware.screens.sword import battle, rolls
     from firmware.screens.widgets import DiceEntry
     app = app_with(["new sword players=romans,gauls,etruscans,greeks seed=2"], [], state_dir, lang="ru")
     try:
@@ -728,7 +729,7 @@ def test_the_sword_s_dice_entry_follows_a_language_chosen_while_dice_are_entered
             menu._roll(app, "siege")
             entry = app.stack[-1]
         else:
-            made = {"battle": rolls.battle_form, "tactics": rolls.tactics_form, "naval": rolls.naval_form}[form]
+            made = {"battle": battle.battle_form, "tactics": rolls.tactics_form, "naval": rolls.naval_form}[form]
             app.push(made(app) if form in ("naval", "battle") else made())
             app.render()
             screen = app.stack[-1]

@@ -6,7 +6,8 @@ import pytest
 
 from firmware.screens.sword.home import SwordHome
 
-from firmware.screens.sword.rolls import BattleResult, TacticsResult, result_screen
+from firmware.screens.sword.battle import BattleResult
+from firmware.screens.sword.rolls import TacticsResult, result_screen
 from tests.fakectx import FakeCtx
 from tests.screens import app_with, assert_golden, check_case
 
@@ -964,7 +965,7 @@ def test_the_sacred_band_is_offered_and_taken_only_where_carthage_plays(state_di
     """W-2: «Carthage 4d6 with the "Sacred Band" event»: the battle form offered the Sacred Band row
     in every game, and the console took ``sacred-band=`` without Carthage (4 dice for a Roman or a
     Gaul). The row is there only with Carthage; elsewhere the line is refused and changes nothing."""
-    from firmware.screens.sword.rolls import battle_form
+    from firmware.screens.sword.battle import battle_form
     from tests.test_sword_console import _ok, _open, _refused
     assert "band" not in [f.key for f in battle_form(home(NEW)).fields]
     assert "band" in [f.key for f in battle_form(home(NEW5)).fields]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.sword.battle import army_size
-from firmware.screens.sword.rolls import BattleResult, LossTable, loss_rows
+from firmware.screens.sword.battle import BattleResult, LossTable, loss_rows
 from tests.test_sword_dice import battle
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=3"

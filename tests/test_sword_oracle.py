@@ -292,7 +292,7 @@ def test_random_tracks_agree_with_the_oracle():  # W-11, W-12, W-13
 def test_the_battle_forms_title_shows_the_oracles_odds():  # W-6, W-2 (Sacred Band)
     """The Battle form's title bar shows the attacker's chance before the roll for its attack and
     defence bonuses (each −9..+9) and Sacred Band row: the oracle's exact odds as the device writes them."""
-    from firmware.screens.sword.rolls import _odds_status
+    from firmware.screens.sword.battle import _odds_status
     from firmware.screens.widgets.odds import pct
     for mod, defmod, band in product(range(-9, 10), range(-9, 10), range(3)):
         dice = (4 if band == 1 else 3, 4 if band == 2 else 3)
@@ -388,7 +388,7 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
     screen's totals, losses, eliminated sides, winner and support, every die's loss-table reading, the
     log's sentence, then the loser's retreat losses entered with hold A (the form's support, the
     screen's and the log's) and their undo, each equal to the oracle's count."""
-    from firmware.screens.sword.rolls import BattleResult
+    from firmware.screens.sword.battle import BattleResult
     rnd = random.Random(20261127)
     for trial in range(40):
         ctx, att, dfn, mod, defmod, typed, flank = _battle_on_the_device(rnd, trial)

@@ -219,7 +219,8 @@ def test_where_dice_tiles_and_bags_come_from_is_one_word_in_every_game(lang):
     from firmware import i18n
     from firmware.screens.caesar.setup import setup_form as caesar_form
     from firmware.screens.jc.setup import setup_form as jc_form
-    from firmware.screens.sword.rolls import CheckMenu, battle_form, naval_form, tactics_form
+    from firmware.screens.sword.battle import battle_form
+    from firmware.screens.sword.rolls import CheckMenu, naval_form, tactics_form
     from firmware.screens.widgets.dice import source_word
     from tests.test_screens_sword import NEW, home
     ctx = home(NEW)

@@ -80,7 +80,8 @@ def _faces(d: Driver, faces: list[int]) -> None:
 def play(d: Driver, rng: random.Random) -> None:
     from firmware.i18n import _
     from firmware.screens.sword.home import SwordHome
-    from firmware.screens.sword.rolls import BattleResult, TacticsResult
+    from firmware.screens.sword.battle import BattleResult
+    from firmware.screens.sword.rolls import TacticsResult
     assert d.run("new sword players=romans,gauls,etruscans,greeks")["ok"]
     d.app.stack[:] = d.app.stack[:1]
     d.app.push(SwordHome())

@@ -13,8 +13,9 @@ from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.rolls import (BattleResult, CheckMenu, RollResult, TacticsResult, battle_form, naval_form,
-                                         odds_screen, result_screen, say_effect, tactics_form)
+from firmware.screens.sword.battle import BattleResult, battle_form
+from firmware.screens.sword.rolls import (CheckMenu, RollResult, TacticsResult, naval_form, odds_screen, result_screen,
+                                         say_effect, tactics_form)
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
 from firmware.screens.sword.words import GAMES, PRESETS, counted_vp, power_named, run_line, short, view_of
 from firmware.screens.widgets import Item, ListScreen, WrappedListScreen

@@ -1,27 +1,25 @@
-"""The Sword of Rome: the rolls — battles (W-2..W-7), tactics tests (W-1), odds (W-6), naval moves
+"""The Sword of Rome: the rolls — battles (W-2..W-7: their screens in
+firmware/screens/sword/battle.py), tactics tests (W-1), odds (W-6), naval moves
 (W-8) and 2d6 checks (W-9), each with the device's dice or those thrown on the table (the one dice
 entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from engine.sword import actions as act
-from engine.sword.battle import retreat_room, size_column, support_gain
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import BattleFields, BattleSide, CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
+from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.i18n import Sentences
-from firmware.screens.sword.text import Msg, _, ngettext
-from firmware.screens import base, play
+from firmware.screens.sword.battle import BattleResult
+from firmware.screens.sword.text import _
+from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, Screen, remade
 from firmware.screens.sword.words import (
-    BAND,
-    BAND_NAMES,
     CHECK_NAMES,
     GAULS_SIEGE,
     CHECKS,
@@ -29,9 +27,7 @@ from firmware.screens.sword.words import (
     TEST_NAMES,
     TESTS,
     Follows,
-    reading_word,
     run_line,
-    side_row,
     view_of,
 )
 from firmware.screens.widgets import (
@@ -43,12 +39,9 @@ from firmware.screens.widgets import (
     NumberForm,
     pct,
     OddsScreen,
-    Scroll,
-    TextScreen,
     figure,
     intent,
     on_off,
-    scroll_bar,
 )
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 from firmware.screens.widgets.figure import recalled, remember
@@ -57,16 +50,6 @@ from firmware.screens.widgets.result import ResultScreen
 
 class RollResult(Follows, ResultScreen):
     """A roll in big letters (naval move, 2d6 check, the consuls drawn), taken off by an undo."""
-
-
-class LossTable(Follows, TextScreen):
-    """Every die of a battle read on the loss table (W-4), taken off by an undo of that battle
-    (``battle``: its result screen, which says when) or, without one, of any step since."""
-
-    battle: BattleResult | None = None
-
-    def stale(self, ctx: Ctx) -> bool:
-        return self.battle.stale(ctx) if self.battle is not None else super().stale(ctx)
 
 
 def naval_screen(r: NavalFields) -> ResultScreen:
@@ -94,262 +77,6 @@ def result_screen(last: LastRoll) -> Screen | None:
     if last["kind"] == "check":
         return check_screen(last)
     return None
-
-
-# -- battle --------------------------------------------------------------------------------------
-def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
-    n_att = 4 if v.get("band") == 1 else 3
-    n_def = 4 if v.get("band") == 2 else 3
-    p = attacker_wins(v["mod"] - v["defmod"], n_att, n_def)
-    return _("attacker {}").format(pct(float(p)))
-
-
-def battle_form(ctx: Ctx) -> NumberForm:
-    """Units, modifiers and each side's flanking units (W-2: half of them, rounded up, count in its
-    army size, the loss table's column, W-4); the title bar shows the attacker's exact chance (W-6). A fights:
-    with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
-    Band row (Carthage's 4d6, W-2) only where Carthage is in the game."""
-    carthage = "carthage" in view_of(ctx)["factions"]
-
-    def go(c: Ctx, v: dict[str, int]) -> None:
-        band = BAND[v["band"]] if v.get("band") else None
-        if not v["dice"]:
-            response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band,
-                                              att_flank=v["att_flank"], def_flank=v["def_flank"]))
-            if response is not None:
-                c.replace(BattleResult(response))
-            return
-
-        def fight(c2: Ctx, faces: list[list[int]]) -> None:
-            response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1],
-                                               att_flank=v["att_flank"], def_flank=v["def_flank"]))
-            if response is not None:
-                c2.pop()
-                c2.replace(BattleResult(response))
-
-        rows = [(N_("Attack"), 4 if v.get("band") == 1 else 3), (N_("Defence"), 4 if v.get("band") == 2 else 3)]
-        c.push(DiceEntry(lambda: _("Battle dice"), rows, fight, words=_))
-
-    band = [Field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b]))] if carthage else []
-    return NumberForm(N_("Battle"), [
-        Field("att", N_("Attacker units"), 3, 1, 30),
-        Field("def", N_("Defender units"), 3, 1, 30),
-        Field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
-        Field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
-        # W-2: a flanking force's units, besides the army's; half of them (rounded up) count in the
-        # army size, whose column the side reads on the loss table (W-4). After the bonuses: a battle
-        # without one is entered with the presses it always took.
-        Field("att_flank", N_("Attacker flanking units"), 0, 0, 20),
-        Field("def_flank", N_("Defender flanking units"), 0, 0, 20),
-        *band,
-        Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
-    ], go, status=_odds_status)
-
-
-def same_battle(a: BattleFields, b: BattleFields) -> bool:
-    """Whether two battle records are one battle (its retreat losses, the support and whether the
-    loser is left with no units aside: W-5, seed 8.4)."""
-    rolled = ("winner", "readings", "sacred_band", "dice_source")
-
-    def side(s: BattleSide) -> dict[str, object]:
-        return {k: v for k, v in s.items() if k != "eliminated"}
-    return (all(a.get(k) == b.get(k) for k in rolled) and side(a["attacker"]) == side(b["attacker"])
-            and side(a["defender"]) == side(b["defender"]))
-
-
-def army_size_said(name: str, side: BattleSide) -> str:
-    """How a side with a flanking force reads the loss table (W-2, W-4): its army size, the army's
-    units plus half the flanking units rounded up, and the column that size reads."""
-    flank = side.get("flank", 0)
-    size = side.get("size", side["units"])
-    army = side["units"] - flank
-    col = size_column(size)
-    if name == "attacker":
-        return ngettext("Attacker's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                        "(half, rounded up). Loss table column: {col}.",
-                        "Attacker's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                        "(half, rounded up). Loss table column: {col}.", flank).format(
-            size=size, army=army, half=size - army, flank=flank, col=col)
-    return ngettext("Defender's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                    "(half, rounded up). Loss table column: {col}.",
-                    "Defender's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                    "(half, rounded up). Loss table column: {col}.", flank).format(
-        size=size, army=army, half=size - army, flank=flank, col=col)
-
-
-def loss_rows(result: BattleFields) -> list[str]:
-    """The loss table screen's rows: for a side with a flanking force, the army size whose column it
-    reads (W-2, W-4), then every die read on the loss table."""
-    said = [army_size_said(name, result[name]) for name in ("attacker", "defender")
-            if result[name].get("flank")]
-    dice = [_("{} die {}: {}").format(_("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"],
-                                      reading_word(x["reads"])) for x in result["readings"]]
-    return said + (dice or [_("No losses.")])
-
-
-class BattleResult(Follows):
-    """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
-    up/down scroll; A shows every die's loss-table reading; hold A (KEY3) enters the loser's
-    retreat losses once it has retreated (``retreat losses=N``), and the support counts them (W-5).
-    The battle is shown as the session keeps it now: an undo of its retreat losses shows them gone."""
-
-    second_action = True           # hold A (KEY3): the retreat losses
-
-    def __init__(self, result: BattleFields) -> None:
-        self.result = result
-        self.scroll = Scroll()
-        self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
-
-    @property
-    def title(self) -> str:
-        return _("Battle")
-
-    def follow(self, ctx: Ctx) -> None:
-        """Take the session's record of this battle while it is its most recent one, whatever was
-        rolled since (its retreat losses may have changed since: entered, taken back by an undo, or sent over the serial link)."""
-        try:
-            view = view_of(ctx)
-        except LookupError:
-            return
-        self.over = bool(view["finished"] or view.get("ended"))
-        last = view["last_battle"]                   # (a naval retreat's or a check's roll may follow it)
-        if last is not None and same_battle(last, self.result):
-            self.result = last
-
-    def stale(self, ctx: Ctx) -> bool:
-        """Taken off when an undo takes back the battle itself, not a step after it: opened from
-        Last battle after a naval retreat's roll (W-5), an undo of that roll or of the retreat
-        losses leaves the battle standing, and the screen shows it as the session keeps it now."""
-        if not super().stale(ctx):
-            return False
-        try:
-            view = view_of(ctx)
-        except LookupError:
-            return True
-        if self.shown_at is None:
-            return True
-        last = view["last_battle"]
-        return last is None or not same_battle(last, self.result)
-
-    def latest(self, ctx: Ctx) -> bool:
-        """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
-        battle fought since, over the serial link, is said and nothing is sent)."""
-        try:
-            last = view_of(ctx)["last_battle"]
-        except LookupError:
-            return False
-        if last is not None and not same_battle(last, self.result):
-            ctx.notify(Msg("Another battle has been fought since this one: retreat losses go with the latest battle."))
-            return False
-        return True
-
-    def room(self) -> int:
-        """How many units the loser has left to lose retreating (W-5)."""
-        return retreat_room(self.result)
-
-    def rows(self) -> list[str]:
-        r = self.result
-        att, dfd = r["attacker"], r["defender"]
-        winner = _("attacker") if r["winner"] == "attacker" else _("defender")
-        rows = [
-            side_row(_("Attack"), att),
-            side_row(_("Defence"), dfd),
-            _("Attacker loses {}").format(att["losses"]),
-            _("Defender loses {}").format(dfd["losses"]),
-        ]
-        if r.get("retreat_losses"):
-            rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
-        # seed 8.4: historically significant leaders are displaced, secondary ones set aside
-        for side, name, said in ((att, "attacker", _("Attacker eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4).")),
-                                 (dfd, "defender", _("Defender eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4)."))):
-            retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
-            if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
-                rows.append(said)
-        rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
-        if self.room() and not self.over:
-            rows.append(_("Hold A: retreat losses"))
-        return [part for row in rows for part in base.wrap(row)]          # never cut
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        self.follow(ctx)
-        r = self.result
-        img, draw = base.frame()
-        status = _("attacker wins") if r["winner"] == "attacker" else _("defender wins")
-        base.title_bar(draw, self.title, status)
-        rows = self.rows()
-        top = self.scroll.fit(len(rows), base.ROWS)
-        base.lines(draw, rows[top:])
-        scroll_bar(draw, top, base.ROWS, len(rows))
-        return img
-
-    def key(self, key: str, ctx: Ctx) -> None:
-        self.follow(ctx)
-        what = intent("text", key)
-        if self.scroll.move(what, len(self.rows()), base.ROWS):
-            return
-        if what is Intent.CLOSE:
-            result = self.result
-            ctx.push(remade(lambda: self.loss_table(result)))
-        elif what is Intent.SECOND:
-            self.ask_retreat(ctx)
-        elif what is Intent.BACK:
-            ctx.pop()
-
-    def loss_table(self, result: BattleFields) -> LossTable:
-        """The loss table of ``result`` (this battle as shown), which goes with this screen."""
-        table = LossTable(_("Loss table"), loss_rows(result))
-        table.battle = self
-        return table
-
-    def ask_retreat(self, ctx: Ctx) -> None:
-        """The retreat losses form: 0..the loser's units left, the support it gives in the title
-        bar; A sends them (nothing when the number is the one already kept: no step that changes
-        nothing) and the battle shows the support again (W-5)."""
-        if self.over:
-            ctx.notify(play.game_over())
-            return
-        room = self.room()
-        if not room:
-            ctx.notify(Msg("The loser has no units left to lose retreating."))
-            return
-        if not self.latest(ctx):
-            return
-        r = self.result
-        losses = (r["attacker"] if r["loser"] == "attacker" else r["defender"])["losses"]
-        kept = min(self.result["retreat_losses"], room)
-
-        def go(c: Ctx, v: dict[str, int]) -> None:
-            self.follow(c)                                # the number kept now: the serial link or an undo
-            changed = v["losses"] != self.result["retreat_losses"]      # may have moved it since the form opened
-            if changed and not self.latest(c):
-                c.pop()
-                return
-            if changed:
-                response = run_line(c, act.retreat(v["losses"]))
-                if response is None:
-                    return                                # refused (said): the form stays
-                self.result = response
-            c.pop()
-
-        def status(c: Ctx, v: dict[str, int]) -> str:
-            return _("support +{}").format(support_gain(losses, v["losses"]))
-
-        ctx.push(RetreatForm(self, N_("Retreat losses"), [Field("losses", N_("Units lost"), kept, 0, room)],
-                             go, status=status))
-
-
-class RetreatForm(NumberForm):
-    """The retreat losses form of ``battle`` (:meth:`BattleResult.ask_retreat`): it goes with the
-    battle's result when an undo takes the battle back."""
-
-    def __init__(self, battle: BattleResult, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.battle = battle
-
-    def stale(self, ctx: Ctx) -> bool:
-        return self.battle.stale(ctx)
 
 
 # -- tactics and odds ------------------------------------------------------------------------------
