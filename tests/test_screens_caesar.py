@@ -1951,6 +1951,56 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         fourth.console.close()
 
 
+def test_a_power_cut_on_his_tiles_notes_resumes_on_the_notes(state_dir):   # S-3 tile E, issue 23 §2
+    """His tile's notes on a screen of their own (the same page of his turn's record as the tile's
+    screen): the tile's screen read (A), the power goes while the notes are shown. Opening the game
+    again shows the notes, not the tile's screen already read (it showed the tile's screen again:
+    the read count knew only whole pages of the record)."""
+    new = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
+    app = app_with([new, "crassus tile=E"], ["a"], state_dir)
+    kinds = [p["kind"] for p in app.stack[-1].pages]
+    assert kinds[:3] == ["tile", "notes", "play"]
+    app.handle("a")                                                # the tile's screen read: its notes
+    assert app.stack[-1].pages[app.stack[-1].page]["kind"] == "notes"
+    shown = texts(app)
+    app.console.close()                                            # the power goes on the notes
+    again = _app_with([], ["a"], state_dir)                        # main menu → Resume: Caesar!
+    try:
+        turn = again.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "notes"
+        assert texts(again) == shown
+        again.handle("left")                                       # the tile's screen is one back
+        assert turn.pages[turn.page]["kind"] == "tile"
+        again.handle("a")
+        while turn.pages[turn.page]["kind"] == "notes":           # A: the notes read to their end
+            again.handle("a")
+        assert turn.pages[turn.page]["kind"] == "play"
+    finally:
+        again.console.close()
+    third = _app_with([], ["a"], state_dir)
+    try:
+        turn = third.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+    finally:
+        third.console.close()
+
+
+def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
+    """``caesar.read`` counts the screens read of a page said on two (the tile, then its notes):
+    the first screen not read is the notes; if the notes fit under the tile now (another language),
+    the tile's screen, which says them; a count it cannot read, the turn's first screen."""
+    from firmware.screens.caesar.reading import read_at
+    from firmware.screens.caesar.turn import first_page
+    two = [{"kind": "tile", "at": 0}, {"kind": "notes", "at": 0}, {"kind": "play", "at": 1}]
+    one = [{"kind": "tile", "at": 0}, {"kind": "play", "at": 1}]
+    assert [first_page(two, 0, n) for n in (0, 1, 2)] == [0, 1, 1]
+    assert [first_page(one, 0, n) for n in (0, 1)] == [0, 0]
+    assert first_page(two, 1, 1) == 2 and first_page(two, 2) == 3
+    for stored, said in (("c1-x:0+1", (0, 1)), ("c1-x:2", (2, 0)), ("c1-x:1+", (0, 0)), ("c1-x:1+a", (0, 0)),
+                         ("c2-y:3", (0, 0)), ("", (0, 0))):
+        assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
+
+
 def test_b_on_his_turn_counts_as_read(state_dir):
     app = app_with([NEW], ["a", "a", "b"], state_dir)
     try:

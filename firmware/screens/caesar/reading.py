@@ -1,6 +1,9 @@
 """Caesar!: how far the player read a turn's pages on screen (the ``caesar.read`` setting,
 ``<turn id>:<pages read>``, durable like every setting and not a game action, so that ``undo``
-takes back the turn itself): after a power cut a turn is shown again from the first page not read."""
+takes back the turn itself): after a power cut a turn is shown again from the first page not read.
+A page of the turn's record said on more than one screen (his tile's notes that do not fit under
+the tile, on a screen of their own) adds the screens of it read: ``<turn id>:<pages read>+<screens>``,
+so that a power cut on its second screen does not show the first one, read, again."""
 from __future__ import annotations
 
 import logging
@@ -9,22 +12,35 @@ from firmware.screens.ctx import Ctx
 
 log = logging.getLogger(__name__)
 
-READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>``
+READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>[+<screens>]``
+
+
+def read_at(ctx: Ctx, record_id: str) -> tuple[int, int]:
+    """How far the player read the turn ``record_id`` (the ``caesar.read`` setting): the pages of
+    its record read, and the screens of the next page read (0 for a turn it does not name)."""
+    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
+    pages, plus, screens = count.partition("+")
+    if stored != record_id or not pages.isdecimal() or (plus and not screens.isdecimal()):
+        return 0, 0
+    return int(pages), int(screens or 0)
 
 
 def pages_read(ctx: Ctx, record_id: str) -> int:
     """How many pages of the turn ``record_id`` the player has read (the ``caesar.read`` setting;
     0 for a turn it does not name)."""
-    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
-    return int(count) if stored == record_id and count.isdecimal() else 0
+    return read_at(ctx, record_id)[0]
 
 
-def mark_read(ctx: Ctx, record_id: str, count: int) -> None:
-    """Keep that ``count`` pages of the turn ``record_id`` were read (durable: after a power cut
-    the turn is shown again from the first page not read)."""
-    if count <= pages_read(ctx, record_id):
+def _said(record_id: str, count: int, screens: int) -> str:
+    return f"{record_id}:{count}+{screens}" if screens else f"{record_id}:{count}"
+
+
+def mark_read(ctx: Ctx, record_id: str, count: int, screens: int = 0) -> None:
+    """Keep that ``count`` pages of the turn ``record_id`` were read, and ``screens`` screens of
+    the next (durable: after a power cut the turn is shown again from the first screen not read)."""
+    if (count, screens) <= read_at(ctx, record_id):
         return
-    response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
+    response = ctx.set_setting(READ_KEY, _said(record_id, count, screens))
     if not response.get("ok"):
         log.warning("the pages read were not kept: %s", response.get("message"))
 
@@ -34,7 +50,7 @@ def unread_from(ctx: Ctx, record_id: str, count: int) -> None:
     if a turn with the same id was (taken back, then played again the same way — the same tile
     from the same stack, your same placement — gets the same id), so that a power cut shows them
     again."""
-    if pages_read(ctx, record_id) <= count:
+    if read_at(ctx, record_id) <= (count, 0):
         return
     response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
     if not response.get("ok"):

@@ -15,7 +15,7 @@ from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
-from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
+from firmware.screens.caesar.reading import mark_read, read_at, unread_from
 from firmware.screens.caesar.words import (
     edition_of,
     fit,
@@ -122,9 +122,14 @@ def tile_free_rows(into: bool, back: bool) -> int:
     return max(0, (base.H - y) // base.LINE)
 
 
-def first_page(pages: list[Page], read: int) -> int:
-    """The first screen of ``pages`` not read when ``read`` of the record's pages were."""
-    return next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
+def first_page(pages: list[Page], read: int, screens: int = 0) -> int:
+    """The first screen of ``pages`` not read when ``read`` of the record's pages were, and
+    ``screens`` of the screens the next page is said on (his tile's notes on their own): never a
+    screen read, and never past one not read (said in another language than when read, the notes
+    may fit under the tile now: that screen, which says them, is shown)."""
+    first = next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
+    same = sum(1 for p in pages[first:] if p["at"] == read)
+    return first + min(screens, max(0, same - 1))
 
 
 def new_pages(record: TurnRecord, before: int) -> int:
@@ -202,7 +207,7 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        start = first_page(pages, pages_read(ctx, record["id"]))
+        start = first_page(pages, *read_at(ctx, record["id"]))
         if start < len(pages):
             ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you))
             return True
@@ -258,11 +263,15 @@ class TurnScreen:
             return
 
     def _read(self, ctx: Ctx, upto: int) -> None:
-        """Pages before screen ``upto`` were read (``len(pages)``: all of them)."""
+        """Screens before screen ``upto`` were read (``len(pages)``: all of them): the record's
+        pages before its page, and the screens of its page before it (the tile's before its notes)."""
         if self.record is None or not self.pages:
             return
-        count = self.pages[upto]["at"] if upto < len(self.pages) else self.pages[-1]["at"] + 1
-        mark_read(ctx, self.record, count)
+        if upto >= len(self.pages):
+            mark_read(ctx, self.record, self.pages[-1]["at"] + 1)
+            return
+        at = self.pages[upto]["at"]
+        mark_read(ctx, self.record, at, sum(1 for p in self.pages[:upto] if p["at"] == at))
 
     # rows of a closure or bonus page (body font, under the large first line); said in another
     # language than when last drawn, the scroll stays at the sentence the reader was at
