@@ -2717,3 +2717,71 @@ def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(
         assert rows["Sicilia–Italia"] == "1/5" and rows["Sardinia–Sicilia"] == "5/1", rows
     finally:
         app.console.close()
+
+
+# GA-GC: 0 toward Gallia (open), 6 toward Cisalpina (closed); AG-SY, AS-SY between closed
+# provinces; SC-IT between open ones. Markers: Syria's neighbours all closed, Cisalpina's and
+# Asia's not (tests/test_caesar_rules.py, MIXED_MIGHT).
+MIXED_MIGHT = "position " + json.dumps({
+    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}},
+               "GA-GC": {"by": "crassus", "token": "sword:6/0", "toward": {"GA": 0, "GC": 6}},
+               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}},
+               "AG-SY": {"by": "crassus", "token": "wild:2/2", "toward": {"AG": 2, "SY": 2}},
+               "AS-SY": {"by": "crassus", "token": "wild:3/1", "toward": {"AS": 3, "SY": 1}}},
+    "control": {"GC": "crassus", "SY": "crassus", "AS": "crassus", "AG": "human"},
+    "bonuses": {"HU": "might"}, "crassus_row": ["sword:4/2", "ship:4/2", "wild:2/2"],
+    "turn": "human", "human_hand": ["ship:3/3", "wild:4/0"]})
+
+
+@pytest.mark.parametrize("lang, mark", [("en", " (useless)"), ("ru", " (впустую)"), ("uk", " (марно)")])
+def test_might_lists_the_flips_that_change_something_first(state_dir, lang, mark):   # C-15, C-10
+    """C-15: a flipped token counts 0/0, which changes nothing toward a province already closed;
+    a flipped control marker gives no border markers, which only an open neighbour could give.
+    The list put such flips among the others in board order (his 0/6 toward open Gallia first);
+    now those that change something come first, board order kept, then the others, each said to
+    be useless, then Skip. The cursor goes by the flip, whatever the language."""
+    from firmware import i18n
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    app = app_with([NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU"], ["a"], state_dir, lang=lang)
+    try:
+        while isinstance(app.stack[-1], TurnScreen):                    # the closure read: the choice
+            app.handle("a")
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        assert [value for _l, value, _n in choice.choices] == ["SC-IT", "GC", "AS", "GA-GC", "AG-SY", "AS-SY", "SY", "skip"]
+        marked = [label.endswith(mark) for label, _v, _n in choice.choices]
+        assert marked == [False, False, False, True, True, True, True, False]
+        from firmware.screens.widgets import item_rows
+        assert max(len(item_rows(i)) for i in choice.items(app)) <= 2 and not cut_rows(app)
+        for _ in range(3):
+            app.handle("down")
+        assert '"ok":true' in app.serve_line(b"settings language=" + (b"en" if lang != "en" else b"ru"))
+        app.render()
+        choice = app.stack[-1]
+        assert choice.items(app)[choice.cursor].ident == "GA-GC"      # still his 0/6, said in another language
+        app.handle("a")
+        assert "might GA-GC" in app.console.session.lines
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_useless_marker_in_a_long_province_takes_two_rows(state_dir):   # C-15
+    """Cisalpina's neighbours all closed: «жетон контроля: Цизальпинская Галлия (впустую)» would
+    take three rows; the short name keeps it to two."""
+    from firmware import i18n
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    from firmware.screens.widgets import item_rows
+    pos = json.loads(MIXED_MIGHT.split(" ", 1)[1])
+    pos["control"].update({"GA": "human", "IT": "none", "DM": "human"})
+    app = app_with([NEW, "position " + json.dumps(pos), "play HU-MT ship:3/3 HU"], ["a"], state_dir, lang="ru")
+    try:
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        rows = {i.ident: item_rows(i) for i in choice.items(app)}
+        assert len(rows["GC"]) == 2 and " ".join(rows["GC"]).endswith("(впустую)"), rows["GC"]
+    finally:
+        i18n.set_language("en")
+        app.console.close()
