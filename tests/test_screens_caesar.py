@@ -24,7 +24,7 @@ from firmware.screens.caesar.pickers import TilePicker
 from firmware.screens.caesar.turn import TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 # the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
-from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,
+from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, MIXED_MIGHT, NEW,
                                   NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
 from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
@@ -92,6 +92,9 @@ CASES = {
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
     "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
+    # C-15: the flips that change nothing after the others, marked (the closure read first)
+    "caesar_might_useless_uk": ([NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU", READ],
+                                ["a", "a"] + ["down"] * 4),
 }
 
 
@@ -2718,19 +2721,6 @@ def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(
     finally:
         app.console.close()
 
-
-# GA-GC: 0 toward Gallia (open), 6 toward Cisalpina (closed); AG-SY, AS-SY between closed
-# provinces; SC-IT between open ones. Markers: Syria's neighbours all closed, Cisalpina's and
-# Asia's not (tests/test_caesar_rules.py, MIXED_MIGHT).
-MIXED_MIGHT = "position " + json.dumps({
-    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}},
-               "GA-GC": {"by": "crassus", "token": "sword:6/0", "toward": {"GA": 0, "GC": 6}},
-               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}},
-               "AG-SY": {"by": "crassus", "token": "wild:2/2", "toward": {"AG": 2, "SY": 2}},
-               "AS-SY": {"by": "crassus", "token": "wild:3/1", "toward": {"AS": 3, "SY": 1}}},
-    "control": {"GC": "crassus", "SY": "crassus", "AS": "crassus", "AG": "human"},
-    "bonuses": {"HU": "might"}, "crassus_row": ["sword:4/2", "ship:4/2", "wild:2/2"],
-    "turn": "human", "human_hand": ["ship:3/3", "wild:4/0"]})
 
 
 @pytest.mark.parametrize("lang, mark", [("en", " (useless)"), ("ru", " (впустую)"), ("uk", " (марно)")])
