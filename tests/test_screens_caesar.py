@@ -2000,8 +2000,16 @@ def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
     assert [first_page(one, 0, n) for n in (0, 1)] == [0, 0]
     assert first_page(two, 1, 1) == 2 and first_page(two, 2) == 3
     for stored, said in (("c1-x:0+1", (0, 1)), ("c1-x:2", (2, 0)), ("c1-x:1+", (0, 0)), ("c1-x:1+a", (0, 0)),
-                         ("c2-y:3", (0, 0)), ("", (0, 0))):
+                         ("c2-y:3", (0, 0)), ("", (0, 0)), ("p2-z:1,c1-x:0+1", (0, 1)), ("c2-y:3,c1-x:2,p1-w:5", (2, 0))):
         assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
+    from firmware.screens.caesar.reading import mark_read, unread_from
+    ctx = FakeCtx(settings={"caesar.read": "c1-x:3"})
+    for n, turn in enumerate(["p1-a", "c2-b", "p2-c", "c3-d"]):      # the latest first, four kept
+        unread_from(ctx, turn, 0)
+        mark_read(ctx, turn, n + 1)
+    assert ctx.settings["caesar.read"] == "c3-d:4,p2-c:3,c2-b:2,p1-a:1"
+    unread_from(ctx, "c2-b", 1)                                      # played again the same way: unread from 1
+    assert ctx.settings["caesar.read"] == "c2-b:1,c3-d:4,p2-c:3,p1-a:1"
 
 
 def test_b_on_his_turn_counts_as_read(state_dir):
@@ -2070,6 +2078,39 @@ def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(stat
     try:
         turn = back.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close", type(turn).__name__
+    finally:
+        back.console.close()
+
+
+def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(state_dir):   # C-8, issue 23 §2
+    """Your placement closes Hispania Ulterior (its Senate), its page read; his turn runs and is
+    read; hold B takes his turn back. Your turn is then the game's last (``current``), and a power
+    cut showed its closure again, read before his turn: the setting named his turn only. It keeps
+    the last turns read now, and the device opens on its home (his turn to play again)."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    mine = app.view()["last_player_turn"]                           # (a: the preview's whole text, then placed)
+    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].record == mine["id"]
+    for _ in range(30):                                             # your closure, then his whole turn
+        if isinstance(app.stack[-1], PlayMap):
+            break
+        app.handle("a")
+    assert isinstance(app.stack[-1], PlayMap) and app.view()["last_crassus_turn"]["current"]
+    his = app.view()["last_crassus_turn"]
+    assert app.settings["caesar.read"].split(",")[:2] == [f"{his['id']}:{len(his['pages'])}",
+                                                          f"{mine['id']}:{len(mine['pages'])}"]
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back his turn
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    view = app.view()
+    assert view["turn"] == "crassus" and view["last_player_turn"]["current"] and view["last_player_turn"]["id"] == mine["id"]
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)                          # main menu → Resume: Caesar!
+    try:
+        assert isinstance(back.stack[-1], CaesarHome), type(back.stack[-1]).__name__
+        assert back.stack[-1].items(back)[0].label == "Crassus's turn"
     finally:
         back.console.close()
 

@@ -3,7 +3,9 @@
 takes back the turn itself): after a power cut a turn is shown again from the first page not read.
 A page of the turn's record said on more than one screen (his tile's notes that do not fit under
 the tile, on a screen of their own) adds the screens of it read: ``<turn id>:<pages read>+<screens>``,
-so that a power cut on its second screen does not show the first one, read, again."""
+so that a power cut on its second screen does not show the first one, read, again. The last few
+turns are kept, the latest first, separated by commas: an undo of his turn makes yours the turn
+shown on opening the game again, and it was read."""
 from __future__ import annotations
 
 import logging
@@ -13,14 +15,25 @@ from firmware.screens.ctx import Ctx
 log = logging.getLogger(__name__)
 
 READ_KEY = "caesar.read"        # how far the player read the turn on screen: ``<turn id>:<pages read>[+<screens>]``
+KEPT = 4                        # turns kept (an undo may take back three turns in a row: yours, his, yours)
+
+
+def _entries(ctx: Ctx) -> list[tuple[str, str]]:
+    """The turns the setting names, the latest first: (turn id, how far read)."""
+    out: list[tuple[str, str]] = []
+    for entry in str(ctx.settings.get(READ_KEY) or "").split(","):
+        stored, _sep, count = entry.rpartition(":")
+        if stored:
+            out.append((stored, count))
+    return out
 
 
 def read_at(ctx: Ctx, record_id: str) -> tuple[int, int]:
     """How far the player read the turn ``record_id`` (the ``caesar.read`` setting): the pages of
     its record read, and the screens of the next page read (0 for a turn it does not name)."""
-    stored, _sep, count = str(ctx.settings.get(READ_KEY) or "").rpartition(":")
+    count = next((c for stored, c in _entries(ctx) if stored == record_id), "")
     pages, plus, screens = count.partition("+")
-    if stored != record_id or not pages.isdecimal() or (plus and not screens.isdecimal()):
+    if not pages.isdecimal() or (plus and not screens.isdecimal()):
         return 0, 0
     return int(pages), int(screens or 0)
 
@@ -31,27 +44,28 @@ def pages_read(ctx: Ctx, record_id: str) -> int:
     return read_at(ctx, record_id)[0]
 
 
-def _said(record_id: str, count: int, screens: int) -> str:
-    return f"{record_id}:{count}+{screens}" if screens else f"{record_id}:{count}"
+def _keep(ctx: Ctx, record_id: str, count: int, screens: int, what: str) -> None:
+    said = f"{record_id}:{count}+{screens}" if screens else f"{record_id}:{count}"
+    others = [f"{stored}:{c}" for stored, c in _entries(ctx) if stored != record_id]
+    value = ",".join([said] + others[:KEPT - 1])
+    if value == ctx.settings.get(READ_KEY):
+        return
+    response = ctx.set_setting(READ_KEY, value)
+    if not response.get("ok"):
+        log.warning("the %s were not kept: %s", what, response.get("message"))
 
 
 def mark_read(ctx: Ctx, record_id: str, count: int, screens: int = 0) -> None:
     """Keep that ``count`` pages of the turn ``record_id`` were read, and ``screens`` screens of
     the next (durable: after a power cut the turn is shown again from the first screen not read)."""
-    if (count, screens) <= read_at(ctx, record_id):
-        return
-    response = ctx.set_setting(READ_KEY, _said(record_id, count, screens))
-    if not response.get("ok"):
-        log.warning("the pages read were not kept: %s", response.get("message"))
+    if (count, screens) > read_at(ctx, record_id):
+        _keep(ctx, record_id, count, screens, "pages read")
 
 
 def unread_from(ctx: Ctx, record_id: str, count: int) -> None:
     """A turn just played shows its pages from engine page ``count`` on: they are not read, even
     if a turn with the same id was (taken back, then played again the same way — the same tile
     from the same stack, your same placement — gets the same id), so that a power cut shows them
-    again."""
-    if read_at(ctx, record_id) <= (count, 0):
-        return
-    response = ctx.set_setting(READ_KEY, f"{record_id}:{count}")
-    if not response.get("ok"):
-        log.warning("the pages not read were not kept: %s", response.get("message"))
+    again. It becomes the latest turn the setting names."""
+    pages, screens = min(read_at(ctx, record_id), (count, 0))
+    _keep(ctx, record_id, pages, screens, "pages not read")
