@@ -351,7 +351,16 @@ def test_duel_private_draws_and_turns(console):
     assert drawn["private"] is True and drawn["side"] == "caesar" and drawn["token"]
     log = ok(console, "log 1")["log"][0]
     assert drawn["token"] not in log                                   # private: not in the log
-    assert ok(console, "state")["state"]["turn"] == "pompey"
+    st = ok(console, "state")["state"]
+    assert st["turn"] == "pompey"
+    assert st["last_player_turn"]["steps"][-1] == {"action": "draw", "by": "caesar", "tokens": [], "private": True}
+    # C-6: the token the device drew for him, to take from his bag, is his hand's last (private)
+    assert ok(console, "hand caesar")["drawn"] == [drawn["token"]] and ok(console, "hand pompey")["drawn"] == []
+    m = ok(console, "moves")["moves"][0]
+    prov = next(iter(m["toward"]))
+    other = next(k for k in m["toward"] if k != prov)
+    ok(console, f"play {m['space']} {m['token'].split(':')[0]}:{m['toward'][prov]}/{m['toward'][other]} {prov}")
+    assert ok(console, "hand caesar")["drawn"] == []                    # Pompey has played since
     err(console, "crassus", "unknown_command")
 
 

@@ -2816,3 +2816,33 @@ def test_a_useless_marker_in_a_long_province_takes_two_rows(state_dir):   # C-15
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def test_a_power_cut_on_a_duel_draw_page_shows_it_again(state_dir):   # C-6, issue 23 §2
+    """A duel with the device's bag: after Caesar's move the device draws for him and a page says
+    which token to take from his bag (private: the turn's record keeps no token). The power went
+    on that page: the device opened on Pompey's move, and Caesar was never told which token to
+    take. Now the page comes again, with the same token, then the device is passed on."""
+    from firmware.screens.caesar.flow import PassScreen
+    app = app_with(["new caesar-duel seed=4"], ["a"] * 5, state_dir)     # resume, pass, map, option, place
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "draw"
+        shown, drawn = texts(app), turn.pages[turn.page]["tokens"]
+        assert app.view()["turn"] == "pompey"
+    finally:
+        app.console.close()                                        # the power goes on the draw page
+    again = _app_with([], ["a"], state_dir)                         # main menu → Resume: Caesar!
+    try:
+        turn = again.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["tokens"] == drawn, type(turn).__name__
+        assert texts(again) == shown
+        again.handle("a")                                          # read: the device goes to Pompey
+        assert isinstance(again.stack[-1], PassScreen) and "Pompey" in " ".join(texts(again))
+    finally:
+        again.console.close()
+    third = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], CaesarHome)             # read: not shown a third time
+    finally:
+        third.console.close()

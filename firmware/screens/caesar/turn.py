@@ -10,7 +10,8 @@ from PIL import Image, ImageDraw
 
 from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
-from engine.caesar.views import CaesarView, LastTurn, TurnRecord
+from engine.caesar import actions as act
+from engine.caesar.views import CaesarView, LastTurn, PlayerTurn, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
@@ -207,11 +208,28 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        start = first_page(pages, *read_at(ctx, record["id"]))
+        read = read_at(ctx, record["id"])
+        if by_you and view["mode"] == "duel":
+            pages += _drawn_unread(ctx, cast(PlayerTurn, record), read[0])
+        start = first_page(pages, *read)
         if start < len(pages):
             ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you))
             return True
     return False
+
+
+def _drawn_unread(ctx: Ctx, record: PlayerTurn, read: int) -> list[Page]:
+    """A duel player's draw page (the tokens the device drew for them, to take from their bag)
+    when the power went before it was read: said again from their hand (``hand``: its last
+    tokens), to the player who holds the device still (their turn's pages were shown). The record
+    keeps the draws without the tokens (private): the page comes after its pages."""
+    draws = [i for i, p in enumerate(record["pages"]) if p["kind"] == "draw"]
+    if not draws or read > draws[-1]:
+        return []
+    response = ctx.run(act.hand(record["by"]))
+    if not response["ok"] or not response["drawn"]:
+        return []
+    return [drawn_page(response["drawn"], len(record["pages"]))]
 
 
 class TurnScreen:
