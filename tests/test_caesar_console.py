@@ -364,6 +364,25 @@ def test_duel_private_draws_and_turns(console):
     err(console, "crassus", "unknown_command")
 
 
+def test_a_duel_hand_names_the_draws_not_the_centurion_taken(console):   # C-6, C-14, C-18
+    """Caesar's shield 3/3 on HU-HC closes both Hispanias: Wealth (draw one now, C-14) and a
+    Centurion (taken instead of the turn's draw, C-18, decided first). His hand ends with the
+    centurion, then the Wealth draw; `hand` names the token to take from the bag: the draw only."""
+    ok(console, "new caesar-duel seed=5 centurions=1")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-MT": {"by": "caesar", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}},
+                   "HC-GA": {"by": "caesar", "token": "sword:6/0", "toward": {"HC": 6, "GA": 0}}},
+        "bonuses": {"HU": "wealth", "HC": "centurion"}, "modules": {"centurions": True}, "turn": "caesar",
+        "hands": {"caesar": ["shield:3/3", "wild:2/2"], "pompey": ["ship:5/1", "sword:5/1"]}}))
+    ok(console, "play HU-HC shield:3/3 HU")
+    assert ok(console, "state")["state"]["pending"] == ["centurion"]
+    ok(console, "centurion sword:7/0")                                 # instead of the turn's draw
+    assert ok(console, "state")["state"]["players"]["caesar"]["draws_due"] == 1      # Wealth's
+    drawn = [ok(console, "draw")["token"]]
+    hand = ok(console, "hand caesar")
+    assert hand["hand"][-2:] == ["sword:7/0", drawn[0]] and hand["drawn"] == drawn
+
+
 def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
     """C-21: a token placed face down shows its back, so the opponent does not learn which one left
     the hand. The log (main menu → Log shows it to whoever holds the device) and the undo sentence

@@ -392,16 +392,17 @@ def _hand(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: hand <{}>  (shows one player's hand, privately).", "|".join(g.names)))
     p = g.names.index(req.args[0].lower())
     hand = [TOKENS[t].name for t in g.hand[p]]
-    return Outcome({"side": g.names[p], "hand": hand, "drawn": hand[max(0, len(hand) - _drew(g, p)):], "private": True})
+    return Outcome({"side": g.names[p], "hand": hand, "drawn": _drawn(g, p, hand), "private": True})
 
 
-def _drew(g: Game, p: int) -> int:
-    """How many tokens the device drew for duel player ``p`` in their turn, the last one played
-    (``draw`` steps of its record; 0 once another player has acted): the last of their hand
-    (a draw adds to its end), to take from their bag."""
+def _drawn(g: Game, p: int, hand: list[str]) -> list[str]:
+    """The tokens the device drew for duel player ``p`` in their turn, the last one played (none
+    once another player has acted), to take from their bag: a draw adds its token to the end of
+    the hand, after a centurion taken (C-18: a bonus is decided before the turn's draws)."""
     if g.latest != g.names[p] or g.mine.get("by") != g.names[p]:
-        return 0
-    return sum(1 for s in g.mine["steps"] if s.get("action") == "draw")
+        return []
+    n = sum(1 for s in g.mine["steps"] if s.get("action") == "draw")
+    return hand[len(hand) - n:] if 0 < n <= len(hand) else []
 
 
 _COMMON = (
