@@ -2115,6 +2115,39 @@ def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(stat
         back.console.close()
 
 
+def test_your_draw_taken_back_then_a_power_cut_does_not_show_your_closure_again(state_dir):   # C-6, C-8
+    """Your placement closes Hispania Ulterior, its page read; the device draws your token, his
+    turn runs, all read. Hold B twice takes back his turn, then your draw (the way to take back
+    a move). A power cut then showed your closure again: the turn's id changed with the draw
+    taken back, so its pages read were not known. Your turn is named by its placement now; the
+    device opens on its home (the draw to make again), and the draw's page comes after it."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    mine = app.view()["last_player_turn"]
+    for _ in range(30):
+        if isinstance(app.stack[-1], PlayMap):
+            break
+        app.handle("a")
+    for _ in range(2):                                              # his turn, then your draw
+        app.handle("b:hold")
+        app.handle("a")
+        while app.message is not None or isinstance(app.stack[-1], TextScreen):
+            app.handle("a")
+    view = app.view()
+    assert view["step"] == "draw" and [p["kind"] for p in view["last_player_turn"]["pages"]] == ["close"]
+    assert view["last_player_turn"]["steps"] == mine["steps"][:-1]             # the draw gone
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(back.stack[-1], CaesarHome), type(back.stack[-1]).__name__
+        back.handle("a")                                            # the draw: its page only
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages[turn.page:]] == ["draw"]
+    finally:
+        back.console.close()
+
+
 @pytest.mark.slow
 def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir):   # issue 23 §2
     """The device program itself (legatus --sim --script) killed with SIGKILL after the first page

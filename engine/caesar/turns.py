@@ -58,7 +58,10 @@ def note_player(g: Game, p: int, steps: list[Step], starts: bool = False) -> Non
     if starts or g.mine.get("by") != name:
         g.mine = {"by": name, "turn": g.turns, "steps": []}
     g.mine["steps"].extend(to_data(steps))
-    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"])
+    # named by its placement (its first step), not by what came after: an undo of a draw or a
+    # bonus decision leaves the same turn, whose pages read stay read (a power cut then does not
+    # show them again); a placement taken back and made otherwise is another turn
+    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"][:1])
     g.latest = name
 
 
