@@ -1937,21 +1937,29 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     try:
         turn = third.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
-        for _ in range(2):                                         # A: the rest of the closure page first
-            third.handle("a")                                      # (the border marker, the Senate's marker)
-            assert third.stack[-1] is turn and third.settings["caesar.read"] == f"{record['id']}:2"
-        assert "goes under it." in texts(third)
-        third.handle("a")                                          # the whole turn read: your move
-        assert third.settings["caesar.read"] == f"{record['id']}:3"
-        assert isinstance(third.stack[-1], PlayMap)
+        for rows in (3, 5):                                        # A: the rest of the closure page first
+            third.handle("a")                                      # (the border marker, the Senate's marker);
+            assert third.stack[-1] is turn                         # the rows above it are read
+            assert third.settings["caesar.read"] == f"{record['id']}:2@{rows}"
+        shown = texts(third)
+        assert "goes under it." in shown
     finally:
-        third.console.close()
+        third.console.close()                                      # the power goes at the page's end
     fourth = _app_with([], ["a"], state_dir)
     try:
-        assert isinstance(fourth.stack[-1], CaesarHome)              # nothing left unread
-        assert fourth.stack[-1].items(fourth)[0].label == "Your move"
+        turn = fourth.stack[-1]                                    # where the reader was, not the page's top
+        assert isinstance(turn, TurnScreen) and texts(fourth) == shown
+        fourth.handle("a")                                         # the whole turn read: your move
+        assert fourth.settings["caesar.read"] == f"{record['id']}:3"
+        assert isinstance(fourth.stack[-1], PlayMap)
     finally:
         fourth.console.close()
+    fifth = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(fifth.stack[-1], CaesarHome)              # nothing left unread
+        assert fifth.stack[-1].items(fifth)[0].label == "Your move"
+    finally:
+        fifth.console.close()
 
 
 def test_a_power_cut_on_his_tiles_notes_resumes_on_the_notes(state_dir):   # S-3 tile E, issue 23 §2
@@ -1991,7 +1999,8 @@ def test_a_power_cut_on_his_tiles_notes_resumes_on_the_notes(state_dir):   # S-3
 def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
     """``caesar.read`` counts the screens read of a page said on two (the tile, then its notes):
     the first screen not read is the notes; if the notes fit under the tile now (another language),
-    the tile's screen, which says them; a count it cannot read, the turn's first screen."""
+    the tile's screen, which says them; a count it cannot read, the turn's first screen. The rows
+    of a screen read on with A follow ``@``; the last four turns, the latest first."""
     from firmware.screens.caesar.reading import read_at
     from firmware.screens.caesar.turn import first_page
     two = [{"kind": "tile", "at": 0}, {"kind": "notes", "at": 0}, {"kind": "play", "at": 1}]
@@ -1999,8 +2008,10 @@ def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
     assert [first_page(two, 0, n) for n in (0, 1, 2)] == [0, 1, 1]
     assert [first_page(one, 0, n) for n in (0, 1)] == [0, 0]
     assert first_page(two, 1, 1) == 2 and first_page(two, 2) == 3
-    for stored, said in (("c1-x:0+1", (0, 1)), ("c1-x:2", (2, 0)), ("c1-x:1+", (0, 0)), ("c1-x:1+a", (0, 0)),
-                         ("c2-y:3", (0, 0)), ("", (0, 0)), ("p2-z:1,c1-x:0+1", (0, 1)), ("c2-y:3,c1-x:2,p1-w:5", (2, 0))):
+    for stored, said in (("c1-x:0+1", (0, 1, 0)), ("c1-x:2", (2, 0, 0)), ("c1-x:1+", (0, 0, 0)),
+                         ("c1-x:1+a", (0, 0, 0)), ("c2-y:3", (0, 0, 0)), ("", (0, 0, 0)), ("p2-z:1,c1-x:0+1", (0, 1, 0)),
+                         ("c2-y:3,c1-x:2,p1-w:5", (2, 0, 0)), ("c1-x:2@3", (2, 0, 3)), ("c1-x:0+1@4", (0, 1, 4)),
+                         ("c1-x:2@", (0, 0, 0))):
         assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
     from firmware.screens.caesar.reading import mark_read, unread_from
     ctx = FakeCtx(settings={"caesar.read": "c1-x:3"})

@@ -14,7 +14,8 @@ the game). The state keeps, besides the game:
 The view (:func:`turn_view`) gives each with ``id``, ``steps``, ``pages`` (each page: ``kind`` and
 the indexes of its ``steps``) and ``current``. The device stores how many pages of a turn were
 read (setting ``caesar.read`` = ``<id>:<pages read>``, ``+<screens>`` of the next page said on more
-than one screen, the last four turns separated by commas, durable like every setting) and, on start, shows a ``current`` turn from its first
+than one screen, ``@<rows>`` read on with A, the last four turns separated by commas, durable like
+every setting) and, on start, shows a ``current`` turn from its first
 unread screen. Acknowledgements are not journaled game
 actions: they would become steps of ``undo`` ("take back: page 3 read") and hide the turn that
 an undo should take back.

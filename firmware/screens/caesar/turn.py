@@ -208,12 +208,15 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        read = read_at(ctx, record["id"])
+        read, screens, rows = read_at(ctx, record["id"])
         if by_you and view["mode"] == "duel":
-            pages += _drawn_unread(ctx, cast(PlayerTurn, record), read[0])
-        start = first_page(pages, *read)
+            pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
+        start = first_page(pages, read, screens)
         if start < len(pages):
-            ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you))
+            screen = TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you)
+            if start == first_page(pages, read) + screens:       # the screen the reader was on:
+                screen.scroll.top = rows                           # its rows read on with A stay read
+            ctx.push(screen)
             return True
     return False
 
@@ -280,16 +283,17 @@ class TurnScreen:
                 self.page = min(self.page, len(pages) - 1)
             return
 
-    def _read(self, ctx: Ctx, upto: int) -> None:
+    def _read(self, ctx: Ctx, upto: int, rows: int = 0) -> None:
         """Screens before screen ``upto`` were read (``len(pages)``: all of them): the record's
-        pages before its page, and the screens of its page before it (the tile's before its notes)."""
+        pages before its page, and the screens of its page before it (the tile's before its notes);
+        ``rows``: and that screen's rows above the one at its top now (read on with A)."""
         if self.record is None or not self.pages:
             return
         if upto >= len(self.pages):
             mark_read(ctx, self.record, self.pages[-1]["at"] + 1)
             return
         at = self.pages[upto]["at"]
-        mark_read(ctx, self.record, at, sum(1 for p in self.pages[:upto] if p["at"] == at))
+        mark_read(ctx, self.record, at, sum(1 for p in self.pages[:upto] if p["at"] == at), rows)
 
     # rows of a closure or bonus page (body font, under the large first line); said in another
     # language than when last drawn, the scroll stays at the sentence the reader was at
@@ -495,7 +499,8 @@ class TurnScreen:
         if self.scroll.move(what, len(rows), self._shown(page)):
             return
         if what is Intent.CLOSE and self.scroll.read_on(len(rows), self._shown(page)):
-            return                             # A shows the rest of a page (a border marker, a Poison) first
+            self._read(ctx, self.page, self.scroll.top)    # A shows the rest of a page (a border marker,
+            return                                         # a Poison) first: the rows above it were read
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
             step = page["step"]
             ctx.push(remade(lambda: why_screen(step)))
