@@ -2160,20 +2160,25 @@ def test_your_draw_taken_back_then_a_power_cut_does_not_show_your_closure_again(
 
 
 @pytest.mark.slow
-def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir):   # issue 23 §2
+@pytest.mark.parametrize("lines, presses, kind", [
+    ([NEW, CRASSUS_CLOSES], 3, "play"),                             # Resume, his turn, the tile page read
+    (["new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical", "crassus tile=E"], 2, "notes"),
+])
+def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir, lines, presses, kind):   # issue 23 §2
     """The device program itself (legatus --sim --script) killed with SIGKILL after the first page
-    of his turn was turned; started again, its first frame after Resume is his play's page."""
+    of his turn was turned; started again, its first frame after Resume is the screen it was on:
+    his play's page, or his tile's notes on a screen of their own (it was the tile's, read)."""
     import os
     import signal
     import subprocess
     import sys
     import time
     console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
-                             input="settings language=en\n" + NEW + "\n" + CRASSUS_CLOSES + "\n", text=True,
+                             input="settings language=en\n" + "\n".join(lines) + "\n", text=True,
                              capture_output=True, timeout=120)
     assert console.returncode == 0, console.stderr
     keys = state_dir / "keys.txt"
-    keys.write_text("a\na\na\n" + "wait 1\n" * 400)               # Resume, his turn, tile page read; then idle
+    keys.write_text("a\n" * presses + "wait 1\n" * 400)             # to the screen after the tile's; then idle
     proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                              "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
     seen = 0
@@ -2181,11 +2186,11 @@ def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir
     deadline = time.monotonic() + 120
     for line in proc.stdout:
         seen += line.startswith("--- frame after: a")
-        if seen == 3 or time.monotonic() > deadline:
+        if seen == presses or time.monotonic() > deadline:
             break
     os.kill(proc.pid, signal.SIGKILL)                              # the power goes in the middle of his turn
     proc.wait(timeout=30)
-    assert seen == 3
+    assert seen == presses and proc.returncode == -signal.SIGKILL
     keys.write_text("a\n")
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                           "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)
@@ -2195,7 +2200,7 @@ def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir
     app = _app_with([], ["a"], state_dir)                          # the same screen, drawn here
     try:
         turn = app.stack[-1]
-        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == kind
         assert to_braille(app.render()).strip("\n") == last
         turn.page = 0                                              # (the frame tells the pages apart)
         assert to_braille(app.render()).strip("\n") != last
