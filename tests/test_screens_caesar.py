@@ -2023,8 +2023,11 @@ def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
     assert ctx.settings["caesar.read"] == "c2-b:1,c3-d:4,p2-c:3,p1-a:1"
 
 
-def test_b_on_his_turn_counts_as_read(state_dir):
-    app = app_with([NEW], ["a", "a", "b"], state_dir)
+@pytest.mark.parametrize("leave", ["b", "left"])
+def test_b_on_his_turn_counts_as_read(state_dir, leave):
+    """B leaves his turn and counts it read; so does left on its first page, which leaves it too
+    (it left the turn unread: the home showed, and after a power cut the turn came back)."""
+    app = app_with([NEW], ["a", "a", leave], state_dir)
     try:
         record = app.view()["last_crassus_turn"]
         assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"

@@ -238,7 +238,7 @@ def _drawn_unread(ctx: Ctx, record: PlayerTurn, read: int) -> list[Page]:
 class TurnScreen:
     """A turn one screen at a time (see :func:`record_pages`): A next (on a page whose text goes on
     below, A first shows the rest of it), right next at once (right on a play: its why), left back
-    a page, up/down scroll a long page, B leaves. The last A leads on (``then``).
+    a page (on the first, it leaves as B does), up/down scroll a long page, B leaves. The last A leads on (``then``).
     ``record``: the turn's id — every page turned is kept in the ``caesar.read`` setting (the
     whole turn on its last page or B), so that after a power cut it is shown again from the first
     page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
@@ -513,12 +513,9 @@ class TurnScreen:
                 ctx.pop()
                 if self.then is not None:
                     self.then(ctx)
-        elif what is Intent.LEFTWARD:
-            if self.page > 0:
-                self.page, self.scroll.top = self.page - 1, 0
-            else:
-                ctx.pop()
-        elif what is Intent.BACK:
+        elif what is Intent.LEFTWARD and self.page > 0:
+            self.page, self.scroll.top = self.page - 1, 0
+        elif what in (Intent.LEFTWARD, Intent.BACK):     # left on the first page leaves, as B does: read
             self._read(ctx, len(self.pages))
             ctx.pop()
 
