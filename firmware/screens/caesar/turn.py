@@ -238,11 +238,12 @@ def _drawn_unread(ctx: Ctx, record: PlayerTurn, read: int) -> list[Page]:
 class TurnScreen:
     """A turn one screen at a time (see :func:`record_pages`): A next (on a page whose text goes on
     below, A first shows the rest of it), right next at once (right on a play: its why), left back
-    a page (on the first, it leaves as B does), up/down scroll a long page, B leaves. The last A leads on (``then``).
-    ``record``: the turn's id — every page turned is kept in the ``caesar.read`` setting (the
-    whole turn on its last page or B), so that after a power cut it is shown again from the first
-    page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
-    step it reports: the App then takes it off the screen."""
+    a page (on the first, it leaves as B does), up/down scroll a long page, B leaves. The last A
+    leads on (``then``). ``record``: the turn's id — every page turned, and the rows A showed the
+    rest of a page from, is kept in the ``caesar.read`` setting (the whole turn on its last page or
+    B), so that after a power cut it is shown again from where the reader was. ``start``: the
+    first page shown. ``stale`` is true once an undo took back a step it reports: the App then
+    takes it off the screen."""
 
     def __init__(self, pages: list[Page], record: str | None = None, start: int = 0,
                  then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False) -> None:
