@@ -49,6 +49,17 @@ _long["spaces"].update({"SD-GA": {"by": "human", "token": "shield:4/2", "toward"
                         "SD-SC": {"by": "crassus", "token": "ship:5/1", "toward": {"SD": 1, "SC": 5}},
                         "SD-IT": {"by": "crassus", "token": "shield:3/3", "toward": {"SD": 3, "IT": 3}}})
 LONG_MIGHT = "position " + json.dumps(_long)
+# Might with flips that change nothing (C-15): GA-GC 0 toward open Gallia, 6 toward closed
+# Cisalpina; AG-SY, AS-SY between closed provinces; Syria's marker without an open neighbour
+MIXED_MIGHT = "position " + json.dumps({
+    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}},
+               "GA-GC": {"by": "crassus", "token": "sword:6/0", "toward": {"GA": 0, "GC": 6}},
+               "SC-IT": {"by": "crassus", "token": "sword:5/1", "toward": {"SC": 5, "IT": 1}},
+               "AG-SY": {"by": "crassus", "token": "wild:2/2", "toward": {"AG": 2, "SY": 2}},
+               "AS-SY": {"by": "crassus", "token": "wild:3/1", "toward": {"AS": 3, "SY": 1}}},
+    "control": {"GC": "crassus", "SY": "crassus", "AS": "crassus", "AG": "human"},
+    "bonuses": {"HU": "might"}, "crassus_row": ["sword:4/2", "ship:4/2", "wild:2/2"],
+    "turn": "human", "human_hand": ["ship:3/3", "wild:4/0"]})
 PHYSICAL = "new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 seed=2"
 TILE_E = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
 # the box's tiles (seed 3, normal: 3A 2B 1C): his first five tiles and your turns after them
@@ -115,6 +126,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("might-flip", [NEW, HU_MIGHT], ["a", "a", "press", "a", "a", "a", "a"]),
     ("might-draw", [NEW, HU_MIGHT], ["a", "a", "press", "a", "a", "a", "a", "a"]),
     ("might-long", [NEW, LONG_MIGHT, "play MT-SD ship:3/3 SD"], ["a", "a"]),
+    ("might-useless", [NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU"], ["a", "a", "a", "a"] + ["down"] * 4),
     ("might-long-down", [NEW, LONG_MIGHT, "play MT-SD ship:3/3 SD"], ["a", "a"] + ["down"] * 9),
     ("centurion", [NEW, HU_CENTURION], ["a", "a", "press", "a", "a", "a"]),
     # the tokens to take one of, and «Skip (draw as usual)» begun on the last row (more follows);

@@ -351,8 +351,36 @@ def test_duel_private_draws_and_turns(console):
     assert drawn["private"] is True and drawn["side"] == "caesar" and drawn["token"]
     log = ok(console, "log 1")["log"][0]
     assert drawn["token"] not in log                                   # private: not in the log
-    assert ok(console, "state")["state"]["turn"] == "pompey"
+    st = ok(console, "state")["state"]
+    assert st["turn"] == "pompey"
+    assert st["last_player_turn"]["steps"][-1] == {"action": "draw", "by": "caesar", "tokens": [], "private": True}
+    # C-6: the token the device drew for him, to take from his bag, is his hand's last (private)
+    assert ok(console, "hand caesar")["drawn"] == [drawn["token"]] and ok(console, "hand pompey")["drawn"] == []
+    m = ok(console, "moves")["moves"][0]
+    prov = next(iter(m["toward"]))
+    other = next(k for k in m["toward"] if k != prov)
+    ok(console, f"play {m['space']} {m['token'].split(':')[0]}:{m['toward'][prov]}/{m['toward'][other]} {prov}")
+    assert ok(console, "hand caesar")["drawn"] == []                    # Pompey has played since
     err(console, "crassus", "unknown_command")
+
+
+def test_a_duel_hand_names_the_draws_not_the_centurion_taken(console):   # C-6, C-14, C-18
+    """Caesar's shield 3/3 on HU-HC closes both Hispanias: Wealth (draw one now, C-14) and a
+    Centurion (taken instead of the turn's draw, C-18, decided first). His hand ends with the
+    centurion, then the Wealth draw; `hand` names the token to take from the bag: the draw only."""
+    ok(console, "new caesar-duel seed=5 centurions=1")
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-MT": {"by": "caesar", "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}},
+                   "HC-GA": {"by": "caesar", "token": "sword:6/0", "toward": {"HC": 6, "GA": 0}}},
+        "bonuses": {"HU": "wealth", "HC": "centurion"}, "modules": {"centurions": True}, "turn": "caesar",
+        "hands": {"caesar": ["shield:3/3", "wild:2/2"], "pompey": ["ship:5/1", "sword:5/1"]}}))
+    ok(console, "play HU-HC shield:3/3 HU")
+    assert ok(console, "state")["state"]["pending"] == ["centurion"]
+    ok(console, "centurion sword:7/0")                                 # instead of the turn's draw
+    assert ok(console, "state")["state"]["players"]["caesar"]["draws_due"] == 1      # Wealth's
+    drawn = [ok(console, "draw")["token"]]
+    hand = ok(console, "hand caesar")
+    assert hand["hand"][-2:] == ["sword:7/0", drawn[0]] and hand["drawn"] == drawn
 
 
 def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):

@@ -10,7 +10,7 @@ import pytest
 from engine.caesar import flow
 from engine.caesar import rules as R
 from engine.caesar.board import (
-    BORDER_CONTROL, CENTRAL, ITALY, N_PROVINCES, N_SPACES, PROVINCE_INDEX, PROVINCES, SLOTS, SPACE_A, SPACE_B,
+    BORDER_CONTROL, CENTRAL, ITALY, N_PROVINCES, NEIGHBOURS, N_SPACES, PROVINCE_INDEX, PROVINCES, SLOTS, SPACE_A, SPACE_B,
     SPACE_ICON_NAME, SPACES,
 )
 from engine.caesar.invariants import problems
@@ -361,6 +361,35 @@ def test_c15_might_flips_a_control_marker():
     assert g.cflip[P["HC"]] == 1 and g.ctrl[P["HC"]] == CRASSUS
     with pytest.raises(IllegalMove):
         flow.might(g, HUMAN, "HC")                                  # no Might left
+
+
+# GA-GC: 0 toward Gallia (open), 6 toward Cisalpina (closed); AG-SY, AS-SY between closed
+# provinces; SC-IT between open ones. Markers: Syria's neighbours all closed, Asia has Creta open.
+MIXED_MIGHT = {"spaces": {"GA-GC": t("crassus", "sword:6/0", GA=0, GC=6), "SC-IT": t("crassus", "sword:5/1", SC=5, IT=1),
+                          "AG-SY": t("crassus", "wild:2/2", AG=2, SY=2), "AS-SY": t("crassus", "wild:3/1", AS=3, SY=1)},
+               "control": {"GC": "crassus", "SY": "crassus", "AS": "crassus", "AG": "human"}}
+
+
+def test_c15_a_flip_changes_something_only_toward_an_open_province_or_beside_one():
+    """C-15: a flipped token counts 0/0, which changes nothing in a province already closed (the
+    rulebook's note), nor where it faces an open one with 0; a flipped control marker gives no
+    border markers (C-10), which only an open neighbour could still give. ``flip_changes`` says
+    so for each target, checked against what the flip does to the open provinces' influence."""
+    from engine.caesar.position import position_of
+    g = close_hu("might", extra=MIXED_MIGHT)
+    flow.play(g, HUMAN, sp("HU-MT"), "ship:3/3", P["HU"])
+    spaces, provs = R.might_targets(g, HUMAN)
+    targets = [SPACES[s] for s in spaces] + [PROVINCES[x] for x in provs]
+    said = {x: R.flip_changes(position_of(g), x) for x in targets}
+    assert said == {"GA-GC": False, "SC-IT": True, "AG-SY": False, "AS-SY": False,
+                    "GC": True, "SY": False, "AS": True}
+    open_ = [x for x in range(len(PROVINCES)) if g.ctrl[x] == OPEN]
+    for s in spaces:                                                  # the influence it changes
+        before = [g.inf[CRASSUS][x] for x in open_]
+        R.flip_token(g, s)
+        assert ([g.inf[CRASSUS][x] for x in open_] != before) == said[SPACES[s]], SPACES[s]
+    for x in provs:                                                   # a neighbour that may close
+        assert any(g.ctrl[nb] == OPEN for nb, _s in NEIGHBOURS[x]) == said[PROVINCES[x]]
 
 
 def test_c16_senate_example_one_then_none_then_three():

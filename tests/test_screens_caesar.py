@@ -24,7 +24,7 @@ from firmware.screens.caesar.pickers import TilePicker
 from firmware.screens.caesar.turn import TurnScreen
 from scripts.presses.harness import CONSOLE_SYNTAX
 # the positions the screenshots show too: C-7 two closed at once, C-15 Might, C-18 a centurion, S-9 his closure
-from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, NEW,
+from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, MIXED_MIGHT, NEW,
                                   NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
 from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
@@ -92,6 +92,9 @@ CASES = {
     "caesar_token_grid": ([PHYSICAL], ["a", "down", "a", "a", "a", "a"]),
     # the box's tiles: his sixth tile played, the Ukrainian rule for his new stack (S-5)
     "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
+    # C-15: the flips that change nothing after the others, marked (the closure read first)
+    "caesar_might_useless_uk": ([NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU", READ],
+                                ["a", "a"] + ["down"] * 4),
 }
 
 
@@ -1934,25 +1937,97 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     try:
         turn = third.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
-        for _ in range(2):                                         # A: the rest of the closure page first
-            third.handle("a")                                      # (the border marker, the Senate's marker)
-            assert third.stack[-1] is turn and third.settings["caesar.read"] == f"{record['id']}:2"
-        assert "goes under it." in texts(third)
-        third.handle("a")                                          # the whole turn read: your move
-        assert third.settings["caesar.read"] == f"{record['id']}:3"
-        assert isinstance(third.stack[-1], PlayMap)
+        for rows in (3, 5):                                        # A: the rest of the closure page first
+            third.handle("a")                                      # (the border marker, the Senate's marker);
+            assert third.stack[-1] is turn                         # the rows above it are read
+            assert third.settings["caesar.read"] == f"{record['id']}:2@{rows}"
+        shown = texts(third)
+        assert "goes under it." in shown
     finally:
-        third.console.close()
+        third.console.close()                                      # the power goes at the page's end
     fourth = _app_with([], ["a"], state_dir)
     try:
-        assert isinstance(fourth.stack[-1], CaesarHome)              # nothing left unread
-        assert fourth.stack[-1].items(fourth)[0].label == "Your move"
+        turn = fourth.stack[-1]                                    # where the reader was, not the page's top
+        assert isinstance(turn, TurnScreen) and texts(fourth) == shown
+        fourth.handle("a")                                         # the whole turn read: your move
+        assert fourth.settings["caesar.read"] == f"{record['id']}:3"
+        assert isinstance(fourth.stack[-1], PlayMap)
     finally:
         fourth.console.close()
+    fifth = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(fifth.stack[-1], CaesarHome)              # nothing left unread
+        assert fifth.stack[-1].items(fifth)[0].label == "Your move"
+    finally:
+        fifth.console.close()
 
 
-def test_b_on_his_turn_counts_as_read(state_dir):
-    app = app_with([NEW], ["a", "a", "b"], state_dir)
+def test_a_power_cut_on_his_tiles_notes_resumes_on_the_notes(state_dir):   # S-3 tile E, issue 23 §2
+    """His tile's notes on a screen of their own (the same page of his turn's record as the tile's
+    screen): the tile's screen read (A), the power goes while the notes are shown. Opening the game
+    again shows the notes, not the tile's screen already read (it showed the tile's screen again:
+    the read count knew only whole pages of the record)."""
+    new = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
+    app = app_with([new, "crassus tile=E"], ["a"], state_dir)
+    kinds = [p["kind"] for p in app.stack[-1].pages]
+    assert kinds[:3] == ["tile", "notes", "play"]
+    app.handle("a")                                                # the tile's screen read: its notes
+    assert app.stack[-1].pages[app.stack[-1].page]["kind"] == "notes"
+    shown = texts(app)
+    app.console.close()                                            # the power goes on the notes
+    again = _app_with([], ["a"], state_dir)                        # main menu → Resume: Caesar!
+    try:
+        turn = again.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "notes"
+        assert texts(again) == shown
+        again.handle("left")                                       # the tile's screen is one back
+        assert turn.pages[turn.page]["kind"] == "tile"
+        again.handle("a")
+        while turn.pages[turn.page]["kind"] == "notes":           # A: the notes read to their end
+            again.handle("a")
+        assert turn.pages[turn.page]["kind"] == "play"
+    finally:
+        again.console.close()
+    third = _app_with([], ["a"], state_dir)
+    try:
+        turn = third.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+    finally:
+        third.console.close()
+
+
+def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
+    """``caesar.read`` counts the screens read of a page said on two (the tile, then its notes):
+    the first screen not read is the notes; if the notes fit under the tile now (another language),
+    the tile's screen, which says them; a count it cannot read, the turn's first screen. The rows
+    of a screen read on with A follow ``@``; the last four turns, the latest first."""
+    from firmware.screens.caesar.reading import read_at
+    from firmware.screens.caesar.turn import first_page
+    two = [{"kind": "tile", "at": 0}, {"kind": "notes", "at": 0}, {"kind": "play", "at": 1}]
+    one = [{"kind": "tile", "at": 0}, {"kind": "play", "at": 1}]
+    assert [first_page(two, 0, n) for n in (0, 1, 2)] == [0, 1, 1]
+    assert [first_page(one, 0, n) for n in (0, 1)] == [0, 0]
+    assert first_page(two, 1, 1) == 2 and first_page(two, 2) == 3
+    for stored, said in (("c1-x:0+1", (0, 1, 0)), ("c1-x:2", (2, 0, 0)), ("c1-x:1+", (0, 0, 0)),
+                         ("c1-x:1+a", (0, 0, 0)), ("c2-y:3", (0, 0, 0)), ("", (0, 0, 0)), ("p2-z:1,c1-x:0+1", (0, 1, 0)),
+                         ("c2-y:3,c1-x:2,p1-w:5", (2, 0, 0)), ("c1-x:2@3", (2, 0, 3)), ("c1-x:0+1@4", (0, 1, 4)),
+                         ("c1-x:2@", (0, 0, 0))):
+        assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
+    from firmware.screens.caesar.reading import mark_read, unread_from
+    ctx = FakeCtx(settings={"caesar.read": "c1-x:3"})
+    for n, turn in enumerate(["p1-a", "c2-b", "p2-c", "c3-d"]):      # the latest first, four kept
+        unread_from(ctx, turn, 0)
+        mark_read(ctx, turn, n + 1)
+    assert ctx.settings["caesar.read"] == "c3-d:4,p2-c:3,c2-b:2,p1-a:1"
+    unread_from(ctx, "c2-b", 1)                                      # played again the same way: unread from 1
+    assert ctx.settings["caesar.read"] == "c2-b:1,c3-d:4,p2-c:3,p1-a:1"
+
+
+@pytest.mark.parametrize("leave", ["b", "left"])
+def test_b_on_his_turn_counts_as_read(state_dir, leave):
+    """B leaves his turn and counts it read; so does left on its first page, which leaves it too
+    (it left the turn unread: the home showed, and after a power cut the turn came back)."""
+    app = app_with([NEW], ["a", "a", leave], state_dir)
     try:
         record = app.view()["last_crassus_turn"]
         assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
@@ -2021,21 +2096,92 @@ def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(stat
         back.console.close()
 
 
+def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(state_dir):   # C-8, issue 23 §2
+    """Your placement closes Hispania Ulterior (its Senate), its page read; his turn runs and is
+    read; hold B takes his turn back. Your turn is then the game's last (``current``), and a power
+    cut showed its closure again, read before his turn: the setting named his turn only. It keeps
+    the last turns read now, and the device opens on its home (his turn to play again)."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    mine = app.view()["last_player_turn"]                           # (a: the preview's whole text, then placed)
+    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].record == mine["id"]
+    for _ in range(30):                                             # your closure, then his whole turn
+        if isinstance(app.stack[-1], PlayMap):
+            break
+        app.handle("a")
+    assert isinstance(app.stack[-1], PlayMap) and app.view()["last_crassus_turn"]["current"]
+    his = app.view()["last_crassus_turn"]
+    assert app.settings["caesar.read"].split(",")[:2] == [f"{his['id']}:{len(his['pages'])}",
+                                                          f"{mine['id']}:{len(mine['pages'])}"]
+    app.handle("b:hold")
+    app.handle("a")                                                 # take back his turn
+    while app.message is not None or isinstance(app.stack[-1], TextScreen):
+        app.handle("a")
+    view = app.view()
+    assert view["turn"] == "crassus" and view["last_player_turn"]["current"] and view["last_player_turn"]["id"] == mine["id"]
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)                          # main menu → Resume: Caesar!
+    try:
+        assert isinstance(back.stack[-1], CaesarHome), type(back.stack[-1]).__name__
+        assert back.stack[-1].items(back)[0].label == "Crassus's turn"
+    finally:
+        back.console.close()
+
+
+def test_your_draw_taken_back_then_a_power_cut_does_not_show_your_closure_again(state_dir):   # C-6, C-8
+    """Your placement closes Hispania Ulterior, its page read; the device draws your token, his
+    turn runs, all read. Hold B twice takes back his turn, then your draw (the way to take back
+    a move). A power cut then showed your closure again: the turn's id changed with the draw
+    taken back, so its pages read were not known. Your turn is named by its placement now; the
+    device opens on its home (the draw to make again), and the draw's page comes after it."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    mine = app.view()["last_player_turn"]
+    for _ in range(30):
+        if isinstance(app.stack[-1], PlayMap):
+            break
+        app.handle("a")
+    for _ in range(2):                                              # his turn, then your draw
+        app.handle("b:hold")
+        app.handle("a")
+        while app.message is not None or isinstance(app.stack[-1], TextScreen):
+            app.handle("a")
+    view = app.view()
+    assert view["step"] == "draw" and [p["kind"] for p in view["last_player_turn"]["pages"]] == ["close"]
+    assert view["last_player_turn"]["steps"] == mine["steps"][:-1]             # the draw gone
+    app.console.close()                                             # the power goes
+    back = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(back.stack[-1], CaesarHome), type(back.stack[-1]).__name__
+        back.handle("a")                                            # the draw: its page only
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages[turn.page:]] == ["draw"]
+    finally:
+        back.console.close()
+
+
 @pytest.mark.slow
-def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir):   # issue 23 §2
+@pytest.mark.parametrize("lines, presses, kind", [
+    ([NEW, CRASSUS_CLOSES], 3, "play"),                             # Resume, his turn, the tile page read
+    (["new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical", "crassus tile=E"], 2, "notes"),
+])
+def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir, lines, presses, kind):   # issue 23 §2
     """The device program itself (legatus --sim --script) killed with SIGKILL after the first page
-    of his turn was turned; started again, its first frame after Resume is his play's page."""
+    of his turn was turned; started again, its first frame after Resume is the screen it was on:
+    his play's page, or his tile's notes on a screen of their own (it was the tile's, read)."""
     import os
     import signal
     import subprocess
     import sys
     import time
     console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
-                             input="settings language=en\n" + NEW + "\n" + CRASSUS_CLOSES + "\n", text=True,
+                             input="settings language=en\n" + "\n".join(lines) + "\n", text=True,
                              capture_output=True, timeout=120)
     assert console.returncode == 0, console.stderr
     keys = state_dir / "keys.txt"
-    keys.write_text("a\na\na\n" + "wait 1\n" * 400)               # Resume, his turn, tile page read; then idle
+    keys.write_text("a\n" * presses + "wait 1\n" * 400)             # to the screen after the tile's; then idle
     proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                              "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
     seen = 0
@@ -2043,11 +2189,11 @@ def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir
     deadline = time.monotonic() + 120
     for line in proc.stdout:
         seen += line.startswith("--- frame after: a")
-        if seen == 3 or time.monotonic() > deadline:
+        if seen == presses or time.monotonic() > deadline:
             break
     os.kill(proc.pid, signal.SIGKILL)                              # the power goes in the middle of his turn
     proc.wait(timeout=30)
-    assert seen == 3
+    assert seen == presses and proc.returncode == -signal.SIGKILL
     keys.write_text("a\n")
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                           "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)
@@ -2057,7 +2203,7 @@ def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir
     app = _app_with([], ["a"], state_dir)                          # the same screen, drawn here
     try:
         turn = app.stack[-1]
-        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == kind
         assert to_braille(app.render()).strip("\n") == last
         turn.page = 0                                              # (the frame tells the pages apart)
         assert to_braille(app.render()).strip("\n") != last
@@ -2667,3 +2813,88 @@ def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(
         assert rows["Sicilia–Italia"] == "1/5" and rows["Sardinia–Sicilia"] == "5/1", rows
     finally:
         app.console.close()
+
+
+
+@pytest.mark.parametrize("lang, mark", [("en", " (useless)"), ("ru", " (впустую)"), ("uk", " (марно)")])
+def test_might_lists_the_flips_that_change_something_first(state_dir, lang, mark):   # C-15, C-10
+    """C-15: a flipped token counts 0/0, which changes nothing toward a province already closed;
+    a flipped control marker gives no border markers, which only an open neighbour could give.
+    The list put such flips among the others in board order (his 0/6 toward open Gallia first);
+    now those that change something come first, board order kept, then the others, each said to
+    be useless, then Skip. The cursor goes by the flip, whatever the language."""
+    from firmware import i18n
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    app = app_with([NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU"], ["a"], state_dir, lang=lang)
+    try:
+        while isinstance(app.stack[-1], TurnScreen):                    # the closure read: the choice
+            app.handle("a")
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        assert [value for _l, value, _n in choice.choices] == ["SC-IT", "GC", "AS", "GA-GC", "AG-SY", "AS-SY", "SY", "skip"]
+        marked = [label.endswith(mark) for label, _v, _n in choice.choices]
+        assert marked == [False, False, False, True, True, True, True, False]
+        from firmware.screens.widgets import item_rows
+        assert max(len(item_rows(i)) for i in choice.items(app)) <= 2 and not cut_rows(app)
+        for _ in range(3):
+            app.handle("down")
+        assert '"ok":true' in app.serve_line(b"settings language=" + (b"en" if lang != "en" else b"ru"))
+        app.render()
+        choice = app.stack[-1]
+        assert choice.items(app)[choice.cursor].ident == "GA-GC"      # still his 0/6, said in another language
+        app.handle("a")
+        assert "might GA-GC" in app.console.session.lines
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_useless_marker_in_a_long_province_takes_two_rows(state_dir):   # C-15
+    """Cisalpina's neighbours all closed: «жетон контроля: Цизальпинская Галлия (впустую)» would
+    take three rows; the short name keeps it to two."""
+    from firmware import i18n
+    from firmware.screens.caesar.pickers import ChoiceScreen
+    from firmware.screens.widgets import item_rows
+    pos = json.loads(MIXED_MIGHT.split(" ", 1)[1])
+    pos["control"].update({"GA": "human", "IT": "none", "DM": "human"})
+    app = app_with([NEW, "position " + json.dumps(pos), "play HU-MT ship:3/3 HU"], ["a"], state_dir, lang="ru")
+    try:
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        choice = app.stack[-1]
+        assert isinstance(choice, ChoiceScreen), type(choice).__name__
+        rows = {i.ident: item_rows(i) for i in choice.items(app)}
+        assert len(rows["GC"]) == 2 and " ".join(rows["GC"]).endswith("(впустую)"), rows["GC"]
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_power_cut_on_a_duel_draw_page_shows_it_again(state_dir):   # C-6, issue 23 §2
+    """A duel with the device's bag: after Caesar's move the device draws for him and a page says
+    which token to take from his bag (private: the turn's record keeps no token). The power went
+    on that page: the device opened on Pompey's move, and Caesar was never told which token to
+    take. Now the page comes again, with the same token, then the device is passed on."""
+    from firmware.screens.caesar.flow import PassScreen
+    app = app_with(["new caesar-duel seed=4"], ["a"] * 5, state_dir)     # resume, pass, map, option, place
+    try:
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "draw"
+        shown, drawn = texts(app), turn.pages[turn.page]["tokens"]
+        assert app.view()["turn"] == "pompey"
+    finally:
+        app.console.close()                                        # the power goes on the draw page
+    again = _app_with([], ["a"], state_dir)                         # main menu → Resume: Caesar!
+    try:
+        turn = again.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["tokens"] == drawn, type(turn).__name__
+        assert texts(again) == shown
+        again.handle("a")                                          # read: the device goes to Pompey
+        assert isinstance(again.stack[-1], PassScreen) and "Pompey" in " ".join(texts(again))
+    finally:
+        again.console.close()
+    third = _app_with([], ["a"], state_dir)
+    try:
+        assert isinstance(third.stack[-1], CaesarHome)             # read: not shown a third time
+    finally:
+        third.console.close()

@@ -166,8 +166,8 @@ def _draw(state: State, req: Request) -> Outcome:
     else:
         p = g.turn if g.due[g.turn] or not g.due[1 - g.turn] else 1 - g.turn
     tid = flow.draw(g, p, req.args[0] if req.args else None)
-    if g.solo:                   # the token to take from the real bag stays until it is seen
-        note_player(g, p, [draw_step(g, p, tid)])
+    if g.solo or g.inputs["human_bag"] == "digital":     # the token to take from the real bag stays
+        note_player(g, p, [draw_step(g, p, tid)])        # until it is seen (a duel's: on its page, `hand`)
     _store(state, g)
     name = TOKENS[tid].name
     fields = {"token": name, "side": g.names[p], "draws_due": g.due[p], "next": flow.expecting(g)}
@@ -391,7 +391,18 @@ def _hand(state: State, req: Request) -> Outcome:
     if len(req.args) != 1 or req.args[0].lower() not in g.names:
         raise BadArguments(Msg("Usage: hand <{}>  (shows one player's hand, privately).", "|".join(g.names)))
     p = g.names.index(req.args[0].lower())
-    return Outcome({"side": g.names[p], "hand": [TOKENS[t].name for t in g.hand[p]], "private": True})
+    hand = [TOKENS[t].name for t in g.hand[p]]
+    return Outcome({"side": g.names[p], "hand": hand, "drawn": _drawn(g, p, hand), "private": True})
+
+
+def _drawn(g: Game, p: int, hand: list[str]) -> list[str]:
+    """The tokens the device drew for duel player ``p`` in their turn, the last one played (none
+    once another player has acted), to take from their bag: a draw adds its token to the end of
+    the hand, after a centurion taken (C-18: a bonus is decided before the turn's draws)."""
+    if g.latest != g.names[p] or g.mine.get("by") != g.names[p]:
+        return []
+    n = sum(1 for s in g.mine["steps"] if s.get("action") == "draw")
+    return hand[len(hand) - n:] if 0 < n <= len(hand) else []
 
 
 _COMMON = (

@@ -112,6 +112,7 @@ class BonusReply(Reply):
 class HandReply(Reply):
     side: str
     hand: list[str]
+    drawn: list[str]                         # the last of ``hand``: drawn by the device in the turn just played
     private: bool
 
 

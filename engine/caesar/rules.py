@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caesar.board import (
-    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_SPACES, PROVINCES, SLOTS,
+    BORDER_CONTROL, ITALY, N_SPACES, NEIGHBOURS, PROVINCE_INDEX, PROVINCE_SPACES, PROVINCES, SLOTS,
     SPACE_A, SPACE_B, SPACE_ICON, SPACES,
 )
 from engine.caesar.board import SPACE_INDEX as SPACE_INDEX_OF
@@ -18,6 +18,7 @@ from engine.caesar.model import CRASSUS, NONE, OPEN, POISON, Game
 from engine.caesar.terms import REMOVED_HARDER_WORDS, REMOVED_WORDS, player, province, space, token
 from engine.caesar.tokens import TOKENS
 from engine.caesar.text import N_, Msg
+from engine.caesar.views import PositionView
 
 Step = dict[str, Any]
 
@@ -254,6 +255,20 @@ def might_targets(g: Game, p: int) -> tuple[list[int], list[int]]:
     spaces = [s for s in range(N_SPACES) if g.owner[s] == o and not g.down[s]]
     provs = [x for x in range(len(g.ctrl)) if g.ctrl[x] == o and not g.cflip[x]]
     return spaces, provs
+
+
+def flip_changes(pos: PositionView, target: str) -> bool:
+    """C-15: whether flipping ``target`` (a space's token or a province's control marker, as
+    ``might`` names them) can change anything. A flipped token counts 0/0 from then on: that
+    changes the influence of a province still open it faces with more than 0 (a province already
+    closed keeps its control, the rulebook's own note; the provinces a token touches stay touched,
+    S-12). A flipped control marker gives no border markers (C-10): only a neighbour still open can
+    close and give one."""
+    closed = pos["control"]
+    if target in SPACE_INDEX_OF:
+        toward = pos["spaces"][SPACES[SPACE_INDEX_OF[target]]]["toward"]
+        return any(v > 0 and prov not in closed for prov, v in toward.items())
+    return any(PROVINCES[nb] not in closed for nb, _s in NEIGHBOURS[PROVINCE_INDEX[target]])
 
 
 def flip_token(g: Game, s: int) -> None:

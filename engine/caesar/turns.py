@@ -13,8 +13,10 @@ the game). The state keeps, besides the game:
 
 The view (:func:`turn_view`) gives each with ``id``, ``steps``, ``pages`` (each page: ``kind`` and
 the indexes of its ``steps``) and ``current``. The device stores how many pages of a turn were
-read (setting ``caesar.read`` = ``<id>:<pages read>``, durable like every setting) and, on start,
-shows a ``current`` turn from its first unread page. Acknowledgements are not journaled game
+read (setting ``caesar.read`` = ``<id>:<pages read>``, ``+<screens>`` of the next page said on more
+than one screen, ``@<rows>`` read on with A, the last four turns separated by commas, durable like
+every setting) and, on start, shows a ``current`` turn from its first
+unread screen. Acknowledgements are not journaled game
 actions: they would become steps of ``undo`` ("take back: page 3 read") and hide the turn that
 an undo should take back.
 """
@@ -57,7 +59,10 @@ def note_player(g: Game, p: int, steps: list[Step], starts: bool = False) -> Non
     if starts or g.mine.get("by") != name:
         g.mine = {"by": name, "turn": g.turns, "steps": []}
     g.mine["steps"].extend(to_data(steps))
-    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"])
+    # named by its placement (its first step), not by what came after: an undo of a draw or a
+    # bonus decision leaves the same turn, whose pages read stay read (a power cut then does not
+    # show them again); a placement taken back and made otherwise is another turn
+    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"][:1])
     g.latest = name
 
 

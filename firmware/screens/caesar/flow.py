@@ -7,6 +7,7 @@ from functools import partial
 
 from engine.actions import Line
 from engine.caesar import actions as act
+from engine.caesar.rules import flip_changes
 from engine.caesar.tiles import draw_count, tile_takes
 from engine.caesar.tokens import BASE_IDS, CENTURION_IDS, TOKENS
 from engine.caesar.views import CaesarView
@@ -16,9 +17,9 @@ from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.pickers import TilePicker
 from firmware.screens.caesar.turn import show_crassus, show_mine
-from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, run_line,
-                                            space_name, space_row, tile_letter, tile_words, tok, view_of, who,
-                                            why_screen)
+from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, pn_short, run_line,
+                                            space_name, space_row, tile_letter, tile_words, tok, two_rows, view_of,
+                                            who, why_screen)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -288,10 +289,17 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
         spaces = [(sid, facing(sid, v["toward"])) for sid, v in pos["spaces"].items()
                   if v["by"] == foe and not v["face_down"]]
         markers = [p for p, w in pos["control"].items() if w == foe and p not in pos["flipped_control"]]
+        # C-15: the flips that can change something first (board order kept), then those that
+        # cannot (a token toward closed provinces only, a marker with no open neighbour), marked
+        changes = {x: flip_changes(pos, x) for x in [sid for sid, _n in spaces] + markers}
 
         def might() -> ChoiceScreen:
-            choices = [(space_row(sid, numbers), sid, numbers) for sid, numbers in spaces]
-            choices += [(_("marker in {}").format(pn(p)), p, "") for p in markers]
+            def vain(label: str, x: str) -> str:
+                return label if changes[x] else _("{} (useless)").format(label)
+            choices = [(space_row(sid, numbers, partial(vain, x=sid)), sid, numbers) for sid, numbers in spaces]
+            choices += [(two_rows(vain(_("marker in {}").format(pn(p)), p), vain(_("marker in {}").format(pn_short(p)), p)),
+                         p, "") for p in markers]
+            choices.sort(key=lambda choice: not changes[choice[1]])
             choices.append((_("Skip"), "skip", ""))
             return ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x)))
         ctx.push(remade(might))

@@ -40,7 +40,8 @@ def token_grid(names: set[str]) -> list[list[str]]:
 
 # -- pickers -------------------------------------------------------------------------------------
 class ChoiceScreen(Follows, WrappedListScreen):
-    """A list of (label, value, note); select calls ``on_pick(ctx, value)``; taken off by an undo."""
+    """A list of (label, value, note); select calls ``on_pick(ctx, value)``; the cursor follows a
+    value (the same in every language) when the list is made again; taken off by an undo."""
 
     def __init__(self, title: str, choices: list[tuple[str, str, str]],
                  on_pick: Callable[[Ctx, str], Any]) -> None:
@@ -50,7 +51,7 @@ class ChoiceScreen(Follows, WrappedListScreen):
         self.on_pick = on_pick
 
     def items(self, ctx: Ctx) -> list[Item]:
-        return [Item(label, partial(self._pick, value=value), note) for label, value, note in self.choices]
+        return [Item(label, partial(self._pick, value=value), note, ident=value) for label, value, note in self.choices]
 
     def _pick(self, ctx: Ctx, value: str) -> None:
         self.on_pick(ctx, value)

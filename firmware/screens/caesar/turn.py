@@ -10,12 +10,13 @@ from PIL import Image, ImageDraw
 
 from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
-from engine.caesar.views import CaesarView, LastTurn, TurnRecord
+from engine.caesar import actions as act
+from engine.caesar.views import CaesarView, LastTurn, PlayerTurn, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
-from firmware.screens.caesar.reading import mark_read, pages_read, unread_from
+from firmware.screens.caesar.reading import mark_read, read_at, unread_from
 from firmware.screens.caesar.words import (
     edition_of,
     fit,
@@ -122,9 +123,14 @@ def tile_free_rows(into: bool, back: bool) -> int:
     return max(0, (base.H - y) // base.LINE)
 
 
-def first_page(pages: list[Page], read: int) -> int:
-    """The first screen of ``pages`` not read when ``read`` of the record's pages were."""
-    return next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
+def first_page(pages: list[Page], read: int, screens: int = 0) -> int:
+    """The first screen of ``pages`` not read when ``read`` of the record's pages were, and
+    ``screens`` of the screens the next page is said on (his tile's notes on their own): never a
+    screen read, and never past one not read (said in another language than when read, the notes
+    may fit under the tile now: that screen, which says them, is shown)."""
+    first = next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
+    same = sum(1 for p in pages[first:] if p["at"] == read)
+    return first + min(screens, max(0, same - 1))
 
 
 def new_pages(record: TurnRecord, before: int) -> int:
@@ -202,21 +208,42 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        start = first_page(pages, pages_read(ctx, record["id"]))
+        read, screens, rows = read_at(ctx, record["id"])
+        if by_you and view["mode"] == "duel":
+            pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
+        start = first_page(pages, read, screens)
         if start < len(pages):
-            ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you))
+            screen = TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you)
+            if start == first_page(pages, read) + screens:       # the screen the reader was on:
+                screen.scroll.top = rows                           # its rows read on with A stay read
+            ctx.push(screen)
             return True
     return False
+
+
+def _drawn_unread(ctx: Ctx, record: PlayerTurn, read: int) -> list[Page]:
+    """A duel player's draw page (the tokens the device drew for them, to take from their bag)
+    when the power went before it was read: said again from their hand (``hand``: its last
+    tokens), to the player who holds the device still (their turn's pages were shown). The record
+    keeps the draws without the tokens (private): the page comes after its pages."""
+    draws = [i for i, p in enumerate(record["pages"]) if p["kind"] == "draw"]
+    if not draws or read > draws[-1]:
+        return []
+    response = ctx.run(act.hand(record["by"]))
+    if not response["ok"] or not response["drawn"]:
+        return []
+    return [drawn_page(response["drawn"], len(record["pages"]))]
 
 
 class TurnScreen:
     """A turn one screen at a time (see :func:`record_pages`): A next (on a page whose text goes on
     below, A first shows the rest of it), right next at once (right on a play: its why), left back
-    a page, up/down scroll a long page, B leaves. The last A leads on (``then``).
-    ``record``: the turn's id — every page turned is kept in the ``caesar.read`` setting (the
-    whole turn on its last page or B), so that after a power cut it is shown again from the first
-    page not read. ``start``: the first page shown. ``stale`` is true once an undo took back a
-    step it reports: the App then takes it off the screen."""
+    a page (on the first, it leaves as B does), up/down scroll a long page, B leaves. The last A
+    leads on (``then``). ``record``: the turn's id — every page turned, and the rows A showed the
+    rest of a page from, is kept in the ``caesar.read`` setting (the whole turn on its last page or
+    B), so that after a power cut it is shown again from where the reader was. ``start``: the
+    first page shown. ``stale`` is true once an undo took back a step it reports: the App then
+    takes it off the screen."""
 
     def __init__(self, pages: list[Page], record: str | None = None, start: int = 0,
                  then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False) -> None:
@@ -257,12 +284,17 @@ class TurnScreen:
                 self.page = min(self.page, len(pages) - 1)
             return
 
-    def _read(self, ctx: Ctx, upto: int) -> None:
-        """Pages before screen ``upto`` were read (``len(pages)``: all of them)."""
+    def _read(self, ctx: Ctx, upto: int, rows: int = 0) -> None:
+        """Screens before screen ``upto`` were read (``len(pages)``: all of them): the record's
+        pages before its page, and the screens of its page before it (the tile's before its notes);
+        ``rows``: and that screen's rows above the one at its top now (read on with A)."""
         if self.record is None or not self.pages:
             return
-        count = self.pages[upto]["at"] if upto < len(self.pages) else self.pages[-1]["at"] + 1
-        mark_read(ctx, self.record, count)
+        if upto >= len(self.pages):
+            mark_read(ctx, self.record, self.pages[-1]["at"] + 1)
+            return
+        at = self.pages[upto]["at"]
+        mark_read(ctx, self.record, at, sum(1 for p in self.pages[:upto] if p["at"] == at), rows)
 
     # rows of a closure or bonus page (body font, under the large first line); said in another
     # language than when last drawn, the scroll stays at the sentence the reader was at
@@ -468,7 +500,8 @@ class TurnScreen:
         if self.scroll.move(what, len(rows), self._shown(page)):
             return
         if what is Intent.CLOSE and self.scroll.read_on(len(rows), self._shown(page)):
-            return                             # A shows the rest of a page (a border marker, a Poison) first
+            self._read(ctx, self.page, self.scroll.top)    # A shows the rest of a page (a border marker,
+            return                                         # a Poison) first: the rows above it were read
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
             step = page["step"]
             ctx.push(remade(lambda: why_screen(step)))
@@ -481,12 +514,9 @@ class TurnScreen:
                 ctx.pop()
                 if self.then is not None:
                     self.then(ctx)
-        elif what is Intent.LEFTWARD:
-            if self.page > 0:
-                self.page, self.scroll.top = self.page - 1, 0
-            else:
-                ctx.pop()
-        elif what is Intent.BACK:
+        elif what is Intent.LEFTWARD and self.page > 0:
+            self.page, self.scroll.top = self.page - 1, 0
+        elif what in (Intent.LEFTWARD, Intent.BACK):     # left on the first page leaves, as B does: read
             self._read(ctx, len(self.pages))
             ctx.pop()
 

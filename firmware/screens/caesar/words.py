@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 import weakref
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from engine.actions import Line
@@ -150,11 +151,17 @@ def facing(sid: str, toward: dict[str, int]) -> str:
     return f"{toward[PROVINCES[SPACE_A[s]]]}/{toward[PROVINCES[SPACE_B[s]]]}"
 
 
-def space_row(sid: str, note: str) -> str:
-    """A space's name for a list row with ``note`` at its right: in full when the row takes at
-    most two lines, else with the short forms (one entry never fills the panel)."""
-    full = space_name(sid)
-    return full if len(item_rows(Item(full, None, note))) <= 2 else space_name(sid, short=True)
+def space_row(sid: str, note: str, said: Callable[[str], str] = str) -> str:
+    """A space's name for a list row with ``note`` at its right (``said``: the row's words around
+    the name): in full when the row takes at most two lines, else with the short forms (one entry
+    never fills the panel)."""
+    return two_rows(said(space_name(sid)), said(space_name(sid, short=True)), note)
+
+
+def two_rows(full: str, short: str, note: str = "") -> str:
+    """A list row's label ``full`` when the row (``note`` at its right) takes at most two lines,
+    else ``short`` (its names in their short forms)."""
+    return full if len(item_rows(Item(full, None, note))) <= 2 else short
 
 
 def icon_of(name: str) -> str:
