@@ -58,9 +58,9 @@ def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int
     if record is None:
         return
     if played:
-        unread_from(ctx, record["id"], 0)
+        unread_from(ctx, record["read_id"], 0)
     pages = record_pages(record, record["tile"], view["winner"])
-    ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
+    ctx.push(TurnScreen(pages, record["read_id"], start, then, view["actions"]))
 
 
 def show_final(ctx: Ctx) -> None:
@@ -72,7 +72,7 @@ def show_final(ctx: Ctx) -> None:
     if record is None:
         return
     pages = record_pages(record, winner=view["winner"])
-    ctx.push(TurnScreen(pages, record["id"], 0, None, view["actions"], mine=True))
+    ctx.push(TurnScreen(pages, record["read_id"], 0, None, view["actions"], mine=True))
 
 
 def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
@@ -86,11 +86,11 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     pages = record_pages(record, winner=view["winner"]) if record else []
     start = first_page(pages, new_pages(record, before)) if record else 0
     if record:
-        unread_from(ctx, record["id"], new_pages(record, before))
+        unread_from(ctx, record["read_id"], new_pages(record, before))
     if drawn:
         pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
-        ctx.push(TurnScreen(pages, record["id"] if record else None, start, then, view["actions"], mine=True))
+        ctx.push(TurnScreen(pages, record["read_id"] if record else None, start, then, view["actions"], mine=True))
     elif then is not None:
         then(ctx)
 
@@ -109,12 +109,12 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        read, screens, rows = read_at(ctx, record["id"])
+        read, screens, rows = read_at(ctx, record["read_id"])
         if by_you and view["mode"] == "duel":
             pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
         start = first_page(pages, read, screens)
         if start < len(pages):
-            screen = TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you)
+            screen = TurnScreen(pages, record["read_id"], start, then, view["actions"], mine=by_you)
             if start == first_page(pages, read) + screens:       # the screen the reader was on:
                 screen.scroll.top = rows                           # its rows read on with A stay read
             ctx.push(screen)
@@ -170,7 +170,7 @@ class TurnScreen:
         self.lang = language()
         his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
         for record, tile in ((his, his["tile"] if his else None), (mine, None)):
-            if record is None or record["id"] != self.record:
+            if record is None or record["read_id"] != self.record:
                 continue
             shown = self.pages[self.page] if self.pages else None
             pages = record_pages(record, tile, view["winner"])
