@@ -2129,6 +2129,25 @@ def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(stat
         back.console.close()
 
 
+def test_your_turn_read_before_an_update_resumes_where_it_was(state_dir):   # C-6, C-8
+    """An older version kept the pages read of your turn under its ``id`` (a checksum of all its
+    steps); this one keeps them under its ``read_id`` (its placement). Your closure read, then the
+    update and the power: the device showed the closure again; it opens on the draw's page now."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    record = app.view()["last_player_turn"]
+    assert [p["kind"] for p in record["pages"]] == ["close", "draw"] and record["id"] != record["read_id"]
+    assert app.console.request(f"settings caesar.read={record['id']}:1")["ok"]     # as the older version kept it
+    app.console.close()                                             # the update, the power
+    back = _app_with([], ["a"], state_dir)
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "draw", type(turn).__name__
+    finally:
+        back.console.close()
+
+
 def test_your_draw_taken_back_then_a_power_cut_does_not_show_your_closure_again(state_dir):   # C-6, C-8
     """Your placement closes Hispania Ulterior, its page read; the device draws your token, his
     turn runs, all read. Hold B twice takes back his turn, then your draw (the way to take back

@@ -110,6 +110,8 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
             continue
         pages = record_pages(record, tile, view["winner"])
         read, screens, rows = read_at(ctx, record["read_id"])
+        if (read, screens, rows) == (0, 0, 0):            # kept by an older version, under its id
+            read, screens, rows = read_at(ctx, record["id"])
         if by_you and view["mode"] == "duel":
             pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
         start = first_page(pages, read, screens)
