@@ -94,7 +94,7 @@ def test_his_turn_pages_stay_until_read_across_a_kill(state_dir):
     last = turn["state"]["last_crassus_turn"]
     pages = last["pages"]
     assert pages[0]["kind"] == "tile" and sum(p["kind"] == "play" for p in pages) >= 1
-    proc.stdin.write(f"settings caesar.read={last['id']}:1\n".encode())      # the tile page was read
+    proc.stdin.write(f"settings caesar.read={last['read_id']}:1\n".encode())      # the tile page was read
     proc.stdin.flush()
     assert json.loads(proc.stdout.readline())["ok"]
     proc.send_signal(signal.SIGKILL)                                         # power cut on page 2
@@ -105,7 +105,7 @@ def test_his_turn_pages_stay_until_read_across_a_kill(state_dir):
     again = after[0]["state"]["last_crassus_turn"]
     assert again["current"] is True and again["id"] == last["id"] and again["pages"] == pages
     read_id, read = after[1]["settings"]["caesar.read"].split(":")
-    assert read_id == again["id"] and int(read) == 1                         # resume on page 2: his play
+    assert read_id == again["read_id"] and int(read) == 1                         # resume on page 2: his play
     assert again["steps"][again["pages"][int(read)]["steps"][0]]["action"] == "play"
     # your move afterwards: the turn is no longer current, and undo takes his whole turn back
     replies = run_console(state_dir, ["moves"])

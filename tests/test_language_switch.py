@@ -566,7 +566,7 @@ def _his_closure_titled_in_english_only() -> tuple[Any, Any, int]:
             continue
         ctx.run("crassus")
         rec = ctx.view()["last_crassus_turn"]
-        screen = TurnScreen(record_pages(rec, rec["tile"], ctx.view()["winner"]), record=rec["id"])
+        screen = TurnScreen(record_pages(rec, rec["tile"], ctx.view()["winner"]), record=rec["read_id"])
         for k, page in enumerate(screen.pages):
             if page["kind"] != "close" or not page["step"]["border_markers"] or page["step"]["markers"] == 0 \
                     or len(screen._rows(page, ctx.view())) <= 3 + 2:

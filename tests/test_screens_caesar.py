@@ -47,7 +47,7 @@ def app_with(lines: list[str], keys: list[str], state_dir, lang: str = "en"):
             st = console.request("state")["state"]
             for record in (st.get("last_crassus_turn"), st.get("last_player_turn")):
                 if record and record["current"]:
-                    assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+                    assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
         else:
             assert console.request(line)["ok"], line
     console.close()
@@ -435,7 +435,7 @@ def test_a_stack_of_one_kind_of_tile_is_not_asked_which_tile(state_dir, bag):   
     st = console.request("state")["state"]
     assert st["tiles"]["stack_left"] == "AAAA"
     for record in (st["last_crassus_turn"], st["last_player_turn"]):
-        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+        assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
     console.close()
     app = app_with([], ["a", "a"], state_dir)             # Resume: Caesar!, Crassus's turn
     try:
@@ -496,7 +496,7 @@ def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_di
     st = console.request("state")["state"]
     for record in (st["last_crassus_turn"], st["last_player_turn"]):
         assert "new_stack" not in record                  # not before it runs out
-        assert console.request(f"settings caesar.read={record['id']}:99")["ok"]
+        assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
     console.close()
     app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: the last tile (C)
     try:
@@ -1821,6 +1821,28 @@ def walk(app, keys) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_useless_might_row_takes_two_lines_at_most(lang):   # C-15
+    """Might's list marks a flip that changes nothing (useless); the mark made a row three lines
+    long in Russian («Д. Испания–Б. Испания (впустую)», its numbers on a line of their own) and in
+    Ukrainian on Hispania Ulterior–Mauretania, short names and all. Every space with the widest
+    numbers and every control marker, marked, takes two lines at most now, as unmarked ones do
+    (ru «(зря)»; that one uk row has its mark before the names)."""
+    from engine.caesar.board import SPACES
+    from firmware.i18n import set_language
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.words import pn, pn_short, space_name, useless
+    from firmware.screens.widgets import Item, item_rows
+    try:
+        set_language(lang)
+        rows = [(useless(space_name(sid), space_name(sid, short=True), "6/0"), "6/0") for sid in SPACES]
+        rows += [(useless(_("marker in {}").format(pn(p)), _("marker in {}").format(pn_short(p))), "") for p in PROVINCES]
+        assert [row for row, note in rows if len(item_rows(Item(row, None, note))) > 2] == []
+        assert all(re.search(r"\(\w+\)", row) for row, _note in rows)            # each marked
+    finally:
+        set_language("en")
+
+
 @pytest.mark.slow               # a walk through every Caesar! screen, 2 s a language
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_no_caesar_row_is_cut(state_dir, lang):
@@ -1922,7 +1944,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     assert kinds == ["tile", "play", "close"] and app.stack[-1].page == 0
     app.handle("a")                                                # the tile page read
     record = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"] == f"{record['id']}:1"
+    assert app.settings["caesar.read"] == f"{record['read_id']}:1"
     app.console.close()           # the device stops (a real kill: the slow test below); it starts again
     again = _app_with([], ["a"], state_dir)                        # main menu → Resume: Caesar!
     try:
@@ -1930,7 +1952,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
         assert isinstance(again.stack[-2], CaesarHome)
         again.handle("a")                                          # the play read too: the closure next
-        assert again.settings["caesar.read"] == f"{record['id']}:2"
+        assert again.settings["caesar.read"] == f"{record['read_id']}:2"
     finally:
         again.console.close()
     third = _app_with([], ["a"], state_dir)
@@ -1940,7 +1962,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         for rows in (3, 5):                                        # A: the rest of the closure page first
             third.handle("a")                                      # (the border marker, the Senate's marker);
             assert third.stack[-1] is turn                         # the rows above it are read
-            assert third.settings["caesar.read"] == f"{record['id']}:2@{rows}"
+            assert third.settings["caesar.read"] == f"{record['read_id']}:2@{rows}"
         shown = texts(third)
         assert "goes under it." in shown
     finally:
@@ -1950,7 +1972,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         turn = fourth.stack[-1]                                    # where the reader was, not the page's top
         assert isinstance(turn, TurnScreen) and texts(fourth) == shown
         fourth.handle("a")                                         # the whole turn read: your move
-        assert fourth.settings["caesar.read"] == f"{record['id']}:3"
+        assert fourth.settings["caesar.read"] == f"{record['read_id']}:3"
         assert isinstance(fourth.stack[-1], PlayMap)
     finally:
         fourth.console.close()
@@ -2030,7 +2052,7 @@ def test_b_on_his_turn_counts_as_read(state_dir, leave):
     app = app_with([NEW], ["a", "a", leave], state_dir)
     try:
         record = app.view()["last_crassus_turn"]
-        assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
+        assert app.settings["caesar.read"] == f"{record['read_id']}:{len(record['pages'])}"
         assert isinstance(app.stack[-1], CaesarHome)
     finally:
         app.console.close()
@@ -2048,7 +2070,7 @@ def test_his_turn_taken_back_and_played_again_is_unread_after_a_power_cut(state_
     been read, so the pieces taken off the board for the undo were never put back)."""
     app = app_with([NEW, CRASSUS_CLOSES], ["a", "a", "b"], state_dir)      # his turn, read (B)
     first = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"] == f"{first['id']}:{len(first['pages'])}"
+    assert app.settings["caesar.read"] == f"{first['read_id']}:{len(first['pages'])}"
     app.handle("b:hold")
     app.handle("a")                                                 # take back his turn
     while app.message is not None or isinstance(app.stack[-1], TextScreen):
@@ -2074,7 +2096,7 @@ def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(stat
     assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[0]["kind"] == "close"
     app.handle("b")                                                 # read (B): the Might question
     record = app.view()["last_player_turn"]
-    assert app.settings["caesar.read"] == f"{record['id']}:{len(record['pages'])}"
+    assert app.settings["caesar.read"] == f"{record['read_id']}:{len(record['pages'])}"
     while not isinstance(app.stack[-1], CaesarHome):
         app.handle("b")
     app.handle("b:hold")
@@ -2086,7 +2108,7 @@ def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(stat
     app.handle("press")
     app.handle("a")
     app.handle("a")
-    assert app.view()["last_player_turn"]["id"] == record["id"] and isinstance(app.stack[-1], TurnScreen)
+    assert app.view()["last_player_turn"]["read_id"] == record["read_id"] and isinstance(app.stack[-1], TurnScreen)
     app.console.close()                                             # the power goes on its closure
     back = _app_with([], ["a"], state_dir)
     try:
@@ -2105,26 +2127,45 @@ def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(stat
     position["bonuses"] = {"HU": "senate"}
     app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
     mine = app.view()["last_player_turn"]                           # (a: the preview's whole text, then placed)
-    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].record == mine["id"]
+    assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].record == mine["read_id"]
     for _ in range(30):                                             # your closure, then his whole turn
         if isinstance(app.stack[-1], PlayMap):
             break
         app.handle("a")
     assert isinstance(app.stack[-1], PlayMap) and app.view()["last_crassus_turn"]["current"]
     his = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"].split(",")[:2] == [f"{his['id']}:{len(his['pages'])}",
-                                                          f"{mine['id']}:{len(mine['pages'])}"]
+    assert app.settings["caesar.read"].split(",")[:2] == [f"{his['read_id']}:{len(his['pages'])}",
+                                                          f"{mine['read_id']}:{len(mine['pages'])}"]
     app.handle("b:hold")
     app.handle("a")                                                 # take back his turn
     while app.message is not None or isinstance(app.stack[-1], TextScreen):
         app.handle("a")
     view = app.view()
-    assert view["turn"] == "crassus" and view["last_player_turn"]["current"] and view["last_player_turn"]["id"] == mine["id"]
+    assert view["turn"] == "crassus" and view["last_player_turn"]["current"] and view["last_player_turn"]["read_id"] == mine["read_id"]
     app.console.close()                                             # the power goes
     back = _app_with([], ["a"], state_dir)                          # main menu → Resume: Caesar!
     try:
         assert isinstance(back.stack[-1], CaesarHome), type(back.stack[-1]).__name__
         assert back.stack[-1].items(back)[0].label == "Crassus's turn"
+    finally:
+        back.console.close()
+
+
+def test_your_turn_read_before_an_update_resumes_where_it_was(state_dir):   # C-6, C-8
+    """An older version kept the pages read of your turn under its ``id`` (a checksum of all its
+    steps); this one keeps them under its ``read_id`` (its placement). Your closure read, then the
+    update and the power: the device showed the closure again; it opens on the draw's page now."""
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    record = app.view()["last_player_turn"]
+    assert [p["kind"] for p in record["pages"]] == ["close", "draw"] and record["id"] != record["read_id"]
+    assert app.console.request(f"settings caesar.read={record['id']}:1")["ok"]     # as the older version kept it
+    app.console.close()                                             # the update, the power
+    back = _app_with([], ["a"], state_dir)
+    try:
+        turn = back.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "draw", type(turn).__name__
     finally:
         back.console.close()
 
@@ -2816,7 +2857,7 @@ def test_might_lists_each_token_s_numbers_in_the_order_of_its_space_s_provinces(
 
 
 
-@pytest.mark.parametrize("lang, mark", [("en", " (useless)"), ("ru", " (впустую)"), ("uk", " (марно)")])
+@pytest.mark.parametrize("lang, mark", [("en", " (useless)"), ("ru", " (зря)"), ("uk", " (марно)")])
 def test_might_lists_the_flips_that_change_something_first(state_dir, lang, mark):   # C-15, C-10
     """C-15: a flipped token counts 0/0, which changes nothing toward a province already closed;
     a flipped control marker gives no border markers, which only an open neighbour could give.
@@ -2851,7 +2892,7 @@ def test_might_lists_the_flips_that_change_something_first(state_dir, lang, mark
 
 def test_a_useless_marker_in_a_long_province_takes_two_rows(state_dir):   # C-15
     """Cisalpina's neighbours all closed: «жетон контроля: Цизальпинская Галлия (впустую)» would
-    take three rows; the short name keeps it to two."""
+    take three rows; the short name keeps it to two (the mark is «(зря)» now, shorter still)."""
     from firmware import i18n
     from firmware.screens.caesar.pickers import ChoiceScreen
     from firmware.screens.widgets import item_rows
@@ -2864,7 +2905,7 @@ def test_a_useless_marker_in_a_long_province_takes_two_rows(state_dir):   # C-15
         choice = app.stack[-1]
         assert isinstance(choice, ChoiceScreen), type(choice).__name__
         rows = {i.ident: item_rows(i) for i in choice.items(app)}
-        assert len(rows["GC"]) == 2 and " ".join(rows["GC"]).endswith("(впустую)"), rows["GC"]
+        assert len(rows["GC"]) == 2 and " ".join(rows["GC"]).endswith("(зря)"), rows["GC"]
     finally:
         i18n.set_language("en")
         app.console.close()

@@ -59,10 +59,7 @@ def note_player(g: Game, p: int, steps: list[Step], starts: bool = False) -> Non
     if starts or g.mine.get("by") != name:
         g.mine = {"by": name, "turn": g.turns, "steps": []}
     g.mine["steps"].extend(to_data(steps))
-    # named by its placement (its first step), not by what came after: an undo of a draw or a
-    # bonus decision leaves the same turn, whose pages read stay read (a power cut then does not
-    # show them again); a placement taken back and made otherwise is another turn
-    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"][:1])
+    g.mine["id"] = turn_id("p", g.mine["turn"], g.mine["steps"])    # a stored game replays to the same id
     g.latest = name
 
 
@@ -117,10 +114,16 @@ def turn_pages(steps: list[Step], tile: str | None = None, winner: str | None = 
 
 
 def turn_view(g: Game, record: dict[str, Any], steps: list[Step], who: str) -> dict[str, Any]:
-    """``id``, ``pages`` and ``current`` of a turn's record (``who``: who played it)."""
+    """``id``, ``read_id``, ``pages`` and ``current`` of a turn's record (``who``: who played it).
+    ``read_id`` names the turn for the pages read (``caesar.read``): his turn's ``id``; yours is
+    named by its placement (its first step), not by what came after, so that an undo of your draw
+    or bonus decision leaves the same turn, its pages read still read (a power cut then does not
+    show them again); a placement taken back and made otherwise is another turn. ``id`` keeps its
+    checksum of all the steps: a game stored by an older version replays to the same state."""
     mine = who != "crassus"
     winner = g.names[g.winner] if g.winner >= 0 else None
     pages = turn_pages(steps, None if mine else record.get("tile"), winner if g.latest == who else None, mine,
                        not mine and "new_stack" in record)
-    return {"id": record.get("id") or turn_id("c" if not mine else "p", 0, record.get("steps", [])),
-            "pages": pages, "current": g.latest == who}
+    turn = record.get("id") or turn_id("c" if not mine else "p", 0, record.get("steps", []))
+    read_id = turn_id("p", record.get("turn", 0), record.get("steps", [])[:1]) if mine else turn
+    return {"id": turn, "read_id": read_id, "pages": pages, "current": g.latest == who}

@@ -75,7 +75,8 @@ class TurnRecord(TypedDict):
     """A turn as the device shows it, page by page (engine/caesar/turns.py ``turn_view``)."""
 
     steps: list[Step]                        # the steps (a play, a closure, a bonus, a draw …)
-    id: str                                  # the turn's id (resuming: which pages were read)
+    id: str                                  # the turn's id (a checksum of all its steps)
+    read_id: str                             # its name for the pages read (caesar.read): yours by its placement
     pages: list[TurnPage]
     current: bool                            # nothing has happened since this turn
 

@@ -18,8 +18,8 @@ from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.pickers import TilePicker
 from firmware.screens.caesar.turn import show_crassus, show_mine
 from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, pn_short, run_line,
-                                            space_name, space_row, tile_letter, tile_words, tok, two_rows, view_of,
-                                            who, why_screen)
+                                            space_name, tile_letter, tile_words, tok, two_rows, view_of,
+                                            useless, who, why_screen)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -294,11 +294,12 @@ def open_bonus(ctx: Ctx, kind: str) -> None:
         changes = {x: flip_changes(pos, x) for x in [sid for sid, _n in spaces] + markers}
 
         def might() -> ChoiceScreen:
-            def vain(label: str, x: str) -> str:
-                return label if changes[x] else _("{} (useless)").format(label)
-            choices = [(space_row(sid, numbers, partial(vain, x=sid)), sid, numbers) for sid, numbers in spaces]
-            choices += [(two_rows(vain(_("marker in {}").format(pn(p)), p), vain(_("marker in {}").format(pn_short(p)), p)),
-                         p, "") for p in markers]
+            def row(x: str, full: str, short: str, note: str = "") -> str:
+                return two_rows(full, short, note) if changes[x] else useless(full, short, note)
+            choices = [(row(sid, space_name(sid), space_name(sid, short=True), numbers), sid, numbers)
+                       for sid, numbers in spaces]
+            choices += [(row(p, _("marker in {}").format(pn(p)), _("marker in {}").format(pn_short(p))), p, "")
+                        for p in markers]
             choices.sort(key=lambda choice: not changes[choice[1]])
             choices.append((_("Skip"), "skip", ""))
             return ChoiceScreen(_("Might: flip what?"), choices, lambda c, x: _bonus_done(c, act.might(x)))

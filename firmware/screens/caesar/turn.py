@@ -1,22 +1,32 @@
 """Caesar!: Auto-Crassus's turn shown a page at a time (the tile and his row, one page per play with
-its why, one per closure and bonus, the end), and the tile picker for physical tiles."""
+its why, one per closure and bonus, the end), and the tile picker for physical tiles; the record is
+made into those pages in :mod:`firmware.screens.caesar.turnpages`."""
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Required, TypedDict, cast
+from typing import cast
 
 from PIL import Image, ImageDraw
 
 from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
 from engine.caesar import actions as act
-from engine.caesar.views import CaesarView, LastTurn, PlayerTurn, TurnRecord
+from engine.caesar.views import CaesarView, PlayerTurn, TurnRecord
 from firmware.i18n import language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
-from firmware.screens.caesar.icons import draw_icon, draw_tokens, tokens_width
+from firmware.screens.caesar.icons import draw_icon, draw_tokens
 from firmware.screens.caesar.reading import mark_read, read_at, unread_from
+from firmware.screens.caesar.turnpages import (
+    Page,
+    drawn_page,
+    first_page,
+    new_pages,
+    record_pages,
+    tile_free_rows,
+    token_size,
+)
 from firmware.screens.caesar.words import (
     edition_of,
     fit,
@@ -29,7 +39,6 @@ from firmware.screens.caesar.words import (
     space_name,
     step_title,
     tile_letter,
-    tok,
     view_if_any,
     view_of,
     who,
@@ -41,107 +50,6 @@ from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
 log = logging.getLogger(__name__)
 
 
-class Page(TypedDict, total=False):
-    """One screen of a turn (:func:`record_pages`): ``kind`` (tile, notes, draw, close, play,
-    bonus, stack, end) and ``at`` (the engine page's index); a tile page has ``tile``, ``into``,
-    ``back``, ``notes``; notes ``tile``, ``notes``; draw ``tokens``, ``texts``; close ``step``,
-    ``bonuses``; play and bonus ``step``; stack (his new stack, S-5) ``notes``; end ``winner``."""
-
-    kind: Required[str]
-    at: int
-    tile: str
-    into: list[str]
-    back: list[str]
-    notes: list[str]
-    tokens: list[str]
-    texts: list[str]
-    step: Step
-    bonuses: list[Step]
-    winner: str | None
-
-
-def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None = None) -> list[Page]:
-    """A turn's record (``last_crassus_turn``, ``last_player_turn``) as screens, one per engine
-    page (engine/caesar/turns.py; ``at`` is its index): the tile with the row changes (draws,
-    centurions, discards), a play, a closure with the bonus it gave, another bonus, the tokens
-    to take from your bag (none when you drew them yourself), the end."""
-    steps = record["steps"]
-    out: list[Page] = []
-    for at, page in enumerate(record["pages"]):
-        kind, idx = page["kind"], page["steps"]
-        mine = [steps[i] for i in idx if i < len(steps)]
-        if kind == "tile":
-            into = [t for s in mine if s["action"] == "draw" for t in s["tokens"]]
-            into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
-            back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
-            notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
-                     if (s.get("short") or s.get("skipped") or s["action"] == "centurion"
-                         or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens")))
-                     and not _said_before(s, mine)]
-            free = tile_free_rows(bool(into), bool(back))
-            said = [r for n in notes for r in base.wrap(str(n))]
-            inline = len(said) <= free
-            out.append({"kind": "tile", "tile": tile or "", "into": into, "back": back,
-                        "notes": notes if inline else [], "at": at})
-            if not inline:                           # the notes on a page of their own, never cut
-                out.append({"kind": "notes", "tile": tile or "", "notes": notes, "at": at})
-        elif kind == "draw":
-            texts = [str(s["text"]) for s in mine if s.get("text")]
-            if texts:                               # the device drew: which tokens to take from the bag
-                out.append({"kind": "draw", "tokens": [t for s in mine for t in s["tokens"]], "texts": texts,
-                            "at": at})
-        elif kind == "close" and mine:
-            out.append({"kind": "close", "step": mine[0], "bonuses": mine[1:], "at": at})
-        elif kind in ("play", "bonus") and mine:
-            out.append({"kind": kind, "step": mine[0], "at": at})
-        elif kind == "stack" and (new := cast(LastTurn, record).get("new_stack")):   # S-5: the box's tiles
-            out.append({"kind": "stack", "notes": [str(new["text"])], "at": at})
-        elif kind == "end":
-            out.append({"kind": "end", "winner": winner, "at": at})
-    return out
-
-
-def _said_before(step: Step, steps: list[Step]) -> bool:
-    """A discard his tile skipped (S-6) whose reason a draw or centurion before it on the page
-    already gave: that step's sentence ends "…and skips this turn's discard" (engine/caesar/flow.py
-    words it so whenever his tile has a discard), so the skip is not said a second time."""
-    if step["action"] != "discard" or not step.get("skipped"):
-        return False
-    at = next(i for i, s in enumerate(steps) if s is step)
-    return any(s.get("short") and s["action"] in ("draw", "centurion") for s in steps[:at])
-
-
-def token_size(names: list[str]) -> str:
-    """The size tokens fit in on one row of the tile page: ``large``, ``body``, or ``""`` (they do
-    not: the sentence naming them is added to the page's notes, S-4 tiles of your own)."""
-    return next((kind for kind in ("large", "body") if tokens_width(names, kind) <= base.W - 2), "")
-
-
-def tile_free_rows(into: bool, back: bool) -> int:
-    """Text rows left on the tile page under the tokens into his row and back to his bag."""
-    y = base.row_y(0) + (29 if into else 0) + (25 if back else 0)
-    return max(0, (base.H - y) // base.LINE)
-
-
-def first_page(pages: list[Page], read: int, screens: int = 0) -> int:
-    """The first screen of ``pages`` not read when ``read`` of the record's pages were, and
-    ``screens`` of the screens the next page is said on (his tile's notes on their own): never a
-    screen read, and never past one not read (said in another language than when read, the notes
-    may fit under the tile now: that screen, which says them, is shown)."""
-    first = next((i for i, p in enumerate(pages) if p["at"] >= read), len(pages))
-    same = sum(1 for p in pages[first:] if p["at"] == read)
-    return first + min(screens, max(0, same - 1))
-
-
-def new_pages(record: TurnRecord, before: int) -> int:
-    """The first of a record's engine pages holding a step from index ``before`` on (the steps an
-    action just added), or the number of pages when there is none."""
-    for i, page in enumerate(record["pages"]):
-        if any(k >= before for k in page["steps"]):
-            return i
-    return len(record["pages"])
-
-
 def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int = 0, played: bool = False) -> None:
     """Auto-Crassus's last turn (``last_crassus_turn``) from screen ``start`` on; ``played``: it
     was just played, none of its pages is read yet."""
@@ -150,9 +58,9 @@ def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int
     if record is None:
         return
     if played:
-        unread_from(ctx, record["id"], 0)
+        unread_from(ctx, record["read_id"], 0)
     pages = record_pages(record, record["tile"], view["winner"])
-    ctx.push(TurnScreen(pages, record["id"], start, then, view["actions"]))
+    ctx.push(TurnScreen(pages, record["read_id"], start, then, view["actions"]))
 
 
 def show_final(ctx: Ctx) -> None:
@@ -164,7 +72,7 @@ def show_final(ctx: Ctx) -> None:
     if record is None:
         return
     pages = record_pages(record, winner=view["winner"])
-    ctx.push(TurnScreen(pages, record["id"], 0, None, view["actions"], mine=True))
+    ctx.push(TurnScreen(pages, record["read_id"], 0, None, view["actions"], mine=True))
 
 
 def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
@@ -178,20 +86,13 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     pages = record_pages(record, winner=view["winner"]) if record else []
     start = first_page(pages, new_pages(record, before)) if record else 0
     if record:
-        unread_from(ctx, record["id"], new_pages(record, before))
+        unread_from(ctx, record["read_id"], new_pages(record, before))
     if drawn:
         pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
-        ctx.push(TurnScreen(pages, record["id"] if record else None, start, then, view["actions"], mine=True))
+        ctx.push(TurnScreen(pages, record["read_id"] if record else None, start, then, view["actions"], mine=True))
     elif then is not None:
         then(ctx)
-
-
-def drawn_page(drawn: list[str], at: int) -> Page:
-    """A duel's last page after your move: the tokens the device drew for you, to take from your
-    bag, a sentence for each (two with Wealth, C-14), as a solo turn's draw page says them."""
-    said = [_("Take {} from your bag and put it behind your screen.").format(tok(t)) for t in drawn]
-    return {"kind": "draw", "tokens": drawn, "texts": said, "at": at}
 
 
 def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
@@ -208,12 +109,14 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         if not record["current"]:
             continue
         pages = record_pages(record, tile, view["winner"])
-        read, screens, rows = read_at(ctx, record["id"])
+        read, screens, rows = read_at(ctx, record["read_id"])
+        if (read, screens, rows) == (0, 0, 0):            # kept by an older version, under its id
+            read, screens, rows = read_at(ctx, record["id"])
         if by_you and view["mode"] == "duel":
             pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
         start = first_page(pages, read, screens)
         if start < len(pages):
-            screen = TurnScreen(pages, record["id"], start, then, view["actions"], mine=by_you)
+            screen = TurnScreen(pages, record["read_id"], start, then, view["actions"], mine=by_you)
             if start == first_page(pages, read) + screens:       # the screen the reader was on:
                 screen.scroll.top = rows                           # its rows read on with A stay read
             ctx.push(screen)
@@ -269,7 +172,7 @@ class TurnScreen:
         self.lang = language()
         his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
         for record, tile in ((his, his["tile"] if his else None), (mine, None)):
-            if record is None or record["id"] != self.record:
+            if record is None or record["read_id"] != self.record:
                 continue
             shown = self.pages[self.page] if self.pages else None
             pages = record_pages(record, tile, view["winner"])

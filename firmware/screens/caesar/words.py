@@ -164,6 +164,17 @@ def two_rows(full: str, short: str, note: str = "") -> str:
     return full if len(item_rows(Item(full, None, note))) <= 2 else short
 
 
+def useless(full: str, short: str, note: str = "") -> str:
+    """A Might row whose flip changes nothing (C-15, engine rules.flip_changes), marked: ``Gallia–
+    Gallia Cisalpina (useless)``, else with the short names (:func:`two_rows`), else (a long pair
+    in a language whose mark is long: uk «Д. Іспанія–Мавретанія (марно)» with its numbers) the
+    mark before the short names, ``(useless) Ulterior–Citerior``: two lines at most, always."""
+    row = two_rows(_("{} (useless)").format(full), _("{} (useless)").format(short), note)
+    if len(item_rows(Item(row, None, note))) <= 2:
+        return row
+    return _("(useless) {}").format(short)
+
+
 def icon_of(name: str) -> str:
     return name.split(":")[0]
 
