@@ -1,0 +1,327 @@
+"""Keys pressed at random on the device, in every game and tool and each language, with the power
+cut (kill -9) at random points and lines from the serial link in between: a seeded, reproducible
+walk through the real App that checks every frame.
+
+    .venv/bin/python scripts/monkey.py [--keys 3000] [--seeds 1] [--lang ru,uk,en] [--setup NAME ...]
+
+Each walk starts a fresh state directory on one set-up (:data:`SETUPS`: every game and the Dice &
+bags tools, a campaign's next battle, physical dice and bags, History and Earlier games with finished
+games of every kind, long Cyrillic names) and presses random keys (the joystick, A, B, press, their
+long presses, KEY3); now and then the language is switched over the serial link (the screens
+open stay), a game's own console line comes from the serial link (tests/test_in_step.py's lines),
+or the power is cut: the state directory is copied as the card holds it at that instant and a new
+program starts on the copy, without the old one closing anything. After every step:
+
+- nothing raises out of the App and no screen failed (``App.errors``);
+- the frame is not blank, and no text leaves the 128×64 panel or lacks a glyph
+  (tests/test_no_clipped_text.py's :func:`frame_faults`);
+- the words shown are the language's: no Latin word on a Russian or Ukrainian screen, no Cyrillic on
+  an English one, no letter only the other language writes (ы э ъ ё / і ї є ґ), apart from the names
+  people typed (players, bags' items and cards: read from the stored lines and settings) and the
+  device's own names (:data:`LATIN_OK`);
+- after a power cut the stored session is the one in memory before it (its lines and state), the
+  language and History's rows are kept (nothing acknowledged lost), and the restarted program's
+  first frame passes the same checks.
+
+A failure prints the set-up, language, seed and the last keys; the same arguments replay it.
+tests/test_monkey.py runs a few hundred keys per set-up (and a ``slow`` test many thousands).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import shutil
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# the keys of the panel and how often a person presses them (more A and moves than holds)
+KEYS = ["up", "down", "left", "right", "press", "a", "a", "a", "b", "b", "right", "down",
+        "a:hold", "b:hold", "key3", "key3:hold", "press:hold"]
+LANGS = ("ru", "uk", "en")
+
+# Latin words a Russian or Ukrainian screen may show: the device's and the hardware's names, a
+# program's command line (Settings ▸ About, the hardware checks)
+LATIN_OK = {"Legatus", "legatus", "Adafruit", "Waveshare", "Raspberry", "Pi", "SSD", "SH", "English",
+            "serial", "proc", "device-tree", "model", "sim", "state-dir", "dtparam", "i2c_arm", "on",
+            "config", "txt", "boot", "firmware", "lgpio", "python", "dev", "ttyGS", "GPIO", "I2C", "OLED",
+            "KEY", "USB", "SD", "RAM", "Python", "RPi", "spi", "raspi-config"}
+ROMAN = re.compile(r"^[IVXL]+$")                   # a legion's number, a rating's step
+CODE = re.compile(r"^[0-9a-f]*[a-f][0-9a-f]*$")    # (inside) a fair-draw code in hex
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")     # (a single letter: a key, a die, a rating, a tile)
+CYRILLIC_WORD = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ][А-Яа-яЁёІіЇїЄєҐґ'’-]*[А-Яа-яЁёІіЇїЄєҐґ]")   # (a letter: a tile)
+LANGUAGE_NAMES = {"English", "Русский", "Українська"}     # each language's row in its own words
+OTHER_ALPHABET = {"ru": set("іїєґІЇЄҐ"), "uk": set("ыэъёЫЭЪЁ")}     # the letters only the other language writes
+WORD = re.compile(r"[\w'’-]+")
+
+
+def _lines_setup(lines: list[str]) -> Callable[[Callable[[str], dict[str, Any]]], None]:
+    def run_all(run: Callable[[str], dict[str, Any]]) -> None:
+        for line in lines:
+            reply = run(line)
+            assert reply["ok"], (line, reply)
+    return run_all
+
+
+def setups() -> dict[str, tuple[Callable[[Callable[[str], dict[str, Any]]], None], Callable[[Any], None] | None, str]]:
+    """name -> (console lines run before the walk, the screen opened then, the game whose serial
+    lines come in between (tests/test_in_step.py's GAMES))."""
+    from tests import test_no_clipped_text as clip
+    out: dict[str, Any] = {}
+    games = {"caesar": "caesar", "jc": "jc", "glory": "glory", "sword": "sword", "bag": "bag", "dice": "dice"}
+    for name, setup in clip.SETUPS.items():
+        run = setup if callable(setup) else _lines_setup(list(setup))
+        game = next((g for prefix, g in games.items() if name.startswith(prefix)), "dice")
+        game = "glory" if name == "long-names" else game
+        out[name] = (run, clip.START.get(name), game)
+    extra = {
+        # Julius Caesar's battle with the dice rolled on the table (J-5: the dice entry)
+        "jc-physical": (["new jc-battle attacker=pompey dice=physical seed=4", "deal", "add attacker p_leg1",
+                         "add attacker p_pompeius", "add defender c_leg10", "add defender c_caesar", "start"], "jc"),
+        # a bag and deck beside a game (the kit's screens over a game's)
+        "sword-kit": (["new sword players=romans,gauls seed=4", "advance", "vp romans +3",
+                       "kit new items=золото*3,срібло*2 cards=легіон*4,сенатор*2", "kit draw 2"], "sword"),
+        "glory-solo": (["new glory players=Ваня seed=7", "event"], "glory"),
+        "caesar-physical": (["new caesar-solo tiles-input=physical crassus-bag=physical human-bag=physical "
+                             "row=sword:3/3,ship:4/2,wild:2/2 seed=2"], "caesar"),
+    }
+    for name, (lines, game) in extra.items():
+        out[name] = (_lines_setup(lines), None, game)
+    return out
+
+
+@dataclass
+class Failure(Exception):
+    setup: str
+    lang: str
+    seed: int
+    step: int
+    what: str
+    done: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (f"{self.setup} {self.lang} seed={self.seed} step {self.step}: {self.what}\n"
+                f"  the last steps: {self.done[-16:]}")
+
+
+def typed_names(app: Any) -> set[str]:
+    """Every word of the names people typed or the set-up named, as stored: the session's lines
+    (players, items, cards), the settings (presets, the players' list), the players table; and
+    those of a bag or deck being made and a name being typed."""
+    words: set[str] = set()
+    db = app.console.store.db
+    texts = [r[0] for r in db.execute("SELECT line FROM actions")]
+    texts += [r[0] for r in db.execute("SELECT value FROM settings")]
+    texts += [r[0] for r in db.execute("SELECT header FROM sessions")]
+    for table in ("players",):
+        try:
+            texts += [" ".join(map(str, r)) for r in db.execute(f"SELECT * FROM {table}")]  # noqa: S608
+        except Exception:  # noqa: BLE001 - an older schema without it
+            pass
+    for screen in app.stack:               # a bag or deck being made, a name being typed (not stored yet)
+        texts += [str(e[0]) for e in getattr(screen, "entries", None) or [] if isinstance(e, list) and e]
+        if type(screen).__name__ == "TypeScreen":
+            texts += [screen.name, screen.initial]
+    for t in texts:
+        words.update(WORD.findall(t))
+    return words
+
+
+def _a_name(word: str, names: set[str]) -> bool:
+    """``word`` is (the start of) a typed name's word: a name cut with '…' shows its start."""
+    return word in names or any(len(word) >= 2 and n.startswith(word) for n in names) \
+        or any(word in n for n in names if "-" in word or "'" in word)
+
+
+def foreign_words(texts: list[tuple[int, int, str, str]], lang: str, names: Callable[[], set[str]]) -> list[str]:
+    """The words of the frame's texts that are not ``lang``'s (see the module's docstring)."""
+    out: list[str] = []
+    known: set[str] | None = None
+    for _x, _y, text, _kind in texts:
+        if text.strip() in LANGUAGE_NAMES:
+            continue
+        if lang == "en":
+            suspects = CYRILLIC_WORD.findall(text)
+        else:
+            suspects = [w for w in LATIN_WORD.findall(text) if w not in LATIN_OK and not ROMAN.match(w)
+                        and not (CODE.match(w) and re.search(r"[0-9a-f]{8}", text))]
+            suspects += [w for w in CYRILLIC_WORD.findall(text) if set(w) & OTHER_ALPHABET[lang]]
+        for w in suspects:
+            w = w.strip("'’-")
+            if not w:
+                continue
+            if known is None:
+                known = names()
+            if not _a_name(w, known):
+                out.append(f"{w!r} in {text!r}")
+    return out
+
+
+class Walk:
+    """One walk: a fresh state directory, the set-up, then ``steps`` random steps."""
+
+    def __init__(self, setup: str, lang: str, seed: int, root: Path) -> None:
+        from tests.screens import app_with
+        self.setup, self.lang, self.seed, self.root = setup, lang, seed, root
+        self.rng = random.Random(f"monkey-{setup}-{lang}-{seed}")
+        run, start, self.game = setups()[setup]
+        self.state = root / "state-0"
+        self.app = app_with([], [], self.state, lang=lang)
+        self.restarts = 0
+        run(self._run)
+        self.app._view_stale = True
+        if start is not None:
+            start(self.app)
+        self.done: list[str] = []
+        self.step_no = 0
+        self.screens: dict[str, int] = {}
+        self.check()
+
+    def _run(self, line: str) -> dict[str, Any]:
+        return self.app.console.request(line)
+
+    def fail(self, what: str) -> Failure:
+        return Failure(self.setup, self.lang, self.seed, self.step_no, what, self.done)
+
+    # -- the steps ----------------------------------------------------------------------------------
+    def step(self) -> None:
+        self.step_no += 1
+        r = self.rng.random()
+        try:
+            if r < 0.02:
+                self.language()
+            elif r < 0.07:
+                self.serial()
+            elif r < 0.085:
+                self.kill()
+            else:
+                key = self.rng.choice(KEYS)
+                self.done.append(key)
+                self.app.handle(key)
+        except Failure:
+            raise
+        except Exception:  # noqa: BLE001 - the failure is the report
+            raise self.fail("raised out of the App:\n" + traceback.format_exc()) from None
+        self.check()
+
+    def language(self) -> None:
+        lang = self.rng.choice(LANGS)
+        self.done.append(f"serial settings language={lang}")
+        self.app.serve_line(f"settings language={lang}".encode())
+
+    def serial(self) -> None:
+        from tests.test_in_step import GAMES
+        session = self.app.console.session
+        view = session.view() if session is not None else {}
+        text = GAMES[self.game][1](self.rng, view, self.app.console)
+        self.done.append(f"serial {text}")
+        self.app.serve_line(text.encode())
+
+    def kill(self) -> None:
+        """The power cut: the card as it is now, a new program on it; the old one is left as is."""
+        from firmware.app import App
+        from firmware.console import Console
+        from firmware.store import Store
+        self.done.append("kill -9")
+        old = self.app
+        session = old.console.session
+        before = (list(session.lines), session.state_json) if session is not None else None
+        history = [(e.get("game"), e.get("seed"), e.get("ended")) for e in old.history() or []]
+        self.restarts += 1
+        copy = self.root / f"state-{self.restarts}"
+        shutil.copytree(self.state, copy, ignore=shutil.ignore_patterns("lock"))
+        store = Store(copy)
+        self.app = App(Console(store, store.resume()))
+        old.console.close()
+        self.state = copy
+        now = self.app.console.session
+        after = (list(now.lines), now.state_json) if now is not None else None
+        if after != before:
+            raise self.fail(f"the power cut changed the session: {before and before[0][-3:]} -> {after and after[0][-3:]}")
+        again = [(e.get("game"), e.get("seed"), e.get("ended")) for e in self.app.history() or []]
+        if again != history:
+            raise self.fail(f"the power cut changed History: {history[:3]} -> {again[:3]}")
+        from firmware import i18n
+        if i18n.language() != self.lang_now:
+            raise self.fail(f"the power cut changed the language: {self.lang_now} -> {i18n.language()}")
+
+    # -- the checks ------------------------------------------------------------------------------
+    def check(self) -> None:
+        from firmware import i18n
+        from firmware.screens import base
+        from tests.test_no_clipped_text import frame_faults
+        app = self.app
+        self.lang_now = i18n.language()
+        if app.errors:
+            raise self.fail(f"a screen failed ({app.errors} errors) on {[type(s).__name__ for s in app.stack]}")
+        where = type(app.stack[-1]).__name__
+        self.screens[where] = self.screens.get(where, 0) + 1
+        base.TRACE = []
+        try:
+            img = app.render()
+            texts = list(base.TRACE)
+        finally:
+            base.TRACE = None
+        if img.getbbox() is None:
+            raise self.fail(f"a blank frame on {where}")
+        faults = frame_faults(app)
+        if faults:
+            raise self.fail(f"{sorted(faults)}")
+        foreign = foreign_words(texts, self.lang_now, lambda: typed_names(app))
+        if foreign:
+            raise self.fail(f"not {self.lang_now} on {where} ({app.message and 'a notice'}): {foreign}")
+
+    def close(self) -> None:
+        self.app.console.close()
+
+
+def walk(setup: str, lang: str, seed: int, steps: int) -> Walk:
+    """One walk of ``steps`` steps; raises :class:`Failure` at the first broken check."""
+    from firmware import i18n
+    with tempfile.TemporaryDirectory() as tmp:
+        w = Walk(setup, lang, seed, Path(tmp))
+        try:
+            for _ in range(steps):
+                w.step()
+        finally:
+            w.close()
+            i18n.set_language("en")
+    return w
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--keys", type=int, default=3000, help="steps of each walk")
+    ap.add_argument("--seeds", type=int, default=1, help="walks per set-up and language (seeds FROM..FROM+N-1)")
+    ap.add_argument("--from", dest="first", type=int, default=1, help="the first seed")
+    ap.add_argument("--lang", default=",".join(LANGS))
+    ap.add_argument("--setup", action="append", help="only these set-ups (default: all)")
+    ap.add_argument("--keep-going", action="store_true", help="report every failing walk, not only the first")
+    args = ap.parse_args()
+    names = args.setup or list(setups())
+    failed = 0
+    for seed in range(args.first, args.first + args.seeds):
+        for lang in args.lang.split(","):
+            for name in names:
+                try:
+                    w = walk(name, lang, seed, args.keys)
+                except Failure as f:
+                    failed += 1
+                    print("FAIL", f, flush=True)
+                    if not args.keep_going:
+                        return 1
+                    continue
+                print(f"ok {name} {lang} seed={seed}: {args.keys} steps, {w.restarts} power cuts, "
+                      f"{len(w.screens)} screens", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Keys at random in every game and tool, each language, with the language switched and console
+lines from the serial link between keys and the power cut at random points (scripts/monkey.py):
+nothing raises, no screen fails, no frame is blank or overflows the panel, no word of another
+language is shown (but typed names), a power cut loses nothing acknowledged. And the defects those
+walks found, each replayed by keys."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from firmware import i18n
+from scripts import monkey
+
+SETUPS = list(monkey.setups())
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _walk(setup: str, lang: str, seed: int, steps: int) -> monkey.Walk:
+    try:
+        return monkey.walk(setup, lang, seed, steps)
+    except monkey.Failure as f:
+        pytest.fail(str(f), pytrace=False)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("setup", ["jc-next-battle", "bag", "glory", "history"])
+def test_random_keys_with_power_cuts_and_serial_lines(setup: str, lang: str) -> None:
+    walk = _walk(setup, lang, 1, 150)
+    assert len(walk.screens) >= 3, walk.screens        # (the walk went somewhere)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1, 1 + int(os.environ.get("MONKEY_SEEDS", "1"))))
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+@pytest.mark.parametrize("setup", SETUPS)
+def test_random_keys_with_power_cuts_and_serial_lines_long(setup: str, lang: str, seed: int) -> None:
+    walk = _walk(setup, lang, seed, int(os.environ.get("MONKEY_KEYS", "1500")))
+    assert walk.restarts, "no power cut"
+
+
+def test_the_checks_see_a_foreign_word() -> None:
+    """The language check itself: an English word on a Russian frame, a Russian letter on a
+    Ukrainian one, Cyrillic on an English one are seen; a typed name (or its start, cut) is not."""
+    texts = [(0, 0, "Слава: Ґалина-…", "body"), (0, 12, "Ход Crassus", "body")]
+    names = {"Ґалина-Їжакевич"}
+    assert monkey.foreign_words(texts, "ru", lambda: names) == ["'Crassus' in 'Ход Crassus'"]
+    assert monkey.foreign_words([(0, 0, "Вперёд", "body")], "uk", lambda: set()) == ["'Вперёд' in 'Вперёд'"]
+    assert monkey.foreign_words([(0, 0, "Turn: Ґалина-…", "body")], "en", lambda: names) == []
+    assert monkey.foreign_words([(0, 0, "Turn: Ваня", "body")], "en", lambda: set()) == ["'Ваня' in 'Turn: Ваня'"]
+
