@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from firmware import i18n
 from scripts import monkey
+from tests.screens import app_with, drawn
 
 SETUPS = list(monkey.setups())
 
@@ -55,3 +57,36 @@ def test_the_checks_see_a_foreign_word() -> None:
     assert monkey.foreign_words([(0, 0, "Turn: Ґалина-…", "body")], "en", lambda: names) == []
     assert monkey.foreign_words([(0, 0, "Turn: Ваня", "body")], "en", lambda: set()) == ["'Ваня' in 'Turn: Ваня'"]
 
+
+def test_the_next_battle_form_goes_when_an_undo_takes_the_battle_back(tmp_path: Path) -> None:  # J-14
+    """Julius Caesar's Next battle form opened once a battle is over; hold B there and undo its last
+    hit: the battle is being fought again, but the form stayed, and its start was refused with the
+    console's words on a Russian screen («…завершите его (fight доиграет его по правилу J-14)»:
+    monkey seed 1, jc-battle, keys «b:hold a» on the form). Now the form goes with the battle it
+    followed, as the battle's other screens do; the battle screen shows the step to play."""
+    app = app_with(["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add attacker c_leg10",
+                    "add defender p_pompeius", "add defender p_leg1", "start", "fight"], ["a"], tmp_path, lang="ru")
+    try:
+        assert app.console.session.view()["battle"]["phase"] == "over"
+        from firmware.screens.jc.text import _
+        while type(app.stack[-1]).__name__ != "JcHome":     # (the battle's last roll, shown once)
+            app.render()
+            app.handle("b")
+        home = app.stack[-1]
+        labels = [item.label for item in home.items(app)]
+        for _i in range(labels.index(_("Next battle"))):     # the home's Next battle row
+            app.handle("down")
+            app.render()
+        app.handle("a")
+        assert type(app.stack[-1]).__name__ == "SetupForm", [type(s).__name__ for s in app.stack]
+        for key in ["b:hold", "a"]:                        # undo the battle's last step from the form
+            app.render()
+            app.handle(key)
+        assert app.console.session.view()["battle"]["phase"] == "fighting"
+        app.handle("b")                                    # the note of what was undone closes
+        assert "SetupForm" not in [type(s).__name__ for s in app.stack]
+        app.handle("key3")                                 # hold A where the form was: nothing refused
+        texts = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert "fight" not in texts and app.errors == 0, texts
+    finally:
+        app.console.close()
