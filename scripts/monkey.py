@@ -10,11 +10,12 @@ games of every kind, long Cyrillic names) and presses random keys (the joystick,
 long presses, KEY3); now and then the language is switched over the serial link (the screens
 open stay), a game's own console line comes from the serial link (tests/test_in_step.py's lines),
 or the power is cut: the state directory is copied as the card holds it at that instant and a new
-program starts on the copy, without the old one closing anything. After every step:
+program starts on the copy, without the old one closing anything; and the card refuses writes for a
+while (full, read-only, an I/O error; ``--no-faults``: never). After every step:
 
 - nothing raises out of the App and no screen failed (``App.errors``);
-- the frame is not blank, and no text leaves the 128×64 panel or lacks a glyph
-  (tests/test_no_clipped_text.py's :func:`frame_faults`);
+- the frame is not blank, no text leaves the 128×64 panel or lacks a glyph
+  (tests/test_no_clipped_text.py's :func:`frame_faults`), and none is cut with '…' (but typed names);
 - the words shown are the language's: no Latin word on a Russian or Ukrainian screen, no Cyrillic on
   an English one, no letter only the other language writes (ы э ъ ё / і ї є ґ), apart from the names
   people typed (players, bags' items and cards: read from the stored lines and settings) and the
@@ -35,7 +36,8 @@ import shutil
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -167,14 +169,17 @@ def foreign_words(texts: list[tuple[int, int, str, str]], lang: str, names: Call
 class Walk:
     """One walk: a fresh state directory, the set-up, then ``steps`` random steps."""
 
-    def __init__(self, setup: str, lang: str, seed: int, root: Path) -> None:
+    def __init__(self, setup: str, lang: str, seed: int, root: Path, card: Any = None,
+                 cut: list[str] | None = None) -> None:
         from tests.screens import app_with
         self.setup, self.lang, self.seed, self.root = setup, lang, seed, root
+        self.card = card                # the card's faults (tests/test_random_faults.py's Card), or None
         self.rng = random.Random(f"monkey-{setup}-{lang}-{seed}")
         run, start, self.game = setups()[setup]
         self.state = root / "state-0"
         self.app = app_with([], [], self.state, lang=lang)
         self.restarts = 0
+        self.cut = cut if cut is not None else []    # the texts cut with '…' (:func:`cuts_fail`)
         run(self._run)
         self.app._view_stale = True
         if start is not None:
@@ -201,6 +206,10 @@ class Walk:
                 self.serial()
             elif r < 0.085:
                 self.kill()
+            elif r < 0.10 and self.card is not None:
+                self.storage()
+            elif r < 0.40:
+                self.pick()
             else:
                 key = self.rng.choice(KEYS)
                 self.done.append(key)
@@ -210,6 +219,42 @@ class Walk:
         except Exception:  # noqa: BLE001 - the failure is the report
             raise self.fail("raised out of the App:\n" + traceback.format_exc()) from None
         self.check()
+
+    def pick(self) -> None:
+        """A row of the list shown, at random, taken as a person would: down or up to it, then A
+        (deeper than keys at random, which B keeps pulling back)."""
+        top = self.app.stack[-1]
+        items = getattr(top, "items", None)
+        try:
+            rows = len(items(self.app)) if callable(items) and self.app.message is None else 0
+        except Exception:  # noqa: BLE001 - a list that cannot say its rows: a key instead
+            rows = 0
+        if not rows:
+            key = self.rng.choice(KEYS)
+            self.done.append(key)
+            self.app.handle(key)
+            return
+        to, at = self.rng.randrange(rows), getattr(top, "cursor", 0)
+        keys = ["down" if to > at else "up"] * abs(to - at) + [self.rng.choice(["a", "a", "a", "a:hold", "right"])]
+        self.done.append(f"row {to}: {' '.join(keys)}")
+        for key in keys:
+            self.app.handle(key)
+            if self.app.stack[-1] is not top:
+                break
+            self.app.render()
+
+    def storage(self) -> None:
+        """The card refuses every write (full, read-only, an I/O error: at any write or at the
+        commit) from now on, or takes them again."""
+        card = self.card
+        assert card is not None
+        if card.fault is None:
+            card.fault = self.rng.choice(["ENOSPC", "EROFS", "EIO"])
+            card.where = self.rng.choice(["any", "commit"])
+            self.done.append(f"card {card.fault} at {card.where}")
+        else:
+            card.fault = None
+            self.done.append("card back")
 
     def language(self) -> None:
         lang = self.rng.choice(LANGS)
@@ -274,6 +319,8 @@ class Walk:
         faults = frame_faults(app)
         if faults:
             raise self.fail(f"{sorted(faults)}")
+        if self.cut:
+            raise self.fail(f"a text cut with '…' on {where}: {self.cut}")
         foreign = foreign_words(texts, self.lang_now, lambda: typed_names(app))
         if foreign:
             raise self.fail(f"not {self.lang_now} on {where} ({app.message and 'a notice'}): {foreign}")
@@ -282,11 +329,55 @@ class Walk:
         self.app.console.close()
 
 
-def walk(setup: str, lang: str, seed: int, steps: int) -> Walk:
-    """One walk of ``steps`` steps; raises :class:`Failure` at the first broken check."""
+@contextmanager
+def faulty_card(root: Path) -> Iterator[Any]:
+    """Every connection opened on a database under ``root`` goes through a card whose writes fail
+    while its ``fault`` is set (tests/test_random_faults.py's Card and FaultyDb)."""
+    from firmware.store.connection import Connection
+    from tests.test_random_faults import Card, FaultyDb
+    card = Card()
+    original = Connection._open_file
+
+    def open_file(self: Connection, path: Path) -> Any:
+        db = original(self, path)
+        return FaultyDb(db, card) if Path(path).resolve().is_relative_to(root.resolve()) else db
+    Connection._open_file = open_file  # type: ignore[method-assign]
+    try:
+        yield card
+    finally:
+        Connection._open_file = original  # type: ignore[method-assign]
+        card.fault = None
+
+
+@contextmanager
+def cuts_fail() -> Iterator[list[str]]:
+    """Every text a screen cuts with '…' (``base.clip``; a typed name's ``clip_name`` is not
+    counted), listed with its language, width and the screen's file and line."""
     from firmware import i18n
-    with tempfile.TemporaryDirectory() as tmp:
-        w = Walk(setup, lang, seed, Path(tmp))
+    from firmware.screens import base
+    from tests.test_no_clipped_text import caller
+    cut: list[str] = []
+    clip = base.clip
+
+    def recording(text: str, width: int = base.COLS) -> str:
+        out = clip(text, width)
+        if out != text:
+            cut.append(f"{i18n.language()} w={width} {text!r} ({caller()})")
+        return out
+    base.clip = recording  # type: ignore[assignment]
+    try:
+        yield cut
+    finally:
+        base.clip = clip  # type: ignore[assignment]
+
+
+def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True) -> Walk:
+    """One walk of ``steps`` steps (with the card's faults: ``faults``); raises :class:`Failure`
+    at the first broken check."""
+    from firmware import i18n
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        card = stack.enter_context(faulty_card(Path(tmp))) if faults else None
+        w = Walk(setup, lang, seed, Path(tmp), card, stack.enter_context(cuts_fail()))
         try:
             for _ in range(steps):
                 w.step()
@@ -303,6 +394,7 @@ def main() -> int:
     ap.add_argument("--from", dest="first", type=int, default=1, help="the first seed")
     ap.add_argument("--lang", default=",".join(LANGS))
     ap.add_argument("--setup", action="append", help="only these set-ups (default: all)")
+    ap.add_argument("--no-faults", action="store_true", help="the card never refuses a write")
     ap.add_argument("--keep-going", action="store_true", help="report every failing walk, not only the first")
     args = ap.parse_args()
     names = args.setup or list(setups())
@@ -311,7 +403,7 @@ def main() -> int:
         for lang in args.lang.split(","):
             for name in names:
                 try:
-                    w = walk(name, lang, seed, args.keys)
+                    w = walk(name, lang, seed, args.keys, not args.no_faults)
                 except Failure as f:
                     failed += 1
                     print("FAIL", f, flush=True)
