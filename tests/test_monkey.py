@@ -90,3 +90,25 @@ def test_the_next_battle_form_goes_when_an_undo_takes_the_battle_back(tmp_path: 
         assert "fight" not in texts and app.errors == 0, texts
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_hardware_rows_mark_a_check_that_passed_in_no_language(lang: str, tmp_path: Path) -> None:
+    """Settings ▸ Hardware marked a check that passed «ok» beside «Профиль» on a Russian and
+    Ukrainian screen (the English word; monkey seed 5, jc-battle, ru), where the others are signs
+    (! to look at, × failed). Now ✓: a sign, the same in every language."""
+    from firmware import doctor
+    from firmware.screens.menu import SettingsScreen
+    doctor.clear_live()
+    app = app_with([], [], tmp_path, lang=lang)
+    try:
+        app.stack.append(SettingsScreen())
+        settings = app.stack[-1]
+        settings.cursor = [i.label for i in settings.items(app)].index(i18n._("Hardware"))
+        app.handle("a")
+        assert type(app.stack[-1]).__name__ == "HardwareScreen"
+        texts = drawn(app)
+        assert monkey.foreign_words(texts, lang, lambda: set()) == []
+        assert "✓" in [t.strip() for _x, _y, t, _k in texts]            # the profile's row (a check passed)
+    finally:
+        app.console.close()
