@@ -112,3 +112,31 @@ def test_the_hardware_rows_mark_a_check_that_passed_in_no_language(lang: str, tm
         assert "✓" in [t.strip() for _x, _y, t, _k in texts]            # the profile's row (a check passed)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_border_control_alone_is_refused_in_the_player_s_words(lang: str, tmp_path: Path) -> None:  # C-21
+    """Caesar!'s new-game form with Border control on and neither Poison nor Centurions: its start
+    was refused with the console's words («border-control=1 требует poison=1 и/или centurions=1
+    (C-21).»: monkey seed 5, archive, ru). Now the form says it with its own rows' names, and
+    nothing starts."""
+    from firmware.screens.caesar.setup import setup_form
+    from scripts.presses.harness import CONSOLE_SYNTAX
+    app = app_with([], [], tmp_path, lang=lang)
+    try:
+        form = setup_form(lambda c, lead: None, app)
+        app.push(form)
+        app.render()
+        rows = [i.ident for i in form.items(app)]
+        for _i in range(rows.index("field:bctl") - form.cursor):
+            app.handle("down")
+        app.handle("right")                       # Border control: on
+        app.handle("a")                           # start
+        assert app.console.session is None
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert not CONSOLE_SYNTAX.search(said) and "C-21" in said, said
+        from firmware.screens.caesar.text import _
+        assert _("Border control") in said.replace("«Контролю границ»", "«Контроль границ»")\
+            .replace("«Контролю кордонів»", "«Контроль кордонів»"), said
+    finally:
+        app.console.close()

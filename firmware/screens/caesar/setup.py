@@ -190,6 +190,9 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         remember(ctx, v)
+        if v["bctl"] and not (v["poison"] or v["cent"]):       # C-21 (not the console's border-control=1 words)
+            ctx.notify(_("Border control needs the Poison expansion or Centurions (C-21)."))
+            return
         mods = [m for m, f in MODULE_FIELDS if v[f]]
         if v["mode"] == 1:
             _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home, fair)
