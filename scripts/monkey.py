@@ -16,6 +16,7 @@ while (full, read-only, an I/O error; ``--no-faults``: never). After every step:
 - nothing raises out of the App and no screen failed (``App.errors``);
 - the frame is not blank, no text leaves the 128×64 panel or lacks a glyph
   (tests/test_no_clipped_text.py's :func:`frame_faults`), and none is cut with '…' (but typed names);
+- no console syntax or internal id is shown (scripts/presses/harness.py's ``CONSOLE_SYNTAX``);
 - the words shown are the language's: no Latin word on a Russian or Ukrainian screen, no Cyrillic on
   an English one, no letter only the other language writes (ы э ъ ё / і ї є ґ), apart from the names
   people typed (players, bags' items and cards: read from the stored lines and settings) and the
@@ -44,6 +45,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scripts.presses.harness import CONSOLE_SYNTAX  # noqa: E402  (a console command, an internal id)
+
 # the keys of the panel and how often a person presses them (more A and moves than holds)
 KEYS = ["up", "down", "left", "right", "press", "a", "a", "a", "b", "b", "right", "down",
         "a:hold", "b:hold", "key3", "key3:hold", "press:hold"]
@@ -64,6 +67,7 @@ CYRILLIC_WORD = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ][А-Яа-яЁёІі
 LANGUAGE_NAMES = {"English", "Русский", "Українська"}     # each language's row in its own words
 OTHER_ALPHABET = {"ru": set("іїєґІЇЄҐ"), "uk": set("ыэъёЫЭЪЁ")}     # the letters only the other language writes
 WORD = re.compile(r"[\w'’-]+")
+PATH = re.compile(r"[\w.-]*/[\w./-]+")
 
 
 def _lines_setup(lines: list[str]) -> Callable[[Callable[[str], dict[str, Any]]], None]:
@@ -129,28 +133,32 @@ def typed_names(app: Any) -> set[str]:
             texts += [" ".join(map(str, r)) for r in db.execute(f"SELECT * FROM {table}")]  # noqa: S608
         except Exception:  # noqa: BLE001 - an older schema without it
             pass
-    for screen in app.stack:               # a bag or deck being made, a name being typed (not stored yet)
+    for screen in app.stack:     # a bag or deck being made, a name being typed, players chosen (not stored yet)
         texts += [str(e[0]) for e in getattr(screen, "entries", None) or [] if isinstance(e, list) and e]
         if type(screen).__name__ == "TypeScreen":
             texts += [screen.name, screen.initial]
+        for holder in (screen, getattr(screen, "seats", None)):
+            names = getattr(holder, "names", None)
+            texts += [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
     for t in texts:
         words.update(WORD.findall(t))
     return words
 
 
 def _a_name(word: str, names: set[str]) -> bool:
-    """``word`` is (the start of) a typed name's word: a name cut with '…' shows its start."""
-    return word in names or any(len(word) >= 2 and n.startswith(word) for n in names) \
-        or any(word in n for n in names if "-" in word or "'" in word)
+    """``word`` is (a part of) a typed name's word: a name cut with '…' shows its start, a name
+    being typed ends with the letters typed so far."""
+    return any(word in n for n in names)
 
 
 def foreign_words(texts: list[tuple[int, int, str, str]], lang: str, names: Callable[[], set[str]]) -> list[str]:
     """The words of the frame's texts that are not ``lang``'s (see the module's docstring)."""
     out: list[str] = []
     known: set[str] | None = None
-    for _x, _y, text, _kind in texts:
-        if text.strip() in LANGUAGE_NAMES:
+    for _x, _y, full, _kind in texts:
+        if full.strip() in LANGUAGE_NAMES:
             continue
+        text = PATH.sub(" ", full)                    # a file a person runs on a computer (the fair draw's check)
         if lang == "en":
             suspects = CYRILLIC_WORD.findall(text)
         else:
@@ -165,7 +173,7 @@ def foreign_words(texts: list[tuple[int, int, str, str]], lang: str, names: Call
             if known is None:
                 known = names()
             if not _a_name(w, known):
-                out.append(f"{w!r} in {text!r}")
+                out.append(f"{w!r} in {full!r}")
     return out
 
 
@@ -325,6 +333,9 @@ class Walk:
         if self.cut:
             raise self.fail(f"a text cut with '…' on {where}: {self.cut}")
         commands = "HardwareScreen" in [type(s).__name__ for s in app.stack[:-1]]    # a check's fix: commands
+        syntax = [] if commands else [t for _x, _y, t, _k in texts if CONSOLE_SYNTAX.search(t)]
+        if syntax:
+            raise self.fail(f"the console's words on {where} ({app.message and 'a notice'}): {syntax}")
         foreign = [] if commands else foreign_words(texts, self.lang_now, lambda: typed_names(app))
         if foreign:
             raise self.fail(f"not {self.lang_now} on {where} ({app.message and 'a notice'}): {foreign}")
