@@ -140,3 +140,23 @@ def test_border_control_alone_is_refused_in_the_player_s_words(lang: str, tmp_pa
             .replace("«Контролю кордонів»", "«Контроль кордонів»"), said
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("side", [True, False])
+def test_an_empty_deck_s_row_is_not_read_as_one_phrase_in_ukrainian(side: bool, tmp_path: Path) -> None:
+    """The bag and deck screen in Ukrainian once the deck was drawn to its end: «Взяти карту
+    порожньо» on one row, the value a column from the label, read as one phrase (monkey seed 7,
+    dice, the language switched ru → uk). Now «порожня» (the deck, колода, and the bag, торбинка,
+    are both feminine), two columns apart from the label, on the one row."""
+    from firmware.screens.kit.bag import KitScreen
+    from tests.test_no_clipped_text import frame_faults
+    lines = (["new dice seed=1", "kit new cards=легіон*1", "kit card"] if side
+             else ["new bag cards=легіон*1 seed=1", "card"])
+    app = app_with(lines, [], tmp_path, lang="uk")
+    try:
+        app.push(KitScreen(side=side))
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert i18n._("empty") in texts, texts                  # the deck's row: nothing left to draw
+        assert not frame_faults(app), frame_faults(app)
+    finally:
+        app.console.close()
