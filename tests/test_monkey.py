@@ -160,3 +160,29 @@ def test_an_empty_deck_s_row_is_not_read_as_one_phrase_in_ukrainian(side: bool, 
         assert not frame_faults(app), frame_faults(app)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_an_undo_asked_before_the_serial_link_ended_the_game_is_refused_in_the_device_s_words(
+        lang: str, tmp_path: Path) -> None:
+    """Hold B (Undo?), then ``end`` from the serial link, then A: the console's refusal of a game
+    over was shown, its list of the commands it still answers («только state, log, actions,
+    reveal…»: monkey seed 8, dice, ru). Now the device's own sentence, as hold B on an ended game
+    says it; nothing is undone."""
+    from firmware.i18n import say
+    from engine.text import Msg
+    app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], ["a"], tmp_path, lang=lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        assert type(app.stack[-1]).__name__ == "UndoQuestion"
+        app.serve_line(b"end")
+        app.render()
+        app.handle("a")
+        assert app.console.session.lines[-1] == "end" and app.console.session.view()["ended"]
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert "state" not in said and "reveal" not in said, said
+        ended = say(Msg("This game has ended: its moves can no longer be taken back."))
+        assert " ".join(ended.split()[:3]) in said, said
+    finally:
+        app.console.close()
