@@ -186,3 +186,25 @@ def test_an_undo_asked_before_the_serial_link_ended_the_game_is_refused_in_the_d
         assert " ".join(ended.split()[:3]) in said, said
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_new_bag_s_share_row_is_not_read_as_one_phrase(lang: str, tmp_path: Path) -> None:
+    """Dice & bags ▸ a new bag or deck, scrolled down to the players' share: in Ukrainian
+    «Внесок гравців» and «немає» stood a column apart, read as one phrase (monkey seed 8, bag, uk),
+    where the games' new-game forms give the label two rows. Now this list does too."""
+    from firmware.screens.kit.bag import PresetScreen
+    from tests.test_no_clipped_text import frame_faults
+    app = app_with([], [], tmp_path, lang=lang)
+    try:
+        app.push(PresetScreen())
+        app.render()
+        screen = app.stack[-1]
+        assert isinstance(screen, PresetScreen)
+        idents = [i.ident for i in screen.items(app)]
+        for _i in range(idents.index("fair:share") - screen.cursor):
+            app.handle("down")
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert not frame_faults(app), (frame_faults(app), texts)
+    finally:
+        app.console.close()
