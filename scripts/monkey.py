@@ -22,7 +22,7 @@ while (full, read-only, an I/O error; ``--no-faults``: never). After every step:
   people typed (players, bags' items and cards: read from the stored lines and settings) and the
   device's own names (:data:`LATIN_OK`);
 - after a power cut the stored session is the one in memory before it (its lines and state), the
-  language and History's rows are kept (nothing acknowledged lost), and the restarted program's
+  settings, the language and History's rows are kept (nothing acknowledged lost), and the restarted program's
   first frame passes the same checks.
 
 A failure prints the set-up, language, seed and the last keys; the same arguments replay it.
@@ -67,7 +67,7 @@ CYRILLIC_WORD = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ][А-Яа-яЁёІі
 LANGUAGE_NAMES = {"English", "Русский", "Українська"}     # each language's row in its own words
 OTHER_ALPHABET = {"ru": set("іїєґІЇЄҐ"), "uk": set("ыэъёЫЭЪЁ")}     # the letters only the other language writes
 WORD = re.compile(r"[\w'’-]+")
-PATH = re.compile(r"[\w.-]*/[\w./-]+")
+PATH = re.compile(r"[\w.-]*/[\w./-]+|[\w-]+\.py\b")        # (a path the wrap cut: its end on the next row)
 
 
 def _lines_setup(lines: list[str]) -> Callable[[Callable[[str], dict[str, Any]]], None]:
@@ -217,8 +217,10 @@ class Walk:
                 self.language()
             elif r < 0.07:
                 self.serial()
-            elif r < 0.085:
+            elif r < 0.08:
                 self.kill()
+            elif r < 0.085:
+                self.kill_in_a_key()
             elif r < 0.10 and self.card is not None:
                 self.storage()
             elif r < 0.40:
@@ -283,18 +285,55 @@ class Walk:
         self.app.serve_line(text.encode())
 
     def kill(self) -> None:
-        """The power cut: the card as it is now, a new program on it; the old one is left as is."""
-        from firmware.app import App
-        from firmware.console import Console
-        from firmware.store import Store
+        """The power cut between two keys: the card as it is now, a new program on it; the old one
+        is left as it is."""
         self.done.append("kill -9")
-        old = self.app
-        session = old.console.session
+        self._restart(self._card_now())
+
+    def kill_in_a_key(self) -> None:
+        """The power cut in the middle of what a key does: after its ``k``-th console line (a move
+        and the draws it owes, a battle fought step by step, a setting and the game it starts), the
+        card as it is then; the key goes on in the old program, which is then dropped."""
+        k = self.rng.randint(1, 3)
+        key = self.rng.choice(["a", "a", "right", "down", "key3", "press"])
+        self.done.append(f"{key}, kill -9 after its line {k}")
+        app, run, calls = self.app, self.app.run, [0]
+        card: list[Any] = []
+
+        def cut(line: Any) -> Any:
+            reply = run(line)
+            calls[0] += 1
+            if calls[0] == k:
+                card.append(self._card_now())
+            return reply
+        app.run = cut  # type: ignore[method-assign]
+        try:
+            app.handle(key)
+        finally:
+            del app.run
+        if card:
+            self._restart(card[0])
+
+    def _card_now(self) -> tuple[Path, Any, Any, dict[str, str], str]:
+        """A copy of the state directory as the card holds it now, and what it must give back."""
+        from firmware import i18n
+        app = self.app
+        session = app.console.session
         before = (list(session.lines), session.state_json) if session is not None else None
-        history = [(e.get("game"), e.get("seed"), e.get("ended")) for e in old.history() or []]
+        history = [(e.get("game"), e.get("seed"), e.get("ended")) for e in app.history() or []]
         self.restarts += 1
         copy = self.root / f"state-{self.restarts}"
         shutil.copytree(self.state, copy, ignore=shutil.ignore_patterns("lock"))
+        return copy, before, history, dict(app.settings), i18n.language()
+
+    def _restart(self, card: tuple[Path, Any, Any, dict[str, str], str]) -> None:
+        """A new program on the card ``card`` (:meth:`_card_now`): it has kept everything."""
+        from firmware import i18n
+        from firmware.app import App
+        from firmware.console import Console
+        from firmware.store import Store
+        copy, before, history, settings, lang = card
+        old = self.app
         store = Store(copy)
         self.app = App(Console(store, store.resume()))
         old.console.close()
@@ -306,9 +345,12 @@ class Walk:
         again = [(e.get("game"), e.get("seed"), e.get("ended")) for e in self.app.history() or []]
         if again != history:
             raise self.fail(f"the power cut changed History: {history[:3]} -> {again[:3]}")
-        from firmware import i18n
-        if i18n.language() != self.lang_now:
-            raise self.fail(f"the power cut changed the language: {self.lang_now} -> {i18n.language()}")
+        if self.app.settings != settings:
+            changed = {k: (settings.get(k), self.app.settings.get(k))
+                       for k in set(settings) | set(self.app.settings) if settings.get(k) != self.app.settings.get(k)}
+            raise self.fail(f"the power cut changed the settings (before, after): {changed}")
+        if i18n.language() != lang:
+            raise self.fail(f"the power cut changed the language: {lang} -> {i18n.language()}")
 
     # -- the checks ------------------------------------------------------------------------------
     def check(self) -> None:
