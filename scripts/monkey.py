@@ -102,6 +102,12 @@ def setups() -> dict[str, tuple[Callable[[Callable[[str], dict[str, Any]]], None
     }
     for name, (lines, game) in extra.items():
         out[name] = (_lines_setup(lines), None, game)
+    # games far on: Sword's later turns, Glory's last rounds, a Caesar! game its rules ended
+    out["sword-late"] = (_lines_setup(["new sword players=romans,gauls,etruscans,greeks seed=3", "vp gauls +7"]
+                                      + ["advance"] * 24), None, "sword")
+    out["glory-late"] = (_lines_setup(["new glory players=Анна,Богдан,Jack seed=5", "fame Анна +20", "deal"]
+                                      + ["event", "end-round"] * 8), None, "glory")
+    out["caesar-over"] = (clip.caesar_to_the_end, None, "caesar")
     return out
 
 
