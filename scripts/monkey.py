@@ -31,6 +31,7 @@ tests/test_monkey.py runs a few hundred keys per set-up (and a ``slow`` test man
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import re
 import shutil
@@ -70,6 +71,12 @@ WORD = re.compile(r"[\w'’-]+")
 PATH = re.compile(r"[\w.-]*/[\w./-]+|[\w-]+\.py\b")        # (a path the wrap cut: its end on the next row)
 
 
+def tests(name: str) -> Any:
+    """The module ``tests.<name>`` (its set-ups, lines and checks; untyped: imported by name, as
+    scripts/soak.py does)."""
+    return importlib.import_module(f"tests.{name}")
+
+
 def _lines_setup(lines: list[str]) -> Callable[[Callable[[str], dict[str, Any]]], None]:
     def run_all(run: Callable[[str], dict[str, Any]]) -> None:
         for line in lines:
@@ -81,7 +88,7 @@ def _lines_setup(lines: list[str]) -> Callable[[Callable[[str], dict[str, Any]]]
 def setups() -> dict[str, tuple[Callable[[Callable[[str], dict[str, Any]]], None], Callable[[Any], None] | None, str]]:
     """name -> (console lines run before the walk, the screen opened then, the game whose serial
     lines come in between (tests/test_in_step.py's GAMES))."""
-    from tests import test_no_clipped_text as clip
+    clip = tests("test_no_clipped_text")
     out: dict[str, Any] = {}
     games = {"caesar": "caesar", "jc": "jc", "glory": "glory", "sword": "sword", "bag": "bag", "dice": "dice"}
     for name, setup in clip.SETUPS.items():
@@ -143,8 +150,8 @@ def typed_names(app: Any) -> set[str]:
         texts += [str(e[0]) for e in getattr(screen, "entries", None) or [] if isinstance(e, list) and e]
         if type(screen).__name__ == "TypeScreen":
             texts += [screen.name, screen.initial]
-        fair = getattr(screen, "fair", None)           # the players' share of a fair draw
-        texts += [fair.text] if isinstance(getattr(fair, "text", None), str) else []
+        share = getattr(getattr(screen, "fair", None), "text", None)      # the players' share of a fair draw
+        texts += [share] if isinstance(share, str) else []
         for holder in (screen, getattr(screen, "seats", None)):
             names = getattr(holder, "names", None)
             texts += [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
@@ -190,7 +197,7 @@ class Walk:
 
     def __init__(self, setup: str, lang: str, seed: int, root: Path, card: Any = None,
                  cut: list[str] | None = None) -> None:
-        from tests.screens import app_with
+        app_with = tests("screens").app_with
         self.setup, self.lang, self.seed, self.root = setup, lang, seed, root
         self.card = card                # the card's faults (tests/test_random_faults.py's Card), or None
         self.rng = random.Random(f"monkey-{setup}-{lang}-{seed}")
@@ -283,7 +290,7 @@ class Walk:
         self.app.serve_line(f"settings language={lang}".encode())
 
     def serial(self) -> None:
-        from tests.test_in_step import GAMES
+        GAMES = tests("test_in_step").GAMES
         session = self.app.console.session
         view = session.view() if session is not None else {}
         text = GAMES[self.game][1](self.rng, view, self.app.console)
@@ -312,7 +319,7 @@ class Walk:
             if calls[0] == k:
                 card.append(self._card_now())
             return reply
-        app.run = cut  # type: ignore[method-assign]
+        app.run = cut
         try:
             app.handle(key)
         finally:
@@ -362,7 +369,7 @@ class Walk:
     def check(self) -> None:
         from firmware import i18n
         from firmware.screens import base
-        from tests.test_no_clipped_text import frame_faults
+        frame_faults = tests("test_no_clipped_text").frame_faults
         app = self.app
         self.lang_now = i18n.language()
         if app.errors:
@@ -399,7 +406,8 @@ def faulty_card(root: Path) -> Iterator[Any]:
     """Every connection opened on a database under ``root`` goes through a card whose writes fail
     while its ``fault`` is set (tests/test_random_faults.py's Card and FaultyDb)."""
     from firmware.store.connection import Connection
-    from tests.test_random_faults import Card, FaultyDb
+    faults = tests("test_random_faults")
+    Card, FaultyDb = faults.Card, faults.FaultyDb
     card = Card()
     original = Connection._open_file
 
@@ -428,7 +436,7 @@ def cuts_fail() -> Iterator[list[str]]:
     counted), listed with its language, width and the screen's file and line."""
     from firmware import i18n
     from firmware.screens import base
-    from tests.test_no_clipped_text import caller
+    caller = tests("test_no_clipped_text").caller
     cut: list[str] = []
     clip = base.clip
 
@@ -437,11 +445,11 @@ def cuts_fail() -> Iterator[list[str]]:
         if out != text and (where := caller()) not in KNOWN_CUTS:
             cut.append(f"{i18n.language()} w={width} {text!r} ({where})")
         return out
-    base.clip = recording  # type: ignore[assignment]
+    base.clip = recording
     try:
         yield cut
     finally:
-        base.clip = clip  # type: ignore[assignment]
+        base.clip = clip
 
 
 def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True) -> Walk:
