@@ -1,17 +1,24 @@
 """Keys pressed at random on the device, in every game and tool and each language, with the power
-cut (kill -9) at random points and lines from the serial link in between: a seeded, reproducible
-walk through the real App that checks every frame.
+cut (kill -9) at random points, lines from the serial link in between and the card refusing writes:
+a seeded, reproducible walk through the real App that checks every frame.
 
     .venv/bin/python scripts/monkey.py [--keys 3000] [--seeds 1] [--lang ru,uk,en] [--setup NAME ...]
 
-Each walk starts a fresh state directory on one set-up (:data:`SETUPS`: every game and the Dice &
-bags tools, a campaign's next battle, physical dice and bags, History and Earlier games with finished
-games of every kind, long Cyrillic names) and presses random keys (the joystick, A, B, press, their
-long presses, KEY3); now and then the language is switched over the serial link (the screens
-open stay), a game's own console line comes from the serial link (tests/test_in_step.py's lines),
-or the power is cut: the state directory is copied as the card holds it at that instant and a new
-program starts on the copy, without the old one closing anything; and the card refuses writes for a
-while (full, read-only, an I/O error; ``--no-faults``: never). After every step:
+Each walk starts a fresh state directory on one set-up (:func:`setups`: every game and the Dice &
+bags tools, a campaign's next battle, physical dice and bags, games far on, History and Earlier
+games with finished games of every kind, long Cyrillic names) and presses random keys (the
+joystick, A, B, press, their long presses, KEY3), or takes a row of the list shown as a person
+would (down to it, then A). Now and then:
+
+- the language is switched over the serial link (the screens open stay);
+- a game's own console line comes from the serial link (tests/test_in_step.py's lines);
+- the serial link History's Send writes to is plugged, unplugged, or fails;
+- the card refuses writes for a while (full, read-only, an I/O error; ``--no-faults``: never);
+- the power is cut (kill -9), between two keys or in the middle of one (after its first console
+  lines): the state directory is copied as the card holds it at that instant and a new program
+  starts on the copy, without the old one closing anything.
+
+After every step:
 
 - nothing raises out of the App and no screen failed (``App.errors``);
 - the frame is not blank, no text leaves the 128×64 panel or lacks a glyph
@@ -22,16 +29,19 @@ while (full, read-only, an I/O error; ``--no-faults``: never). After every step:
   people typed (players, bags' items and cards: read from the stored lines and settings) and the
   device's own names (:data:`LATIN_OK`);
 - after a power cut the stored session is the one in memory before it (its lines and state), the
-  settings, the language and History's rows are kept (nothing acknowledged lost), and the restarted program's
-  first frame passes the same checks.
+  settings, the language and History's rows are kept (nothing acknowledged lost), and the
+  restarted program's first frame passes the same checks;
+- what History's Send writes on the serial link is one JSON reply line.
 
-A failure prints the set-up, language, seed and the last keys; the same arguments replay it.
-tests/test_monkey.py runs a few hundred keys per set-up (and a ``slow`` test many thousands).
+A failure prints the set-up, language, seed and the last steps; the same arguments replay it.
+tests/test_monkey.py walks a few set-ups a few hundred steps in the default suite, and every set-up
+in every language many thousands in a ``slow`` test (MONKEY_KEYS, MONKEY_SEEDS).
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import re
 import shutil
@@ -205,6 +215,8 @@ class Walk:
         self.state = root / "state-0"
         self.app = app_with([], [], self.state, lang=lang)
         self.restarts = 0
+        self.link_state = "none"        # the serial link for History's Send: none, up, failing
+        self.sent = 0                   # the lines History's Send wrote on it
         self.cut = cut if cut is not None else []    # the texts cut with '…' (:func:`cuts_fail`)
         run(self._run)
         self.app._view_stale = True
@@ -236,6 +248,8 @@ class Walk:
                 self.kill_in_a_key()
             elif r < 0.10 and self.card is not None:
                 self.storage()
+            elif r < 0.11:
+                self.link()
             elif r < 0.40:
                 self.pick()
             else:
@@ -270,6 +284,25 @@ class Walk:
             if self.app.stack[-1] is not top:
                 break
             self.app.render()
+
+    def link(self) -> None:
+        """The serial link (History's Send, the draws' record): plugged, unplugged, or failing."""
+        self.link_state = self.rng.choice(["none", "up", "failing"])
+        self.done.append(f"serial link {self.link_state}")
+        self._plug()
+
+    def _plug(self) -> None:
+        def write(data: bytes) -> None:
+            if self.link_state == "failing":
+                raise OSError(5, "Input/output error")
+            text = data.decode("utf-8")
+            if not text.endswith("\n") or "\n" in text[:-1]:
+                raise self.fail(f"the serial link was sent other than one line: {text[:80]!r}")
+            reply = json.loads(text)
+            if not isinstance(reply, dict) or "ok" not in reply:
+                raise self.fail(f"the serial link was sent a line that is no reply: {text[:80]!r}")
+            self.sent += 1
+        self.app.console.serial_out = None if self.link_state == "none" else write
 
     def storage(self) -> None:
         """The card refuses every write (full, read-only, an I/O error: at any write or at the
@@ -351,6 +384,7 @@ class Walk:
         self.app = App(Console(store, store.resume()))
         old.console.close()
         self.state = copy
+        self._plug()
         now = self.app.console.session
         after = (list(now.lines), now.state_json) if now is not None else None
         if after != before:
