@@ -14,6 +14,8 @@ would (down to it, then A). Now and then:
 - a game's own console line comes from the serial link (tests/test_in_step.py's lines);
 - the serial link History's Send writes to is plugged, unplugged, or fails;
 - the card refuses writes for a while (full, read-only, an I/O error; ``--no-faults``: never);
+- with ``--panel``, the keys go through the device loop onto an SSD1306 panel on an I2C bus, and
+  the panel stops answering (at once or in the middle of a frame) and comes back;
 - the power is cut (kill -9), between two keys or in the middle of one (after its first console
   lines): the state directory is copied as the card holds it at that instant and a new program
   starts on the copy, without the old one closing anything.
@@ -31,7 +33,8 @@ After every step:
 - after a power cut the stored session is the one in memory before it (its lines and state), the
   settings, the language and History's rows are kept (nothing acknowledged lost), and the
   restarted program's first frame passes the same checks;
-- what History's Send writes on the serial link is one JSON reply line.
+- what History's Send writes on the serial link is one JSON reply line;
+- with ``--panel``, the panel holds the frame whenever it answers.
 
 A failure prints the set-up, language, seed and the last steps; the same arguments replay it.
 tests/test_monkey.py walks a few set-ups a few hundred steps in the default suite, and every set-up
@@ -206,7 +209,7 @@ class Walk:
     """One walk: a fresh state directory, the set-up, then ``steps`` random steps."""
 
     def __init__(self, setup: str, lang: str, seed: int, root: Path, card: Any = None,
-                 cut: list[str] | None = None) -> None:
+                 cut: list[str] | None = None, board: Any = None) -> None:
         app_with = tests("screens").app_with
         self.setup, self.lang, self.seed, self.root = setup, lang, seed, root
         self.card = card                # the card's faults (tests/test_random_faults.py's Card), or None
@@ -215,6 +218,9 @@ class Walk:
         self.state = root / "state-0"
         self.app = app_with([], [], self.state, lang=lang)
         self.restarts = 0
+        self.board = board              # the I2C bus with the panel (tests/test_hw_hotplug.py's Board), or None
+        self.loop: Any = None
+        self.clock: Any = tests("test_hw_hotplug").Clock()     # the loop's clock (a panel's retries)
         self.link_state = "none"        # the serial link for History's Send: none, up, failing
         self.sent = 0                   # the lines History's Send wrote on it
         self.cut = cut if cut is not None else []    # the texts cut with '…' (:func:`cuts_fail`)
@@ -222,6 +228,7 @@ class Walk:
         self.app._view_stale = True
         if start is not None:
             start(self.app)
+        self._loop()
         self.done: list[str] = []
         self.step_no = 0
         self.screens: dict[str, int] = {}
@@ -250,12 +257,14 @@ class Walk:
                 self.storage()
             elif r < 0.11:
                 self.link()
+            elif r < 0.13 and self.board is not None:
+                self.panel()
             elif r < 0.40:
                 self.pick()
             else:
                 key = self.rng.choice(KEYS)
                 self.done.append(key)
-                self.app.handle(key)
+                self.press(key)
         except Failure:
             raise
         except Exception:  # noqa: BLE001 - the failure is the report
@@ -274,16 +283,53 @@ class Walk:
         if not rows:
             key = self.rng.choice(KEYS)
             self.done.append(key)
-            self.app.handle(key)
+            self.press(key)
             return
         to, at = self.rng.randrange(rows), getattr(top, "cursor", 0)
         keys = ["down" if to > at else "up"] * abs(to - at) + [self.rng.choice(["a", "a", "a", "a:hold", "right"])]
         self.done.append(f"row {to}: {' '.join(keys)}")
         for key in keys:
-            self.app.handle(key)
+            self.press(key)
             if self.app.stack[-1] is not top:
                 break
             self.app.render()
+
+    def press(self, key: str) -> None:
+        """A key, through the device loop onto the panel when there is one (``--panel``)."""
+        if self.loop is not None:
+            self.loop.handle(("key", key))
+        else:
+            self.app.handle(key)
+
+    def _loop(self) -> None:
+        """The device loop drawing on an SSD1306 panel on an I2C bus that can be unplugged
+        (tests/test_hw_hotplug.py's Board)."""
+        if self.board is None:
+            return
+        from firmware.device import Loop
+        from firmware.hardware import PanelOutput
+        from hw.config import DisplayConfig
+        from hw.display import open_display
+        cfg = DisplayConfig()
+        self.out = PanelOutput(lambda: open_display(cfg), device=None, error="not yet", clock=self.clock)
+        self.loop = Loop(self.app, self.out, clock=self.clock, parts=self.out)
+        self.loop.poll_parts()
+        self.loop.redraw()
+
+    def panel(self) -> None:
+        """The panel stops answering (at once, or in the middle of a frame drawn later), or comes back."""
+        from firmware.hardware import PanelOutput
+        board = self.board
+        assert board is not None and self.loop is not None
+        if board.plugged:
+            after = self.rng.choice([0, 0, 1, 3, 8])
+            board.unplug(after)
+            self.done.append(f"panel off after {after} transfers")
+        else:
+            board.plug()
+            self.done.append("panel back")
+            self.clock.t += max(PanelOutput.RETRY, PanelOutput.PROBE)
+            self.loop.poll_parts()
 
     def link(self) -> None:
         """The serial link (History's Send, the draws' record): plugged, unplugged, or failing."""
@@ -354,7 +400,7 @@ class Walk:
             return reply
         app.run = cut
         try:
-            app.handle(key)
+            self.press(key)
         finally:
             del app.run
         if card:
@@ -385,6 +431,7 @@ class Walk:
         old.console.close()
         self.state = copy
         self._plug()
+        self._loop()
         now = self.app.console.session
         after = (list(now.lines), now.state_json) if now is not None else None
         if after != before:
@@ -416,6 +463,11 @@ class Walk:
             texts = list(base.TRACE)
         finally:
             base.TRACE = None
+        if self.loop is not None:
+            self.loop.redraw()
+            if self.board.plugged and self.out.connected and not self.loop.blanked \
+                    and self.board.ctl.panel().convert("1").tobytes() != img.convert("1").tobytes():
+                raise self.fail(f"the panel does not hold the frame of {where}")
         if img.getbbox() is None and where != "PatternScreen":      # (the test pattern's black page)
             raise self.fail(f"a blank frame on {where}")
         faults = frame_faults(app)
@@ -486,13 +538,27 @@ def cuts_fail() -> Iterator[list[str]]:
         base.clip = clip
 
 
-def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True) -> Walk:
-    """One walk of ``steps`` steps (with the card's faults: ``faults``); raises :class:`Failure`
-    at the first broken check."""
+@contextmanager
+def i2c_board() -> Iterator[Any]:
+    """smbus2's bus is an I2C bus with an SSD1306 panel that can be unplugged (tests/test_hw_hotplug.py)."""
+    import smbus2
+    board = tests("test_hw_hotplug").Board()
+    original = smbus2.SMBus
+    setattr(smbus2, "SMBus", board.SMBus)  # noqa: B010 - (a class: mypy refuses an assignment)
+    try:
+        yield board
+    finally:
+        setattr(smbus2, "SMBus", original)  # noqa: B010
+
+
+def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True, panel: bool = False) -> Walk:
+    """One walk of ``steps`` steps (with the card's faults: ``faults``; through the device loop
+    onto a panel that can be unplugged: ``panel``); raises :class:`Failure` at the first broken check."""
     from firmware import i18n
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         card = stack.enter_context(faulty_card(Path(tmp))) if faults else None
-        w = Walk(setup, lang, seed, Path(tmp), card, stack.enter_context(cuts_fail()))
+        board = stack.enter_context(i2c_board()) if panel else None
+        w = Walk(setup, lang, seed, Path(tmp), card, stack.enter_context(cuts_fail()), board)
         try:
             for _ in range(steps):
                 w.step()
@@ -510,6 +576,7 @@ def main() -> int:
     ap.add_argument("--lang", default=",".join(LANGS))
     ap.add_argument("--setup", action="append", help="only these set-ups (default: all)")
     ap.add_argument("--no-faults", action="store_true", help="the card never refuses a write")
+    ap.add_argument("--panel", action="store_true", help="keys through the device loop onto an I2C panel that comes and goes")
     ap.add_argument("--keep-going", action="store_true", help="report every failing walk, not only the first")
     args = ap.parse_args()
     names = args.setup or list(setups())
@@ -518,7 +585,7 @@ def main() -> int:
         for lang in args.lang.split(","):
             for name in names:
                 try:
-                    w = walk(name, lang, seed, args.keys, not args.no_faults)
+                    w = walk(name, lang, seed, args.keys, not args.no_faults, args.panel)
                 except Failure as f:
                     failed += 1
                     print("FAIL", f, flush=True)

@@ -38,6 +38,16 @@ def test_random_keys_with_power_cuts_and_serial_lines(setup: str, lang: str) -> 
     assert len(walk.screens) >= 3, walk.screens        # (the walk went somewhere)
 
 
+@pytest.mark.parametrize("setup", ["jc-physical", "sword-kit"])
+def test_random_keys_onto_a_panel_that_comes_and_goes(setup: str) -> None:
+    """The same through the device loop onto an I2C panel unplugged and plugged back at random."""
+    try:
+        walk = monkey.walk(setup, "uk", 2, 200, panel=True)
+    except monkey.Failure as f:
+        pytest.fail(str(f), pytrace=False)
+    assert any(d.startswith("panel off") for d in walk.done), walk.done
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 1 + int(os.environ.get("MONKEY_SEEDS", "1"))))
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
