@@ -57,6 +57,17 @@ def test_random_keys_with_power_cuts_and_serial_lines_long(setup: str, lang: str
     assert walk.restarts, "no power cut"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+@pytest.mark.parametrize("setup", SETUPS)
+def test_random_keys_onto_a_panel_that_comes_and_goes_long(setup: str, lang: str) -> None:
+    try:
+        walk = monkey.walk(setup, lang, 1, int(os.environ.get("MONKEY_KEYS", "1500")) // 2, panel=True)
+    except monkey.Failure as f:
+        pytest.fail(str(f), pytrace=False)
+    assert any(d.startswith("panel off") for d in walk.done), "the panel never went"
+
+
 def test_the_checks_see_a_foreign_word() -> None:
     """The language check itself: an English word on a Russian frame, a Russian letter on a
     Ukrainian one, Cyrillic on an English one are seen; a typed name (or its start, cut) is not."""
