@@ -229,3 +229,23 @@ def test_a_new_bag_s_share_row_is_not_read_as_one_phrase(lang: str, tmp_path: Pa
         assert not frame_faults(app), (frame_faults(app), texts)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_show_scores_of_a_game_ended_with_a_half_filled_pad_says_why(lang: str, tmp_path: Path) -> None:  # G-12
+    """Glory's score pad with a common Pantheon part typed before its 2 parts of the player's
+    colour, then ``end`` from the serial link, then Show scores: the device computed the ended
+    game's score itself and the sheet's refusal escaped as a screen error (monkey seed 41,
+    archive, uk). Now the refusal is said, as ``score`` says it, and nothing else happens."""
+    from firmware.screens.glory.score import show_scores
+    app = app_with(["new glory players=Jack,Mary seed=3", "sheet Jack gold 1", "end"], [], tmp_path, lang=lang)
+    try:
+        app.render()
+        show_scores(app)
+        app.render()
+        assert app.errors == 0
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert "Jack" in said, said                         # the sheet's own sentence: whose pad, why
+        assert type(app.stack[-1]).__name__ != "ScoreResult"
+    finally:
+        app.console.close()
