@@ -368,7 +368,7 @@ class App:
         def yes(ctx: Any) -> None:
             response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
             self._view_stale = True
-            if response.get("error") == "step_changed":     # a serial request came in between
+            if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
                 self.ask_undo()
                 return
             self.drop_stale()

@@ -571,7 +571,7 @@ def test_the_bag_s_screen_after_a_new_bag_shows_every_row_again(state_dir):
 
 
 @pytest.mark.parametrize("lang, empty, left", [("en", "empty", "1 left"), ("ru", "пусто", "ещё 1"),
-                                               ("uk", "порожньо", "ще 1")])
+                                               ("uk", "порожня", "ще 1")])
 def test_an_emptied_bag_and_deck_say_so_beside_their_draw_rows(lang, empty, left, state_dir):
     """The deck drawn to its last card read «Взять карту  ещё 0» («one more: none», uk «ще 0»), the
     bag «Тянуть  0 внутри»: each row now says it is empty (a draw would be refused: shuffle the

@@ -24,7 +24,7 @@ from firmware.screens.widgets import Intent, Item, ListScreen, TextScreen, inten
 if TYPE_CHECKING:
     from firmware.doctor import Check
 
-MARKS = {"ok": "ok", "warn": "!", "fail": "×", "info": ""}
+MARKS = {"ok": "✓", "warn": "!", "fail": "×", "info": ""}      # (signs: the same in every language)
 
 
 def _checks(ctx: Ctx) -> list[Check]:

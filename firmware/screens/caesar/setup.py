@@ -19,7 +19,7 @@ from engine.replies import NewReply
 from engine.text import N_
 from firmware.i18n import language
 from firmware.screens.caesar.record import POISON_MODULE
-from firmware.screens.caesar.text import _, say
+from firmware.screens.caesar.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.caesar.icons import draw_tokens, tokens_width
 from firmware.screens.caesar.pickers import TokenPicker
@@ -190,6 +190,9 @@ def setup_form(home: Home | None = None, ctx: Ctx | None = None) -> SetupForm:
 
     def go(ctx: Ctx, v: dict[str, int]) -> None:
         remember(ctx, v)
+        if v["bctl"] and not (v["poison"] or v["cent"]):       # C-21 (not the console's border-control=1 words)
+            ctx.notify(Msg("Border control needs the Poison expansion or Centurions (C-21)."))
+            return
         mods = [m for m, f in MODULE_FIELDS if v[f]]
         if v["mode"] == 1:
             _start(ctx, with_people(act.new_duel(mods, INPUT[v["bags"]]), seats.people()), home, fair)

@@ -10,6 +10,7 @@ from typing import cast
 from PIL import Image
 
 from engine import actions as act_common
+from engine.errors import LegatusError
 from engine.glory import actions as act
 from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS, sheet_request
 from engine.glory.replies import ScoreReply
@@ -234,7 +235,12 @@ class SheetPad:
 def show_scores(ctx: Ctx) -> None:
     view = view_of(ctx)
     if view.get("ended"):           # the session answers no more score: the final one, from the game
-        ctx.push(ScoreResult(final_score(view)))
+        try:
+            final = final_score(view)
+        except LegatusError as e:   # a pad left half filled (G-12: a common part before its 2), as `score` says it
+            ctx.notify(e.message)
+            return
+        ctx.push(ScoreResult(final))
         return
     response = run_line(ctx, act.score_sheet())
     if response is not None:

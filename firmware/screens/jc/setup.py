@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import cast
 
 from engine.actions import with_people
 from engine.jc import actions as act
@@ -11,13 +12,14 @@ from engine.jc.battle import CLEOPATRA_RULES, cleopatra_for_language
 from engine.jc.order import ballista_rating
 from engine.jc.replies import RosterBlock
 from engine.jc.roster import roman, roster
+from engine.jc.views import JcView
 from engine.text import N_
 from firmware.i18n import Sentences, language
 from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, ROLE_WORDS, SIDES, BlockNamed, owned_name,
+from firmware.screens.jc.words import (CLEOPATRA_LABEL, CLEOPATRA_WORDS, GAME, ROLE_WORDS, SIDES, BlockNamed, owned_name,
                                        roster_now, run_line, side_name, view_of)
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
@@ -42,6 +44,17 @@ class SetupForm(NumberForm):
         Russian or Ukrainian does not fit beside the hint)."""
         title = self.form_title() if callable(self.form_title) else _(self.form_title)
         return title.format(self.number) if self.number is not None else title
+
+    def stale(self, ctx: Ctx) -> bool:
+        """A next battle's form once its battle is no longer over (an undo, a serial line): its
+        start would be refused with the console's words."""
+        view = ctx.view()
+        if self.number is None:
+            return False
+        if view is None or view["game"] != GAME:
+            return True
+        b = cast(JcView, view)["battle"]
+        return b["phase"] != "over" or b["number"] + 1 != self.number
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
         return _("A: choose") if self.cursor >= len(self.fields) else _("A: start")

@@ -126,6 +126,7 @@ class PresetScreen(ListScreen):
     """Start a bag or deck: your own contents, or a preset."""
 
     title = Said("")
+    wrap_rows = True         # «Внесок гравців» beside «немає» takes two rows, never read as one phrase
 
     def __init__(self, side: bool = False) -> None:
         super().__init__()
