@@ -1365,7 +1365,8 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     ctx.run("fire p_aux2 dice=1,1,1,1")
     ctx.open(BattleScreen())
     rows = [str(i.label) for i in ctx.top.items(ctx)]
-    marked = [r for r in rows if r.startswith("Auxilia")]          # the name shortened, never the initial
+    marked = [r for r in rows if r.startswith("Auxil")]            # the name shortened, never the initial
+    assert all(" 1 " in r for r in marked), rows                    # nor its number
     assert len(marked) == 2 and "(P)" in marked[1] and "(P)" not in marked[0], rows
     assert "Auxilia 1 (P)" in " ".join(why_hit(ctx))
     ru = FakeCtx(NEW, "owner p_eq1 caesar", lang="ru")
@@ -2465,3 +2466,18 @@ def test_fight_to_the_end_warns_that_it_may_kill_a_leader_a_careful_owner_would_
         return " ".join(ctx.top.rows)
     assert warned in question("add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1")
     assert warned not in question("add attacker c_leg10", "add defender p_leg34 strength=1")
+
+
+def test_two_blocks_of_a_kind_shortened_keep_their_numbers_apart():  # J-7: a tied hit's pick names the block to turn
+    """«Who takes the hit?» in English with a chance beside it left 10 characters for the name:
+    Equitatus 1 and Equitatus 2 were both «Equitatus…», so the pick between them could not be read.
+    A shortened name keeps its number (and a first owner's initial), cutting the word."""
+    from firmware.i18n import set_language
+    from firmware.screens.jc.words import fitted_name
+    set_language("en")
+    for width in (8, 9, 10):
+        rows = [fitted_name({"id": f"c_eq{n}", "name": f"Equitatus {n}", "side": "caesar"}, width) for n in (1, 2)]
+        assert all(len(r) <= width for r in rows) and rows[0] != rows[1], rows
+        assert [r.rsplit(" ", 1)[1] for r in rows] == ["1", "2"], rows
+    owned = fitted_name({"id": "p_aux1", "name": "Auxilia 1", "side": "caesar"}, 11)     # Pompey's, for Caesar
+    assert owned.endswith(" 1 (P)") and len(owned) <= 11, owned

@@ -170,14 +170,26 @@ def owned_name(b: Owned) -> str:
 
 def fitted_name(b: Owned, width: int) -> str:
     """:func:`owned_name` in ``width`` characters: the printed name is shortened, never the first
-    owner's initial (``Auxil… (P)``)."""
+    owner's initial (``Auxil… (P)``) nor its number (``Equitat… 1``: two blocks of a kind stay
+    apart, as a tied hit's pick needs, J-7)."""
     full = owned_name(b)
-    if len(full) <= width or full == name_of(b):
-        return base.clip(full, width)
+    if len(full) <= width:
+        return full
+    if full == name_of(b):
+        return _shortened(full, width)
     mark = len(full) - len(name_of(b))
     if width <= mark + 1:
         return base.clip(full, width)
-    return full.replace(name_of(b), base.clip(name_of(b), width - mark), 1)
+    return full.replace(name_of(b), _shortened(name_of(b), width - mark), 1)
+
+
+def _shortened(name: str, width: int) -> str:
+    """``name`` cut to ``width`` characters, its number kept when it has one (``Equitatus 1`` in
+    10: ``Equitat… 1``) and the word keeps at least 3 letters, else cut at the end."""
+    word, gap, number = name.rpartition(" ")
+    if gap and number.isdigit() and width - len(number) - 1 >= 4:
+        return base.clip(word, width - len(number) - 1) + gap + number
+    return base.clip(name, width)
 
 
 def block_row(b: Rated, width: int = base.COLS) -> str:
