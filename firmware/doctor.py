@@ -362,7 +362,7 @@ def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: boo
     if buses:
         out += bus_checks(resolved)
     else:
-        out.append(Check(Msg("Pins, panel, I2C and SPI"), "info", Msg(
+        out.append(Check(Msg("Pins, panel, buses"), "info", Msg(
             "not checked: no Raspberry Pi here, and the simulator that runs here needs none")))
     from firmware.doctor_unit import serial_check
     out += [Check(Msg("Serial console"), *row) for row in (serial_check(),) if row is not None]

@@ -506,7 +506,7 @@ def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path
     assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
     out = capsys.readouterr().out
     assert f"Profile: waveshare-hat (from the config file {config})" in out
-    assert "     Pins, panel, I2C and SPI: not checked: no Raspberry Pi here" in out
+    assert "     Pins, panel, buses: not checked: no Raspberry Pi here" in out
     assert "FAIL" not in out and "Pin factory" not in out and "I2C:" not in out and "raspi-config" not in out
     monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)          # on a Pi: all of them
     monkeypatch.setattr(doctor, "probe_live", lambda *_: Live(factory="LGPIOFactory", panel=True))
@@ -520,7 +520,7 @@ def test_away_from_a_pi_the_pins_panel_and_buses_are_not_failures(tmp_path: Path
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         assert doctor.run_doctor(str(tmp_path / "st"), str(config)) == 0
     out = capsys.readouterr().out
-    assert "Service" not in out and "/var/lib/legatus" not in out and "Pins, panel, I2C and SPI" in out
+    assert "Service" not in out and "/var/lib/legatus" not in out and "Pins, panel, buses" in out
 
 
 def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: Path,
@@ -533,11 +533,17 @@ def test_the_simulators_hardware_screen_does_not_fail_a_laptops_buses(tmp_path: 
     try:
         monkeypatch.setattr("hw.display.probe_hardware", lambda *_: False)
         labels = [str(c.label) for c in app.hardware_checks()]
-        assert "Pins, panel, I2C and SPI" in labels and "I2C" not in labels and "SPI" not in labels
+        assert "Pins, panel, buses" in labels and "I2C" not in labels and "SPI" not in labels
         assert not [c for c in app.hardware_checks() if c.status == "fail"]
+        from firmware.i18n import say, set_language
+        from firmware.screens import base
+        for lang in ("en", "ru", "uk"):                  # the row is whole beside its mark (20 of 21)
+            set_language(lang)
+            assert all(len(say(c.label)) <= base.COLS - 1 for c in app.hardware_checks()), lang
+        set_language("en")
         monkeypatch.setattr("hw.display.probe_hardware", lambda *_: True)
         labels = [str(c.label) for c in app.hardware_checks()]
-        assert "I2C" in labels and "Pins, panel, I2C and SPI" not in labels
+        assert "I2C" in labels and "Pins, panel, buses" not in labels
     finally:
         app.console.close()
 
