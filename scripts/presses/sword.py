@@ -10,8 +10,11 @@ Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), 
 rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home),
 "Sword: tactics test with a physical die", "Sword: retreat losses after a battle" (W-5: on the
 battle's result, once the loser has retreated: hold A, right once per unit lost, A — N + 2 presses)
-and "Sword: next round after a battle" (the home's cursor where the battle left it, on Battle;
-round 5 asks first, the turn's end: a task of its own).
+"Sword: next round after a battle" (the home's cursor where the battle left it, on Battle;
+round 5 asks first, the turn's end: a task of its own) and "Sword: a battle undone and fought
+again, one figure corrected" (a battle fought with the table's dice and a unit too many for the
+attacker: hold B, A, the notice read, then the form set to the right figures and the same faces
+entered; the form opens on the undone battle's values and faces, so the typo's row alone is set).
 """
 from __future__ import annotations
 
@@ -25,11 +28,15 @@ TACTICS = "Sword: tactics test with a physical die"
 RETREAT = "Sword: retreat losses after a battle"
 NEXT = "Sword: next round after a battle"
 TURN = "Sword: round 5 ends the turn (asked: the Desperate Times order, attrition, scoring)"
+AGAIN = "Sword: a battle undone and fought again, one figure corrected (dice thrown on the table)"
 # no target in an issue: N + 2 presses for N = 1..4 units lost retreating (hold A, right ×N, A):
 # a median of 4.5 for N drawn evenly, 6 at most
 # and the round's end: down, down, A from Battle (it was 10, the home's last row but one)
 # and round 5's end asks first (W-12, seed 7.4.5): down, down, A, A
-TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6), NEXT: (3, 3), TURN: (4, 4)}
+# and a battle undone and fought again with one figure corrected: hold B, A, B (the notice), A on
+# Battle, the figure (one press), A, A (the faces entered before): 7; it was 25 (median; 30 at most)
+# when the form opened on 3 v 3 and every row and die was entered again
+TARGETS: dict[str, tuple[int, int]] = {RETREAT: (5, 6), NEXT: (3, 3), TURN: (4, 4), AGAIN: (7, 7)}
 BATTLES = 6
 
 
@@ -56,6 +63,19 @@ def _armies(d: Driver, att: int, dfd: int, mod: int) -> None:
     _set(d, 3, dfd)
     d.press("down")
     _set(d, 0, mod)
+
+
+def _fill(d: Driver, values: dict[str, int]) -> None:
+    """Set the form on screen to ``values`` (by field) from what it shows, top to bottom: down to
+    each row up to the last that changes, left/right there."""
+    d.app.render()
+    fields = d.top.fields
+    changed = [i for i, f in enumerate(fields) if f.key in values and f.value != values[f.key]]
+    for i, f in enumerate(fields[:max(changed, default=-1) + 1]):
+        if i:
+            d.press("down")
+        if f.key in values:
+            _set(d, f.value, values[f.key])
 
 
 def _table(d: Driver) -> bool:
@@ -152,4 +172,28 @@ def play(d: Driver, rng: random.Random) -> None:
             if before[0] == 5:                       # the turn's end is asked (W-12 order, attrition, scoring)
                 d.press("a")
         assert (d.view()["round"], d.view()["turn"]) != before, d.screen()
+        _home(d)
+    for _n in range(BATTLES):                        # a typo found on the result: undo, fight it again
+        att, dfd, mod = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3)
+        faces = sorted(rng.randint(1, 6) for _ in range(3)) + sorted(rng.randint(1, 6) for _ in range(3))
+        d.select(_("Battle"))
+        _fill(d, {"att": att + 1, "def": dfd, "mod": mod, "dice": 1})   # one unit too many for the attacker
+        d.press("a")
+        _faces(d, faces)
+        assert isinstance(d.top, BattleResult) and d.top.result["attacker"]["units"] == att + 1, d.screen()
+        with d.task(AGAIN):
+            d.press("b:hold")                        # Undo? A: undo
+            d.press("a")
+            d.press("b")                             # the notice «Undone: …» read
+            assert isinstance(d.top, SwordHome) and d.app.message is None, d.screen()
+            d.select(_("Battle"))
+            _fill(d, {"att": att, "def": dfd, "mod": mod, "dice": 1})
+            d.press("a")
+            if d.top.faces != [faces[:3], faces[3:]]:
+                _faces(d, faces)
+            else:
+                d.press("a")                         # the faces thrown, as entered before
+            assert isinstance(d.top, BattleResult), d.screen()
+            assert d.top.result["attacker"]["units"] == att and d.top.result["attacker"]["dice"] == faces[:3]
+        d.press("b")
         _home(d)
