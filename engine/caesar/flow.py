@@ -560,14 +560,17 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step], d
     g.hand[CRASSUS].extend(got)
     labels = Msg.join([token(t) for t in got])
     step: Step = {"action": "draw", "tokens": [TOKENS[t].name for t in got]}
+    # S-6 in four rows of the notes page whatever the token (RU «возьмите столько, сколько
+    # возможно, и не сбрасывайте»): the tokens drawn are his bag's last
     if k < n and discards:
         step["short"] = True
-        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is and skips this turn's "
-                            "discard.", labels) if got else
+        step["text"] = (Msg("Take {} (his bag's last) into his row; no discard this turn.", labels,
+                            plural="Take {} (his bag's last) into his row; no discard this turn.", n=k) if got else
                         Msg("His bag is empty; he skips this turn's discard."))
     elif k < n:
         step["short"] = True
-        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is.", labels) if got else
+        step["text"] = (Msg("Take {} (his bag's last) into his row.", labels,
+                            plural="Take {} (his bag's last) into his row.", n=k) if got else
                         Msg("His bag is empty; he draws nothing."))
     else:
         step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
