@@ -595,6 +595,32 @@ def test_d_and_e_tiles_turn_up_a_centurion():
     assert len(g.cent[CRASSUS]) == 2
 
 
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_his_centurion_turned_up_is_said_whole_on_one_notes_page(lang):  # S-3 centurions: tile D
+    """Tile D (centurion, play): RU «возьмите 1 случайный жетон из стопки жетонов центурионов,
+    лежащих лицом вниз, и положите справа от открытых жетонов авто-Красса». The sentence naming
+    it goes on a notes page of its own, four rows beside the scroll bar; «Take … from his stack of
+    face-down centurions and put it face up at the right end of his row» took six or seven, two or
+    three presses more on each tile D or E to read it."""
+    from firmware.i18n import localize
+    from firmware.screens import base
+    from firmware.screens.caesar.turnpages import record_pages
+    from engine.caesar.terms import token
+    from engine.caesar.tokens import CENTURION_IDS
+    from engine.caesar.view import view
+    for tid in CENTURION_IDS:
+        g = solo({"crassus_row": ["sword:6/0"], "modules": {"centurions": True}}, centurions=True,
+                 difficulty="normal", inputs={"tiles": "physical"})      # normal: 2A 2B 1C 1D (S-3)
+        g.cent[CRASSUS] = [tid]
+        flow.crassus_turn(g, tile="D")
+        pages = record_pages(localize(view(g)["last_crassus_turn"], lang), "D")
+        notes = [p for p in pages if p["kind"] == "notes"]
+        assert len(notes) == 1, (TOKENS[tid].name, pages)
+        rows = [r for n in notes[0]["notes"] for r in base.wrap(n, base.COLS - 1)]
+        assert len(rows) <= base.ROWS, rows
+        assert localize(token(tid), lang) in " ".join(rows), rows           # it names the centurion
+
 def test_no_centurion_left_promises_no_skipped_discard_on_a_tile_without_one():  # S-4, S-6
     """With his face-down centurions gone, tile E (centurion, draw 1, play, play: no discard) said
     «no discard this turn», as if a discard were skipped; a tile that does discard skips it, and

@@ -2297,7 +2297,7 @@ def test_his_centurion_from_the_stack_is_said_on_the_tile_page(state_dir):   # S
         assert cent["token"] in turn.pages[0]["into"]                    # the 7/0 (or another) into his row
         app.handle("a")
         said = " ".join(turn._rows(turn.pages[turn.page], app.view()))
-        assert "from his stack of face-down centurions" in said and not cut_rows(app)
+        assert "from his face-down centurions into his row" in said and not cut_rows(app)
     finally:
         app.console.close()
 

@@ -599,8 +599,7 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step], disc
         tid = g.rng.stream(CENTURION_POOL).pop(pool, _token_name)
     g.hand[CRASSUS].append(tid)
     steps.append({"action": "centurion", "token": TOKENS[tid].name,
-                  "text": Msg("Take {} from his stack of face-down centurions and put it face up at the right end "
-                              "of his row.", token(tid))})
+                  "text": Msg("Take {} from his face-down centurions into his row.", token(tid))})   # 4 rows
     return False
 
 
