@@ -649,12 +649,11 @@ def new_stack(g: Game, letter: str) -> dict[str, Any]:
     kept out, or None) and the sentence ``text``."""
     edition = g.rules["edition"]
     tiles = Msg.join([Msg("{}×{}", g.stack.count(x), tile_said(x, edition)) for x in sorted(set(g.stack))])
+    # four rows under the page's title ("His new stack"), which says that the old one ran out
     if g.rules["reshuffle"] == "keep-last":
-        text = Msg("His stack of tiles has run out: shuffle all his tiles but the one just drawn ({}) into a new "
-                   "stack: {}.", tile_said(letter, edition), tiles)
+        text = Msg("Shuffle all his tiles but tile {} into a new stack: {}.", tile_said(letter, edition), tiles)
     else:
-        text = Msg("His stack of tiles has run out: shuffle all his played tiles, the one just played too, into a "
-                   "new stack: {}.", tiles)
+        text = Msg("Shuffle all his tiles, tile {} too, into a new stack: {}.", tile_said(letter, edition), tiles)
     return {"tiles": "".join(sorted(g.stack)), "aside": letter if g.rules["reshuffle"] == "keep-last" else None,
             "text": text}
 
