@@ -144,6 +144,19 @@ def test_s11_only_provinces_where_he_can_place():
     assert play_of(d) == ("defend", "SD-IT", "shield:6/0", {"SD": 6, "IT": 0})
 
 
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "в провинции Италия вы впереди на 6, это ваш наибольший отрыв там, где он может разместить жетон"),
+    ("uk", "у провінції Італія ви попереду на 6, це ваш найбільший відрив там, де він може викласти жетон")])
+def test_s11_why_says_where_he_can_place_a_token_in_the_rulebooks_words(lang, said):
+    """S-11's «why» in Russian said «там, где он может ходить» (where he can move): nothing moves
+    in Caesar!; RU «Разместите жетон влияния авто-Красса», UA «викласти жетон»."""
+    from firmware.i18n import localize
+    d = decide_at({"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0),
+                              "GC-DM": t("human", "shield:4/2", GC=4, DM=2)},
+                   "crassus_row": ["ship:6/0"]})
+    assert said in localize(d.why, lang)
+
 def test_s11_defend_all_option_needs_him_trailing_everywhere():
     # RU reading (defend=all): with most provinces level, S-11 does not fire; S-14 centre does.
     pos = {"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0)}, "crassus_row": ["ship:4/2"]}
