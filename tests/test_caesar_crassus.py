@@ -144,6 +144,19 @@ def test_s11_only_provinces_where_he_can_place():
     assert play_of(d) == ("defend", "SD-IT", "shield:6/0", {"SD": 6, "IT": 0})
 
 
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "в провинции Италия вы впереди на 6, это ваш наибольший отрыв там, где он может разместить жетон"),
+    ("uk", "у провінції Італія ви попереду на 6, це ваш найбільший відрив там, де він може викласти жетон")])
+def test_s11_why_says_where_he_can_place_a_token_in_the_rulebooks_words(lang, said):
+    """S-11's «why» in Russian said «там, где он может ходить» (where he can move): nothing moves
+    in Caesar!; RU «Разместите жетон влияния авто-Красса», UA «викласти жетон»."""
+    from firmware.i18n import localize
+    d = decide_at({"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0),
+                              "GC-DM": t("human", "shield:4/2", GC=4, DM=2)},
+                   "crassus_row": ["ship:6/0"]})
+    assert said in localize(d.why, lang)
+
 def test_s11_defend_all_option_needs_him_trailing_everywhere():
     # RU reading (defend=all): with most provinces level, S-11 does not fire; S-14 centre does.
     pos = {"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0)}, "crassus_row": ["ship:4/2"]}
@@ -530,9 +543,8 @@ def test_s6_short_draw_skips_the_discard():
 
 @pytest.mark.parametrize("tile, bag, said", [
     ("B", 0, "His bag is empty; he draws nothing."),                          # draw 1, play
-    ("C", 1, "Take shield 3/3 from his bag into his row; he draws what there is."),   # draw 2, play, play
-    ("A", 1, "Take shield 3/3 from his bag into his row; he draws what there is and skips this turn's "
-          "discard."),
+    ("C", 1, "Take shield 3/3 (his bag's last) into his row."),                 # draw 2, play, play
+    ("A", 1, "Take shield 3/3 (his bag's last) into his row; no discard this turn."),
 ])
 def test_s6_a_short_draw_promises_no_skipped_discard_on_a_tile_without_one(tile, bag, said):  # S-4, S-6
     """S-6: a draw his bag cannot fill takes what there is and skips the turn's discard. Tiles B
@@ -548,6 +560,33 @@ def test_s6_a_short_draw_promises_no_skipped_discard_on_a_tile_without_one(tile,
     assert str(draw["text"]) == said
     assert ("discard" in [s["action"] for s in steps]) == (tile == "A")
 
+
+
+@pytest.mark.parametrize("tile", ["A", "C"])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_s6_his_short_draw_is_said_whole_on_one_notes_page(tile, lang):  # S-4, S-6
+    """S-6 (RU «возьмите столько, сколько возможно, и не сбрасывайте их в конце его хода»): his
+    tile draws 2, his bag holds 1. The sentence saying so goes on a notes page of its own (it does
+    not fit under the tile's tokens), four rows beside the scroll bar; it took five or six in every
+    language («Take … from his bag into his row; he draws what there is and skips this turn's
+    discard»), one press more on each such turn to read its end. Any token may be the bag's last
+    (a discard puts a centurion back in it)."""
+    from firmware.i18n import localize
+    from firmware.screens import base
+    from firmware.screens.caesar.turnpages import record_pages
+    from engine.caesar.terms import token
+    from engine.caesar.view import view
+    for tid, tk in enumerate(TOKENS):
+        g = solo({"crassus_row": ["sword:6/0", "ship:5/1"]}, inputs={"tiles": "physical"})
+        g.bag[CRASSUS] = [tid]
+        flow.crassus_turn(g, tile=tile)
+        record = localize(view(g)["last_crassus_turn"], lang)
+        pages = record_pages(record, tile)
+        notes = [p for p in pages if p["kind"] == "notes"]
+        assert [p["kind"] for p in pages][:2] == ["tile", "notes"] and len(notes) == 1, (tk.name, pages)
+        rows = [r for n in notes[0]["notes"] for r in base.wrap(n, base.COLS - 1)]
+        assert len(rows) <= base.ROWS, (tk.name, rows)
+        assert localize(token(tid), lang) in " ".join(rows), (tk.name, rows)          # it names the token
 
 def test_s4_tile_a_discards_the_leftmost():
     g = solo({"crassus_row": ["sword:6/0", "ship:5/1", "wild:2/2"]}, inputs={"tiles": "physical"})
@@ -568,6 +607,32 @@ def test_d_and_e_tiles_turn_up_a_centurion():
     assert steps[0]["token"] in ("wild:3/3", "sword:7/0", "shield+ship:4/4")
     assert len(g.cent[CRASSUS]) == 2
 
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_his_centurion_turned_up_is_said_whole_on_one_notes_page(lang):  # S-3 centurions: tile D
+    """Tile D (centurion, play): RU «возьмите 1 случайный жетон из стопки жетонов центурионов,
+    лежащих лицом вниз, и положите справа от открытых жетонов авто-Красса». The sentence naming
+    it goes on a notes page of its own, four rows beside the scroll bar; «Take … from his stack of
+    face-down centurions and put it face up at the right end of his row» took six or seven, two or
+    three presses more on each tile D or E to read it."""
+    from firmware.i18n import localize
+    from firmware.screens import base
+    from firmware.screens.caesar.turnpages import record_pages
+    from engine.caesar.terms import token
+    from engine.caesar.tokens import CENTURION_IDS
+    from engine.caesar.view import view
+    for tid in CENTURION_IDS:
+        g = solo({"crassus_row": ["sword:6/0"], "modules": {"centurions": True}}, centurions=True,
+                 difficulty="normal", inputs={"tiles": "physical"})      # normal: 2A 2B 1C 1D (S-3)
+        g.cent[CRASSUS] = [tid]
+        flow.crassus_turn(g, tile="D")
+        pages = record_pages(localize(view(g)["last_crassus_turn"], lang), "D")
+        notes = [p for p in pages if p["kind"] == "notes"]
+        assert len(notes) == 1, (TOKENS[tid].name, pages)
+        rows = [r for n in notes[0]["notes"] for r in base.wrap(n, base.COLS - 1)]
+        assert len(rows) <= base.ROWS, rows
+        assert localize(token(tid), lang) in " ".join(rows), rows           # it names the centurion
 
 def test_no_centurion_left_promises_no_skipped_discard_on_a_tile_without_one():  # S-4, S-6
     """With his face-down centurions gone, tile E (centurion, draw 1, play, play: no discard) said
@@ -600,8 +665,7 @@ def test_a_short_draw_after_the_discard_promises_no_skipped_discard():  # S-4, S
     assert [s["action"] for s in steps[:3]] == ["discard", "draw", "play"]
     assert not steps[0].get("skipped") and len(steps[0]["tokens"]) == 1
     assert steps[1]["short"] is True and steps[1]["tokens"] == steps[0]["tokens"]
-    assert str(steps[1]["text"]) == f"Take {steps[0]['tokens'][0].replace(':', ' ')} from his bag into his row; " \
-                                    "he draws what there is."
+    assert str(steps[1]["text"]) == f"Take {steps[0]['tokens'][0].replace(':', ' ')} (his bag's last) into his row."
 
 
 def test_closure_never_gives_a_tie_to_nobody_on_his_play_but_does_on_yours():

@@ -560,14 +560,17 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step], d
     g.hand[CRASSUS].extend(got)
     labels = Msg.join([token(t) for t in got])
     step: Step = {"action": "draw", "tokens": [TOKENS[t].name for t in got]}
+    # S-6 in four rows of the notes page whatever the token (RU «возьмите столько, сколько
+    # возможно, и не сбрасывайте»): the tokens drawn are his bag's last
     if k < n and discards:
         step["short"] = True
-        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is and skips this turn's "
-                            "discard.", labels) if got else
+        step["text"] = (Msg("Take {} (his bag's last) into his row; no discard this turn.", labels,
+                            plural="Take {} (his bag's last) into his row; no discard this turn.", n=k) if got else
                         Msg("His bag is empty; he skips this turn's discard."))
     elif k < n:
         step["short"] = True
-        step["text"] = (Msg("Take {} from his bag into his row; he draws what there is.", labels) if got else
+        step["text"] = (Msg("Take {} (his bag's last) into his row.", labels,
+                            plural="Take {} (his bag's last) into his row.", n=k) if got else
                         Msg("His bag is empty; he draws nothing."))
     else:
         step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
@@ -596,8 +599,7 @@ def _crassus_centurion(g: Game, named: list[str] | None, steps: list[Step], disc
         tid = g.rng.stream(CENTURION_POOL).pop(pool, _token_name)
     g.hand[CRASSUS].append(tid)
     steps.append({"action": "centurion", "token": TOKENS[tid].name,
-                  "text": Msg("Take {} from his stack of face-down centurions and put it face up at the right end "
-                              "of his row.", token(tid))})
+                  "text": Msg("Take {} from his face-down centurions into his row.", token(tid))})   # 4 rows
     return False
 
 
@@ -647,12 +649,11 @@ def new_stack(g: Game, letter: str) -> dict[str, Any]:
     kept out, or None) and the sentence ``text``."""
     edition = g.rules["edition"]
     tiles = Msg.join([Msg("{}×{}", g.stack.count(x), tile_said(x, edition)) for x in sorted(set(g.stack))])
+    # four rows under the page's title ("His new stack"), which says that the old one ran out
     if g.rules["reshuffle"] == "keep-last":
-        text = Msg("His stack of tiles has run out: shuffle all his tiles but the one just drawn ({}) into a new "
-                   "stack: {}.", tile_said(letter, edition), tiles)
+        text = Msg("Shuffle all his tiles but tile {} into a new stack: {}.", tile_said(letter, edition), tiles)
     else:
-        text = Msg("His stack of tiles has run out: shuffle all his played tiles, the one just played too, into a "
-                   "new stack: {}.", tiles)
+        text = Msg("Shuffle all his tiles, tile {} too, into a new stack: {}.", tile_said(letter, edition), tiles)
     return {"tiles": "".join(sorted(g.stack)), "aside": letter if g.rules["reshuffle"] == "keep-last" else None,
             "text": text}
 
