@@ -372,20 +372,54 @@ def _picked(sentence: Any) -> tuple[str, Any] | None:
     return None if side is None else (side, sentence.args[0])
 
 
+# The undo of the play that revealed a turn's cards (J-18): that card alone goes back to its player's
+# hand; the other player's stays played face down, and the cards are revealed when the one who played
+# last plays again (a sentence per side, ru/uk decline the names). A reveal stored by an older Legatus
+# did not keep who played last: its undo says the card played last, unnamed.
+PLAY_UNDONE = {"caesar": N_("Undone: Caesar played {} (turn {}). The card goes back to his hand; Pompey's "
+                            "card stays played face down until Caesar plays again."),
+               "pompey": N_("Undone: Pompey played {} (turn {}). The card goes back to his hand; Caesar's "
+                            "card stays played face down until Pompey plays again.")}
+PLAY_ASKED = {"caesar": N_("Caesar played {} (turn {}): the card goes back to his hand, Pompey's stays face down."),
+              "pompey": N_("Pompey played {} (turn {}): the card goes back to his hand, Caesar's stays face down.")}
+REVEAL_UNDONE = N_("Undone: the reveal of turn {}. The card played last goes back to its player's hand; the "
+                   "other stays played face down.")
+REVEAL_ASKED = N_("The reveal of turn {}: the card played last goes back to its player's hand, the other stays "
+                  "face down.")
+
+
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a tied hit's pick (J-7): the pick and its block, and that the dice
-    stay (undo takes back the pick and what followed it, not the fire); None for every other step."""
+    stay (undo takes back the pick and what followed it, not the fire); of the play that revealed
+    a turn's cards (J-18): that play alone; None for every other step."""
     picked = _picked(sentence)
-    return None if picked is None else Msg(HIT_ASKED[picked[0]], picked[1])
+    if picked is not None:
+        return Msg(HIT_ASKED[picked[0]], picked[1])
+    reveal = K.revealed(sentence)
+    if reveal is None:
+        return None
+    turn, caesar, pompey, last = reveal
+    if last is None:
+        return Msg(REVEAL_ASKED, turn)
+    return Msg(PLAY_ASKED[last], caesar if last == "caesar" else pompey, turn)
 
 
 def _undone(sentence: Any) -> Msg | None:
     """An undo of a tied hit's pick (J-7) says that the pick was taken back, and on which block, and
-    that its owner chooses again (the fire stands: its dice and the hits placed before it); None
-    for every other step (``Undone: <sentence>``). A pick stored by an older Legatus said the fire
-    only: its undo still says ``Undone:`` and that fire."""
+    that its owner chooses again (the fire stands: its dice and the hits placed before it); an undo
+    of the play that revealed a turn's cards (J-18) names that play, whose card alone goes back
+    (the other stays played face down); None for every other step (``Undone: <sentence>``). A pick
+    stored by an older Legatus said the fire only: its undo still says ``Undone:`` and that fire."""
     picked = _picked(sentence)
-    return None if picked is None else Msg(HIT_UNDONE[picked[0]], picked[1])
+    if picked is not None:
+        return Msg(HIT_UNDONE[picked[0]], picked[1])
+    reveal = K.revealed(sentence)
+    if reveal is None:
+        return None
+    turn, caesar, pompey, last = reveal
+    if last is None:
+        return Msg(REVEAL_UNDONE, turn)
+    return Msg(PLAY_UNDONE[last], caesar if last == "caesar" else pompey, turn)
 
 
 def _auto(state: State, req: Request) -> Outcome:
@@ -848,7 +882,7 @@ def _play(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[0])
     rec = K.play(_phase(state), side, req.args[1])
     fields: dict[str, Any] = {"reveal": rec, "cards": K.public_view(state["cards"])}
-    text = K.reveal_sentence(rec) if rec else Msg("{} plays a card face down.", T.side(side))
+    text = K.reveal_sentence(rec, side) if rec else Msg("{} plays a card face down.", T.side(side))
     return Outcome(fields, text)
 
 
