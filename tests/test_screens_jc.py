@@ -2574,3 +2574,24 @@ def test_two_blocks_of_a_kind_shortened_keep_their_numbers_apart():  # J-7: a ti
         assert [r.rsplit(" ", 1)[1] for r in rows] == ["1", "2"], rows
     owned = fitted_name({"id": "p_aux1", "name": "Auxilia 1", "side": "caesar"}, 11)     # Pompey's, for Caesar
     assert owned.endswith(" 1 (P)") and len(owned) <= 11, owned
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Among equally strong blocks a leader takes a hit last."),
+    ("ru", "Среди равных по силе блоков лидер получает хит последним."),
+    ("uk", "Серед рівних за силою блоків лідер отримує хіт останнім.")], ids=["en", "ru", "uk"])
+def test_fight_to_the_end_in_a_game_started_now_says_a_leader_takes_a_hit_last(lang, said):  # J-7, J-14, J-2
+    """A game started now (``leaders=last``) has the device put a tied hit on a leader last (J-7: the
+    owner's choice, made on the owner's behalf; tests/test_jc_console.py): Fight to the end no longer
+    kills Scipio (A2) at I where Legio 34 (C3) at I could take the hit, and its question says so in
+    place of the warning that a game stored before it still gets."""
+    lines = ("add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1")
+
+    def question(new: str) -> str:
+        ctx = FakeCtx(new, *lines, lang=lang).open(JcHome())
+        ctx.press(*DOWN * 4, "a")                       # Fight to the end: asked first
+        assert type(ctx.top).__name__ == "Asked", type(ctx.top).__name__
+        return " ".join(ctx.top.rows)
+    now, before = question("new jc-battle dice=physical seed=1 leaders=last"), question("new jc-battle dice=physical seed=1")
+    assert said in now and "I" not in now.split()     # (no «leader at I may be killed»)
+    assert said not in before and " I " in before
