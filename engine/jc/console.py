@@ -397,8 +397,8 @@ PLAY_UNDONE = {"caesar": N_("Undone: Caesar played {} (turn {}). The card goes b
                             "card stays played face down until Caesar plays again."),
                "pompey": N_("Undone: Pompey played {} (turn {}). The card goes back to his hand; Caesar's "
                             "card stays played face down until Pompey plays again.")}
-PLAY_ASKED = {"caesar": N_("Caesar played {} (turn {}): the card goes back to his hand, Pompey's stays face down."),
-              "pompey": N_("Pompey played {} (turn {}): the card goes back to his hand, Caesar's stays face down.")}
+PLAY_ASKED = {"caesar": N_("Caesar played {}: the card goes back to his hand, Pompey's stays face down."),
+              "pompey": N_("Pompey played {}: the card goes back to his hand, Caesar's stays face down.")}
 REVEAL_UNDONE = N_("Undone: the reveal of turn {}. The card played last goes back to its player's hand; the "
                    "other stays played face down.")
 REVEAL_ASKED = N_("The reveal of turn {}: the card played last goes back to its player's hand, the other stays "
@@ -418,7 +418,7 @@ def _undo_asked(sentence: Any) -> Msg | None:
     turn, caesar, pompey, last = reveal
     if last is None:
         return Msg(REVEAL_ASKED, turn)
-    return Msg(PLAY_ASKED[last], caesar if last == "caesar" else pompey, turn)
+    return Msg(PLAY_ASKED[last], caesar if last == "caesar" else pompey)       # (the turn being played: no number)
 
 
 def _undone(sentence: Any) -> Msg | None:
