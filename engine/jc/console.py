@@ -369,7 +369,7 @@ HIT_ASKED = {"caesar": N_("Caesar put the hit on {}; the dice stay."),
 
 
 def _hit(state: State, req: Request) -> Outcome:
-    key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
+    key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the device's choice, J-14 or, with leaders=last, a leader last)."))
     req.check_opts(frozenset())
     battle = _battle(state)
     pending = battle["pending"]
