@@ -349,8 +349,8 @@ def test_the_device_puts_a_tied_hit_on_a_leader_last_in_a_game_started_now(optio
     firepower first) is the odds' policy. Fight to the end, Device decides and Device picks used it
     and killed Scipio — gone for good, a 1-VP trophy for Caesar (J-2, J-17) — where the legion
     could take the hit. A game started now (``leaders=last``) puts the leader last; a game stored
-    before it keeps J-14's order, so its stored lines replay as they were played. The odds are J-14's
-    in both."""
+    before it keeps J-14's order, so its stored lines replay as they were played. The odds describe
+    each game's own fight (J-15; tests/test_jc_odds_leaders.py), so they differ."""
     t = Table(options)
     t.run(*SCIPIO_TIED)
     assert t.session.view()["battle"]["decision"]["choices"] == ["p_scipio", "p_leg34"]
@@ -360,7 +360,7 @@ def test_the_device_puts_a_tied_hit_on_a_leader_last_in_a_game_started_now(optio
     assert [(a["block"], a["result"]) for a in applied] == [(takes, result)]
     other = Table("seed=1 ties=partial" if "leaders" in options else "seed=1 ties=partial leaders=last")
     other.run(*SCIPIO_TIED)
-    assert other.do("odds")["attacker_wins"] == odds["attacker_wins"]          # the odds: J-14's order either way
+    assert abs(other.do("odds")["attacker_wins"] - odds["attacker_wins"]) > 1e-3      # each its own order
 
 
 def test_new_refuses_another_leaders_rule():

@@ -52,7 +52,7 @@ TIES_PARTIAL = "partial"
 # a leader killed is gone for good and a 1-VP trophy for the enemy (J-2, J-17), which J-14's lowest
 # firepower first put on Scipio (A2) at I before a C3 legion at I. Absent (every battle stored
 # before the option): J-14's order, so that a stored session replays as it was played. The odds
-# (J-14, J-15) keep J-14's order either way.
+# (J-15) model the battle's own order either way (:func:`careful_key`, :func:`tie_key`).
 LEADERS_LAST = "last"
 
 
@@ -192,6 +192,14 @@ def hit_candidates(battle: Battle, side: str) -> list[Block]:
 def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
     """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
     return (firepower, 1 if leader else 0, seq)
+
+
+def careful_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
+    """Sort key of :func:`careful_choice` (smallest takes the hit): a leader after every other
+    block, J-14's order (:func:`tie_key`) within each group. The odds (engine/jc/odds_dp.py
+    ``_Model.tie_order``) sort by it in a battle with :data:`LEADERS_LAST`, as :func:`device_choice`
+    chooses, else by :func:`tie_key`."""
+    return (1 if leader else 0, firepower, seq)
 
 
 def choose_hit(battle: Battle, candidates: list[Block]) -> Block:

@@ -5,7 +5,8 @@ round-4 turn. Among equally strong blocks the owner puts a hit on the lowest fir
 then a non-leader before a leader, then the block entered first. A battle of a game started now
 (``leaders=last``, engine/jc/battle.py ``LEADERS_LAST``) puts a leader last among them instead
 (``B.device_choice``): ``auto``/``fight`` place the hits on the owner's behalf, and J-7 leaves the
-choice to the owner. :func:`choose_hit` and :func:`tie_key` stay J-14's, the order the odds model.
+choice to the owner. :func:`choose_hit` and :func:`tie_key` stay J-14's; the odds and the advice
+model the battle's own order (:func:`tie_key`, or ``B.careful_key`` with ``leaders=last``), so that they describe the fight the device makes.
 """
 from __future__ import annotations
 
