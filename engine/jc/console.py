@@ -61,7 +61,7 @@ TIES = B.TIES_PARTIAL
 # A game started with ``leaders=last`` (every game started now: :func:`language_options`) has the device,
 # where it places a hit among equally strong blocks on the owner's behalf (``fight``, ``auto``, ``hit``
 # without a block), put a leader last (engine/jc/battle.py ``LEADERS_LAST``). A game stored without it
-# (an older Legatus) keeps J-14's order there, as it was played. The odds keep J-14's order.
+# (an older Legatus) keeps J-14's order there, as it was played. The odds follow the game's order (J-15).
 LEADERS = B.LEADERS_LAST
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
