@@ -311,10 +311,12 @@ def test_new_takes_the_languages_cleopatra_rule_and_stores_it_in_the_line(consol
     assert console.request(f"settings language={lang}")["ok"]
     out = console.request("new jc-battle seed=3")
     assert out["ok"], out
-    assert out["state"]["rules"] == {"cleopatra": rule}
-    assert console.session.header["line"] == f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup remove=restore ties=partial"
+    assert out["state"]["rules"] == {"cleopatra": rule, "leaders": "last"}
+    assert console.session.header["line"] == (f"new jc-battle seed=3 cleopatra={rule} rolls=apart pool=setup remove=restore "
+                                              "ties=partial leaders=last")
     assert console.request("new jc-battle cleopatra=turn seed=3")["ok"]          # an explicit choice wins
-    assert console.session.header["line"] == "new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup remove=restore ties=partial"
+    assert console.session.header["line"] == ("new jc-battle cleopatra=turn seed=3 rolls=apart pool=setup remove=restore "
+                                              "ties=partial leaders=last")
 
 
 def test_the_stored_cleopatra_rule_survives_a_change_of_language_and_a_restart(state_dir):
@@ -328,8 +330,50 @@ def test_the_stored_cleopatra_rule_survives_a_change_of_language_and_a_restart(s
     c.close()
     store2 = Store(state_dir)
     c2 = Console(store2, store2.resume())
-    assert c2.request("state")["state"]["rules"] == {"cleopatra": "round"}
+    assert c2.request("state")["state"]["rules"] == {"cleopatra": "round", "leaders": "last"}
     c2.close()
+
+
+# -- J-7: where the device places a tied hit on the owner's behalf, a game started now spares a leader --
+SCIPIO_TIED = ["add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1", "start",
+               "pass p_scipio", "pass p_leg34", "fire c_leg10 dice=1,6,6"]     # one hit: Scipio (A2) or Legio 34 (C3), both I
+
+
+@pytest.mark.parametrize("how", ["auto", "fight", "hit"])
+@pytest.mark.parametrize("options, takes, result", [
+    ("seed=1 ties=partial leaders=last", "p_leg34", "eliminated"),      # a game started now: the leader last
+    ("seed=1 ties=partial", "p_scipio", "killed")])                     # stored before leaders=last: J-14, as played
+def test_the_device_puts_a_tied_hit_on_a_leader_last_in_a_game_started_now(options, takes, result, how):  # J-7, J-14, J-2, J-17
+    """One hit on Scipio (A2) and Legio 34 (C3), both at I: J-7 leaves the pick to the owner (RU summary
+    «владелец блоков определяет, какой из блоков понесет снижение»); J-14's order (the lowest
+    firepower first) is the odds' policy. Fight to the end, Device decides and Device picks used it
+    and killed Scipio — gone for good, a 1-VP trophy for Caesar (J-2, J-17) — where the legion
+    could take the hit. A game started now (``leaders=last``) puts the leader last; a game stored
+    before it keeps J-14's order, so its stored lines replay as they were played. The odds describe
+    each game's own fight (J-15; tests/test_jc_odds_leaders.py), so they differ."""
+    t = Table(options)
+    t.run(*SCIPIO_TIED)
+    assert t.session.view()["battle"]["decision"]["choices"] == ["p_scipio", "p_leg34"]
+    odds = t.do("odds")
+    t.do(how)
+    applied = t.session.state["battle"]["turns"][-1 if how != "fight" else 2]["applied"]
+    assert [(a["block"], a["result"]) for a in applied] == [(takes, result)]
+    other = Table("seed=1 ties=partial" if "leaders" in options else "seed=1 ties=partial leaders=last")
+    other.run(*SCIPIO_TIED)
+    assert abs(other.do("odds")["attacker_wins"] - odds["attacker_wins"]) > 1e-3      # each its own order
+
+
+def test_new_refuses_another_leaders_rule():
+    with pytest.raises(LegatusError) as e:
+        Table("leaders=first")
+    assert e.value.code == "bad_arguments" and "leaders= takes only 'last'" in e.value.message
+
+
+def test_the_next_battle_keeps_the_leaders_rule():  # J-7
+    t = Table("seed=1 ties=partial leaders=last")
+    t.run("add attacker c_leg8", "add defender p_leg1", "fight", "next-battle", *SCIPIO_TIED, "auto")
+    assert t.session.state["battle"]["leaders"] == "last"
+    assert [a["block"] for a in t.session.state["battle"]["turns"][-1]["applied"]] == ["p_leg34"]
 
 
 def test_a_stored_session_without_the_cleopatra_rule_resumes_with_her_next_turn_in_any_language(state_dir):

@@ -136,6 +136,7 @@ class Fuzz:
         if not self.legacy:
             opts.append("rolls=apart")
             opts.append("remove=restore")          # a block removed from a set-up gets its strength back
+            opts.append("leaders=last")            # J-7: the device's own tie choice puts a leader last
             if r.random() < 0.8:                   # J-7: a tie asked only at a partial level (a game started
                 opts.append("ties=partial")        # now); without it every tie is asked (stored before)
         if r.random() < 0.3:

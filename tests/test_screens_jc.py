@@ -2015,6 +2015,98 @@ def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang,
         app.console.close()
 
 
+# A turn's two plays (J-18): Caesar's card face down, then Pompey's, which reveals both.
+PLAYED = ["new jc-battle seed=3", "deal", "discard caesar 2/1", "discard pompey 1/2", "play caesar 3/2",
+          "play pompey mars"]
+
+
+def _undo_the_reveal(state_dir, lang):
+    """Reopen the game stored in ``state_dir`` (its sentences read back from storage), close the
+    reveal said again, hold B: (the question's rows, the notice after A, the app) — the caller closes it."""
+    app = app_with([], HOME + READ + ["b:hold"], state_dir, lang=lang)
+    app.render()
+    question = app.stack[-1]
+    assert type(question).__name__ == "UndoQuestion", type(question).__name__
+    rows = list(question.rows)
+    app.handle("a")                                                     # yes, take it back
+    app.render()
+    notice = app.stack[-1]
+    assert type(notice).__name__ == "TextScreen", type(notice).__name__
+    return rows, notice.paras, app
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Pompey played Mars: the card goes back to his hand, Caesar's stays face down.",
+     "Undone: Pompey played Mars (turn 1). The card goes back to his hand; Caesar's card stays played face "
+     "down until Pompey plays again."),
+    ("ru", "Помпей сыграл «Марс»: карта вернётся в руку, карта Цезаря останется рубашкой вверх.",
+     "Отменено: Помпей сыграл «Марс» (ход 1). Карта возвращается ему в руку; карта Цезаря остаётся сыгранной "
+     "рубашкой вверх, пока Помпей не сыграет снова."),
+    ("uk", "Помпей зіграв «Марс»: карта повернеться до руки, карта Цезаря лишиться сорочкою догори.",
+     "Скасовано: Помпей зіграв «Марс» (хід 1). Карта повертається йому в руку; карта Цезаря лишається зіграною "
+     "сорочкою догори, доки Помпей не зіграє знову.")], ids=["en", "ru", "uk"])
+def test_undoing_a_reveal_names_the_play_it_takes_back(state_dir, lang, asked, undone):  # J-18, undo
+    """Caesar plays 3/2 face down, then Pompey Mars: both are revealed (J-18). Undo takes back
+    Pompey's play alone: Mars goes back to his hand, Caesar's card stays played. The question said
+    «Take back: Turn 1: Caesar plays Move 3, Levy 2, Pompey Mars. Player 1: Pompey.» and the notice
+    «Скасовано: Хід 1: Цезар грає …, Помпей — …», the whole reveal, as if both cards went back; they
+    name Pompey's play of Mars and that Caesar's stays, in the game's words; after a restart the log
+    says it the same way."""
+    app_with(PLAYED, [], state_dir, lang=lang).console.close()
+    rows, paras, app = _undo_the_reveal(state_dir, lang)
+    try:
+        assert " ".join(rows) == asked, rows
+        assert paras == [undone], paras
+        caesar, pompey = (app.console.request(f"hand {s}") for s in ("caesar", "pompey"))
+        assert caesar["played"] == "3/2" and "3/2" not in caesar["hand"]       # Caesar's card stays played
+        assert pompey["played"] is None and "mars" in pompey["hand"]           # Mars is back in Pompey's hand
+        assert app.console.session.lines[-1] == "play caesar 3/2"
+    finally:
+        app.console.close()
+    back = app_with([], [], state_dir, lang=lang)
+    try:
+        assert back.console.request("log 1")["log"] == [undone]
+    finally:
+        back.console.close()
+
+
+def test_undoing_a_reveal_names_who_played_last_whichever_side_it_was(state_dir):  # J-18, undo
+    """Pompey plays first, Caesar last (Apollo is no first card of a year: Caesar's Mercury): the
+    undo names Caesar's play, the card that goes back, whoever is player 1."""
+    lines = [*PLAYED[:4], "play pompey mars", "play caesar mercury"]
+    app = app_with(lines, HOME + READ + ["b:hold"], state_dir)
+    try:
+        app.render()
+        assert " ".join(app.stack[-1].rows) == "Caesar played Mercury: the card goes back to his hand, Pompey's stays face down."
+        app.handle("a")
+        app.render()
+        assert app.stack[-1].paras == ["Undone: Caesar played Mercury (turn 1). The card goes back to his hand; "
+                                       "Pompey's card stays played face down until Caesar plays again."]
+        assert app.console.request("hand pompey")["played"] == "mars"
+    finally:
+        app.console.close()
+
+
+def test_a_reveal_stored_by_an_older_legatus_is_undone_as_the_card_played_last(state_dir, monkeypatch):  # J-18
+    """A reveal stored before it kept who played last: its undo cannot name the player, so it says
+    that the card played last goes back and the other stays (not the whole reveal again); the
+    session replays as it was stored."""
+    from engine.jc import cards
+    said = cards.reveal_sentence
+    monkeypatch.setattr(cards, "reveal_sentence", lambda rec, last=None: said(rec))     # as an older Legatus said it
+    app_with(PLAYED, [], state_dir).console.close()
+    monkeypatch.undo()
+    rows, paras, app = _undo_the_reveal(state_dir, "en")
+    try:
+        assert " ".join(rows) == ("The reveal of turn 1: the card played last goes back to its player's hand, "
+                                  "the other stays face down.")
+        assert paras == ["Undone: the reveal of turn 1. The card played last goes back to its player's hand; "
+                         "the other stays played face down."]
+        assert app.console.request("hand pompey")["played"] is None
+    finally:
+        app.console.close()
+
+
 def _stored_before_ties(monkeypatch) -> None:
     """New games stored as an older Legatus stored them: without ``ties=partial`` (every tie asked)."""
     from firmware import console_session, session
@@ -2481,3 +2573,24 @@ def test_two_blocks_of_a_kind_shortened_keep_their_numbers_apart():  # J-7: a ti
         assert [r.rsplit(" ", 1)[1] for r in rows] == ["1", "2"], rows
     owned = fitted_name({"id": "p_aux1", "name": "Auxilia 1", "side": "caesar"}, 11)     # Pompey's, for Caesar
     assert owned.endswith(" 1 (P)") and len(owned) <= 11, owned
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Among equally strong blocks a leader takes a hit last."),
+    ("ru", "Среди равных по силе блоков лидер получает хит последним."),
+    ("uk", "Серед рівних за силою блоків лідер отримує хіт останнім.")], ids=["en", "ru", "uk"])
+def test_fight_to_the_end_in_a_game_started_now_says_a_leader_takes_a_hit_last(lang, said):  # J-7, J-14, J-2
+    """A game started now (``leaders=last``) has the device put a tied hit on a leader last (J-7: the
+    owner's choice, made on the owner's behalf; tests/test_jc_console.py): Fight to the end no longer
+    kills Scipio (A2) at I where Legio 34 (C3) at I could take the hit, and its question says so in
+    place of the warning that a game stored before it still gets."""
+    lines = ("add attacker c_leg10", "add defender p_scipio strength=1", "add defender p_leg34 strength=1")
+
+    def question(new: str) -> str:
+        ctx = FakeCtx(new, *lines, lang=lang).open(JcHome())
+        ctx.press(*DOWN * 4, "a")                       # Fight to the end: asked first
+        assert type(ctx.top).__name__ == "Asked", type(ctx.top).__name__
+        return " ".join(ctx.top.rows)
+    now, before = question("new jc-battle dice=physical seed=1 leaders=last"), question("new jc-battle dice=physical seed=1")
+    assert said in now and "I" not in now.split()     # (no «leader at I may be killed»)
+    assert said not in before and " I " in before

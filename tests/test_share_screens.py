@@ -179,7 +179,8 @@ def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: 
             app.render()
             app.handle(key)
         session = app.console.session
-        assert session.header["line"].endswith(" share=2-1 rolls=apart pool=setup remove=restore ties=partial")    # (then what the firmware stores)
+        # (then what the firmware stores)
+        assert session.header["line"].endswith(" share=2-1 rolls=apart pool=setup remove=restore ties=partial leaders=last")
         assert app.console.request("state")["state"]["commitment"] == commitment(SECRET)
         assert app.commitment is None                                # the form showed the code already
         app.push(FairDrawScreen())

@@ -263,7 +263,8 @@ def test_a_julius_caesar_block_s_fire_undone_keeps_its_dice_whichever_block_fire
         for line in ["new jc-battle seed=3", "add attacker rating=C3 strength=3", "add attacker rating=C3 strength=3",
                      "add defender rating=D2 strength=4", "start"]:
             _ok(c, line)
-        assert c.session.header["line"] == "new jc-battle seed=3 cleopatra=turn rolls=apart pool=setup remove=restore ties=partial"
+        assert c.session.header["line"] == ("new jc-battle seed=3 cleopatra=turn rolls=apart pool=setup remove=restore "
+                                            "ties=partial leaders=last")
         started = _ok(c, "state")["state"]["actions"]
         shown = _ok(c, "fire blk1")["turn"]["dice"]
         _ok(c, "undo")

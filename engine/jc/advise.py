@@ -2,8 +2,9 @@
 
 For every choice open to the deciding side now — fire, pass or retreat for each block of the
 acting step, or which of the equally strongest blocks takes the next hit — the exact odds if that
-choice is made now and both sides follow the J-14 policy afterwards, and the best choice for the
-deciding side. Pure: the battle passed in is never changed.
+choice is made now and both sides follow the J-14 policy afterwards (among equally strong blocks
+the hit goes where the device puts it: J-14's order, or a leader last in a battle with
+``leaders=last``, B.device_choice), and the best choice for the deciding side. Pure: the battle passed in is never changed.
 
 How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact odds (J-15) are
 taken from there. ``fire`` for any block of the step is the odds from now: J-14 play fires the
@@ -55,7 +56,7 @@ def _fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
         if pk == 0.0:
             continue
         c = copy.deepcopy(battle)
-        B.fire(c, key, [1] * k + [6] * (n - k), None, policy.choose_hit)
+        B.fire(c, key, [1] * k + [6] * (n - k), None, B.device_choice)
         for r, v in odds(c).items():
             acc[r] += pk * v
     return acc
@@ -72,9 +73,9 @@ def _after(battle: B.Battle, option: dict[str, Any]) -> B.Battle:
     elif action == "retreat":
         B.retreat(c, key)
     else:
-        B.assign_hit(c, option["target"], policy.choose_hit)
-    if c["phase"] == "fighting" and c["pending"]:          # the rest of the hits by J-14, here
-        B.apply_pending(c, policy.choose_hit)               # (the copy is ours: no second one)
+        B.assign_hit(c, option["target"], B.device_choice)
+    if c["phase"] == "fighting" and c["pending"]:          # the rest of the hits as the device puts
+        B.apply_pending(c, B.device_choice)                 # them, here (the copy is ours: no second one)
         B.advance(c)
     return c
 
@@ -92,10 +93,11 @@ def _signature(battle: B.Battle, option: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _policy_option(battle: B.Battle, d: dict[str, Any]) -> dict[str, Any]:
-    """The choice J-14 would make here (the tie-break of ``best``)."""
+    """The choice the policy would make here (the tie-break of ``best``): a hit where the device
+    puts it (J-14, or a leader last with ``leaders=last``: B.device_choice)."""
     if d["kind"] == "hit":
         cands = B.hit_candidates(battle, d["side"])
-        return {"action": "hit", "block": policy.choose_hit(battle, cands)["key"]}
+        return {"action": "hit", "block": B.device_choice(battle, cands)["key"]}
     group = [x for x in battle["blocks"] if x["key"] in d["blocks"]]
     b = min(group, key=lambda x: x["seq"])
     return {"action": policy.action_for(battle, b), "block": b["key"]}

@@ -46,6 +46,14 @@ LEGACY_CLEOPATRA = "turn"
 # owner's). Absent (every battle stored before the option): every tie is asked, so that a stored
 # session, whose lines answer each such question, replays as it was played.
 TIES_PARTIAL = "partial"
+# The device's own choice among equally strong blocks (J-7: the owner's; Fight to the end, Device
+# decides, Device picks, where the device places a hit on the owner's behalf): ``last`` (every game
+# started now) — a leader last, J-14's order among the rest and among leaders (:func:`careful_choice`):
+# a leader killed is gone for good and a 1-VP trophy for the enemy (J-2, J-17), which J-14's lowest
+# firepower first put on Scipio (A2) at I before a C3 legion at I. Absent (every battle stored
+# before the option): J-14's order, so that a stored session replays as it was played. The odds
+# (J-15) model the battle's own order either way (:func:`careful_key`, :func:`tie_key`).
+LEADERS_LAST = "last"
 
 
 def cleopatra_for_language(lang: str) -> str:
@@ -63,10 +71,11 @@ def other(side: str) -> str:
 
 
 def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
-               cleopatra: str = LEGACY_CLEOPATRA, ties: str | None = None) -> Battle:
+               cleopatra: str = LEGACY_CLEOPATRA, ties: str | None = None, leaders: str | None = None) -> Battle:
     """An empty battle in set-up. ``attacker``: ``caesar|pompey``; ``dice``: ``digital|physical``;
     ``cleopatra``: when she fights for the side she joins (:data:`CLEOPATRA_RULES`, J-2);
-    ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level (None: always)."""
+    ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level (None: always);
+    ``leaders``: :data:`LEADERS_LAST` for the device's own tie choice to put a leader last (None: J-14's)."""
     if attacker not in SIDES:
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
@@ -76,12 +85,17 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
     if ties is not None and ties != TIES_PARTIAL:
         raise BadArguments(Msg("ties= takes only '{}' (a tie of hits is asked only where the hits left fall short of "
                                "the equally strong blocks); not '{}'.", TIES_PARTIAL, ties))
+    if leaders is not None and leaders != LEADERS_LAST:
+        raise BadArguments(Msg("leaders= takes only '{}' (among equally strong blocks the device puts a hit on a "
+                               "leader last); not '{}'.", LEADERS_LAST, leaders))
     battle: Battle = {"attacker": attacker, "defender": other(attacker), "surprise": surprise,
                       "dice": dice, "cleopatra": cleopatra, "phase": "setup", "round": 0, "swapped": False,
                       "blocks": [], "pending": None, "retreated": {s: 0 for s in SIDES}, "turns": [],
                       "events": [], "result": None, "winner": None}
     if ties is not None:
         battle["ties"] = ties
+    if leaders is not None:
+        battle["leaders"] = leaders
     return battle
 
 
@@ -178,6 +192,14 @@ def hit_candidates(battle: Battle, side: str) -> list[Block]:
 def tie_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
     """Sort key of J-14's choice among equally strong blocks (smallest takes the hit)."""
     return (firepower, 1 if leader else 0, seq)
+
+
+def careful_key(firepower: int, leader: bool, seq: int) -> tuple[int, int, int]:
+    """Sort key of :func:`careful_choice` (smallest takes the hit): a leader after every other
+    block, J-14's order (:func:`tie_key`) within each group. The odds (engine/jc/odds_dp.py
+    ``_Model.tie_order``) sort by it in a battle with :data:`LEADERS_LAST`, as :func:`device_choice`
+    chooses, else by :func:`tie_key`."""
+    return (1 if leader else 0, firepower, seq)
 
 
 def choose_hit(battle: Battle, candidates: list[Block]) -> Block:
@@ -595,6 +617,15 @@ def careful_choice(battle: Battle, candidates: list[Block]) -> Block:
     (J-2, J-17), which the battle's odds do not count —, J-14's own when every one is a leader."""
     others = [b for b in candidates if b["kind"] != "leader"]
     return choose_hit(battle, others or candidates)
+
+
+def device_choice(battle: Battle, candidates: list[Block]) -> Block:
+    """Where the device puts a hit among equally strong ``candidates`` on the owner's behalf (J-7:
+    the owner's choice; Fight to the end, Device decides, Device picks): a leader last
+    (:func:`careful_choice`) in a battle with :data:`LEADERS_LAST`, else J-14's order."""
+    if battle.get("leaders") == LEADERS_LAST:
+        return careful_choice(battle, candidates)
+    return choose_hit(battle, candidates)
 
 
 def _hit(battle: Battle, target: Block) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine import text
 from engine.datafile import read_json
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.roster import SIDES
@@ -136,16 +137,43 @@ def _reveal(phase: Phase) -> dict[str, Any]:
     return rec
 
 
-def reveal_sentence(rec: dict[str, Any]) -> Msg:
+REVEALED = N_("Turn {}: Caesar plays {}, Pompey {}")
+CANCELLED = N_("{}: two events cancel each other and the turn ends.")
+FIRST = N_("{}. Player 1: {}.")
+LAST = "last"
+"""The reveal sentence's keyword naming the side that played last (its card made the reveal, and
+an undo of that step gives back that card alone): no field of the text, so the sentence reads as
+it did; a reveal stored by an older Legatus has none (:func:`revealed`)."""
+
+
+def reveal_sentence(rec: dict[str, Any], last: str | None = None) -> Msg:
+    """The reveal (J-18) as the log says it; ``last``: the side whose play made it (kept unsaid,
+    for the undo of that play, :func:`revealed`)."""
     played = rec["played"]
-    text = Msg("Turn {}: Caesar plays {}, Pompey {}", rec["turn"], describe(played["caesar"]),
-               describe(played["pompey"]))
+    text = Msg(REVEALED, rec["turn"], describe(played["caesar"]), describe(played["pompey"]))
+    hidden = {LAST: last} if last is not None else {}
     if rec["cancelled"]:
-        return Msg("{}: two events cancel each other and the turn ends.", text)
+        return Msg(CANCELLED, text, **hidden)
     for s in SIDES:
         if played[s] == APOLLO:
             text = Msg("{}; Apollo copies {}", text, describe(rec["effective"][s]))
-    return Msg("{}. Player 1: {}.", text, side_word(rec["player1"]))
+    return Msg(FIRST, text, side_word(rec["player1"]), **hidden)
+
+
+def revealed(sentence: Any) -> tuple[Any, Any, Any, str | None] | None:
+    """(turn, Caesar's card, Pompey's card as said, the side that played last or None) of a reveal's
+    sentence (:func:`reveal_sentence`, also one read back from storage); None for any other."""
+    if not isinstance(sentence, text.Msg) or sentence.domain != "jc" or sentence.template not in (FIRST, CANCELLED):
+        return None
+    last = sentence.kwargs.get(LAST)
+    inner: Any = sentence
+    for _ in range(4):                  # the reveal, Apollo's copy (once a side), then its outcome
+        if not isinstance(inner, text.Msg) or not inner.args:
+            return None
+        if inner.template == REVEALED and len(inner.args) == 3:
+            return (*inner.args, last if last in SIDES else None)
+        inner = inner.args[0]
+    return None
 
 
 def public_view(phase: Phase | None) -> CardsView | None:

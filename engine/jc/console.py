@@ -2,7 +2,7 @@
 
 Documented in docs/protocol/jc.md. ``new jc-battle [attacker=caesar|pompey] [surprise=1]
 [dice=digital|physical] [cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore]
-[ties=partial] [seed=N]``.
+[ties=partial] [leaders=last] [seed=N]``.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from engine.jc.advise import advise as _advise_battle
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
-from engine.jc.views import BattleView, BlockView, Decision, JcGameView, LastRoll, WinterView
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView, JcRules, LastRoll, WinterView
 from engine.rng import Draws, Rng
 from engine.text import Msg as AnyMsg, from_data, to_data
 from engine.jc.text import N_, Msg
@@ -58,6 +58,11 @@ REMOVE_RESTORES = "restore"
 # (engine/jc/battle.py ``_place_full_levels``). A game stored without it (an older Legatus) asks every
 # tie, as it did: its stored lines answer each question it asked.
 TIES = B.TIES_PARTIAL
+# A game started with ``leaders=last`` (every game started now: :func:`language_options`) has the device,
+# where it places a hit among equally strong blocks on the owner's behalf (``fight``, ``auto``, ``hit``
+# without a block), put a leader last (engine/jc/battle.py ``LEADERS_LAST``). A game stored without it
+# (an older Legatus) keeps J-14's order there, as it was played. The odds follow the game's order (J-15).
+LEADERS = B.LEADERS_LAST
 CARDS_STREAM = "cards"           # the yearly shuffle and deal of the 27 cards (J-18)
 
 
@@ -69,6 +74,13 @@ def cleopatra_rule(state: State) -> str:
     return str(rules.get("cleopatra", B.LEGACY_CLEOPATRA)) if isinstance(rules, dict) else B.LEGACY_CLEOPATRA
 
 
+def leaders_rule(state: State) -> str | None:
+    """The game's ``leaders=`` rule (:data:`LEADERS`), None in a game stored before it (J-14's order)."""
+    rules = state.get("rules")
+    leaders = rules.get("leaders") if isinstance(rules, dict) else None
+    return str(leaders) if leaders is not None else None
+
+
 def language_options(lang: str) -> dict[str, str]:
     """The ``new`` options a game takes from the language being spoken when its line gives none
     (PROTOCOL, third round: the edition of the language): J-2 as the Russian and Ukrainian players
@@ -77,10 +89,11 @@ def language_options(lang: str) -> dict[str, str]:
     stored line, so a later change of language never changes a game's rules. In every language, a
     game started now rolls each block's fire apart (``rolls=apart``: :data:`ROLLS_APART`), starts
     with the set-up's off-map blocks in the levy pool (``pool=setup``: :data:`POOL_SETUP`), gives a
-    block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`) and
-    asks a tie of hits only at a partial level (``ties=partial``: :data:`TIES`)."""
+    block removed from a set-up its strength back (``remove=restore``: :data:`REMOVE_RESTORES`),
+    asks a tie of hits only at a partial level (``ties=partial``: :data:`TIES`) and, placing one on
+    the owner's behalf, puts a leader last (``leaders=last``: :data:`LEADERS`)."""
     return {"cleopatra": B.cleopatra_for_language(lang), "rolls": ROLLS_APART, "pool": POOL_SETUP,
-            "remove": REMOVE_RESTORES, "ties": TIES}
+            "remove": REMOVE_RESTORES, "ties": TIES, "leaders": LEADERS}
 
 
 def _fire_stream(state: State, key: str) -> str:
@@ -88,11 +101,12 @@ def _fire_stream(state: State, key: str) -> str:
     return f"{DICE_STREAM}-{key}" if state.get("dice") == ROLLS_APART else DICE_STREAM
 
 
-def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str, ties: str | None) -> B.Battle:
+def _battle_options(req: Request, allowed: frozenset[str], cleopatra: str, ties: str | None,
+                    leaders: str | None) -> B.Battle:
     req.check_opts(allowed)
     attacker = req.opts.get("attacker", "caesar").lower()
     dice = req.opts.get("dice", "digital").lower()
-    return B.new_battle(attacker, req.opt_flag("surprise"), dice, cleopatra, ties)
+    return B.new_battle(attacker, req.opt_flag("surprise"), dice, cleopatra, ties, leaders)
 
 
 def ties_rule(state: State) -> str | None:
@@ -105,11 +119,12 @@ def _new(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] "
                                "[cleopatra=round|turn] [year=1..5] [pool=setup] [remove=restore] [ties=partial] "
-                               "[seed=N]."))
+                               "[leaders=last] [seed=N]."))
     cleopatra = req.opts.get("cleopatra", B.LEGACY_CLEOPATRA).lower()     # a line stored before: turn
     ties = req.opts.get("ties")                                           # a line stored before: none
-    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool", "remove", "ties"},
-                             cleopatra, ties)
+    leaders = req.opts.get("leaders")                                     # a line stored before: none
+    battle = _battle_options(req, BATTLE_OPTS | {"seed", "year", "cleopatra", "rolls", "pool", "remove", "ties",
+                                                 "leaders"}, cleopatra, ties, leaders)
     rolls = req.opts.get("rolls")
     if rolls is not None and rolls != ROLLS_APART:
         raise BadArguments(Msg("rolls= takes only '{}' (each block's fire from dice of its own); not '{}'.",
@@ -127,6 +142,8 @@ def _new(req: Request, seed: Draws | int) -> State:
         camp["remove_restores"] = True
     state: State = {"rng": [], "battle": battle, "number": 1, "history": [], "campaign": camp,
                     "cards": None, "rules": {"cleopatra": cleopatra}}
+    if leaders is not None:
+        state["rules"]["leaders"] = leaders
     if ties is not None:
         state["ties"] = ties
     if rolls is not None:
@@ -352,12 +369,12 @@ HIT_ASKED = {"caesar": N_("Caesar put the hit on {}; the dice stay."),
 
 
 def _hit(state: State, req: Request) -> Outcome:
-    key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the J-14 choice)."))
+    key = _one_key(req, Msg("Usage: hit [<block>]  (without a block: the device's choice, J-14 or, with leaders=last, a leader last)."))
     req.check_opts(frozenset())
     battle = _battle(state)
     pending = battle["pending"]
     placed = len(battle["turns"][pending["turn"]]["applied"]) if battle["phase"] == "fighting" and pending else 0
-    rec = B.assign_hit(battle, key, policy.choose_hit)
+    rec = B.assign_hit(battle, key, B.device_choice)       # (no block: the device's choice, leaders=last)
     outcome = _turn_outcome(state, rec)
     chosen = rec["applied"][placed]                  # the owner's pick: the first hit placed now
     return Outcome(outcome.fields, Msg(HIT_CHOSEN[pending["side"]],
@@ -372,20 +389,54 @@ def _picked(sentence: Any) -> tuple[str, Any] | None:
     return None if side is None else (side, sentence.args[0])
 
 
+# The undo of the play that revealed a turn's cards (J-18): that card alone goes back to its player's
+# hand; the other player's stays played face down, and the cards are revealed when the one who played
+# last plays again (a sentence per side, ru/uk decline the names). A reveal stored by an older Legatus
+# did not keep who played last: its undo says the card played last, unnamed.
+PLAY_UNDONE = {"caesar": N_("Undone: Caesar played {} (turn {}). The card goes back to his hand; Pompey's "
+                            "card stays played face down until Caesar plays again."),
+               "pompey": N_("Undone: Pompey played {} (turn {}). The card goes back to his hand; Caesar's "
+                            "card stays played face down until Pompey plays again.")}
+PLAY_ASKED = {"caesar": N_("Caesar played {}: the card goes back to his hand, Pompey's stays face down."),
+              "pompey": N_("Pompey played {}: the card goes back to his hand, Caesar's stays face down.")}
+REVEAL_UNDONE = N_("Undone: the reveal of turn {}. The card played last goes back to its player's hand; the "
+                   "other stays played face down.")
+REVEAL_ASKED = N_("The reveal of turn {}: the card played last goes back to its player's hand, the other stays "
+                  "face down.")
+
+
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a tied hit's pick (J-7): the pick and its block, and that the dice
-    stay (undo takes back the pick and what followed it, not the fire); None for every other step."""
+    stay (undo takes back the pick and what followed it, not the fire); of the play that revealed
+    a turn's cards (J-18): that play alone; None for every other step."""
     picked = _picked(sentence)
-    return None if picked is None else Msg(HIT_ASKED[picked[0]], picked[1])
+    if picked is not None:
+        return Msg(HIT_ASKED[picked[0]], picked[1])
+    reveal = K.revealed(sentence)
+    if reveal is None:
+        return None
+    turn, caesar, pompey, last = reveal
+    if last is None:
+        return Msg(REVEAL_ASKED, turn)
+    return Msg(PLAY_ASKED[last], caesar if last == "caesar" else pompey)       # (the turn being played: no number)
 
 
 def _undone(sentence: Any) -> Msg | None:
     """An undo of a tied hit's pick (J-7) says that the pick was taken back, and on which block, and
-    that its owner chooses again (the fire stands: its dice and the hits placed before it); None
-    for every other step (``Undone: <sentence>``). A pick stored by an older Legatus said the fire
-    only: its undo still says ``Undone:`` and that fire."""
+    that its owner chooses again (the fire stands: its dice and the hits placed before it); an undo
+    of the play that revealed a turn's cards (J-18) names that play, whose card alone goes back
+    (the other stays played face down); None for every other step (``Undone: <sentence>``). A pick
+    stored by an older Legatus said the fire only: its undo still says ``Undone:`` and that fire."""
     picked = _picked(sentence)
-    return None if picked is None else Msg(HIT_UNDONE[picked[0]], picked[1])
+    if picked is not None:
+        return Msg(HIT_UNDONE[picked[0]], picked[1])
+    reveal = K.revealed(sentence)
+    if reveal is None:
+        return None
+    turn, caesar, pompey, last = reveal
+    if last is None:
+        return Msg(REVEAL_UNDONE, turn)
+    return Msg(PLAY_UNDONE[last], caesar if last == "caesar" else pompey, turn)
 
 
 def _auto(state: State, req: Request) -> Outcome:
@@ -505,7 +556,7 @@ def _next_battle(state: State, req: Request) -> Outcome:
     # (a set-up with blocks, which :func:`_no_battle_set_up` refuses now, comes only from a line an
     # older Legatus stored: it dropped the blocks and used a number up; it replays as it ran)
     dropped = state["battle"]["phase"] == "setup" and bool(state["battle"]["blocks"])
-    state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state), ties_rule(state))
+    state["battle"] = _battle_options(req, BATTLE_OPTS, cleopatra_rule(state), ties_rule(state), leaders_rule(state))
     if fought or dropped:
         state["number"] += 1
     b = state["battle"]
@@ -848,7 +899,7 @@ def _play(state: State, req: Request) -> Outcome:
     side = K.parse_side(req.args[0])
     rec = K.play(_phase(state), side, req.args[1])
     fields: dict[str, Any] = {"reveal": rec, "cards": K.public_view(state["cards"])}
-    text = K.reveal_sentence(rec) if rec else Msg("{} plays a card face down.", T.side(side))
+    text = K.reveal_sentence(rec, side) if rec else Msg("{} plays a card face down.", T.side(side))
     return Outcome(fields, text)
 
 
@@ -904,7 +955,10 @@ def _view(state: State) -> JcGameView:
         "blocks": [_block_view(battle, b) for b in battle["blocks"]],
         "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"], "winner": battle["winner"],
         "events": events, "log": log, "roll": _last_roll(battle)}
-    return {"rules": {"cleopatra": cleopatra_rule(state)}, "battle": view_battle, "history": state["history"],
+    rules: JcRules = {"cleopatra": cleopatra_rule(state)}
+    if leaders_rule(state) is not None:
+        rules["leaders"] = str(leaders_rule(state))
+    return {"rules": rules, "battle": view_battle, "history": state["history"],
             "campaign": {"year": camp["year"], "eliminated": camp["eliminated"],
                          "killed": camp["killed"], "trophies": camp["trophies"],
                          "cleopatra": camp["owner"]["cleopatra"],
@@ -940,7 +994,7 @@ GAME = GameRules(
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "
-          "[year=1..5] [pool=setup] [remove=restore] [ties=partial] [seed=N]",
+          "[year=1..5] [pool=setup] [remove=restore] [ties=partial] [leaders=last] [seed=N]",
     language_options=language_options,
     undone=_undone,
     undo_asked=_undo_asked,

@@ -43,7 +43,8 @@ def rounded(result: dict[str, float], digits: int = 4) -> dict[str, float]:
 
 def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     """Exact ``attacker_wins``, ``attacker_eliminated``, ``defender_holds`` (summing to 1) from
-    the battle's current point, every remaining decision taken by the J-14 policy.
+    the battle's current point, every remaining decision taken by the J-14 policy (a hit among
+    equally strong blocks where the device puts it: a leader last with ``leaders=last``).
 
     Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
     """
@@ -79,7 +80,7 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
 
 
 def hit_odds(battle: B.Battle, targets: list[str]) -> list[dict[str, float]] | None:
-    """:func:`odds` once each of ``targets`` takes the hit waiting and J-14 puts the rest of the
+    """:func:`odds` once each of ``targets`` takes the hit waiting and the device puts the rest of the
     volley (``advise``'s hit options), when the big battle's table holds every one of them:
     looked up without playing the hits out on copies. None otherwise (ask :func:`odds_many`)."""
     return _quick(battle, targets, True)

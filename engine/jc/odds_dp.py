@@ -16,12 +16,12 @@ states are stored so that one step costs little more than a dict update per outc
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
 from engine.jc import battle as B
-from engine.jc import policy
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 
 Sub = tuple[int, ...]
@@ -76,11 +76,19 @@ class _Model:
     cleo: bool
     surprise: bool
     cleo_next_round: bool = False    # J-2 ``round`` rule: a change of side uses up her turn this round
+    leaders_last: bool = False       # ``leaders=last``: a leader last among equally strong blocks (B.careful_key)
     ladders: dict[tuple[int, bool], dict[int, list[tuple[int, bool, bool]]]] = field(default_factory=dict)
     joins: dict[int, dict[int, int]] = field(default_factory=dict)
     fasts: dict[tuple[int, bool], dict[int, tuple[int, list[int] | None, bool]]] = field(default_factory=dict)
     plans: dict[Any, Any] = field(default_factory=dict)
     groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = field(default_factory=dict)
+
+    def tie_order(self, side: int, slots: Iterable[int]) -> list[int]:
+        """``slots`` of ``side`` in the battle's order among equally strong blocks (the first takes
+        the hit): J-14's, or with ``leaders=last`` a leader last (B.careful_key, as B.device_choice)."""
+        key = B.careful_key if self.leaders_last else B.tie_key
+        sl = self.sides[side].slots
+        return sorted(slots, key=lambda i: key(sl[i].fp, sl[i].leader, sl[i].seq))
 
     def letter(self, side: int, i: int, role: str) -> str:
         s = self.sides[side].slots[i]
@@ -97,15 +105,14 @@ class _Model:
         return got
 
     def ladder(self, side: int, sid: int, round1: bool) -> list[tuple[int, bool, bool]]:
-        """Side ``side`` after 0, 1, 2 ... hits (J-7, J-14 ties) until no target is left:
+        """Side ``side`` after 0, 1, 2 ... hits (J-7, the battle's ties) until no target is left:
         ``(strengths id, Cleopatra has left the side, no block left in the space)``."""
         cache = self.ladders.setdefault((side, round1), {})
         lad = cache.get(sid)
         if lad is None:
             sd = self.sides[side]
             slots = sd.slots
-            order = sorted((i for i, s in enumerate(slots) if not (round1 and s.reserve)),
-                           key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
+            order = self.tie_order(side, (i for i, s in enumerate(slots) if not (round1 and s.reserve)))
             cur = list(sd.subs[sid])
             left = False
             lad = [(sid, False, not any(cur))]
@@ -199,8 +206,8 @@ def battle_copy(battle: B.Battle) -> B.Battle:
 
 
 def _settled(battle: B.Battle) -> B.Battle:
-    """At a decision point: started if in set-up, pending hits placed by J-14 (on a copy; the
-    battle itself when there is nothing to do)."""
+    """At a decision point: started if in set-up, pending hits placed as the device places them
+    (J-14, or a leader last: B.device_choice; on a copy; the battle itself when there is nothing to do)."""
     if battle["phase"] == "setup":
         b = battle_copy(battle)
         B.start(b)
@@ -209,7 +216,7 @@ def _settled(battle: B.Battle) -> B.Battle:
     else:
         return battle
     if b["phase"] == "fighting" and b["pending"]:
-        B.apply_pending(b, policy.choose_hit)
+        B.apply_pending(b, B.device_choice)
         B.advance(b)
     return b
 
@@ -244,7 +251,8 @@ def _build(b: B.Battle) -> tuple[_Model, tuple[int, int, int], int, set[tuple[in
             slots[s].append(_slot(cleo))
             values[s].append(int(cleo["strength"]) if names[s] == cleo["side"] else 0)
     model = _Model(sides=(_Side(slots[0]), _Side(slots[1])), cleo=cleo is not None,
-                   surprise=bool(b["surprise"]), cleo_next_round=B.cleopatra_rule(b) == "round")
+                   surprise=bool(b["surprise"]), cleo_next_round=B.cleopatra_rule(b) == "round",
+                   leaders_last=b.get("leaders") == B.LEADERS_LAST)
     flags = ((CLEO_ACTED if cleo is not None and cleo["acted"] else 0)
              | (A_RETREATED if b["retreated"][names[0]] > 0 else 0)
              | (SWAPPED if b["swapped"] else 0))

@@ -58,7 +58,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.jc import odds_dp as D
-from engine.jc import policy
 from engine.jc.order import LAST_ROUND, step_order
 
 WIN, ELIM, HOLD, DROPPED = D.WIN, D.ELIM, D.HOLD, D.DROPPED
@@ -113,19 +112,19 @@ class _Tables:
 
     # -- the target side ------------------------------------------------------------------------
     def _order(self, side: int, round1: bool) -> list[int]:
-        """Slots that can be hit, in J-14's order among equally strong blocks."""
+        """Slots that can be hit, in the battle's order among equally strong blocks (J-14's, or a
+        leader last: D._Model.tie_order)."""
         key = (side, round1)
         order = self.orders.get(key)
         if order is None:
             slots = self.model.sides[side].slots
-            order = self.orders[key] = sorted(
-                (i for i, s in enumerate(slots) if not (round1 and s.reserve)),
-                key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
+            order = self.orders[key] = self.model.tie_order(
+                side, (i for i, s in enumerate(slots) if not (round1 and s.reserve)))
         return order
 
     def _successors(self, side: int, round1: bool, lo: int) -> tuple[list[int], list[bool]]:
         """For ids ``lo``.. of ``side``: the id after one hit (J-7 to the strongest, J-14 among
-        equals; in round 1 only the main force is hit, J-8) and whether that hit took
+        equals or a leader last; in round 1 only the main force is hit, J-8) and whether that hit took
         Cleopatra's last step; the id itself when nothing can be hit (the hit is lost)."""
         np = self.np
         sd = self.model.sides[side]

@@ -30,7 +30,6 @@ from typing import Any
 
 from engine.jc import battle as B
 from engine.jc import odds_dp as D
-from engine.jc import policy
 from engine.jc.odds_grid import (A_RETREATED, CLEO_ACTED, DROPPED, HOLD, WIN, Bound, Run, Sheet, Skip, State,
                                  _Tables, backward, forward)
 from engine.jc.order import LAST_ROUND, step_order
@@ -56,15 +55,17 @@ def _statics(x: B.Block) -> tuple[Any, ...]:
     return (x["key"], x["letter"], x["fp"], x["kind"], bool(x["reserve"]), track[0], len(track))
 
 
-def _runs(slots: list[D._Slot]) -> list[list[int]]:
+def _runs(model: D._Model, side: int) -> list[list[int]]:
     """Slots of blocks alike in everything but their entry order and next to each other in
-    J-14's order among equally strong blocks (two legions C2 entered one after the other). Which
-    of them has which strength (and has acted) does not change the odds: the battle with their
-    strengths swapped is the same battle with their names swapped, since J-14 puts a hit on
-    either of them exactly where it would put it on the other. So a position keeps their
-    strengths rising along that order, as J-14's own hits leave them, and a hit put on the
-    other of two such blocks is the J-14 position (a look-up, not a computation)."""
-    order = sorted(range(len(slots)), key=lambda i: policy.tie_key(slots[i].fp, slots[i].leader, slots[i].seq))
+    the battle's order among equally strong blocks (J-14's, or a leader last: two legions C2
+    entered one after the other). Which of them has which strength (and has acted) does not
+    change the odds: the battle with their strengths swapped is the same battle with their names
+    swapped, since that order puts a hit on either of them exactly where it would put it on the
+    other. So a position keeps their strengths rising along that order, as the policy's own hits
+    leave them, and a hit put on the other of two such blocks is the policy's position (a
+    look-up, not a computation)."""
+    slots = model.sides[side].slots
+    order = model.tie_order(side, range(len(slots)))
 
     def kind(i: int) -> tuple[Any, ...]:
         sl = slots[i]
@@ -92,6 +93,7 @@ class Table:
         self.model = model
         self.names = (b["attacker"], b["defender"])
         self.rule = B.cleopatra_rule(b)      # J-2: the model's Cleopatra rule (another: another battle)
+        self.leaders = b.get("leaders")      # its order among equally strong blocks (another: another battle)
         self.slot_of: dict[int, tuple[int, int, tuple[Any, ...]]] = {}
         blocks = {x["seq"]: x for x in b["blocks"]}
         for s, side in enumerate(model.sides):
@@ -99,7 +101,7 @@ class Table:
                 if not sl.cleopatra:
                     self.slot_of[sl.seq] = (s, i, _statics(blocks[sl.seq]))
         self.cleo = next((_statics(x) for x in b["blocks"] if x["kind"] == "cleopatra" and B.in_space(x)), None)
-        self.runs = (_runs(model.sides[0].slots), _runs(model.sides[1].slots))
+        self.runs = (_runs(model, 0), _runs(model, 1))
         self.groups: dict[tuple[int, str, str, bool], tuple[int, ...]] = {}
         self.sheets: list[Sheet] = []
         self.pending: Run | None = None
@@ -108,10 +110,10 @@ class Table:
 
     # -- where a battle is ---------------------------------------------------------------------
     def fits(self, b: B.Battle) -> bool:
-        """Whether ``b`` is a point of this battle: the same sides, Mars and Cleopatra rule (J-2),
-        and every block in its space one of the model's."""
+        """Whether ``b`` is a point of this battle: the same sides, Mars, Cleopatra rule (J-2) and
+        order among equally strong blocks (``leaders``), and every block in its space one of the model's."""
         if ((b["attacker"], b["defender"]) != self.names or bool(b["surprise"]) != self.model.surprise
-                or B.cleopatra_rule(b) != self.rule):
+                or B.cleopatra_rule(b) != self.rule or b.get("leaders") != self.leaders):
             return False
         for x in b["blocks"]:
             if not B.in_space(x):
@@ -145,7 +147,7 @@ class Table:
         flags = 0
         names = self.names
         if ((b["attacker"], b["defender"]) != names or bool(b["surprise"]) != model.surprise
-                or B.cleopatra_rule(b) != self.rule):
+                or B.cleopatra_rule(b) != self.rule or b.get("leaders") != self.leaders):
             return None
         for x in b["blocks"]:
             if not B.in_space(x):
@@ -195,8 +197,8 @@ class Table:
         return Position(rnd, j, frozenset(acted), sw, flags, a, d)
 
     def hit_positions(self, b: B.Battle, targets: list[str]) -> list[Position | None] | None:
-        """The positions once each of ``targets`` takes the hit waiting in ``b`` and J-14 puts
-        the rest of the volley (J-7, J-14; as ``advise`` plays them out on copies), worked out
+        """The positions once each of ``targets`` takes the hit waiting in ``b`` and the battle's
+        order puts the rest of the volley (J-7, J-14 or a leader last; as ``advise`` plays them out on copies), worked out
         on the strengths alone (a hit that closes the round: the next round's start as the
         passes take it): None for all when ``b`` is not this battle at a hit; None for one
         whose hits reach Cleopatra, leave a side without blocks (J-13) or round 1 without a
@@ -227,7 +229,7 @@ class Table:
             v = mine[t]
             v[loc[1]] = slots[loc[1]].after_hit(v[loc[1]])
             ok = True
-            for _ in range(int(pending["left"]) - 1):   # the rest of the volley by J-14
+            for _ in range(int(pending["left"]) - 1):   # the rest of the volley in the battle's order
                 top, best = 0, -1
                 for i in order:
                     if v[i] > top:

@@ -2,7 +2,11 @@
 
 Every block fires on its turn; nobody retreats voluntarily; attacking blocks retreat on their
 round-4 turn. Among equally strong blocks the owner puts a hit on the lowest firepower first,
-then a non-leader before a leader, then the block entered first.
+then a non-leader before a leader, then the block entered first. A battle of a game started now
+(``leaders=last``, engine/jc/battle.py ``LEADERS_LAST``) puts a leader last among them instead
+(``B.device_choice``): ``auto``/``fight`` place the hits on the owner's behalf, and J-7 leaves the
+choice to the owner. :func:`choose_hit` and :func:`tie_key` stay J-14's; the odds and the advice
+model the battle's own order (:func:`tie_key`, or ``B.careful_key`` with ``leaders=last``), so that they describe the fight the device makes.
 """
 from __future__ import annotations
 
@@ -45,11 +49,11 @@ def auto_step(battle: B.Battle, rng: Rng, dice: list[int] | None = None) -> dict
     if d is None:
         raise IllegalMove(Msg("There is nothing left to decide in this battle."))
     if d["kind"] == "hit":
-        return B.assign_hit(battle, None, choose_hit)
+        return B.assign_hit(battle, None, B.device_choice)
     b = next_block(battle, d)
     if action_for(battle, b) == "retreat":
         return B.retreat(battle, b["key"])
-    return B.fire(battle, b["key"], dice, rng, choose_hit)
+    return B.fire(battle, b["key"], dice, rng, B.device_choice)
 
 
 def fight(battle: B.Battle, rng: Rng) -> None:

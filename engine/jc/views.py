@@ -159,6 +159,7 @@ class JcRules(TypedDict):
     """The game's rules variants (``new`` options, fixed for the game)."""
 
     cleopatra: str                 # J-2: round (she fights for her new side next round) | turn
+    leaders: NotRequired[str]      # J-7 on the owner's behalf: last (a leader last); none: J-14's order
 
 
 class JcGameView(TypedDict):

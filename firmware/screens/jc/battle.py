@@ -38,15 +38,19 @@ def ask_fight(ctx: Ctx) -> None:
     b = view_of(ctx)["battle"]
     physical = b["dice"] == "physical"
     # a leader in the battle: J-14 places a tied hit by the lowest firepower first, so the device may
-    # kill him (gone for good, a 1-VP trophy for the enemy: J-2, J-17) where a careful owner would not
+    # kill him (gone for good, a 1-VP trophy for the enemy: J-2, J-17) where a careful owner would not;
+    # a game started now (leaders=last) puts a leader last among equally strong blocks: it says so
     leader = any(x["kind"] == "leader" and x["status"] in ("fight", "reserve") for x in b["blocks"])
+    careful = view_of(ctx)["rules"].get("leaders") == "last"
 
     def asked() -> Asked:                 # said again in a language chosen while it is asked
         question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
                       "in round 4. You roll for each fire and enter the dice.") if physical else
                     _("The device plays the rest of the battle: every block fires, attackers retreat "
                       "in round 4, and rolls the dice."))
-        if leader:
+        if leader and careful:
+            question += " " + _("Among equally strong blocks a leader takes a hit last.")
+        elif leader:
             question += " " + _("Among equally strong blocks a hit goes to the lowest firepower first, so a "
                                 "leader at I may be killed where another block could take it.")
         return Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all)

@@ -26,8 +26,9 @@ def _step_key(b: BattleView, rules: JcRules) -> str:
     """What the odds and the advice depend on: the step, the blocks (a block given by its rating
     is keyed by its place, blk1, blk2…: an undo may put another rating there), the battle's
     own rules (a surprise, J-10; the roles swapped, J-9) and the game's (when Cleopatra fights for
-    the side she joins, J-2: another game's battle may be this one to the block under the other rule)."""
-    return repr((rules["cleopatra"], b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
+    the side she joins, J-2, and where the device puts a tied hit, ``leaders``: another game's battle
+    may be this one to the block under the other rule)."""
+    return repr((rules["cleopatra"], rules.get("leaders"), b["number"], b["phase"], b["round"], b["decision"], b["dice"], b["surprise"],
                  b["attacker_now"], b["roles_swapped"],
                  [(x["key"], x["side"], x["role"], x["kind"], x["rating"], x["strength"], x["max"], x["status"],
                    x["reserve"], x["acted"]) for x in b["blocks"]]))
