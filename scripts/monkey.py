@@ -514,8 +514,6 @@ KNOWN_CUTS = {
     # name, its rating and the chance do not fit one row: the word is cut, its number kept; seed 8,
     # jc-next-battle, uk → en)
     "firmware/screens/jc/words.py:191": "",
-    # its Forces table in English: «Equitatus…  eliminated» (seed 1, archive, uk → en)
-    "firmware/screens/widgets/scroll.py:257": "Equitatus ",
 }
 
 

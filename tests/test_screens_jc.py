@@ -2481,3 +2481,27 @@ def test_two_blocks_of_a_kind_shortened_keep_their_numbers_apart():  # J-7: a ti
         assert [r.rsplit(" ", 1)[1] for r in rows] == ["1", "2"], rows
     owned = fitted_name({"id": "p_aux1", "name": "Auxilia 1", "side": "caesar"}, 11)     # Pompey's, for Caesar
     assert owned.endswith(" 1 (P)") and len(owned) <= 11, owned
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_forces_table_keeps_each_eliminated_block_s_number(lang):  # J-7, J-3
+    """Forces in English showed Caesar's Equitatus 1 and Equitatus 2, both eliminated, as two rows
+    «Equitatus…  eliminated»: the word beside the name left it 10 characters and the cut took the
+    number, so the table did not say which block was gone (found by scripts/monkey.py). The name is
+    shortened as the battle's rows shorten it: «Equitat… 1», «Equitat… 2»."""
+    from firmware.screens import base
+    from firmware.screens.jc.forces import forces_screen
+    ctx = FakeCtx(NEW, "add attacker c_eq1 strength=1", "add attacker c_eq2 strength=1",
+                  "add defender p_leg1 strength=4", "start", "fire c_eq1 dice=6", "fire c_eq2 dice=6",
+                  "fire p_leg1 dice=1,1,1,1", "hit c_eq1", lang=lang)
+    ctx.open(forces_screen(ctx))
+    base.TRACE = []
+    try:
+        ctx.render()
+        shown = [t for _x, _y, t, _k in base.TRACE]
+    finally:
+        base.TRACE = None
+    gone = [t for t in shown if t.rstrip().endswith((" 1", " 2")) and t[:4] in ("Equi", "Экви", "Еквi", "Екві")]
+    assert [t.rsplit(" ", 1)[1] for t in gone] == ["1", "2"], shown
+    rows = [r for r in ctx.top.rows if r[0] in gone]
+    assert len(rows) == 2 and all(len(left) + 1 + len(right) <= base.COLS for left, right in rows), rows
