@@ -2505,3 +2505,22 @@ def test_the_forces_table_keeps_each_eliminated_block_s_number(lang):  # J-7, J-
     assert [t.rsplit(" ", 1)[1] for t in gone] == ["1", "2"], shown
     rows = [r for r in ctx.top.rows if r[0] in gone]
     assert len(rows) == 2 and all(len(left) + 1 + len(right) <= base.COLS for left, right in rows), rows
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Legio 9 is already in this battle."),
+                                        ("ru", "Легион 9 уже в этом бою."), ("uk", "Легіон 9 уже в цьому бою.")])
+def test_a_block_added_over_the_serial_link_under_its_open_form_is_said_without_its_id(lang, said):  # J-5
+    """Legio 9's form open (strength, reserve) while the serial link adds Legio 9: A on the form
+    showed the console's refusal «Legio 9 (c_leg9) is already in this battle.», its internal id on
+    the panel (found by scripts/monkey.py, jc-next-battle seed 11). The device says it in its words
+    and adds nothing."""
+    from firmware.screens.jc.setup import block_form
+    from firmware.screens.jc.words import roster_now
+    ctx = FakeCtx(NEW, lang=lang)
+    legio = next(b for b in roster_now(ctx, "caesar") if b["id"] == "c_leg9")
+    ctx.open(block_form("attacker", legio))
+    ctx.run("add attacker c_leg9")
+    lines = list(ctx.session.lines)
+    ctx.press("a")
+    assert ctx.notes[-1] == said and "c_leg9" not in ctx.notes[-1]
+    assert ctx.session.lines == lines

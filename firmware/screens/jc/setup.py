@@ -278,6 +278,10 @@ def add_keeping_navis_reserves(ctx: Ctx, role: act.Role, block: RosterBlock, str
     (``navis-reserve=1``: one step, which one undo takes back whole). Returns what to say (the
     device's doing in a whole sentence, the roster's notes), None if the block was refused (the
     reason said)."""
+    if any(x.get("id") == block["id"] for x in view_of(ctx)["battle"]["blocks"]):
+        # added meanwhile (the serial link) under the open form: the console's refusal names its id
+        ctx.notify(Msg("{} is already in this battle.", BlockNamed(block)))
+        return None
     forced = navis_forced(ctx, role, block) and not reserve
     response = run_line(ctx, act.add(role, block["id"], strength, reserve or forced,
                                      navis_main(ctx, role) and block["kind"] != "navis"))
