@@ -2524,3 +2524,26 @@ def test_a_block_added_over_the_serial_link_under_its_open_form_is_said_without_
     ctx.press("a")
     assert ctx.notes[-1] == said and "c_leg9" not in ctx.notes[-1]
     assert ctx.session.lines == lines
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "A battle is being set up: fight it, or take its blocks out first."),
+    ("ru", "Готовится бой: разыграйте его или сначала уберите его блоки."),
+    ("uk", "Готується бій: розіграйте його або спершу приберіть його блоки.")])
+def test_the_next_battle_s_form_over_blocks_placed_meanwhile_says_it_without_ids(lang, said):  # J-4
+    """The next battle's form (and the battle settings' form) open while the serial link starts the
+    next battle and places a block: A showed the console's refusal «A battle is being set up
+    (c_leg9): … (remove <block>) before the next one.», an id and a console command on the panel.
+    The device says it in its words and starts nothing."""
+    from firmware.screens.jc.setup import battle_settings_form, next_battle_form
+    over = FakeCtx(NEW, "add attacker c_leg10", "add defender p_pompeius", "fight", lang=lang)
+    over.open(next_battle_form(over))
+    empty = FakeCtx(NEW, lang=lang)
+    empty.open(battle_settings_form(empty))
+    for ctx, lines in ((over, ["next-battle", "add attacker c_leg9"]), (empty, ["add attacker c_leg9"])):
+        for line in lines:
+            assert ctx.run(line)["ok"]
+        before = list(ctx.session.lines)
+        ctx.press("a")
+        assert ctx.notes[-1] == said
+        assert ctx.session.lines == before

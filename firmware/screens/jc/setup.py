@@ -98,6 +98,10 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
             rule: act.Cleopatra = "round" if CLEOPATRA_RULES[v["cleopatra"]] == "round" else "turn"    # (J-2)
             line = act.new(attacker, surprise, dice, rule)
             play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home, fair=fair)
+        elif (b := view_of(ctx)["battle"])["phase"] == "setup" and b["blocks"]:
+            # blocks placed meanwhile (the serial link) under the open form: the console's refusal
+            # names their ids and its remove command (J-4)
+            ctx.notify(Msg("A battle is being set up: fight it, or take its blocks out first."))
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
