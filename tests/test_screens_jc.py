@@ -2547,3 +2547,18 @@ def test_the_next_battle_s_form_over_blocks_placed_meanwhile_says_it_without_ids
         ctx.press("a")
         assert ctx.notes[-1] == said
         assert ctx.session.lines == before
+
+
+def test_a_block_s_menu_title_keeps_its_number_and_first_owner_beside_its_rating():  # J-7, J-2 (Jupiter)
+    """Blocks → a block gone over to the other side: its menu's title «Equitatus 1 (C)» beside its
+    rating and strength (B2 III) was cut to «Equitatus 1…», the initial saying whose it was lost
+    (found by scripts/monkey.py, jc-next-battle en seed 41). The name is shortened, never its number
+    nor the initial."""
+    from firmware.screens import base
+    from firmware.screens.jc.blocks import BlockMenu
+    ctx = FakeCtx(NEW, "owner c_eq1 pompey", lang="en")
+    ctx.open(BlockMenu("pompey", "c_eq1"))
+    shown = ctx.texts()
+    title, status = ctx.top.title, ctx.top.status(ctx)
+    assert title.endswith(" 1 (C)") and title in shown, (shown, status)
+    assert len(title) + 1 + len(status) <= base.COLS, (title, status)
