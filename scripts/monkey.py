@@ -6,7 +6,8 @@ a seeded, reproducible walk through the real App that checks every frame.
 
 Each walk starts a fresh state directory on one set-up (:func:`setups`: every game and the Dice &
 bags tools, a campaign's next battle, physical dice and bags, games far on, History and Earlier
-games with finished games of every kind, long Cyrillic names) and presses random keys (the
+games with finished games of every kind, long Cyrillic names, and set-ups near the rarer screens:
+:data:`RARE`) and presses random keys (the
 joystick, A, B, press, their long presses, KEY3), or takes a row of the list shown as a person
 would (down to it, then A). Now and then:
 
@@ -36,7 +37,8 @@ After every step:
 - what History's Send writes on the serial link is one JSON reply line;
 - with ``--panel``, the panel holds the frame whenever it answers.
 
-A failure prints the set-up, language, seed and the last steps; the same arguments replay it.
+A failure prints the set-up, language, seed and the last steps; the same arguments replay it. At
+the end, how many walks reached each of the rarer screens (:data:`RARE`), or NOT REACHED.
 tests/test_monkey.py walks a few set-ups a few hundred steps in the default suite, and every set-up
 in every language many thousands in a ``slow`` test (MONKEY_KEYS, MONKEY_SEEDS).
 """
@@ -128,7 +130,111 @@ def setups() -> dict[str, tuple[Callable[[Callable[[str], dict[str, Any]]], None
     out["glory-late"] = (_lines_setup(["new glory players=Анна,Богдан,Jack seed=5", "fame Анна +20", "deal"]
                                       + ["event", "end-round"] * 8), None, "glory")
     out["caesar-over"] = (clip.caesar_to_the_end, None, "caesar")
+    # near the rarer screens (:data:`RARE`): the Sword's round 5 with Desperate Times open (W-12),
+    # Glory's score sheet entered after round 9 (G-15), a year of Julius Caesar with no battle on
+    # (its winter, J-19), a deck with discards (back in), History's games with their play time
+    out["sword-round5"] = (_lines_setup(["new sword players=romans,gauls,greeks seed=6", "vp greeks +2"]
+                                        + ["advance"] * 4),
+                           _opened("sword", "sword.home.SwordHome", "sword.tracks.DesperateScreen",
+                                   then=lambda app, top: top.marked.add("greeks")), "sword")
+    out["glory-last"] = (_glory_scored, _opened("glory", "glory.home.GloryHome"), "glory")
+    out["jc-winter"] = (_lines_setup(["new jc-battle attacker=pompey seed=6", "deal"]),
+                        _opened("jc-battle", "jc.home.JcHome", then=_winter), "jc")
+    out["kit-reshuffle"] = (_lines_setup(["new bag cards=legio*3,senator*2,tribunus seed=5", "card", "card", "card",
+                                          "discard legio", "discard senator"]),
+                            _opened("bag", "kit.bag.KitScreen", row=3), "bag")     # (on «Discards back in»)
+    out["history-timed"] = (_timed(clip.finished_games), _longest_played, "dice")
     return out
+
+
+def _opened(game: str, *screens: str, row: int = 0,
+            then: Callable[[Any, Any], None] | None = None) -> Callable[[Any], None]:
+    """Opens ``screens`` (``firmware.screens.<module>.<class>``, made with no argument) over the
+    main menu when the session is ``game``'s, the last one's cursor on ``row``; then ``then(app,
+    that screen)``."""
+    def start(app: Any) -> None:
+        if app.console.session is None or app.console.session.game.name != game:
+            return
+        for where in screens:
+            module, _dot, name = where.rpartition(".")
+            app.push(getattr(importlib.import_module(f"firmware.screens.{module}"), name)())
+        app.stack[-1].cursor = row
+        if then is not None:
+            then(app, app.stack[-1])
+    return start
+
+
+def _longest_played(app: Any) -> None:
+    """History, and the detail of its game played longest (its play time in hours and minutes)."""
+    from firmware.export import duration_min
+    from firmware.screens.history import LISTED, GameScreen, HistoryScreen
+    app.push(HistoryScreen())
+    timed = [e for e in app.history() or [] if duration_min(dict(e.items())) is not None]
+    if timed:
+        app.push(GameScreen(max(timed, key=lambda e: duration_min(dict(e.items())) or 0), LISTED))
+
+
+def _winter(app: Any, _home: Any) -> None:
+    """The winter's question (J-19) asked, as the Winter row asks it."""
+    from firmware.screens.jc.campaign import ask_winter
+    ask_winter(app)
+
+
+def _glory_scored(run: Callable[[str], dict[str, Any]]) -> None:
+    """A Glory game after its round 9 with the score sheet entered (G-15): its final score."""
+    clip = tests("test_no_clipped_text")
+    names = ("Анна", "Богдан", "Вікторія", "Ярослав")
+    _lines_setup([f"new glory players={','.join(names)} seed=8"] + ["event", "end-round"] * 9)(run)
+    sheet = json.dumps(clip.EXAMPLE, ensure_ascii=False)
+    for english, cyrillic in zip(("Jack", "Henry", "Mary", "Ross"), names):
+        sheet = sheet.replace(f'"{english}"', f'"{cyrillic}"')
+    _lines_setup(["score " + sheet])(run)
+
+
+def _timed(setup: Callable[[Callable[[str], dict[str, Any]]], None]) -> Callable[[Callable[[str], dict[str, Any]]], None]:
+    """``setup`` with minutes of play between its lines (firmware/play_time.py's clock set ahead by
+    3 to 40 minutes a line, under its idle limit; back after it, which adds no play): History then
+    says the games' play time."""
+    def run_all(run: Callable[[str], dict[str, Any]]) -> None:
+        from firmware import play_time
+        real, ahead, steps = play_time._monotonic, [0.0], iter([3, 40, 7, 12, 25] * 200)
+
+        def played(line: str) -> dict[str, Any]:
+            ahead[0] += next(steps) * 60
+            return run(line)
+        play_time._monotonic = lambda: real() + ahead[0]
+        try:
+            setup(played)
+        finally:
+            play_time._monotonic = real
+    return run_all
+
+
+def _top(name: str) -> Callable[[Any, list[str]], bool]:
+    return lambda app, keyed: type(app.stack[-1]).__name__ == name
+
+
+def _keyed(pattern: str) -> Callable[[Any, list[str]], bool]:
+    line = re.compile(pattern)
+    return lambda app, keyed: any(line.match(x) for x in keyed)
+
+
+def _play_time(app: Any, keyed: list[str]) -> bool:
+    from firmware.export import duration_min
+    top = app.stack[-1]
+    return type(top).__name__ == "GameScreen" and duration_min(dict(top.entry.items())) is not None
+
+
+# The rarer screens and steps a walk should reach (seen on the panel, or a console line a key made):
+# name -> (the check after a step, given the App and the lines the step's keys ran; the set-up
+# that starts near it)
+RARE: dict[str, tuple[Callable[[Any, list[str]], bool], str]] = {
+    "sword: Desperate Times in round 5, played when? (W-12)": (_top("DesperateWhen"), "sword-round5"),
+    "glory: the final score (G-15)": (_top("ScoreResult"), "glory-last"),
+    "jc: a winter (J-19)": (_keyed(r"winter\b"), "jc-winter"),
+    "kit: the discards back in the deck": (_keyed(r"(kit )?reshuffle\b"), "kit-reshuffle"),
+    "history: a game's detail with its play time": (_play_time, "history-timed"),
+}
 
 
 @dataclass
@@ -232,6 +338,7 @@ class Walk:
         self.done: list[str] = []
         self.step_no = 0
         self.screens: dict[str, int] = {}
+        self.sights: set[str] = set()       # the :data:`RARE` reached
         self.check()
 
     def _run(self, line: str) -> dict[str, Any]:
@@ -244,6 +351,8 @@ class Walk:
     def step(self) -> None:
         self.step_no += 1
         r = self.rng.random()
+        session = self.app.console.session
+        ran = len(session.lines) if session is not None else 0
         try:
             if r < 0.02:
                 self.language()
@@ -270,6 +379,9 @@ class Walk:
         except Exception:  # noqa: BLE001 - the failure is the report
             raise self.fail("raised out of the App:\n" + traceback.format_exc()) from None
         self.check()
+        keyed = list(session.lines[ran:]) if session is not None and session is self.app.console.session \
+            and r >= 0.13 else []                          # (a line from the serial link is no key's)
+        self.sights.update(name for name, (seen, _near) in RARE.items() if seen(self.app, keyed))
 
     def pick(self) -> None:
         """A row of the list shown, at random, taken as a person would: down or up to it, then A
@@ -514,8 +626,6 @@ KNOWN_CUTS = {
     # name, its rating and the chance do not fit one row: the word is cut, its number kept; seed 8,
     # jc-next-battle, uk → en)
     "firmware/screens/jc/words.py:191": "",
-    # its Forces table in English: «Equitatus…  eliminated» (seed 1, archive, uk → en)
-    "firmware/screens/widgets/scroll.py:257": "Equitatus ",
 }
 
 
@@ -585,6 +695,7 @@ def main() -> int:
     args = ap.parse_args()
     names = args.setup or list(setups())
     failed = 0
+    reached = {name: 0 for name in RARE}
     for seed in range(args.first, args.first + args.seeds):
         for lang in args.lang.split(","):
             for name in names:
@@ -598,6 +709,10 @@ def main() -> int:
                     continue
                 print(f"ok {name} {lang} seed={seed}: {args.keys} steps, {w.restarts} power cuts, "
                       f"{len(w.screens)} screens", flush=True)
+                for sight in w.sights:
+                    reached[sight] += 1
+    for sight, walks in reached.items():          # (how often the rarer screens were reached)
+        print(f"{'reached' if walks else 'NOT REACHED'}: {sight} ({walks} walks)")
     return 1 if failed else 0
 
 

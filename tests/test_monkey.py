@@ -249,3 +249,17 @@ def test_show_scores_of_a_game_ended_with_a_half_filled_pad_says_why(lang: str, 
         assert type(app.stack[-1]).__name__ != "ScoreResult"
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("sight", list(monkey.RARE))
+def test_the_rarer_screens_are_reached_from_a_set_up_near_them(sight: str) -> None:
+    """The walks reach the screens few keys lead to (the Sword's round 5 Desperate Times W-12,
+    Glory's final score G-15, a Julius Caesar winter J-19, a deck's discards back in, History's
+    detail with a play time): from the set-up that starts near each, in a few hundred steps."""
+    seen: list[str] = []
+    for seed in range(1, 7):
+        walk = _walk(monkey.RARE[sight][1], "uk", seed, 200)
+        seen += sorted(walk.screens)
+        if sight in walk.sights:
+            return
+    pytest.fail(f"not reached in 6 walks: {sight} (screens: {sorted(set(seen))})")

@@ -2594,3 +2594,84 @@ def test_fight_to_the_end_in_a_game_started_now_says_a_leader_takes_a_hit_last(l
     now, before = question("new jc-battle dice=physical seed=1 leaders=last"), question("new jc-battle dice=physical seed=1")
     assert said in now and "I" not in now.split()     # (no «leader at I may be killed»)
     assert said not in before and " I " in before
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_forces_table_keeps_each_eliminated_block_s_number(lang):  # J-7, J-3
+    """Forces in English showed Caesar's Equitatus 1 and Equitatus 2, both eliminated, as two rows
+    «Equitatus…  eliminated»: the word beside the name left it 10 characters and the cut took the
+    number, so the table did not say which block was gone (found by scripts/monkey.py). The name is
+    shortened as the battle's rows shorten it: «Equitat… 1», «Equitat… 2»."""
+    from firmware.screens import base
+    from firmware.screens.jc.forces import forces_screen
+    ctx = FakeCtx(NEW, "add attacker c_eq1 strength=1", "add attacker c_eq2 strength=1",
+                  "add defender p_leg1 strength=4", "start", "fire c_eq1 dice=6", "fire c_eq2 dice=6",
+                  "fire p_leg1 dice=1,1,1,1", "hit c_eq1", lang=lang)
+    ctx.open(forces_screen(ctx))
+    base.TRACE = []
+    try:
+        ctx.render()
+        shown = [t for _x, _y, t, _k in base.TRACE]
+    finally:
+        base.TRACE = None
+    gone = [t for t in shown if t.rstrip().endswith((" 1", " 2")) and t[:4] in ("Equi", "Экви", "Еквi", "Екві")]
+    assert [t.rsplit(" ", 1)[1] for t in gone] == ["1", "2"], shown
+    rows = [r for r in ctx.top.rows if r[0] in gone]
+    assert len(rows) == 2 and all(len(left) + 1 + len(right) <= base.COLS for left, right in rows), rows
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Legio 9 is already in this battle."),
+                                        ("ru", "Легион 9 уже в этом бою."), ("uk", "Легіон 9 уже в цьому бою.")])
+def test_a_block_added_over_the_serial_link_under_its_open_form_is_said_without_its_id(lang, said):  # J-5
+    """Legio 9's form open (strength, reserve) while the serial link adds Legio 9: A on the form
+    showed the console's refusal «Legio 9 (c_leg9) is already in this battle.», its internal id on
+    the panel (found by scripts/monkey.py, jc-next-battle seed 11). The device says it in its words
+    and adds nothing."""
+    from firmware.screens.jc.setup import block_form
+    from firmware.screens.jc.words import roster_now
+    ctx = FakeCtx(NEW, lang=lang)
+    legio = next(b for b in roster_now(ctx, "caesar") if b["id"] == "c_leg9")
+    ctx.open(block_form("attacker", legio))
+    ctx.run("add attacker c_leg9")
+    lines = list(ctx.session.lines)
+    ctx.press("a")
+    assert ctx.notes[-1] == said and "c_leg9" not in ctx.notes[-1]
+    assert ctx.session.lines == lines
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "A battle is being set up: fight it, or take its blocks out first."),
+    ("ru", "Готовится бой: разыграйте его или сначала уберите его блоки."),
+    ("uk", "Готується бій: розіграйте його або спершу приберіть його блоки.")])
+def test_the_next_battle_s_form_over_blocks_placed_meanwhile_says_it_without_ids(lang, said):  # J-4
+    """The next battle's form (and the battle settings' form) open while the serial link starts the
+    next battle and places a block: A showed the console's refusal «A battle is being set up
+    (c_leg9): … (remove <block>) before the next one.», an id and a console command on the panel.
+    The device says it in its words and starts nothing."""
+    from firmware.screens.jc.setup import battle_settings_form, next_battle_form
+    over = FakeCtx(NEW, "add attacker c_leg10", "add defender p_pompeius", "fight", lang=lang)
+    over.open(next_battle_form(over))
+    empty = FakeCtx(NEW, lang=lang)
+    empty.open(battle_settings_form(empty))
+    for ctx, lines in ((over, ["next-battle", "add attacker c_leg9"]), (empty, ["add attacker c_leg9"])):
+        for line in lines:
+            assert ctx.run(line)["ok"]
+        before = list(ctx.session.lines)
+        ctx.press("a")
+        assert ctx.notes[-1] == said
+        assert ctx.session.lines == before
+
+
+def test_a_block_s_menu_title_keeps_its_number_and_first_owner_beside_its_rating():  # J-7, J-2 (Jupiter)
+    """Blocks → a block gone over to the other side: its menu's title «Equitatus 1 (C)» beside its
+    rating and strength (B2 III) was cut to «Equitatus 1…», the initial saying whose it was lost
+    (found by scripts/monkey.py, jc-next-battle en seed 41). The name is shortened, never its number
+    nor the initial."""
+    from firmware.screens import base
+    from firmware.screens.jc.blocks import BlockMenu
+    ctx = FakeCtx(NEW, "owner c_eq1 pompey", lang="en")
+    ctx.open(BlockMenu("pompey", "c_eq1"))
+    shown = ctx.texts()
+    title, status = ctx.top.title, ctx.top.status(ctx)
+    assert title.endswith(" 1 (C)") and title in shown, (shown, status)
+    assert len(title) + 1 + len(status) <= base.COLS, (title, status)

@@ -23,8 +23,9 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.setup import strengths
 from firmware.screens.jc.kinds import GroupedBlocks
 from firmware.screens.jc.text import Msg, _
-from firmware.screens.jc.words import (SIDES, BlockNamed, name_of, owned_name, roster_now, run_line, side_name,
-                                       view_of)
+from firmware.screens import base
+from firmware.screens.jc.words import (SIDES, BlockNamed, fitted_name, name_of, owned_name, roster_now, run_line,
+                                       side_name, view_of)
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen
 
 # what the console did, in its own words (engine/jc/console.py ``_LOST``: the same catalog entries)
@@ -201,7 +202,8 @@ class BlockMenu(ListScreen):
         if b is None or self.block in in_battle(ctx):      # changed meanwhile (the serial link)
             self._title = ""
             return [Item(_("Not in play now."), _back)]
-        self._title = owned_name(b)
+        status = self.status(ctx)       # the name fitted beside it, its number and initial kept (J-7)
+        self._title = fitted_name(b, base.COLS - (len(status) + 1 if status else 0))
         if b["pool"]:             # off the map: a levy point places it (J-20), nothing else reaches it
             return [Item(_("Levy"), partial(self._gain, block=b), f"→{roman(b['strength'])}", ident="levy")]
         out = []

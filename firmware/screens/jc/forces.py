@@ -7,7 +7,7 @@ from engine.jc.roster import roman
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.text import _
-from firmware.screens.jc.words import GAME, STATUS_WORDS, owned_name, side_name, view_of
+from firmware.screens.jc.words import GAME, STATUS_WORDS, fitted_name, side_name, view_of
 from firmware.screens.play import Snapshot, TableSnapshot
 from firmware.screens.widgets import TableScreen, TextScreen
 
@@ -24,7 +24,8 @@ def forces_screen(ctx: Ctx) -> TableScreen:
                 continue
             right = (_(STATUS_WORDS[x["status"]]) if x["status"] in STATUS_WORDS
                      else f"{x['rating']} {roman(x['strength'])}")
-            rows.append((owned_name(x), right))
+            # the name fitted beside it, keeping its number (J-7: «Equitat… 1», not «Equitatus…» twice)
+            rows.append((fitted_name(x, base.COLS - len(right) - 1), right))
     return TableSnapshot((GAME,), _("Forces"), rows)
 
 

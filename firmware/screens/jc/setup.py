@@ -98,6 +98,10 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
             rule: act.Cleopatra = "round" if CLEOPATRA_RULES[v["cleopatra"]] == "round" else "turn"    # (J-2)
             line = act.new(attacker, surprise, dice, rule)
             play.start_game(ctx, with_people(line, seats.people()) if seats is not None else line, home, fair=fair)
+        elif (b := view_of(ctx)["battle"])["phase"] == "setup" and b["blocks"]:
+            # blocks placed meanwhile (the serial link) under the open form: the console's refusal
+            # names their ids and its remove command (J-4)
+            ctx.notify(Msg("A battle is being set up: fight it, or take its blocks out first."))
         elif run_line(ctx, act.next_battle(attacker, surprise, dice)) is not None:
             ctx.pop()
 
@@ -278,6 +282,10 @@ def add_keeping_navis_reserves(ctx: Ctx, role: act.Role, block: RosterBlock, str
     (``navis-reserve=1``: one step, which one undo takes back whole). Returns what to say (the
     device's doing in a whole sentence, the roster's notes), None if the block was refused (the
     reason said)."""
+    if any(x.get("id") == block["id"] for x in view_of(ctx)["battle"]["blocks"]):
+        # added meanwhile (the serial link) under the open form: the console's refusal names its id
+        ctx.notify(Msg("{} is already in this battle.", BlockNamed(block)))
+        return None
     forced = navis_forced(ctx, role, block) and not reserve
     response = run_line(ctx, act.add(role, block["id"], strength, reserve or forced,
                                      navis_main(ctx, role) and block["kind"] != "navis"))
