@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove, LegatusError
@@ -409,16 +409,7 @@ def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a tied hit's pick (J-7): the pick and its block, and that the dice
     stay (undo takes back the pick and what followed it, not the fire); of the play that revealed
     a turn's cards (J-18): that play alone; None for every other step."""
-    picked = _picked(sentence)
-    if picked is not None:
-        return Msg(HIT_ASKED[picked[0]], picked[1])
-    reveal = K.revealed(sentence)
-    if reveal is None:
-        return None
-    turn, caesar, pompey, last = reveal
-    if last is None:
-        return Msg(REVEAL_ASKED, turn)
-    return Msg(PLAY_ASKED[last], caesar if last == "caesar" else pompey)       # (the turn being played: no number)
+    return _undo_words(sentence, HIT_ASKED, REVEAL_ASKED, PLAY_ASKED, numbered=False)  # (the turn being played)
 
 
 def _undone(sentence: Any) -> Msg | None:
@@ -427,16 +418,25 @@ def _undone(sentence: Any) -> Msg | None:
     of the play that revealed a turn's cards (J-18) names that play, whose card alone goes back
     (the other stays played face down); None for every other step (``Undone: <sentence>``). A pick
     stored by an older Legatus said the fire only: its undo still says ``Undone:`` and that fire."""
+    return _undo_words(sentence, HIT_UNDONE, REVEAL_UNDONE, PLAY_UNDONE, numbered=True)
+
+
+def _undo_words(sentence: Any, hit: Mapping[str, str], reveal_before: str, played: Mapping[str, str],
+                numbered: bool) -> Msg | None:
+    """:func:`_undo_asked`'s or :func:`_undone`'s sentence from its messages: ``hit`` by the
+    picker's side, ``reveal_before`` for a reveal stored without who played last (an older
+    Legatus), ``played`` by the side that played last (with the turn's number if ``numbered``)."""
     picked = _picked(sentence)
     if picked is not None:
-        return Msg(HIT_UNDONE[picked[0]], picked[1])
+        return Msg(hit[picked[0]], picked[1])
     reveal = K.revealed(sentence)
     if reveal is None:
         return None
     turn, caesar, pompey, last = reveal
     if last is None:
-        return Msg(REVEAL_UNDONE, turn)
-    return Msg(PLAY_UNDONE[last], caesar if last == "caesar" else pompey, turn)
+        return Msg(reveal_before, turn)
+    card = caesar if last == "caesar" else pompey
+    return Msg(played[last], card, turn) if numbered else Msg(played[last], card)
 
 
 def _auto(state: State, req: Request) -> Outcome:
