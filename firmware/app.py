@@ -105,8 +105,8 @@ class App:
         return self.console.fair_draw()
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
-               lines: Sequence[str] = ()) -> NewReply:
-        response = cast(NewReply, self.console.reopen(line, seed, committed, version, ends, lines))
+               lines: Sequence[str] = (), was: str = "") -> NewReply:
+        response = cast(NewReply, self.console.reopen(line, seed, committed, version, ends, lines, was))
         self._view_stale = True
         return response
 

@@ -48,7 +48,7 @@ class SessionCommands:
         set_game(session.game.name if session is not None else None)
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0,
-               ends: bool = False, lines: Sequence[str] = ()) -> dict[str, Any]:
+               ends: bool = False, lines: Sequence[str] = (), was: str = "") -> dict[str, Any]:
         """Start ``line`` (an archived session's ``new`` line) again with its own ``seed``, as a
         response like :meth:`request`'s. A seed that was secret stays secret: it is not added to
         the line, and the new session keeps the same commitment (so ``reveal`` at the end still
@@ -56,7 +56,9 @@ class SessionCommands:
         0: today's). A secret seed that a copy of the game has revealed since (its session
         ended) is refused (``illegal_move``: every later draw would be known), unless ``ends``:
         the archived lines end the session too (``end``), so nothing more can be drawn. ``lines``:
-        the archived lines, given again next: they replay as stored (:meth:`Session.given_again`)."""
+        the archived lines, given again next: they replay as stored (:meth:`Session.given_again`).
+        ``was``: the archived session's ``sid``: the copy's play time goes on from that game's
+        (firmware/play_time.py ``carry``)."""
         from firmware.i18n import localize, say
         try:
             req = parse_line(line)
@@ -71,7 +73,7 @@ class SessionCommands:
                 raise IllegalMove(Msg("A copy of this game that its rules ended is running now: replacing it ends "
                                       "it and shows its seed, so no other copy of it can be reopened to be played "
                                       "on (every later draw would be known). Undo its last move first, or keep it."))
-            fields = self._new(line, req.opts, given=(seed, committed, version))
+            fields = self._new(line, req.opts, given=(seed, committed, version), was=was)
             if self.session is not None:
                 self.session.again = [x.strip() for x in lines]
         except LegatusError as e:
@@ -97,7 +99,7 @@ class SessionCommands:
         return commitment(self._pending)
 
     def _new(self, line: str, opts: Mapping[str, str],
-             given: tuple[int, bool, int] | None = None) -> dict[str, Any]:
+             given: tuple[int, bool, int] | None = None, was: str = "") -> dict[str, Any]:
         from engine.rng import DRAWS_VERSION
         seed_text = opts.get("seed")
         version = DRAWS_VERSION
@@ -139,7 +141,7 @@ class SessionCommands:
                                       lambda: history.record_abandoned(self.store, old), again=False)
                          ) if old is not None else False
         try:
-            self.store.begin(session, lambda db: _started(db, session))
+            self.store.begin(session, lambda db: _started(db, session, was))
         except BaseException:
             if abandoned and old is not None:
                 self._safely("take back the abandoned record", lambda: history.forget_abandoned(self.store, old),
@@ -356,11 +358,14 @@ def _one_person_once(store: Store, session: Session) -> None:
                                "changed.", first, name))
 
 
-def _started(db: sqlite3.Connection, session: Session) -> None:
+def _started(db: sqlite3.Connection, session: Session, was: str = "") -> None:
     """In the transaction that starts ``session``: the start time History keeps, and the people it
     names (Glory's players, any game's ``people=``) on the players' list (firmware/players.py),
     the first named the most recent (a copy reopened from Earlier games is no new set-up: it
     brings back no one forgotten since)."""
     from firmware import players
     history.write_started(db, session)
+    if was:             # a copy reopened from Earlier games: its play time goes on from that game's
+        from firmware import play_time
+        play_time.carry(db, was, str(session.header["sid"]))
     players.note_with_new_game(db, _named(session), add=not session.header.get("reopened"))

@@ -79,6 +79,13 @@ class GameRecord(NamedTuple):
     """Whether a finished part began when its session began (History's ``started``: the session's
     start); default yes. Julius Caesar: a battle after the first began later, when nobody told the
     device, so its record has no start (exports date it by its end, with no duration)."""
+    playing: Callable[[Mapping[str, Any]], str | None] | None = None
+    """For a session that plays several games in turn, each its own History record: the part a raw
+    state (not a view: asked at each step) is playing, None between them (firmware/play_time.py
+    times each such part apart). Julius Caesar: ``battle-N`` while battle N is set up or fought.
+    None: the session's play time is each record's."""
+    parted: Callable[[str], bool] | None = None
+    """Whether a finished part is one :attr:`playing` names (its record's play time is the part's)."""
     seed_shown: Callable[[View], bool] | None = None
     """Once History has the game: whether its seed may be shown now (default yes; Julius Caesar: a
     battle is a part, the seed waits for the campaign's end)."""

@@ -180,7 +180,10 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
     timed = started is not None and (finished is None or late)     # (a rebuilt record: what its damaged row kept)
-    minutes = play_time.minutes(db, sid, until_now=not late) if timed else None
+    if record is not None and record.parted is not None and record.parted(part):    # (a JC battle: its own time)
+        minutes = play_time.minutes(db, sid, part=part) if finished is None or late else None
+    else:
+        minutes = play_time.minutes(db, sid, until_now=not late) if timed else None
     span = play_time.span(sid) if timed and not late else None     # (how long ago it began: dates it)
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
@@ -335,7 +338,7 @@ def write_started(db: sqlite3.Connection, session: Any) -> None:
     ensure(db)
     sid, now = str(session.header["sid"]), _now() + (UNSYNCED if _clock_unsynced() else "")
     db.execute("INSERT OR IGNORE INTO history_started(sid, started, crc) VALUES(?,?,?)", (sid, now, started_crc(sid, now)))
-    play_time.began(db, sid)
+    play_time.began(db, sid, play_time.playing(session.game.name, session.state_json))
 
 
 def record_abandoned(store: Any, session: Any) -> bool:

@@ -18,12 +18,23 @@ over its raw bytes like every row (checked before it is read, at each start by t
 a damaged row is set aside, kept in ``damaged`` and reported, and that game's play time is then
 not known — never a wrong figure). A session with no row (stored by a Legatus before this one, or
 its row set aside) has no play time: its records get no ``minutes``, as before.
+
+A game whose session plays several games in turn (Julius Caesar: each battle is a play, J-13;
+:attr:`firmware.games.GameRecord.playing`) times each of them too: the time before a step goes to
+the part the state before it was playing (``battle-2`` while battle 2 is set up or fought), in its
+own row keyed ``<sid>/<part>``, made with 0 ms in the step that enters the part (battle 1's in the
+``new``), so a battle's record has the time spent on that battle, not on the campaign around it.
+
+A copy reopened from Earlier games goes on from the time of the session it copies (:func:`carry`,
+in the transaction that starts it): its play time adds to what that one had.
 """
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from firmware.storage import crc
@@ -62,11 +73,64 @@ def now() -> float:
     return _monotonic()
 
 
-def began(db: sqlite3.Connection, sid: str) -> None:
-    """In the transaction that starts session ``sid``: its play time, none yet; timed from now."""
+def key(sid: str, part: str | None) -> str:
+    """The row of session ``sid``'s play time (``part`` None), or of one of its parts."""
+    return sid if part is None else f"{sid}/{part}"
+
+
+def playing(game: str, state: Mapping[str, Any] | str | None) -> str | None:
+    """The part of a session game ``game`` that its (raw or JSON) ``state`` is playing, for a game
+    whose session holds several plays timed apart (:attr:`GameRecord.playing`), else None."""
+    from firmware.games import record_of
+    record = record_of(game)
+    if record is None or record.playing is None or state is None:
+        return None
+    try:
+        raw = json.loads(state) if isinstance(state, str) else state
+        return record.playing(raw)
+    except (ValueError, LookupError, TypeError) as e:      # (never stops a step: that part is then not timed)
+        log.warning("the part a %s state plays cannot be told: %s", game, e)
+        return None
+
+
+def _open(db: sqlite3.Connection, sid: str, part: str) -> None:
+    """Part ``part`` of session ``sid`` is entered: its row, 0 ms (one it had stays)."""
+    k = key(sid, part)
+    db.execute("INSERT OR IGNORE INTO play_time(sid, ms, crc) VALUES(?,0,?)", (k, play_crc(k, 0)))
+
+
+def began(db: sqlite3.Connection, sid: str, part: str | None = None) -> None:
+    """In the transaction that starts session ``sid``: its play time, none yet; timed from now.
+    ``part``: the part its first state plays (Julius Caesar's battle 1), timed from now too."""
     ensure(db)
     if db.execute("INSERT OR IGNORE INTO play_time(sid, ms, crc) VALUES(?,0,?)", (sid, play_crc(sid, 0))).rowcount:
         _marks[sid] = _begun[sid] = now()
+        if part is not None:
+            _open(db, sid, part)
+
+
+def carry(db: sqlite3.Connection, was: str, sid: str) -> None:
+    """In the transaction that starts ``sid``, a copy of session ``was`` reopened from Earlier
+    games (after :func:`began`): it goes on from ``was``'s play time and its parts' (rows whose
+    checksum fails carry nothing: that time is then not known, never a wrong one)."""
+    ms = stored(db, was)
+    if ms is None:          # the copied game's time is not known: neither is the copy's
+        db.execute("DELETE FROM play_time WHERE sid=? OR sid LIKE ?", (sid, _like(sid)))
+        return
+    db.execute("UPDATE play_time SET ms=?, crc=? WHERE sid=?", (ms, play_crc(sid, ms), sid))
+    rows = db.execute("SELECT CAST(sid AS TEXT) FROM play_time WHERE sid LIKE ?", (_like(was),)).fetchall()
+    for (old,) in rows:
+        part = str(old)[len(was) + 1:]
+        got, k = stored(db, str(old)), key(sid, part)
+        if got is None:
+            db.execute("DELETE FROM play_time WHERE sid=?", (k,))
+        else:
+            db.execute("INSERT OR REPLACE INTO play_time(sid, ms, crc) VALUES(?,?,?)", (k, got, play_crc(k, got)))
+
+
+def _like(sid: str) -> str:
+    """The LIKE pattern of session ``sid``'s part rows (a sid is hex: nothing to escape)."""
+    return sid + "/%"
 
 
 def resumed(sid: str) -> None:
@@ -100,16 +164,23 @@ def stored(db: sqlite3.Connection, sid: str) -> int | None:
     return int(row[1])
 
 
-def step(db: sqlite3.Connection, sid: str, at: float) -> None:
+def step(db: sqlite3.Connection, sid: str, at: float, part: str | None = None, entered: str | None = None) -> None:
     """In an acknowledged step's transaction: add the time since the session's mark to its play
-    time (nothing for a session that has none, or whose row is damaged). :func:`stepped` moves the
-    mark once the transaction has committed."""
+    time (nothing for a session that has none, or whose row is damaged), and to the part its state
+    was playing before the step (``part``, :func:`playing`); ``entered``: the part the step's state
+    plays (its row is made when the step enters it). :func:`stepped` moves the mark once the
+    transaction has committed."""
     ms = stored(db, sid)
-    add = _since(sid, at)
-    if ms is None or not add:
+    if ms is None:
         return
-    total = ms + add
-    db.execute("UPDATE play_time SET ms=?, crc=? WHERE sid=?", (total, play_crc(sid, total), sid))
+    if entered is not None and entered != part:
+        _open(db, sid, entered)
+    add = _since(sid, at)
+    if not add:
+        return
+    for k, was in ((sid, ms), (key(sid, part), stored(db, key(sid, part)) if part is not None else None)):
+        if was is not None:
+            db.execute("UPDATE play_time SET ms=?, crc=? WHERE sid=?", (was + add, play_crc(k, was + add), k))
 
 
 def stepped(sid: str, at: float) -> None:
@@ -125,12 +196,13 @@ def span(sid: str) -> int | None:
     return None if began is None else max(1, round((now() - began) / 60))
 
 
-def minutes(db: sqlite3.Connection, sid: str, *, until_now: bool = True) -> int | None:
+def minutes(db: sqlite3.Connection, sid: str, *, until_now: bool = True, part: str | None = None) -> int | None:
     """The session's play time in whole minutes (rounded, at least 1), what it stored and
-    (``until_now``) the time since its last step in this run; None if it has none."""
-    ms = stored(db, sid)
+    (``until_now``) the time since its last step in this run; None if it has none. ``part``: that
+    part's (:func:`playing`), what its row stored (a finished part is played no more)."""
+    ms = stored(db, key(sid, part))
     if ms is None:
         return None
-    if until_now:
+    if until_now and part is None:
         ms += _since(sid, now())
     return max(1, round(ms / 60000))

@@ -80,7 +80,7 @@ class FakeCtx:
         return None if self.session is None else of_session(self.session)
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
-               lines: Sequence[str] = ()) -> NewReply:
+               lines: Sequence[str] = (), was: str = "") -> NewReply:
         self.lines.append(f"reopen {line} seed={seed}")
         try:
             self.session = Session.start(line, seed, "fake", committed)

@@ -216,7 +216,7 @@ def test_a_damaged_play_time_is_reported_and_never_given_wrong(state_dir: Path, 
     clock = history_clock
     _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2])])
     db = sqlite3.connect(state_dir / DB_NAME)
-    db.execute("UPDATE play_time SET ms=ms+1000")
+    db.execute("UPDATE play_time SET ms=ms+1000 WHERE sid LIKE '%/battle-1'")      # (the battle's own time)
     db.commit()
     db.close()
     clock.restart()
@@ -285,3 +285,87 @@ def test_a_games_page_shows_its_play_time_in_the_players_language(lang: str, sai
         assert not any(r.startswith(title) for r in detail_rows({**entry, "status": "abandoned", "minutes": 25}))
     finally:
         i18n.set_language(before)
+
+
+SECOND = ["next-battle attacker=pompey surprise=0 dice=digital", "add attacker p_leg1", "add defender c_caesar", "fight"]
+
+
+def _battles(d: Path) -> dict[str, int | None]:
+    """Each recorded part's play time (``battle-1``, ``battle-2`` …), as History and ``history`` say it."""
+    c = _open(d)
+    try:
+        entries = history.games(c.store.db, None)
+        return {e["part"]: e.get("minutes") for e in entries if e["status"] != "abandoned"}
+    finally:
+        c.close()
+
+
+def test_each_battle_of_a_julius_caesar_campaign_has_the_time_spent_on_it(state_dir: Path, history_clock: HistoryClock):
+    """J-13: each battle is a play (History records each, BG Stats gets each). Battle 1 set up and
+    fought in 10 minutes; then half an hour on the map (the campaign, no battle); battle 2 set up,
+    an undo, the power cut (kill -9) 2 minutes after its last step, fought after the restart: 4
+    minutes before the cut + 5 after = 9. Before, battle 2 had no play time at all (only the first
+    battle, the one that began with the session, was timed), and the campaign's half hour would
+    have been no battle's."""
+    clock = history_clock
+    t2 = 600.0 + 1800
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2]), (600.0, BATTLE[3]),
+                            (t2, SECOND[0]), (t2 + 60, SECOND[1]), (t2 + 120, "undo"), (t2 + 240, SECOND[1])])
+    clock.mono = t2 + 360                          # thinking, then the power cut: not stored
+    clock.restart()
+    clock.mono = 30.0
+    c = _open(state_dir)
+    try:
+        for at, line in [(30.0 + 120, SECOND[2]), (30.0 + 300, SECOND[3])]:
+            clock.mono = at
+            _ok(c, line)
+        play = _ok(c, f"export format=bgstats id={history.games(c.store.db, 1)[0]['id']}")["play"]
+    finally:
+        c.close()
+    assert _battles(state_dir) == {"battle-1": 10, "battle-2": 9}
+    assert play["durationMin"] == 9
+
+
+def test_a_damaged_battle_time_leaves_that_battle_alone_unknown(state_dir: Path, history_clock: HistoryClock):
+    """A bad byte in battle 2's stored time: the next start reports it; battle 2 then has no play
+    time (never a wrong one, never the campaign's), battle 1 keeps its own."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2]), (300.0, BATTLE[3]),
+                            (400.0, SECOND[0]), (460.0, SECOND[1])])
+    db = sqlite3.connect(state_dir / DB_NAME)
+    assert db.execute("UPDATE play_time SET ms=ms+1 WHERE sid LIKE '%/battle-2'").rowcount == 1
+    db.commit()
+    db.close()
+    clock.restart()
+    c = _open(state_dir)
+    try:
+        assert "play time of 1 game was damaged" in _ok(c, "state")["recovered"]
+        for at, line in [(60.0, SECOND[2]), (120.0, SECOND[3])]:
+            clock.mono = at
+            _ok(c, line)
+    finally:
+        c.close()
+    assert _battles(state_dir) == {"battle-1": 5, "battle-2": None}
+
+
+def test_a_game_reopened_from_earlier_games_goes_on_adding_to_its_time(state_dir: Path, history_clock: HistoryClock):
+    """A battle set up in 10 minutes, put aside for a roll of the dice (``new dice``: it is archived),
+    reopened from Earlier games and fought 4 minutes later: its play time is 10 + 4 = 14 minutes.
+    Before, the copy started its play time anew (4 minutes)."""
+    from firmware.screens.archive import archived, reopen
+    from tests.screens import app_with
+    clock = history_clock
+    clock.mono = 0.0
+    app = app_with([], [], state_dir)
+    try:
+        for at, line in [(0.0, BATTLE[0]), (300.0, BATTLE[1]), (600.0, BATTLE[2]), (700.0, "new dice seed=3")]:
+            clock.mono = at
+            assert app.run(line)["ok"], line
+        clock.mono = 900.0
+        older = next(a for a in archived(app.archives()) if a.game == "jc-battle")
+        assert reopen(app, older)
+        clock.mono = 900.0 + 240
+        assert app.run(BATTLE[3])["ok"]
+    finally:
+        app.console.close()
+    assert _battles(state_dir)["battle-1"] == 14

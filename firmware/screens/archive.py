@@ -146,7 +146,8 @@ def reopen(ctx: Ctx, a: Archived) -> bool:
     """Replay ``a`` as the current session; back to the main menu, which offers to resume it."""
     response = ctx.reopen(a.header["line"], int(a.header["seed"]), bool(a.header.get("committed")),
                           int(a.header.get("v", 1)),      # its draws' derivation: the same draws
-                          ends=bool(a.lines) and a.lines[-1] == act.end(), lines=a.lines)
+                          ends=bool(a.lines) and a.lines[-1] == act.end(), lines=a.lines,
+                          was=str(a.header.get("sid") or ""))   # (its play time goes on from this one's)
     if not response["ok"]:
         ctx.notify(response.get("message", ""))
         return False

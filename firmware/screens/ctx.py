@@ -114,12 +114,13 @@ class Ctx(Protocol):
         without a session. Changes go through :meth:`run` (``share``, ``end``, ``reveal``)."""
 
     def reopen(self, line: str, seed: int, committed: bool, version: int = 0, ends: bool = False,
-               lines: Sequence[str] = ()) -> NewReply:
+               lines: Sequence[str] = (), was: str = "") -> NewReply:
         """Start an archived session's ``new`` line again with its seed (kept secret if it was)
         and its draws' derivation ``version`` (its header's ``v``; 0: today's). ``ends``: its
         lines end the session (a secret seed revealed since is refused otherwise). ``lines``: its
         lines, given next through :meth:`run`: they replay as stored (a second draw that an older
-        version took is not refused)."""
+        version took is not refused). ``was``: its session's ``sid`` (the copy's play time goes on
+        from that game's)."""
 
     def set_setting(self, key: str, value: str) -> SettingsReply:
         """Persist one device setting (as the console's ``settings key=value``); the response."""

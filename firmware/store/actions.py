@@ -69,11 +69,13 @@ class Actions(Resuming):
         line = line.strip()
         sentence = json.dumps(to_data(session.sentence_of(line, outcome)), ensure_ascii=False)
         sid, at = str(session.header["sid"]), play_time.now()
+        game = session.game.name     # (the part each state plays: a Julius Caesar battle is timed apart)
+        part, entered = play_time.playing(game, session.state_json), play_time.playing(game, new_json)
         with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
             self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
-            play_time.step(db, sid, at)         # (with the step: a kill -9 loses only the time since)
+            play_time.step(db, sid, at, part, entered)      # (with the step: a kill -9 loses only the time since)
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
                 # one at this depth or deeper holds an action undone since: it never stands again
@@ -123,11 +125,12 @@ class Actions(Resuming):
         marks, kept = session.undone_record(before)     # (its draw, read back after a restart: firmware/shown.py)
         sid_, seq = self._session_id, self._seq + 1
         sid, at = str(session.header["sid"]), play_time.now()
+        part = play_time.playing(session.game.name, session.state_json)     # (the time before the undo: its)
         with self.transaction(self._row_landed(sid_, seq, "undo", kept)) as db:
             self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
-            play_time.step(db, sid, at)
+            play_time.step(db, sid, at, part)
         self._seq, self._aside = seq, None
         play_time.stepped(sid, at)
         return session.undo(before, marks)

@@ -3,7 +3,7 @@ that ends (``part`` = ``battle-N``, J-13) and the campaign when it is over —, 
 abandoned session, and the battle statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from engine.jc.text import N_, Msg, term
@@ -87,6 +87,17 @@ def began(part: str) -> bool:
     return not part.startswith("battle-") or part == "battle-1"
 
 
+def playing(state: Mapping[str, Any]) -> str | None:
+    """The battle a raw state plays (set up or fought, J-13: each battle is a play), None between
+    battles (the campaign's cards, winter): History's record of a battle has the time spent on it."""
+    battle = state["battle"]
+    return None if battle["phase"] == "over" else f"battle-{int(state['number'])}"
+
+
+def parted(part: str) -> bool:
+    return part.startswith("battle-")
+
+
 def seed_shown(view: View) -> bool:
     """A battle is a part of the campaign: its seed waits for the campaign's end."""
     return _over(cast("JcGameView", view))
@@ -131,6 +142,7 @@ def over(view: View, lines: Sequence[str]) -> bool:
 RECORD = GameRecord(
     ident="jc", label=N_("Julius Caesar"), sessions=("jc-battle",), screens="firmware.screens.jc.home:open_game",
     domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over, began=began,
+    playing=playing, parted=parted,
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")},
     statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history_stats:jc_battles"),),
 )
