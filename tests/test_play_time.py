@@ -295,6 +295,8 @@ def _battles(d: Path) -> dict[str, int | None]:
     c = _open(d)
     try:
         entries = history.games(c.store.db, None)
+        replied = {g["id"]: g["minutes"] for g in _ok(c, "history")["games"]}
+        assert all(replied[e["id"]] == export.duration_min(e) for e in entries)    # (the console says the exports' figure)
         return {e["part"]: e.get("minutes") for e in entries if e["status"] != "abandoned"}
     finally:
         c.close()
@@ -366,6 +368,24 @@ def test_a_game_reopened_from_earlier_games_goes_on_adding_to_its_time(state_dir
         assert reopen(app, older)
         clock.mono = 900.0 + 240
         assert app.run(BATTLE[3])["ok"]
+        entries = {g["status"]: g for g in app.run("history")["games"] if g["game"] == "jc-battle"}
     finally:
         app.console.close()
+    assert entries["finished"]["minutes"] == 14
+    assert entries["abandoned"]["minutes"] is None         # (no one said when it stopped)
     assert _battles(state_dir)["battle-1"] == 14
+
+
+def test_the_consoles_history_gives_each_games_play_time(state_dir: Path, history_clock: HistoryClock):
+    """PROTOCOL.md lets the project add fields to a reply: ``history`` now gives each game's play
+    time (``minutes``, the exports' ``durationMin``) where a laptop reading it had to export each
+    game to learn it; null where it is not known (an older record without a start, an abandoned game)."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2]), (65 * 60.0, BATTLE[3]),
+                            (66 * 60.0, "new jc-battle seed=9")])
+    c = _open(state_dir)
+    try:
+        games = _ok(c, "history")["games"]
+    finally:
+        c.close()
+    assert [(g["status"], g["minutes"]) for g in games] == [("finished", 65)]
