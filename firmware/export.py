@@ -139,11 +139,15 @@ def _play_date(entry: dict[str, Any]) -> str:
     unknown or unsure and the finish is sure (:func:`_dated_by`), the finish less the minutes the
     device measured from its start (a start before NTP set the clock: History's ``span``, its
     pauses too, when it began and finished in one run of the device; else its play time, its
-    ``minutes``: it began that long before its finish at least), else the finish."""
+    ``minutes``: it began that long before its finish at least), else the finish. A play with no
+    start of its own (a Julius Caesar battle after the first: nobody tells the device when the
+    players reached for it) but its play time and a sure finish: the finish less that time (it
+    began that long before it at least: BG Stats showed the battle as begun when it ended)."""
     by = _dated_by(entry)
     iso, end = entry.get(by), _utc(entry.get("finished"))
     minutes = entry.get("span") or entry.get("minutes")
-    if by == "finished" and entry.get("started") and isinstance(minutes, int) and end is not None:
+    known = entry.get("started") or "finished" not in (entry.get("unsynced") or ())
+    if by == "finished" and known and isinstance(minutes, int) and end is not None:
         iso = (end - _dt.timedelta(minutes=minutes)).isoformat()       # (in UTC: a DST change between)
     when = local(iso)
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None else ""

@@ -78,7 +78,7 @@ class GameRecord(NamedTuple):
     began: Callable[[str], bool] | None = None
     """Whether a finished part began when its session began (History's ``started``: the session's
     start); default yes. Julius Caesar: a battle after the first began later, when nobody told the
-    device, so its record has no start (exports date it by its end, with no duration)."""
+    device, so its record has no start (exports date it by its end less its own play time: :attr:`playing`)."""
     playing: Callable[[Mapping[str, Any]], str | None] | None = None
     """For a session that plays several games in turn, each its own History record: the part a raw
     state (not a view: asked at each step) is playing, None between them (firmware/play_time.py
