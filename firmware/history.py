@@ -180,10 +180,10 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
     timed = started is not None and (finished is None or late)     # (a rebuilt record: what its damaged row kept)
-    if record is not None and record.parted is not None and record.parted(part):    # (a JC battle: its own time)
-        minutes = play_time.minutes(db, sid, part=part) if finished is None or late else None
-    else:
-        minutes = play_time.minutes(db, sid, until_now=not late) if timed else None
+    own = record is not None and record.parted is not None and record.parted(part)     # (a JC battle: its own time)
+    minutes = play_time.minutes(db, sid, part=part) if own and (finished is None or late) else None
+    if minutes is None and timed:      # (a part begun with its session, battle 1, whose own row is not there —
+        minutes = play_time.minutes(db, sid, until_now=not late)   # begun on an older Legatus, or set aside —: the session's)
     span = play_time.span(sid) if timed and not late else None     # (how long ago it began: dates it)
     people = with_people(str(header["game"]), sides_people(header), rec["players"])
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,

@@ -216,15 +216,15 @@ def test_a_damaged_play_time_is_reported_and_never_given_wrong(state_dir: Path, 
     clock = history_clock
     _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1]), (120.0, BATTLE[2])])
     db = sqlite3.connect(state_dir / DB_NAME)
-    db.execute("UPDATE play_time SET ms=ms+1000 WHERE sid LIKE '%/battle-1'")      # (the battle's own time)
+    db.execute("UPDATE play_time SET ms=ms+1000")
     db.commit()
     db.close()
     clock.restart()
     c = _open(state_dir)
     try:
         said = _ok(c, "state")["recovered"]
-        assert "play time of 1 game was damaged" in said and "no longer known" in said
-        assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='play time'").fetchone()[0] == 1
+        assert "play time of 2 games was damaged" in said and "no longer known" in said     # (the campaign's, the battle's)
+        assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='play time'").fetchone()[0] == 2
         clock.mono = 180.0
         _ok(c, BATTLE[3])
     finally:
@@ -389,3 +389,21 @@ def test_the_consoles_history_gives_each_games_play_time(state_dir: Path, histor
     finally:
         c.close()
     assert [(g["status"], g["minutes"]) for g in games] == [("finished", 65)]
+
+
+def test_battle_1_begun_before_battles_were_timed_apart_keeps_the_sessions_time(state_dir: Path,
+                                                                                 history_clock: HistoryClock):
+    """A battle begun on the Legatus before this one (its session timed, not yet its battle: no
+    row of its own), fought after the update: battle 1 began with the session, so the session's
+    play time is its own (5 minutes), as that Legatus gave it; a later battle has none then
+    (no row: never the campaign's). So is a battle 1 whose own row a bad byte set aside."""
+    clock = history_clock
+    _run(state_dir, clock, [(0.0, BATTLE[0]), (60.0, BATTLE[1])])
+    db = sqlite3.connect(state_dir / DB_NAME)
+    assert db.execute("DELETE FROM play_time WHERE sid LIKE '%/%'").rowcount == 1
+    db.commit()
+    db.close()
+    clock.restart()
+    clock.mono = 0.0                               # (the next run: resumed at 0 s)
+    _run(state_dir, clock, [(60.0, BATTLE[2]), (240.0, BATTLE[3])])
+    assert _battles(state_dir) == {"battle-1": 5}
