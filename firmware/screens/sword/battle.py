@@ -159,6 +159,30 @@ def loss_rows(result: BattleFields) -> list[str]:
     return said + (dice or [_("No losses.")])
 
 
+def left_alone(name: str, side: BattleSide, retreat: int) -> str | None:
+    """What seed 8.4 does to the leaders of a side that lost ``side["losses"]`` in the battle and
+    ``retreat`` retreating: a historically significant leader all of whose units are eliminated
+    (battle and retreat losses) is displaced, and placed again in the next reinforcement phase
+    (5.10); a secondary leader is not displaced but set aside, placed again when its player becomes
+    active (5.4). Every unit lost: the side is eliminated. Its army's units lost and only flanking
+    units left (W-2: a flanking force is units besides the army's): whether any stays with the
+    leaders is the player's removal, so it is said as a condition. Less: None."""
+    lost, units = side["losses"] + retreat, side["units"]
+    if lost >= units:
+        return (_("Attacker eliminated: its historical leaders are displaced until the next reinforcement phase, "
+                  "secondary ones set aside until it is active (8.4).") if name == "attacker" else
+                _("Defender eliminated: its historical leaders are displaced until the next reinforcement phase, "
+                  "secondary ones set aside until it is active (8.4)."))
+    if lost >= units - side.get("flank", 0):
+        return (_("The attacker's losses reach the units of its army, flanking units aside: if no unit stays with "
+                  "its leaders, historical ones are displaced until the next reinforcement phase, secondary ones "
+                  "set aside (8.4).") if name == "attacker" else
+                _("The defender's losses reach the units of its army, flanking units aside: if no unit stays with "
+                  "its leaders, historical ones are displaced until the next reinforcement phase, secondary ones "
+                  "set aside (8.4)."))
+    return None
+
+
 class BattleResult(Follows):
     """Both sides' dice and totals, the winner, losses and the winner's support (W-2..W-5).
     up/down scroll; A shows every die's loss-table reading; hold A (KEY3) enters the loser's
@@ -231,13 +255,9 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
-        # seed 8.4: historically significant leaders are displaced, secondary ones set aside
-        for side, name, said in ((att, "attacker", _("Attacker eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4).")),
-                                 (dfd, "defender", _("Defender eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4)."))):
-            retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
-            if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
+        for name, side in (("attacker", att), ("defender", dfd)):
+            said = left_alone(name, side, r.get("retreat_losses", 0) if r["loser"] == name else 0)
+            if said is not None:
                 rows.append(said)
         rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
         if self.room() and not self.over:
