@@ -249,4 +249,6 @@ def test_undone_battle_comes_from_the_sessions_undo_record_after_a_restart(tmp_p
     assert c.request("undone-battle")["battle"] is None
     assert c.request("undo")["ok"]                                        # the latest undone here: that one
     assert c.request("undone-battle")["battle"]["attackers"] == 2
+    assert c.request("battle att=6 def=3 retreat=1")["ok"] and c.request("undo")["ok"]    # retreat= on the line
+    assert c.request("undone-battle")["battle"]["attackers"] == 6
     c.close()

@@ -29,7 +29,7 @@ from engine.sword.text import Msg
 
 UNDONE = "undone-battle"
 KEY = "sword-battle-undone"
-_GIVEN = BATTLE_OPTS - {"seed", "retreat"}          # what a battle's values are (its retreat: a step of its own)
+_GIVEN = BATTLE_OPTS - {"seed"}          # a battle's options (its retreat=, if given, is no value of the form's)
 
 
 def battle_key(state: State, last: Any, streams: Sequence[str]) -> str:
