@@ -46,7 +46,7 @@ def undone_battle(ctx: Ctx) -> UndoneBattle | None:
     flanking force (10.1 presses against 10.6, scripts/presses/sword.py's random armies) and cost
     more once a quarter had one (12.3 against 11.7); and a flanking force or the Sacred Band carried
     into a battle that has none fights a wrong battle unless it is seen."""
-    response = ctx.run(act.undone_battle())
+    response = ctx.run(act.undone_battle())       # (run, not ask: a worker's copy of the state has no undo record)
     return response["battle"] if response.get("ok") else None
 
 
