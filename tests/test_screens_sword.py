@@ -1189,3 +1189,23 @@ def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_ro
     assert "order: Etruscans, Romans." in said, said
     ctx.press("a")
     assert "desperate_end" not in ctx.view()                                 # turn 2: none played yet
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Потери атакующего достигают числа БЕ его армии (фланговые не в счёт): если при его лидерах не останется "
+           "БЕ, исторически-значимые смещаются до следующей Фазы Подкрепления, второстепенные откладываются в сторону "
+           "(8.4)."),
+    ("uk", "Втрати нападника сягають числа БО його армії (флангові не враховано): якщо з його лідерами не залишиться "
+           "БО, історично значущі зміщуються до наступної Фази Підкріплення, другорядні відкладаються вбік (8.4)."),
+], ids=["ru", "uk"])
+def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(lang, said):  # W-2, seed 8.4
+    """Seed 8.4 in the present tense of a rule («смещается», «откладываются в сторону»): whether the
+    leaders keep a unit is the player's removal, so it is said as what happens if they keep none."""
+    try:
+        line = "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"
+        ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 8, "a")
+        assert said in " ".join(ctx.top.rows())
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
