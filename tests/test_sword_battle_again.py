@@ -252,3 +252,17 @@ def test_undone_battle_comes_from_the_sessions_undo_record_after_a_restart(tmp_p
     assert c.request("battle att=6 def=3 retreat=1")["ok"] and c.request("undo")["ok"]    # retreat= on the line
     assert c.request("undone-battle")["battle"]["attackers"] == 6
     c.close()
+
+
+def test_an_undone_battle_past_the_form_s_ranges_is_held_whole(d):  # W-2: the undone battle, not a clamped one
+    """The serial link takes 99 units a side and bonuses of ±20; the form's rows go to 30 and ±9. A
+    battle past them, undone, opened on 30 attackers and +9: A fought another battle than the one
+    undone. The rows now reach the undone battle's figures."""
+    _open(d, FOUR)
+    line = "battle att=40 def=3 att-flank=25 mod=12 defmod=-11"
+    assert d.run(line)["ok"] and d.run("undo")["ok"]
+    d.app.render()
+    assert _form(d) == {"att": 40, "def": 3, "mod": 12, "defmod": -11, "att_flank": 25, "def_flank": 0, "dice": 0}
+    d.press("a")
+    assert isinstance(d.top, BattleResult), d.screen()
+    assert d.console.session.lines[-1] == line

@@ -97,7 +97,10 @@ def battle_form(ctx: Ctx) -> NumberForm:
         c.push(entry)
 
     def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
-        return Field(key, label, min(hi, max(lo, was.get(key, value))), lo, hi, *rest)
+        # an undone battle sent over the serial link may go past a row's range (99 units, ±20): the
+        # row reaches its figure, so that A fights that battle, not one clamped to the range
+        held = was.get(key, value)
+        return Field(key, label, held, min(lo, held), max(hi, held), *rest)
 
     band = [field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b]))] if carthage else []
     form = NumberForm(N_("Battle"), [
