@@ -35,9 +35,15 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-wide", [NEW5, WIDE], LAST5),
     ("battle-wide2", [NEW5, WIDE2], LAST5),
     ("battle-wide2-losses", [NEW5, WIDE2], LAST5 + ["a"]),
-    ("battle-dice", [NEW], HOME + ["a"] + ["down"] * 5 + ["right", "a"]),
-    ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right", "right", "down", "right", "a"]),
-    ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 4 + ["right"]),
+    # (the Dice row is the form's last: after the flanking units' rows, and with Carthage the Sacred Band's)
+    ("battle-dice", [NEW], HOME + ["a"] + ["down"] * 6 + ["right", "a"]),
+    ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 6 + ["right", "right", "down", "right", "a"]),
+    ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 6 + ["right"]),
+    # seed 8.4: a side with no units left; an army lost with flanking units left
+    ("battle-eliminated", [NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1"], LAST + ["down"] * 4),
+    ("battle-army-lost", [NEW, "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"], LAST + ["down"] * 4),
+    # the Battle form after an undo of a battle holds it (W-2; the session's undo record)
+    ("battle-form-undone", [NEW, "battle att=7 def=4 att-flank=2 mod=1 defmod=-1", "undo"], HOME + ["a"]),
     ("tactics-form", [NEW], HOME + ["down", "a"]),
     ("tactics-test", [NEW], HOME + ["down", "a", "down", "down", "right"]),
     ("tactics-effect", [NEW], HOME + ["down", "a", "down", "down", "right", "a"]),

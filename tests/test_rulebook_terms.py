@@ -186,15 +186,20 @@ TERMS: list[Term] = [
     _t("sword", "Usage: sword-battle att=<units> def=<units> [att-flank=N] [def-flank=N] [mod=<attacker net>] "
        "[defmod=N] [att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N].", "ru", "att=<БЕ> def=<БЕ>", SWORD_RU,
        "Пример добавления и удаления поддержки", "урон в 4 БЕ", exact=False),
-    # 8.4: only historically significant leaders are displaced; secondary ones are set aside
-    *[_t("sword", f"{side} eliminated: historical leaders displaced, others set aside (8.4).", "ru", word, SWORD_RU,
-         where, quote, exact=False)
+    # 8.4: only historically significant leaders are displaced (placed again in the next
+    # reinforcement phase); secondary ones are set aside (placed again once their player is active)
+    *[_t("sword", f"{side} eliminated: its historical leaders are displaced until the next reinforcement phase, "
+         "secondary ones set aside until it is active (8.4).", "ru", word, SWORD_RU, where, quote, exact=False)
       for side in ("Attacker", "Defender")
       for word, where, quote in (("исторически-значимые лидеры смещены", "8.4 Смещенные лидеры",
                                   "Исторически-значимый лидер также смещается в случае, если все БЕ"),
+                                 ("до следующей Фазы Подкрепления", "8.4 Смещенные лидеры",
+                                  "В течение следующей Фазы Подкреплений игроки помещают своих смещенных"),
                                  ("второстепенные отложены", "8.4 Смещенные лидеры",
                                   "Второстепенные лидеры в подобных ситуациях не смещаются, вместо этого они "
-                                  "откладываются в сторону"))],
+                                  "откладываются в сторону"),
+                                 ("станет активным", "8.4 Смещенные лидеры",
+                                  "могут быть помещены на карту в момент, когда игрок станет активным"))],
     # -- Julius Caesar, the Russian summary ------------------------------------------------------
     _t("jc", "Ballista", "ru", "Баллиста", JC_RU, "Баллиста", "Баллиста: (переменный рейтинг B4 или D4)"),
     _t("jc", "Elephant", "ru", "Слон", JC_RU, "Слон", "Слон: (рейтинг B3)"),

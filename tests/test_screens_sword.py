@@ -357,7 +357,8 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
-DISPLACED = "historical leaders displaced, others set aside (8.4)."
+DISPLACED = ("its historical leaders are displaced until the next reinforcement phase, secondary ones set aside until "
+             "it is active (8.4).")
 
 
 def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
@@ -376,12 +377,15 @@ def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced(): 
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены, второстепенные отложены (8.4)."),
-    ("uk", "Захисника знищено: історично значущих лідерів зміщено, другорядних відкладено (8.4)."),
+    ("ru", "Защитник уничтожен: его исторически-значимые лидеры смещены до следующей Фазы Подкрепления, "
+           "второстепенные отложены, пока он не станет активным (8.4)."),
+    ("uk", "Захисника знищено: його історично значущих лідерів зміщено до наступної Фази Підкріплення, "
+           "другорядних відкладено, доки він не стане активним (8.4)."),
 ], ids=["ru", "uk"])
 def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, said):  # W-4, seed 8.2, 8.4
     """Seed 8.2/8.3/8.4 name «исторически-значимые» and «второстепенные» leaders: only the first are
-    «смещены»; the second are «отложены в сторону»."""
+    «смещены» (placed again «в течение следующей Фазы Подкреплений»); the second are «отложены в
+    сторону» (placed again «в момент, когда игрок станет активным»)."""
     try:
         ctx = FakeCtx(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1", lang=lang).open(SwordHome())
         ctx.press(*["down"] * 8, "a")
@@ -389,6 +393,33 @@ def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, sai
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+ARMY_LOST = ("The attacker's losses reach the units of its army, flanking units aside: if no unit stays with its "
+             "leaders, historical ones are displaced until the next reinforcement phase, secondary ones set aside (8.4).")
+
+
+@pytest.mark.parametrize("line, said", [
+    # W-7 with its flanking force: 7 in the army + 5 flanking lose 5: units stay with the leaders
+    ("battle att=7 att-flank=5 def=5 mod=3 att-dice=5,2,2 def-dice=4,5,5", None),
+    # 2 in the army + 3 flanking (size 4, "3+") lose 3: the loser's 1 reads L1, the winner's 6 L2
+    ("battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3", ARMY_LOST),
+    # 1 in the army + 2 flanking lose all 3 (W-4: 1,5,5 against 6,6,6): eliminated
+    ("battle att=1 att-flank=2 def=3 att-dice=1,5,5 def-dice=6,6,6", f"Attacker eliminated: {DISPLACED}"),
+], ids=["units-left", "army-lost", "all-lost"])
+def test_losses_that_take_an_army_but_not_its_flanking_units_say_what_8_4_does(line, said):  # W-2, W-4, seed 8.4
+    """Seed 8.4 displaces a historically significant leader when all the units *with him* are
+    eliminated. A flanking force's units are besides the army's (W-2): losses reaching the army's
+    units but not every flanking unit left said nothing, though the player's removal may leave the
+    leaders with none; said now as the condition it is. Every unit lost: eliminated."""
+    ctx = home(NEW, line).press(*["down"] * 8, "a")
+    rows = " ".join(ctx.top.rows())
+    if said == ARMY_LOST:
+        assert ctx.top.result["attacker"]["losses"] == 3, rows
+    if said is None:
+        assert "eliminated" not in rows and "leaders" not in rows
+    else:
+        assert said in rows and "The defender's losses" not in rows and "Defender eliminated" not in rows, rows
 
 
 def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
@@ -1158,3 +1189,23 @@ def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_ro
     assert "order: Etruscans, Romans." in said, said
     ctx.press("a")
     assert "desperate_end" not in ctx.view()                                 # turn 2: none played yet
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Потери атакующего достигают числа БЕ его армии (фланговые не в счёт): если при его лидерах не останется "
+           "БЕ, исторически-значимые смещаются до следующей Фазы Подкрепления, второстепенные откладываются в сторону "
+           "(8.4)."),
+    ("uk", "Втрати нападника сягають числа БО його армії (флангові не враховано): якщо з його лідерами не залишиться "
+           "БО, історично значущі зміщуються до наступної Фази Підкріплення, другорядні відкладаються вбік (8.4)."),
+], ids=["ru", "uk"])
+def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(lang, said):  # W-2, seed 8.4
+    """Seed 8.4 in the present tense of a rule («смещается», «откладываются в сторону»): whether the
+    leaders keep a unit is the player's removal, so it is said as what happens if they keep none."""
+    try:
+        line = "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"
+        ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome())
+        ctx.press(*["down"] * 8, "a")
+        assert said in " ".join(ctx.top.rows())
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")

@@ -180,3 +180,89 @@ def test_the_battle_is_held_after_a_restart_once_the_home_has_shown_it(d):  # W-
     assert isinstance(d.top, SwordHome), d.screen()
     _undo(d)
     assert _form(d) == {**DEFAULTS, "att": 8, "mod": -2, "band": 0, "dice": 0}
+
+
+def test_the_battle_undone_is_held_after_a_power_cut_after_the_undo(d):  # W-2, kill -9 and resume
+    """The battle fought and undone, then the power goes before the form is opened: the form holds
+    it from the session's undo record (no screen saw the battle since the start), and A fights it
+    again on the dice the device showed (undo never re-rolls)."""
+    _open(d)
+    _form(d)
+    _set(d, FLANKED)
+    d.press("a")
+    first, line = d.top.result, d.console.session.lines[-1]
+    d.press("b")
+    _undo(d)
+    d.restart()                                       # kill -9 after the undo: the main menu
+    d.press("a")                                      # Continue
+    assert isinstance(d.top, SwordHome), d.screen()
+    assert _form(d) == FLANKED, "the form forgot the battle undone before the power cut"
+    d.press("a")
+    assert d.console.session.lines[-1] == line
+    again = d.top.result
+    assert (again["attacker"]["dice"], again["defender"]["dice"]) == (first["attacker"]["dice"], first["defender"]["dice"])
+
+
+def test_a_battle_undone_over_the_serial_link_while_the_device_was_off_is_held(d):  # W-2, restart
+    """Fought and undone over the serial link, the device restarted before its home ever showed the
+    battle: the form holds it with the faces thrown on the table."""
+    _open(d, FOUR)
+    d.restart()
+    assert d.run("battle att=9 def=3 att-flank=4 mod=1 defmod=2 att-dice=1,2,3 def-dice=6,5,4")["ok"]
+    assert d.run("undo")["ok"]
+    d.restart()
+    d.press("a")
+    assert _form(d) == {"att": 9, "def": 3, "mod": 1, "defmod": 2, "att_flank": 4, "def_flank": 0, "dice": 1}
+    d.press("a")
+    assert isinstance(d.top, DiceEntry) and d.top.faces == [[1, 2, 3], [6, 5, 4]]
+
+
+def test_undone_battle_comes_from_the_sessions_undo_record_after_a_restart(tmp_path):  # W-2, PROTOCOL: undo
+    """``undone-battle``: null before any undo; after an undo of a battle its values, read back
+    after a restart from the undo row; typed options refused (only the record gives them); fought
+    again with the device's dice it rolls the same dice (undo never re-rolls); once another battle
+    is fought in its place, null."""
+    from firmware.console import Console
+    from firmware.store import Store
+
+    def console() -> Console:
+        store = Store(tmp_path)
+        return Console(store, store.resume())
+    c = console()
+    assert c.request(FIVE)["ok"]
+    assert c.request("undone-battle")["battle"] is None
+    line = "battle att=5 def=4 att-flank=1 def-flank=2 mod=2 defmod=-1 sacred-band=def"
+    first = c.request(line)
+    assert c.request("undone-battle")["battle"] is None                    # it stands: nothing undone
+    assert c.request("undo")["ok"]
+    c.close()                                                             # the power goes
+    c = console()
+    out = c.request("undone-battle")
+    assert out["battle"] == {"attackers": 5, "defenders": 4, "att_flank": 1, "def_flank": 2, "mod": 2,
+                             "defmod": -1, "sacred_band": "defender", "att_dice": None, "def_dice": None}
+    typed = c.request("undone-battle att=7 def=1")
+    assert typed["ok"] is False and typed["error"] == "bad_arguments"
+    again = c.request(line)                                               # the device's dice: the same
+    assert (again["attacker"]["dice"], again["defender"]["dice"]) == (first["attacker"]["dice"], first["defender"]["dice"])
+    assert c.request("undo")["ok"]
+    assert c.request("battle att=2 def=2")["ok"]                          # another in its place
+    assert c.request("undone-battle")["battle"] is None
+    assert c.request("undo")["ok"]                                        # the latest undone here: that one
+    assert c.request("undone-battle")["battle"]["attackers"] == 2
+    assert c.request("battle att=6 def=3 retreat=1")["ok"] and c.request("undo")["ok"]    # retreat= on the line
+    assert c.request("undone-battle")["battle"]["attackers"] == 6
+    c.close()
+
+
+def test_an_undone_battle_past_the_form_s_ranges_is_held_whole(d):  # W-2: the undone battle, not a clamped one
+    """The serial link takes 99 units a side and bonuses of ±20; the form's rows go to 30 and ±9. A
+    battle past them, undone, opened on 30 attackers and +9: A fought another battle than the one
+    undone. The rows now reach the undone battle's figures."""
+    _open(d, FOUR)
+    line = "battle att=40 def=3 att-flank=25 mod=12 defmod=-11"
+    assert d.run(line)["ok"] and d.run("undo")["ok"]
+    d.app.render()
+    assert _form(d) == {"att": 40, "def": 3, "mod": 12, "defmod": -11, "att_flank": 25, "def_flank": 0, "dice": 0}
+    d.press("a")
+    assert isinstance(d.top, BattleResult), d.screen()
+    assert d.console.session.lines[-1] == line

@@ -14,6 +14,7 @@ from engine.sword.replies import (
     DesperateReply,
     NavalReply,
     TacticsReply,
+    UndoneBattleReply,
     UnrestReply,
     VictoryReply,
     VpReply,
@@ -44,6 +45,12 @@ def battle(attackers: int, defenders: int, mod: int, defmod: int, sacred_band: s
                  f"sacred-band={sacred_band}" if sacred_band else "",
                  f"att-dice={faces(attack_dice)}" if attack_dice is not None else "",
                  f"def-dice={faces(defence_dice)}" if defence_dice is not None else "")
+
+
+def undone_battle() -> Line[UndoneBattleReply]:
+    """The battle an undo took back where the session stands (its values, W-2), if any: kept by
+    the session's undo record, after a restart too (engine/sword/undone.py)."""
+    return Line("undone-battle")
 
 
 def tactics(rating: int, mod: int, die: int | None = None, kind: str | None = None) -> Line[TacticsReply]:

@@ -95,6 +95,28 @@ class BattleReply(Reply, BattleFields):
     pass
 
 
+class UndoneBattle(TypedDict):
+    """The values a battle an undo took back was fought with (W-2; engine/sword/undone.py): each
+    army's units besides its flanking force, the flanking units, the net bonuses, the Sacred Band's
+    side and the dice thrown on the table (null: the device's)."""
+
+    attackers: int
+    defenders: int
+    att_flank: int
+    def_flank: int
+    mod: int
+    defmod: int
+    sacred_band: str | None
+    att_dice: list[int] | None
+    def_dice: list[int] | None
+
+
+class UndoneBattleReply(Reply):
+    """``undone-battle``: the battle an undo took back where the session stands, or null."""
+
+    battle: UndoneBattle | None
+
+
 class TacticsReply(Reply, TacticsFields):
     kind: NotRequired[str]
     """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``); in ``last`` it is

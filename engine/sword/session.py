@@ -23,6 +23,7 @@ from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.text import N_, Msg, consul_named, term
+from engine.sword import undone as U
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
 # the 2d6 checks (W-9) as the log names them: the Gallic one is the playbook's Gallic Events Table
@@ -650,6 +651,15 @@ def _last_battle(state: State) -> dict[str, Any] | None:
     return cast("dict[str, Any] | None", kept)
 
 
+def _battle_place(state: State) -> str:
+    """Where a battle asked on ``state`` is fought (engine/sword/undone.py): after the session's
+    most recent battle, with the battle dice where they stand."""
+    return U.battle_key(state, _last_battle(state), (_dice(state, "battle-attacker"), _dice(state, "battle-defender")))
+
+
+BATTLE_HELD, UNDONE_HELD = U.held(_battle_place)
+
+
 def _retreat(state: State, req: Request) -> Outcome:
     """``retreat losses=N``: the units the loser of the session's most recent battle lost while
     retreating, known once it has retreated; the winner's support gain is computed again (W-5).
@@ -764,7 +774,8 @@ GAME = GameRules(
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
                 admit=_not_over, drawn=_drawn_from(_tactics_dice, "die")),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
-                admit=_battle_admitted, drawn=_battle_drawn),
+                admit=_battle_admitted, drawn=_battle_drawn, held=BATTLE_HELD),
+        Command(U.UNDONE, U.undone_battle, False, "undone-battle", held=UNDONE_HELD),
         Command("retreat", _retreat, True, "retreat losses=N", admit=_not_won),
         Command("odds", _session_odds, False, "odds mod=<net> [sacred-band=att|def]"),
         Command("advance", _advance, True, "advance", admit=_not_won),

@@ -10,7 +10,7 @@ from PIL import Image
 from engine.sword import actions as act
 from engine.sword.battle import retreat_room, size_column, support_gain
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import BattleFields, BattleSide
+from engine.sword.replies import BattleFields, BattleSide, UndoneBattle
 from engine.text import N_
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -37,79 +37,40 @@ def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
     return _("attacker {}").format(pct(float(p)))
 
 
-class BattleMemory:
-    """The battles the session's view has shown as its most recent (``last_battle``), in the order
-    they were fought, with the one most recent now: the Battle form opened after an undo of a
-    battle holds that battle's values — units, bonuses, flanking units, the Sacred Band, the
-    dice and the faces thrown on the table (W-2) — so correcting one figure is that row alone,
-    and a battle fought again unchanged lets the next form hold the next battle undone. Kept by
-    the game's home (firmware/screens/sword/home.py) in memory, from the view alone: whoever fought
-    or undid the battle (the device, the serial link), and across a restart once the home has shown
-    the battle before its undo. A new battle (the most recent still stands) opens on 3 v 3, no
-    bonuses, as always: battles between other armies opened on the last one's figures saved half a
-    press a battle where none had a flanking force (10.1 presses against 10.6, scripts/presses/sword.py's
-    random armies) and cost more once a quarter had one (12.3 against 11.7); and a flanking force or
-    the Sacred Band carried into a battle that has none fights a wrong battle unless it is seen."""
-
-    KEPT = 16
-
-    def __init__(self) -> None:
-        self.battles: list[BattleFields] = []       # oldest first
-        self.now = -1                               # the session's most recent battle among them (-1: before them)
-        self.at = 0                                 # the session's actions when last seen
-
-    def see(self, ctx: Ctx) -> None:
-        """Follow the session's view: its most recent battle is one seen (an undo took those after
-        it back), an older one an undo brings back (fewer actions than when last seen), or a new one
-        (those undone before it are forgotten: it was fought in their place)."""
-        view = view_of(ctx)
-        last, actions = view["last_battle"], view["actions"]
-        if last is None:
-            self.now = -1
-        else:
-            found = [i for i, b in enumerate(self.battles) if same_battle(b, last)]
-            if found:
-                self.now = found[-1]
-            elif actions < self.at:                    # an undo: a battle fought before those seen
-                self.now = max(self.now, 0)
-                self.battles.insert(self.now, last)
-            else:
-                self.battles = [*self.battles[:self.now + 1], last][-self.KEPT:]
-                self.now = len(self.battles) - 1
-        self.at = actions
-
-    def undone(self, ctx: Ctx) -> BattleFields | None:
-        """The battle an undo took back after the session's most recent one, if any."""
-        self.see(ctx)
-        return self.battles[self.now + 1] if self.now + 1 < len(self.battles) else None
+def undone_battle(ctx: Ctx) -> UndoneBattle | None:
+    """The battle an undo took back where the session stands (W-2), as the session's undo record
+    keeps it (engine/sword/undone.py): whoever fought or undid it (the device, the serial link),
+    across a restart or a power cut too. None when none was, or one was fought in its place: a new
+    battle (the most recent still stands) opens on 3 v 3, no bonuses, as always: battles between
+    other armies opened on the last one's figures saved half a press a battle where none had a
+    flanking force (10.1 presses against 10.6, scripts/presses/sword.py's random armies) and cost
+    more once a quarter had one (12.3 against 11.7); and a flanking force or the Sacred Band carried
+    into a battle that has none fights a wrong battle unless it is seen."""
+    response = ctx.run(act.undone_battle())       # (run, not ask: a worker's copy of the state has no undo record)
+    return response["battle"] if response.get("ok") else None
 
 
-def form_values(battle: BattleFields) -> dict[str, int]:
+def form_values(battle: UndoneBattle) -> dict[str, int]:
     """The Battle form's values that fight ``battle`` again: each side's units besides its flanking
-    force, the bonuses, the flanking units, the Sacred Band and the dice (W-2)."""
-    att, dfd = battle["attacker"], battle["defender"]
-    band = {"attacker": 1, "defender": 2}.get(battle.get("sacred_band") or "", 0)
-    return {"att": att["units"] - att.get("flank", 0), "def": dfd["units"] - dfd.get("flank", 0),
-            "mod": att["modifier"], "defmod": dfd["modifier"],
-            "att_flank": att.get("flank", 0), "def_flank": dfd.get("flank", 0), "band": band,
-            "dice": int(all(battle["dice_source"].get(s) == "entered" for s in ("attacker", "defender")))}
+    force, the bonuses, the flanking units, the Sacred Band and the dice (W-2): the table's when
+    both sides' were entered."""
+    band = {"attacker": 1, "defender": 2}.get(battle["sacred_band"] or "", 0)
+    return {"att": battle["attackers"], "def": battle["defenders"], "mod": battle["mod"], "defmod": battle["defmod"],
+            "att_flank": battle["att_flank"], "def_flank": battle["def_flank"], "band": band,
+            "dice": int(battle["att_dice"] is not None and battle["def_dice"] is not None)}
 
 
-def battle_form(ctx: Ctx, memory: BattleMemory | None = None) -> NumberForm:
+def battle_form(ctx: Ctx) -> NumberForm:
     """Units, modifiers and each side's flanking units (W-2: half of them, rounded up, count in its
     army size, the loss table's column, W-4); the title bar shows the attacker's exact chance (W-6). A fights:
     with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
-    Band row (Carthage's 4d6, W-2) only where Carthage is in the game. ``memory``: the session's
-    battles as seen (:class:`BattleMemory`): after an undo of a battle the form holds its values
-    and the dice entry its faces; with the device's dice it is fought again on the same dice (undo
-    never re-rolls: firmware/shown.py, docs/fairness.md)."""
+    Band row (Carthage's 4d6, W-2) only where Carthage is in the game. After an undo of a battle
+    (:func:`undone_battle`) the form holds its values and the dice entry its faces; with the
+    device's dice it is fought again on the same dice (undo never re-rolls: firmware/shown.py,
+    docs/fairness.md)."""
     carthage = "carthage" in view_of(ctx)["factions"]
-    undone = memory.undone(ctx) if memory is not None else None
+    undone = undone_battle(ctx)
     was = form_values(undone) if undone is not None else {}
-
-    def fought(c: Ctx) -> None:
-        if memory is not None:
-            memory.see(c)                       # the battle just fought: the session's most recent
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         band = BAND[v["band"]] if v.get("band") else None
@@ -117,7 +78,6 @@ def battle_form(ctx: Ctx, memory: BattleMemory | None = None) -> NumberForm:
             response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band,
                                               att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
-                fought(c)
                 c.replace(BattleResult(response))
             return
 
@@ -125,20 +85,22 @@ def battle_form(ctx: Ctx, memory: BattleMemory | None = None) -> NumberForm:
             response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1],
                                                att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
-                fought(c2)
                 c2.pop()
                 c2.replace(BattleResult(response))
 
         rows = [(N_("Attack"), 4 if v.get("band") == 1 else 3), (N_("Defence"), 4 if v.get("band") == 2 else 3)]
         entry = DiceEntry(lambda: _("Battle dice"), rows, fight, words=_)
-        thrown = [undone["attacker"]["dice"], undone["defender"]["dice"]] if undone is not None else None
+        thrown = [undone["att_dice"] or [], undone["def_dice"] or []] if undone is not None else None
         if thrown is not None and was["dice"] and [len(f) for f in thrown] == [n for _label, n in rows]:
             entry.faces = [list(f) for f in thrown]       # the faces entered for the undone battle, read
             entry.set = [[True] * len(f) for f in thrown]
         c.push(entry)
 
     def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
-        return Field(key, label, min(hi, max(lo, was.get(key, value))), lo, hi, *rest)
+        # an undone battle sent over the serial link may go past a row's range (99 units, ±20): the
+        # row reaches its figure, so that A fights that battle, not one clamped to the range
+        held = was.get(key, value)
+        return Field(key, label, held, min(lo, held), max(hi, held), *rest)
 
     band = [field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b]))] if carthage else []
     form = NumberForm(N_("Battle"), [
@@ -198,6 +160,30 @@ def loss_rows(result: BattleFields) -> list[str]:
     dice = [_("{} die {}: {}").format(_("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"],
                                       reading_word(x["reads"])) for x in result["readings"]]
     return said + (dice or [_("No losses.")])
+
+
+def left_alone(name: str, side: BattleSide, retreat: int) -> str | None:
+    """What seed 8.4 does to the leaders of a side that lost ``side["losses"]`` in the battle and
+    ``retreat`` retreating: a historically significant leader all of whose units are eliminated
+    (battle and retreat losses) is displaced, and placed again in the next reinforcement phase
+    (5.10); a secondary leader is not displaced but set aside, placed again when its player becomes
+    active (5.4). Every unit lost: the side is eliminated. Its army's units lost and only flanking
+    units left (W-2: a flanking force is units besides the army's): whether any stays with the
+    leaders is the player's removal, so it is said as a condition. Less: None."""
+    lost, units = side["losses"] + retreat, side["units"]
+    if lost >= units:
+        return (_("Attacker eliminated: its historical leaders are displaced until the next reinforcement phase, "
+                  "secondary ones set aside until it is active (8.4).") if name == "attacker" else
+                _("Defender eliminated: its historical leaders are displaced until the next reinforcement phase, "
+                  "secondary ones set aside until it is active (8.4)."))
+    if lost >= units - side.get("flank", 0):
+        return (_("The attacker's losses reach the units of its army, flanking units aside: if no unit stays with "
+                  "its leaders, historical ones are displaced until the next reinforcement phase, secondary ones "
+                  "set aside (8.4).") if name == "attacker" else
+                _("The defender's losses reach the units of its army, flanking units aside: if no unit stays with "
+                  "its leaders, historical ones are displaced until the next reinforcement phase, secondary ones "
+                  "set aside (8.4)."))
+    return None
 
 
 class BattleResult(Follows):
@@ -272,13 +258,9 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
-        # seed 8.4: historically significant leaders are displaced, secondary ones set aside
-        for side, name, said in ((att, "attacker", _("Attacker eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4).")),
-                                 (dfd, "defender", _("Defender eliminated: historical leaders displaced, others set "
-                                                     "aside (8.4)."))):
-            retreat = r.get("retreat_losses", 0) if r["loser"] == name else 0
-            if side["losses"] + retreat >= side["units"]:               # seed 8.4: no units left with them
+        for name, side in (("attacker", att), ("defender", dfd)):
+            said = left_alone(name, side, r.get("retreat_losses", 0) if r["loser"] == name else 0)
+            if said is not None:
                 rows.append(said)
         rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
         if self.room() and not self.over:

@@ -13,7 +13,7 @@ from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.battle import BattleMemory, BattleResult, battle_form
+from firmware.screens.sword.battle import BattleResult, battle_form
 from firmware.screens.sword.rolls import (CheckMenu, RollResult, TacticsResult, naval_form, odds_screen, result_screen,
                                          say_effect, tactics_form)
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
@@ -92,19 +92,14 @@ class SwordHome(WrappedListScreen):
     title = Said(N_("Sword of Rome"), _)
     shown_over = False                     # whether the rows shown are those of a game over
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.battles = BattleMemory()      # the session's battles: after an undo the Battle form holds one
-
     def status(self, ctx: Ctx) -> str:
         view = view_of(ctx)
         return _("end") if view["finished"] else _("Turn {}").format(view["turn"])
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
-        self.battles.see(ctx)              # the session's battles as they come and go (an undo)
         over = bool(view["finished"] or view.get("ended"))
-        battle = Item(_("Battle"), lambda c: c.push(battle_form(c, self.battles)))
+        battle = Item(_("Battle"), lambda c: c.push(battle_form(c)))
         tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)

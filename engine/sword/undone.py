@@ -1,0 +1,109 @@
+"""The battle an undo took back (W-2), kept by the session's undo record, not by a screen.
+
+A ``battle`` undone is remembered by the session where it was fought (firmware/shown.py: its
+command's :attr:`~engine.game.Command.held` marks, which each undo row keeps, so they are read back
+after a restart or a power cut): at the key of the state before it (:func:`battle_key`: the
+session's most recent battle and the battle dice's generators), the values it was fought with —
+each army's units, flanking units, bonuses, the Sacred Band and the dice thrown on the table.
+
+``undone-battle`` (read-only) answers them while the session stands where that battle was fought
+(``battle``: null otherwise: a battle fought in its place, or none undone), the latest undone there
+when several were. The device's Battle form opens on them, so a typo found on the result is
+corrected in its row alone; fought again with the device's dice it rolls the dice it showed (undo
+never re-rolls: the generators are back where they were). The values reach the request through
+:attr:`Held.pin` (the line asked is made ``undone-battle <the battle's options>``), so typed
+options are refused: only the session's record gives them.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.actions import faces, words
+from engine.errors import BadArguments, LegatusError
+from engine.game import Held, Outcome, Request, Seen, State, load_rng
+from engine.sword.requests import BATTLE_OPTS, MAX_MOD, MAX_UNITS, SIDES
+from engine.sword.text import Msg
+
+UNDONE = "undone-battle"
+KEY = "sword-battle-undone"
+_GIVEN = BATTLE_OPTS - {"seed"}          # a battle's options (its retreat=, if given, is no value of the form's)
+
+
+def battle_key(state: State, last: Any, streams: Sequence[str]) -> str:
+    """Where a battle asked on ``state`` is fought: the session's most recent battle ``last`` (a
+    battle kept since makes it another place) and the positions of the attacker's and the
+    defender's dice (``streams``: a battle fought with the device's dice moves them)."""
+    kept = json.dumps(last, sort_keys=True, ensure_ascii=False)
+    at = [":".join(str(x) for x in load_rng(state, s).to_json()) for s in streams]
+    return f"{KEY}:{':'.join(at)}:{hashlib.sha256(kept.encode()).hexdigest()[:24]}"
+
+
+def values(req: Request) -> dict[str, Any]:
+    """A battle request's values (raises BadArguments as ``battle`` would for a bad one)."""
+    req.check_opts(_GIVEN)
+    att, dfn = req.opt_int("att", lo=1, hi=MAX_UNITS), req.opt_int("def", lo=1, hi=MAX_UNITS)
+    if att is None or dfn is None:
+        raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
+    band = req.opts.get("sacred-band")
+    if band is not None and band.lower() not in SIDES:
+        raise BadArguments(Msg("sacred-band= names the Carthaginian side that rolls 4 dice: att or def."))
+
+    def dice(key: str) -> list[int] | None:
+        raw = req.opts.get(key)
+        if raw is None:
+            return None
+        out = [int(x) for x in raw.split(",") if x.strip().isdecimal()]
+        return out if all(1 <= x <= 6 for x in out) and len(out) == len(raw.split(",")) else None
+    return {"attackers": att, "defenders": dfn,
+            "att_flank": req.opt_int("att-flank", 0, lo=0, hi=MAX_UNITS),
+            "def_flank": req.opt_int("def-flank", 0, lo=0, hi=MAX_UNITS),
+            "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+            "defmod": req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+            "sacred_band": SIDES[band.lower()] if band is not None else None,
+            "att_dice": dice("att-dice"), "def_dice": dice("def-dice")}
+
+
+def _line(v: dict[str, Any]) -> str:
+    """``undone-battle`` with the options of the battle of values ``v``."""
+    band = {"attacker": "att", "defender": "def"}.get(v.get("sacred_band") or "", "")
+    return words(UNDONE, f"att={v['attackers']}", f"def={v['defenders']}",
+                 f"att-flank={v['att_flank']}" if v["att_flank"] else "",
+                 f"def-flank={v['def_flank']}" if v["def_flank"] else "",
+                 f"mod={v['mod']}", f"defmod={v['defmod']}", f"sacred-band={band}" if band else "",
+                 f"att-dice={faces(v['att_dice'])}" if v["att_dice"] else "",
+                 f"def-dice={faces(v['def_dice'])}" if v["def_dice"] else "")
+
+
+def held(place: Callable[[State], str]) -> tuple[Held, Held]:
+    """The ``battle`` command's :class:`Held` (its values, at its place, remembered when it is
+    undone; nothing changes the battle asked) and ``undone-battle``'s (the latest values undone
+    where the session stands put on its line). ``place(state)``: :func:`battle_key` there."""
+    def marks(before: State, req: Request) -> list[tuple[str, Any]]:
+        try:
+            return [(place(before), values(req))]
+        except (LegatusError, KeyError, ValueError, TypeError):
+            return []                                    # (a battle refused: nothing was fought)
+
+    def pin(state: State, req: Request, seen: Seen) -> str | None:
+        for key in req.opts:                            # only the session's record gives them
+            raise BadArguments(Msg("'{}' takes no options (not '{}').", req.command, key[:24]))
+        if req.args:
+            raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
+        try:
+            kept = seen(place(state))
+        except (KeyError, ValueError, TypeError):
+            return None
+        return _line(kept[-1]) if kept else None
+
+    return Held(marks, lambda state, req, seen: None), Held(lambda before, req: [], pin)
+
+
+def undone_battle(state: State, req: Request) -> Outcome:
+    """``undone-battle``: ``battle``, the values of the battle an undo took back where the session
+    stands (null when none was)."""
+    if req.args:
+        raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
+    return Outcome({"battle": values(req) if req.opts else None})
