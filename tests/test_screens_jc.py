@@ -2399,6 +2399,30 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
     assert why_hit(ctx)[0].startswith(said), why_hit(ctx)
 
 
+@pytest.mark.parametrize("lang, rows", [
+    ("en", ["Advised: x1 takes the hit", "Scipio instead: 9.2% (0.8% more).", "this hit kills him",
+            "✓ spares a leader when another block's chance is less than 1% lower."]),
+    ("ru", ["Совет: отдайте хит блоку x1", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
+            "✓ бережёт лидера, если с другим блоком шанс ниже менее чем на 1%."])])
+def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lang, rows):  # J-2, J-17, J-7
+    # Pompey holds with 9.2 % if Scipio (at I) takes the hit and dies, 8.4 % if the B3 does: ✓ was on
+    # Scipio («✓ is a leader!»), giving a leader for good and a VP for 0.8 points; now it is on the
+    # B3, the footer says a leader is spared, and Why ✓? says what that costs and why
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                  "add attacker rating=A1 strength=4 name=o1", "add defender p_scipio strength=1",
+                  "add defender rating=B3 strength=1 name=x1", "add attacker rating=B2 strength=1 name=o2", "start",
+                  "pass p_scipio", "fire o1 dice=1,6,6,6", lang=lang).open(BattleScreen())
+    texts = ctx.texts()
+    assert texts[-1] == ("✓ spares a leader" if lang == "en" else "✓ бережёт лидера"), texts
+    assert not any("✓ is a leader" in t or "это лидер" in t for t in texts)
+    assert [t for t in texts if t.startswith("✓")][0] in ("✓8.4%", "✓8,4%")          # beside x1, not Scipio
+    said = why_hit(ctx)
+    assert said[0].startswith(rows[0]) and said[1] == rows[1] and rows[2] in said[2] and said[3] == rows[3], said
+    ctx.press("a")                                  # the cursor starts on x1 (the careful pick): A gives it the hit
+    assert ctx.lines[-1] == "hit x1"
+
+
 def _shown_text(ctx: FakeCtx) -> str:
     """Every row of the top screen, scrolled through with the keys (down) from its first."""
     screen, seen = ctx.top, []
