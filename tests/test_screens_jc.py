@@ -2423,6 +2423,22 @@ def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lan
     assert ctx.lines[-1] == "hit x1"
 
 
+@pytest.mark.parametrize("lang, same", [("en", "Legio 3 instead: 97.2% (the same)."),
+                                        ("ru", "Вместо него Легион 3: 97,2% (столько же)."),
+                                        ("uk", "Замість нього Легіон 3: 97,2% (стільки ж).")])
+def test_why_a_hit_says_a_block_at_the_same_odds_is_the_same_not_0_less(lang, same):  # J-7
+    # two hits on Scipio, Legio 1 and Legio 3, all at II (a partial level, J-7): Legio 3 is as good as
+    # the advised Legio 1, and Why ✓? priced it «(0% less)» («на 0% меньше»)
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last ties=partial seed=4",
+                  "add attacker rating=A3 strength=4 name=o1", "add defender p_scipio strength=2",
+                  "add defender p_leg1 strength=2", "add defender p_leg3 strength=2",
+                  "add defender rating=B3 strength=1 name=x2", "start", "pass p_scipio", "fire o1 dice=1,1,6,6",
+                  lang=lang).open(BattleScreen())
+    said = why_hit(ctx)
+    assert said[-1] == same, said
+    assert not any("0%" in r.split("(")[-1] for r in said), said
+
 def _shown_text(ctx: FakeCtx) -> str:
     """Every row of the top screen, scrolled through with the keys (down) from its first."""
     screen, seen = ctx.top, []

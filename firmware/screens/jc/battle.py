@@ -225,8 +225,10 @@ def why_hit(ctx: Ctx) -> list[str]:
                      _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block)),
                      _("✓ spares a leader when another block's chance is less than {} lower.").format(
                          decimal_mark(f"{100 * SPARE:g}%"))]
+        elif chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
+            rows.append(_("{} instead: {} (the same).").format(owned_name(block), said))
         else:
-            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, pct(max(0.0, chance - p))))
+            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, pct(chance - p)))
     return rows
 
 class BattleScreen(DecisionList):
