@@ -2439,6 +2439,22 @@ def test_why_a_hit_says_a_block_at_the_same_odds_is_the_same_not_0_less(lang, sa
     assert said[-1] == same, said
     assert not any("0%" in r.split("(")[-1] for r in said), said
 
+def test_why_a_hit_spares_two_leaders_says_its_rule_once():  # J-2, J-17, J-7
+    # Scipio and Pompeius at I beside a D4 at I: each would give Pompey a hair more (2.5 %, 1.7 % +),
+    # each is priced, and the rule that spares them is said once, not once a leader
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                  "add attacker rating=D4 strength=4 name=o1", "add defender p_scipio strength=1",
+                  "add defender p_pompeius strength=1", "add defender rating=D4 strength=1 name=x1",
+                  "add attacker rating=B3 strength=1 name=o2", "start")
+    while (d := ctx.view()["battle"]["decision"])["kind"] != "hit":
+        assert ctx.run("fire o1 dice=1,6,6,6" if d["blocks"][0] == "o1" else f"pass {d['blocks'][0]}")["ok"]
+    assert set(d["choices"]) == {"p_scipio", "p_pompeius", "x1"}
+    said = why_hit(ctx.open(BattleScreen()))
+    assert said[0].startswith("Advised: x1 takes the hit")
+    assert sum("more)." in r for r in said) == 2 and sum("this hit kills him" in r for r in said) == 2, said
+    assert sum(r.startswith("✓ spares a leader") for r in said) == 1, said
+
 def _shown_text(ctx: FakeCtx) -> str:
     """Every row of the top screen, scrolled through with the keys (down) from its first."""
     screen, seen = ctx.top, []

@@ -217,14 +217,17 @@ def why_hit(ctx: Ctx) -> list[str]:
     if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
         enemy = "caesar" if best["side"] == "pompey" else "pompey"
         rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
+    spared = False
     for block, p in others:
         said = beside(p, chance_text(ctx, deciding, chance))
         if p > chance + TIE and block["kind"] == "leader":      # a leader spared (J-2, J-17): what it costs
             enemy = "caesar" if block["side"] == "pompey" else "pompey"
             rows += [_("{} instead: {} ({} more).").format(owned_name(block), said, pct(p - chance)),
-                     _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block)),
-                     _("✓ spares a leader when another block's chance is less than {} lower.").format(
-                         decimal_mark(f"{100 * SPARE:g}%"))]
+                     _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block))]
+            if not spared:          # the rule, once (Pompeius and Scipio both spared)
+                rows.append(_("✓ spares a leader when another block's chance is less than {} lower.").format(
+                    decimal_mark(f"{100 * SPARE:g}%")))
+            spared = True
         elif chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
             rows.append(_("{} instead: {} (the same).").format(owned_name(block), said))
         else:
