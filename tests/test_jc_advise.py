@@ -65,15 +65,28 @@ def _check(battle: B.Battle) -> dict:
         assert sum(got) == pytest.approx(1.0, abs=1e-9)       # J-15
         for g, w in zip(got, _oracle_after(battle, o)):
             assert g == pytest.approx(w, abs=1e-9)
+    _check_best(battle, adv)
+    assert sum(o["policy"] for o in opts) == 1                # exactly one J-14 choice
+    return adv
+
+
+def _check_best(battle: B.Battle, adv: dict) -> None:
+    """`best` is the best option for the deciding side, but for a leader spared (J-2, J-17)."""
+    d, opts = adv["decision"], adv["options"]
     best = adv["best"]
     assert best is opts[adv["best_index"]]
     sign = 1.0 if d["side"] == battle["attacker"] else -1.0
-    for o in opts:                                            # nobody beats `best` for its side
+    def leader(o: dict) -> bool:
+        return o["action"] == "hit" and B.find(battle, o["target"])["kind"] == "leader"
+    for o in opts:                                            # nobody beats `best` for its side,
+        if leader(o) and not leader(best):                    # but a leader spared (J-2, J-17): by < 1 point
+            assert sign * o["attacker_wins"] < sign * best["attacker_wins"] + A.SPARE
+            continue
         assert sign * o["attacker_wins"] <= sign * best["attacker_wins"] + 1e-12
         if abs(o["attacker_wins"] - best["attacker_wins"]) <= 1e-12:
             assert -sign * o["attacker_eliminated"] <= -sign * best["attacker_eliminated"] + 1e-12
-    assert sum(o["policy"] for o in opts) == 1                # exactly one J-14 choice
-    return adv
+    if leader(best):                                          # a leader advised: no other within 1 point
+        assert all(leader(o) or sign * o["attacker_wins"] <= sign * best["attacker_wins"] - A.SPARE for o in opts)
 
 
 def _random_battle(r: random.Random, cleopatra: str = "turn") -> B.Battle:
@@ -165,6 +178,53 @@ def test_a_tied_hit_is_advised_per_target():
     # the defender keeps its C4 leader whole: the hit on x is best for it
     assert adv["best"]["target"] == "x"
     assert by["y"]["attacker_wins"] > by["x"]["attacker_wins"]
+    _check(t.session.state["battle"])
+
+
+# -- J-2, J-17: ✓ does not give a leader's life for a hair of odds ----------------------------------
+def _hold(adv: dict, target: str) -> float:
+    """The deciding side's chance of holding the field if ``target`` takes the hit."""
+    o = next(o for o in adv["options"] if o["target"] == target)
+    return o["attacker_wins"] if adv["for"] == "attacker" else 1.0 - o["attacker_wins"]
+
+
+@pytest.mark.parametrize("rules", ["leaders=last", ""])
+@pytest.mark.parametrize("lines, leader, gap", [
+    # Pompey holds with 9.2 % if Scipio (at I: killed) takes the hit, 8.4 % if the B3 does
+    (["add attacker rating=A1 strength=4 name=o1", "add defender p_scipio strength=1",
+      "add defender rating=B3 strength=1 name=x1", "add attacker rating=B2 strength=1 name=o2", "start",
+      "pass p_scipio", "fire o1 dice=1,6,6,6"], "p_scipio", (0.008, 0.0083)),
+    # Pompey attacks: 80.35 % with the hit on Scipio (II → I), 80.1 % on the C2 legion
+    (["add defender rating=B3 strength=3 name=o1", "add attacker p_scipio strength=2",
+      "add attacker rating=C2 strength=2 name=x1", "add attacker rating=D4 strength=1 name=x2", "start",
+      "pass p_scipio", "fire o1 dice=1,6,6"], "p_scipio", (0.0025, 0.0026))])
+def test_a_leader_is_spared_a_hit_whose_odds_beat_another_block_s_by_less_than_a_point(rules, lines, leader, gap):
+    # J-7: the owner picks among equally strong blocks; the odds (J-15) count this battle only, not
+    # that a killed leader is gone for good and a 1-VP trophy for the enemy (J-2, J-17): ✓ put the
+    # hit on Scipio for 0.3-0.8 points. Now it is on the best block that is not a leader, the odds
+    # as they were (the leader's still the higher).
+    attacker = "caesar" if "p_scipio strength=1" in lines[1] else "pompey"
+    t = Table(f"attacker={attacker} dice=physical {rules}".strip())
+    t.run(*lines)
+    adv = t.do("advise")
+    assert adv["decision"]["kind"] == "hit" and set(adv["decision"]["choices"]) >= {leader, "x1"}
+    assert gap[0] < _hold(adv, leader) - _hold(adv, "x1") < gap[1]       # the odds: unchanged
+    assert adv["best"]["target"] == "x1" and adv["best"] is adv["options"][adv["best_index"]]
+    assert "x1 takes the hit" in adv["text"]
+    _check_best(t.session.state["battle"], adv)
+    if not rules:                                 # (the oracle places later ties by J-14's order)
+        _check(t.session.state["battle"])
+
+
+def test_a_leader_is_still_advised_when_he_is_worth_a_point_or_more_to_the_battle():  # J-2, J-17, J-7
+    # Scipio (A2) at I or a B4 at I: the B4 fires better, Pompey holds 1.2 points likelier with
+    # Scipio's death — ✓ stays on him (the screen says «✓ is a leader!» and what it costs)
+    t = Table("attacker=caesar dice=physical leaders=last")
+    t.run("add attacker c_leg10 strength=3", "add defender p_scipio strength=1",
+          "add defender rating=B4 strength=1 name=l", "start", "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6")
+    adv = t.do("advise")
+    assert _hold(adv, "p_scipio") - _hold(adv, "l") > A.SPARE
+    assert adv["best"]["target"] == "p_scipio"
     _check(t.session.state["battle"])
 
 

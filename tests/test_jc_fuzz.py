@@ -30,6 +30,7 @@ import pytest
 
 from engine.errors import LegatusError
 from engine.jc import cards as K
+from engine.jc.advise import SPARE
 from engine.jc import mapdata
 from engine.jc.order import step_order
 from engine.jc.roster import roster
@@ -441,7 +442,8 @@ class Fuzz:
 
     def advice_agrees(self) -> None:
         """J-14, J-15: ``advise`` marks one option as the policy's, whose odds are ``odds`` from
-        now; ``best`` is at least as good as every option for the deciding side."""
+        now; ``best`` is at least as good as every option for the deciding side, but for a hit a
+        leader would take for less than a point (a leader spared, J-2, J-17: advise.spare_leader)."""
         odds, advice = self.ask("odds"), self.ask("advise")
         assert odds is not None and advice is not None
         keys = ("attacker_wins", "attacker_eliminated", "defender_holds")
@@ -450,7 +452,11 @@ class Fuzz:
         assert all(abs(mine[0][k] - odds[k]) < 1e-9 for k in keys), (mine[0], odds)
         sign = 1 if advice["for"] == "attacker" else -1
         best = advice["best"]
-        assert all(sign * (o["attacker_wins"] - best["attacker_wins"]) <= 1e-9 for o in advice["options"]), advice
+        leaders = {x["key"] for x in self.view()["battle"]["blocks"] if x["kind"] == "leader"}
+        spared = best.get("target") not in leaders
+        assert all(sign * (o["attacker_wins"] - best["attacker_wins"]) <= 1e-9
+                   or spared and o.get("target") in leaders and sign * (o["attacker_wins"] - best["attacker_wins"]) < SPARE
+                   for o in advice["options"]), advice
 
     def setup(self, v: dict[str, Any]) -> str:
         r = self.r

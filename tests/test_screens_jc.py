@@ -2399,6 +2399,62 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
     assert why_hit(ctx)[0].startswith(said), why_hit(ctx)
 
 
+@pytest.mark.parametrize("lang, rows", [
+    ("en", ["Advised: x1 takes the hit", "Scipio instead: 9.2% (0.8% more).", "this hit kills him",
+            "✓ spares a leader when another block's chance is less than 1% lower."]),
+    ("ru", ["Совет: отдайте хит блоку x1", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
+            "✓ бережёт лидера, если с другим блоком шанс ниже менее чем на 1%."])])
+def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lang, rows):  # J-2, J-17, J-7
+    # Pompey holds with 9.2 % if Scipio (at I) takes the hit and dies, 8.4 % if the B3 does: ✓ was on
+    # Scipio («✓ is a leader!»), giving a leader for good and a VP for 0.8 points; now it is on the
+    # B3, the footer says a leader is spared, and Why ✓? says what that costs and why
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                  "add attacker rating=A1 strength=4 name=o1", "add defender p_scipio strength=1",
+                  "add defender rating=B3 strength=1 name=x1", "add attacker rating=B2 strength=1 name=o2", "start",
+                  "pass p_scipio", "fire o1 dice=1,6,6,6", lang=lang).open(BattleScreen())
+    texts = ctx.texts()
+    assert texts[-1] == ("✓ spares a leader" if lang == "en" else "✓ бережёт лидера"), texts
+    assert not any("✓ is a leader" in t or "это лидер" in t for t in texts)
+    assert [t for t in texts if t.startswith("✓")][0] in ("✓8.4%", "✓8,4%")          # beside x1, not Scipio
+    said = why_hit(ctx)
+    assert said[0].startswith(rows[0]) and said[1] == rows[1] and rows[2] in said[2] and said[3] == rows[3], said
+    ctx.press("a")                                  # the cursor starts on x1 (the careful pick): A gives it the hit
+    assert ctx.lines[-1] == "hit x1"
+
+
+@pytest.mark.parametrize("lang, same", [("en", "Legio 3 instead: 97.2% (the same)."),
+                                        ("ru", "Вместо него Легион 3: 97,2% (столько же)."),
+                                        ("uk", "Замість нього Легіон 3: 97,2% (стільки ж).")])
+def test_why_a_hit_says_a_block_at_the_same_odds_is_the_same_not_0_less(lang, same):  # J-7
+    # two hits on Scipio, Legio 1 and Legio 3, all at II (a partial level, J-7): Legio 3 is as good as
+    # the advised Legio 1, and Why ✓? priced it «(0% less)» («на 0% меньше»)
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last ties=partial seed=4",
+                  "add attacker rating=A3 strength=4 name=o1", "add defender p_scipio strength=2",
+                  "add defender p_leg1 strength=2", "add defender p_leg3 strength=2",
+                  "add defender rating=B3 strength=1 name=x2", "start", "pass p_scipio", "fire o1 dice=1,1,6,6",
+                  lang=lang).open(BattleScreen())
+    said = why_hit(ctx)
+    assert said[-1] == same, said
+    assert not any("0%" in r.split("(")[-1] for r in said), said
+
+def test_why_a_hit_spares_two_leaders_says_its_rule_once():  # J-2, J-17, J-7
+    # Scipio and Pompeius at I beside a D4 at I: each would give Pompey a hair more (2.5 %, 1.7 % +),
+    # each is priced, and the rule that spares them is said once, not once a leader
+    from firmware.screens.jc.battle import why_hit
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                  "add attacker rating=D4 strength=4 name=o1", "add defender p_scipio strength=1",
+                  "add defender p_pompeius strength=1", "add defender rating=D4 strength=1 name=x1",
+                  "add attacker rating=B3 strength=1 name=o2", "start")
+    while (d := ctx.view()["battle"]["decision"])["kind"] != "hit":
+        assert ctx.run("fire o1 dice=1,6,6,6" if d["blocks"][0] == "o1" else f"pass {d['blocks'][0]}")["ok"]
+    assert set(d["choices"]) == {"p_scipio", "p_pompeius", "x1"}
+    said = why_hit(ctx.open(BattleScreen()))
+    assert said[0].startswith("Advised: x1 takes the hit")
+    assert sum("more)." in r for r in said) == 2 and sum("this hit kills him" in r for r in said) == 2, said
+    assert sum(r.startswith("✓ spares a leader") for r in said) == 1, said
+
 def _shown_text(ctx: FakeCtx) -> str:
     """Every row of the top screen, scrolled through with the keys (down) from its first."""
     screen, seen = ctx.top, []

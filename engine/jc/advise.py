@@ -4,7 +4,9 @@ For every choice open to the deciding side now — fire, pass or retreat for eac
 acting step, or which of the equally strongest blocks takes the next hit — the exact odds if that
 choice is made now and both sides follow the J-14 policy afterwards (among equally strong blocks
 the hit goes where the device puts it: J-14's order, or a leader last in a battle with
-``leaders=last``, B.device_choice), and the best choice for the deciding side. Pure: the battle passed in is never changed.
+``leaders=last``, B.device_choice), and the best choice for the deciding side — but a hit the
+odds would give a leader for less than :data:`SPARE` (1 point) goes to the best block that is not a
+leader (:func:`spare_leader`, J-2, J-17). Pure: the battle passed in is never changed.
 
 How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact odds (J-15) are
 taken from there. ``fire`` for any block of the step is the odds from now: J-14 play fires the
@@ -37,6 +39,7 @@ from engine.jc import terms as T
 from engine.jc.text import N_, Msg
 
 TIE = 1e-12          # odds closer than this are equal (different routes to one float)
+SPARE = 0.01         # a leader is spared a hit whose odds beat another block's by less than this
 
 
 def fire_odds(battle: B.Battle, key: str) -> dict[str, float]:
@@ -130,6 +133,30 @@ def best_index(options: list[dict[str, Any]], attacker: bool, policy_index: int)
     return policy_index if policy_index in near else near[0]
 
 
+def spare_leader(battle: B.Battle, options: list[dict[str, Any]], attacker: bool, best: int,
+                 policy_index: int) -> int:
+    """The advised hit once a leader is spared (J-2, J-17): a leader killed is gone for good and a
+    1-VP trophy for the enemy, a leader hit a step nearer to it, and the odds count this battle
+    only; so when :func:`best_index` puts the hit on a leader while a block that is not a leader
+    leaves the deciding side's chance of holding the field less than :data:`SPARE` (1 point)
+    lower, the best of those blocks is advised instead (its odds as shown; a leader advised
+    despite it is worth more than 1 point to this battle). The odds themselves are unchanged."""
+    def leader(o: dict[str, Any]) -> bool:
+        b = B.find(battle, o.get("target", ""))
+        return b is not None and b["kind"] == "leader"
+
+    if options[best]["action"] != "hit" or not leader(options[best]):
+        return best
+    sign = 1.0 if attacker else -1.0
+    floor = sign * options[best]["attacker_wins"] - SPARE
+    spared = [i for i, o in enumerate(options) if not leader(o) and sign * o["attacker_wins"] > floor]
+    if not spared:
+        return best
+    pick = best_index([options[i] for i in spared], attacker,
+                      spared.index(policy_index) if policy_index in spared else -1)
+    return spared[pick]
+
+
 def advise(battle: B.Battle) -> dict[str, Any]:
     """``decision``, ``options`` (each with the exact odds) and ``best`` (an option, or the index
     of it as ``best_index``). Raises IllegalMove when there is no decision in hand."""
@@ -169,7 +196,7 @@ def advise(battle: B.Battle) -> dict[str, Any]:
             policy_index = i
         options.append(o)
     attacker = d["side"] == battle["attacker"]
-    bi = best_index(options, attacker, policy_index)
+    bi = spare_leader(battle, options, attacker, best_index(options, attacker, policy_index), policy_index)
     return {"decision": d, "options": options, "best": options[bi], "best_index": bi,
             "for": "attacker" if attacker else "defender"}
 

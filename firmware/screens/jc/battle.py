@@ -11,11 +11,12 @@ from PIL import Image
 
 from engine.actions import Line
 from engine.jc import actions as act
+from engine.jc.advise import SPARE, TIE
 from engine.text import N_
 from engine.jc.roster import roman
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
-from firmware.i18n import Sentences, Spoken, again
+from firmware.i18n import Sentences, Spoken, again, decimal_mark
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
@@ -216,9 +217,21 @@ def why_hit(ctx: Ctx) -> list[str]:
     if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
         enemy = "caesar" if best["side"] == "pompey" else "pompey"
         rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
+    spared = False
     for block, p in others:
-        rows.append(_("{} instead: {} ({} less).").format(owned_name(block), beside(p, chance_text(ctx, deciding, chance)),
-                                                         pct(max(0.0, chance - p))))
+        said = beside(p, chance_text(ctx, deciding, chance))
+        if p > chance + TIE and block["kind"] == "leader":      # a leader spared (J-2, J-17): what it costs
+            enemy = "caesar" if block["side"] == "pompey" else "pompey"
+            rows += [_("{} instead: {} ({} more).").format(owned_name(block), said, pct(p - chance)),
+                     _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block))]
+            if not spared:          # the rule, once (Pompeius and Scipio both spared)
+                rows.append(_("✓ spares a leader when another block's chance is less than {} lower.").format(
+                    decimal_mark(f"{100 * SPARE:g}%")))
+            spared = True
+        elif chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
+            rows.append(_("{} instead: {} (the same).").format(owned_name(block), said))
+        else:
+            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, pct(chance - p)))
     return rows
 
 class BattleScreen(DecisionList):
@@ -233,6 +246,8 @@ class BattleScreen(DecisionList):
         got = hit_advice(ctx)
         if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
             return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
+        if got is not None and got[2] and got[2][0][1] > got[1] + TIE:      # a leader's odds, a hair better
+            return _("✓ spares a leader")                                   # (J-2, J-17: advise.spare_leader)
         return odds_line(ctx)
 
     def render(self, ctx: Ctx) -> Image.Image:
