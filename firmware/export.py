@@ -444,7 +444,7 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
                 raise BadArguments(Msg("history N needs N ≥ 1."))
             if n > MAX_LISTED:
                 raise BadArguments(Msg("history N lists at most {} games, not {}.", MAX_LISTED, req.args[0][:24]))
-        return {"games": [history.public(e) for e in fairness.attach(db, history.games(db, n))]}
+        return {"games": [history.public(e, duration_min(e)) for e in fairness.attach(db, history.games(db, n))]}
     fmt = req.opts.get("format")
     unknown = set(req.opts) - {"format", "id", *(("sep",) if fmt == "csv" else ())}
     if req.args or unknown or fmt not in FORMATS:

@@ -431,14 +431,14 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
         return None
 
 
-def public(entry: dict[str, Any]) -> dict[str, Any]:
+def public(entry: dict[str, Any], minutes: int | None) -> dict[str, Any]:
     """What ``history`` answers for one game; ``seed``, ``share``, ``commitment`` (null until
     the game's session has ended, firmware/fairness.py ``attach``); ``unsynced``: which of its
     times were taken while the clock was not synchronised; ``minutes``: its play time in whole
-    minutes, the exports' ``durationMin`` (firmware/export.py ``duration_min``: null when not known)."""
-    from firmware.export import duration_min      # (export reads History: imported when asked)
+    minutes as given, the exports' ``durationMin`` (firmware/export.py ``duration_min``: None when
+    not known)."""
     out = {k: entry[k] for k in ("id", "game", "name", "status", "started", "finished", "mode", "players", "result")}
-    out["minutes"] = duration_min(entry)
+    out["minutes"] = minutes
     out.update({k: entry.get(k) for k in ("seed", "share", "commitment")})
     out["unsynced"] = list(entry.get("unsynced", []))
     out.update({"replaced": list(entry["replaced"])} if entry.get("replaced") else {})   # history_follow.py
