@@ -301,6 +301,7 @@ def test_denarii_tie_break_counts_the_denarii_left_after_the_exchange():  # G-14
     assert out["scores"]["A"]["total"] == out["scores"]["B"]["total"] == 22
     assert out["winners"] == ["B"]
     assert out["ranking"] == ["B", "A", "C"] and out["places"] == {"B": 1, "A": 2, "C": 3}
+    assert out["denarii_left"] == {"A": 0, "B": 3, "C": 3}       # (C: 11 coins, 2 fame)
     priest = score(sheet([p("A", 19, denarii=9, medals=["priest"]), p("B", 21, denarii=4)]))
     assert priest["winners"] == ["A", "B"]          # 9 -> 3 fame, none left; 4 -> 1 fame, none left
     assert priest["places"] == {"A": 1, "B": 1}

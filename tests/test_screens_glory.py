@@ -1609,6 +1609,29 @@ def test_a_ranking_whose_equal_fame_the_denarii_split_says_so(lang, said):  # G-
     assert ctx.top.footer(ctx) == "" and said not in ctx.texts()
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Denarii left"), ("ru", "Денариев осталось"),
+                                        ("uk", "Денаріїв лишилося")])
+def test_a_tied_total_shows_the_denarii_left_that_told_it(lang, said):  # G-14, G-15
+    """«Все денарии, обмененные на очки славы, возвращаются в запас» (G-14), then the tie goes to
+    «наибольшим количеством денариев» (G-15): Андрій (20 on the track, 8 denarii: 2 fame, none
+    left) and Богдан (21, 7: 1 fame, 3 left) both score 22 and Богдан is 1st; his detail and
+    Андрій's show the denarii left (the pad's 8 and 7 alone could not explain it), Віра's, whose
+    total nobody shares, does not."""
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    ctx = FakeCtx("new glory players=Андрій,Богдан,Віра seed=2", "fame Андрій +19", "fame Богдан +20",
+                  "fame Віра +17", *rounds, "sheet Андрій denarii 8", "sheet Богдан denarii 7",
+                  "sheet Віра denarii 12", lang=lang)
+    result = ctx.run("score sheet")
+    assert result["places"] == {"Богдан": 1, "Андрій": 2, "Віра": 3}
+    left = {name: [(i.label, i.value) for i in ScoreDetail(result, result["ranking"].index(name)).rows()
+                   if i.label == said] for name in result["ranking"]}
+    assert left == {"Богдан": [(said, "3")], "Андрій": [(said, "0")], "Віра": []}
+    assert len(said) + 1 + 2 <= COLS - 1            # beside a two-figure count on the 128-pixel row
+    ctx.open(ScoreDetail(result, 0))
+    ctx.press("down", "down", "down", "down", "down")
+    assert said in ctx.texts()
+
+
 @pytest.mark.parametrize("lang, said", [("en", "counted from the left"), ("ru", "считая слева"),
                                         ("uk", "рахуючи зліва")])
 def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):  # G-19

@@ -155,6 +155,7 @@ def score(sheet: ScoreSheet) -> dict[str, Any]:
         "winners": winners(totals, coins),
         "ranking": ranking,
         "places": places_of(ranking, totals, coins),
+        "denarii_left": coins,
         "battlefields": fields_out,
         "achievements": {p.name: achievements(p, scores[p.name], sheet, all_places) for p in sheet.players},
     }
