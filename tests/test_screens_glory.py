@@ -1094,13 +1094,19 @@ def test_an_intrigues_screen_goes_when_the_rounds_event_is_taken_back(row, scree
 
 def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4: income in playing order
     """The income phase goes round the table in the round's order: each tax form opens on the next
-    player, so nobody walks the player row (three players: three presses saved per round)."""
+    player, so nobody walks the player row (three players: three presses saved per round); a tax
+    paid opens the next player's form at once (A on Tax again for each player: 4 presses more a
+    round of 4), and the last one comes back to the home."""
+    from firmware.screens.glory.round import TaxForm
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
     assert order[0] != "Jack" or order[1] != "Henry"     # not simply the seating order
     ctx.render()                                          # (the home opens on Tax, due)
-    for _ in order:
-        ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
+    ctx.press("a")                                        # the income phase: the first player's form
+    for name in order:
+        assert isinstance(ctx.top, TaxForm) and ctx.view()["players"][ctx.top.values()["who"]] == name
+        ctx.press("a")                                    # A: plain tax, pop 1; the next player's form
+    assert isinstance(ctx.top, GloryHome)
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
     ctx.render()                                          # everyone has: the cursor on what comes next
@@ -1139,8 +1145,9 @@ def test_the_tax_form_opens_on_the_population_of_the_province_in_front_of_the_pl
     ctx.render()                                          # (the home opens on Tax, due)
     order, before = ctx.view()["order"], ctx.view()["facing"]
     pops = {before[name]: 3 + i for i, name in enumerate(order)}           # province -> population
+    ctx.press("a")                                        # the income phase: the first player's form
     for name in order:
-        ctx.press("a", "down", *["right"] * (pops[before[name]] - 1), "a")   # the next player, population, A
+        ctx.press("down", *["right"] * (pops[before[name]] - 1), "a")   # population, A: the next player's
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
         f"tax {n} pop={pops[before[n]]}" for n in order]
     assert ctx.view()["populations"] == pops
@@ -1163,8 +1170,10 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
     ctx.render()                                          # (the home opens on Tax, due)
-    ctx.press("a", "a")                                   # the first player pays
+    ctx.press("a", "a")                                   # the first player pays: the next one's form
     assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
+    assert ctx.top.stale(ctx)                             # the income phase it was asked in is gone:
+    ctx.pop()                                             # the App takes it off (App.drop_stale)
     ctx.press("a", "a")
     assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
 
@@ -1423,9 +1432,10 @@ def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step()
     home = ctx.top
     assert isinstance(home, GloryHome) and _row_under_cursor(ctx) == "Reveal event"
     ctx.press("a", "b")                                   # the card, and back
+    assert _row_under_cursor(ctx) == "Tax"
+    ctx.press("a")                                        # the tax form on the first player due
     for name in ctx.view()["order"]:
-        assert _row_under_cursor(ctx) == "Tax"
-        ctx.press("a", "a")                               # the tax form on the player due; A pays
+        ctx.press("a")                                    # A pays; the next player's form
         assert ctx.lines[-1].startswith(f"tax {name} ")
     assert _row_under_cursor(ctx) == "End round 1"
     ctx.press("a", "a")                                   # End round? A
