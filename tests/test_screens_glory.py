@@ -1642,6 +1642,25 @@ def test_a_tied_total_shows_the_denarii_left_that_told_it(lang, said):  # G-14, 
     assert said in ctx.texts()
 
 
+@pytest.mark.parametrize("lang, said", [("en", "The score is final"), ("ru", "Счёт окончательный"),
+                                        ("uk", "Рахунок остаточний")])
+def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_notice(lang, said):  # G-15
+    """The ranking's last row, its question and the notice after A name one thing: in Russian the
+    row said «Счёт окончательный» and the question and the notice «Подсчёт окончательный» (in
+    Ukrainian «Рахунок» / «Підрахунок»), as if they were two steps."""
+    from firmware.screens.glory.text import _ as glory_
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    ctx = FakeCtx("new glory players=Андрій,Богдан seed=2", *rounds, "sheet Андрій denarii 8", lang=lang)
+    ctx.open(ScoreResult(ctx.run("score sheet")))
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows[-1] == said
+    question = glory_("The score is final: no more corrections, and History keeps it.")
+    senate = glory_("The score is final: the Senate column is no longer corrected.")
+    ctx.press(*["down"] * (len(rows) - 1), "a", "a")          # the row, A; the question, A
+    assert ctx.notes[-1].startswith(said + ". ") and question.startswith(said + ": ")
+    assert senate.startswith(said + ": ")
+
+
 @pytest.mark.parametrize("lang, said", [("en", "counted from the left"), ("ru", "считая слева"),
                                         ("uk", "рахуючи зліва")])
 def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):  # G-19
@@ -1854,8 +1873,8 @@ def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G
 @pytest.mark.parametrize("lang, said, final", [
     ("en", "Correct the column as on the table: left/right change whose vote this is.",
      "The score is final: the Senate column is no longer corrected."),
-    ("ru", "Исправьте колонну, как на столе: влево/вправо меняют, чей это голос.", "Подсчёт окончательный: колонну Сената больше не исправляют."),
-    ("uk", "Виправте колону, як на столі: вліво/вправо змінюють, чий голос.", "Підрахунок остаточний: колону Сенату більше не виправляють.")])
+    ("ru", "Исправьте колонну, как на столе: влево/вправо меняют, чей это голос.", "Счёт окончательный: колонну Сената больше не исправляют."),
+    ("uk", "Виправте колону, як на столі: вліво/вправо змінюють, чий голос.", "Рахунок остаточний: колону Сенату більше не виправляють.")])
 def test_after_round_9_the_senate_column_is_corrected_until_the_score_is_final(lang, said, final):  # G-1, G-10
     """After round 9 no vote is placed (G-1) and the column scores as it stands (G-10): where the
     device's column differed from the table's, the only way was to undo back through round 9's end
