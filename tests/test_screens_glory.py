@@ -1661,6 +1661,30 @@ def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_
     assert senate.startswith(said + ": ")
 
 
+@pytest.mark.parametrize("lang, silver, said", [
+    ("en", "the second its silver", "with 1-3 players the silver foundation is out of the box"),
+    ("ru", "второй — серебряную,", "в игре на 1–3 игроков серебряного фундамента нет"),
+    ("uk", "другий — срібну,", "у грі на 1–3 гравців срібного фундаменту немає")])
+def test_a_pantheon_refused_with_2_or_3_players_says_the_silver_foundation_is_out(lang, silver, said):  # G-12
+    """«В партии на 2-х игроков уберите в коробку … один серебряный и один бронзовый фундамент»
+    («на 3-х … один серебряный фундамент»): two players each typing a gold foundation are refused
+    with the figures 1 gold and 1 bronze, and the sentence said «the first … takes its gold part,
+    the second its silver», the very part the figures leave out; it says now that the second
+    foundation is bronze with 1-3 players. With 4 players (a silver foundation) it says as before."""
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    def refusal(names: str) -> str:
+        first, second = names.split(",")[:2]
+        ctx = FakeCtx(f"new glory players={names} seed=2", *rounds, *(f"sheet {n} own 2" for n in (first, second)),
+                      *(f"sheet {n} gold 1" for n in (first, second)), lang=lang)
+        out = ctx.run("score sheet")
+        assert out["error"] == "bad_arguments"
+        return str(out["message"])
+    two = refusal("Андрій,Богдан")
+    assert said in two and silver not in two
+    four = refusal("Андрій,Богдан,Віра,Галина")
+    assert said not in four and silver in four
+
+
 @pytest.mark.parametrize("lang, said", [("en", "counted from the left"), ("ru", "считая слева"),
                                         ("uk", "рахуючи зліва")])
 def test_the_random_pick_says_which_side_of_the_hand_it_counts_from(lang, said):  # G-19
