@@ -1443,6 +1443,40 @@ def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step()
     assert _row_under_cursor(ctx) == "Reveal event"
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_whole_round_of_4_players_on_the_device_is_14_presses(lang, state_dir):  # G-1, G-4
+    """A round as G-1 plays it on the device, from the home opened on Reveal event: A reveals the
+    card, B comes back (on Tax), A opens the income phase, then each player's tax is A (pay) and A
+    (read what to take: the next player's form is under it), and End round is A, A (yes) and A on
+    the board's turn. 14 presses and A/B only; each tax was 3 (A on Tax again for every player):
+    17. The taxes are the round's order and round 2 opens on its event."""
+    app = app_with([NEW], ["a"], state_dir, lang=lang)
+    try:
+        keys = ["a", "b", "a"] + ["a", "a"] * 4 + ["a", "a", "a"]
+        assert len(keys) == 14
+        for key in keys[:3]:
+            app.render()
+            app.handle(key)
+        order = app.console.session.view()["order"]
+        for key in keys[3:]:
+            app.render()
+            app.handle(key)
+        app.render()
+        view = app.console.session.view()
+        lines = [line for line in app.console.session.lines if line.startswith("tax ")]
+        assert [line.split()[1] for line in lines] == order
+        assert view["round"] == 2 and view["event"] is None and app.message is None and app.errors == 0
+        assert _row_under_cursor(app) == _reveal_row(lang)
+    finally:
+        app.console.close()
+
+
+def _reveal_row(lang: str) -> str:
+    from firmware.screens.glory.text import _ as glory_
+    set_language(lang)
+    return glory_("Reveal event")
+
+
 def test_an_undo_in_the_middle_of_a_round_puts_the_home_on_what_is_due_again(state_dir):  # G-1, G-4
     """Round 1's four taxes paid and the round ended on the device; hold B takes the end of the round
     back: the home is on End round 1 again (it stayed on Reveal event, a row that had gone), and a
