@@ -107,7 +107,11 @@ def oracle_score(req: dict[str, Any], count: int | None = None) -> dict[str, Any
     # G-15 «Победителем становится игрок, чья сумма очков славы ... оказывается больше всех. В
     # случае ничьей по очкам побеждает игрок с наибольшим количеством денариев. В случае ничьей по
     # денариям равноуспешные игроки считаются победителями и соправителями».
-    key = {n: (scores[n]["total"], next(p.get("denarii", 0) for p in players if p["name"] == n)) for n in names}
+    # The denarii a player has then are those left after the exchange: «Все денарии, обмененные на
+    # очки славы, возвращаются в запас денариев» (G-14 comes before the winner is told).
+    left = {n: p.get("denarii", 0) - scores[n]["denarii"] * (3 if "priest" in medals[n] else 4)
+            for n in names for p in players if p["name"] == n}
+    key = {n: (scores[n]["total"], left[n]) for n in names}
     best = max(key.values())
     winners = [n for n in names if key[n] == best]
     achievements: dict[str, set[str]] = {}
@@ -730,8 +734,14 @@ def test_battlefield_corners(console, count: int, shield: int, legions: dict[str
     ([(20, 7, []), (20, 5, [])], ["Jack"]),
     # equal fame, 21 each (the Priest's 6 denarii give 2, the other's 7 give 1): the 7 coins win
     ([(20, 7, []), (19, 6, ["priest"])], ["Jack"]),
+    # the denarii held once the exchanged ones are back in the supply (G-14): 8 coins give 2 fame
+    # and leave none, 7 give 1 and leave 3, so equal fame (22) goes to the 7 coins, not the 8
+    ([(20, 8, []), (21, 7, [])], ["Henry"]),
+    # the Priest's 9 denarii give 3 fame and leave none; 5 give 1 and leave 1
+    ([(19, 9, ["priest"]), (21, 5, [])], ["Henry"]),
     # «В случае ничьей по денариям равноуспешные игроки считаются победителями и соправителями»
     ([(20, 7, []), (20, 7, []), (3, 0, [])], ["Jack", "Henry"]),
+    ([(20, 8, []), (21, 4, []), (3, 0, [])], ["Jack", "Henry"]),      # none left either
     ([(1, 0, []), (1, 0, []), (1, 0, []), (1, 0, [])], NAMES),
 ])
 def test_winner_ties(console, sheets: list[tuple[int, int, list[str]]], winners: list[str]):  # G-15
@@ -764,6 +774,30 @@ def test_a_tie_as_history_files_it(console, denarii: tuple[int, int, int], winne
     assert {p["name"] for p in record["players"] if p["winner"]} == winners
     play = ok(console, "export format=bgstats")["play"]
     assert {p["name"]: p["rank"] for p in play["players"]} == ranks
+
+def test_a_tie_told_by_the_denarii_left_as_history_files_it(console):  # G-14, G-15
+    """Equal fame at the end of a session: Jack's 8 denarii give 2 fame and go back to the supply,
+    Henry's 7 give 1 and leave 3 in his hands, so Henry wins (all the coins typed gave it to Jack);
+    History, BG Stats' ranks and its sentence say so."""
+    ok(console, "new glory players=Jack,Henry seed=6")
+    ok(console, "event")
+    ok(console, "fame Henry +1")                  # Henry on 2, Jack on 1
+    ok(console, "end-round")
+    for _ in range(8):
+        ok(console, "event")
+        ok(console, "end-round")
+    ok(console, "sheet Jack denarii 8")
+    ok(console, "sheet Henry denarii 7")
+    out = ok(console, "score")
+    assert out["scores"]["Jack"]["total"] == out["scores"]["Henry"]["total"] == 3
+    assert out["winners"] == ["Henry"] and out["places"] == {"Henry": 1, "Jack": 2}
+    ok(console, "end")
+    record = ok(console, "history 1")["games"][0]
+    assert [p["name"] for p in record["players"] if p["winner"]] == ["Henry"]
+    assert record["result"] == "Henry won on denarii with 3 points."
+    play = ok(console, "export format=bgstats")["play"]
+    assert {p["name"]: p["rank"] for p in play["players"]} == {"Henry": 1, "Jack": 2}
+
 
 def test_zero_and_the_maximum(console):  # G-8..G-14, G-20
     """Nothing but the track's first space scores 1; everything a player can hold at once scores

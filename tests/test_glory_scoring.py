@@ -271,7 +271,7 @@ def test_denarii_round_down(coins: int, priest: bool, fame: int):  # G-14
 
 # -- G-15 winner -----------------------------------------------------------------------------
 def test_tie_on_fame_goes_to_most_denarii():  # G-15
-    out = score(sheet([p("A", 20, denarii=5), p("B", 21, denarii=1), p("C", 19, denarii=7)]))
+    out = score(sheet([p("A", 20, denarii=6), p("B", 21, denarii=1), p("C", 19, denarii=7)]))
     assert out["scores"]["A"]["total"] == out["scores"]["B"]["total"] == 21
     assert out["scores"]["C"]["total"] == 20                    # most coins, but not tied on fame
     assert out["winners"] == ["A"]
@@ -291,6 +291,20 @@ def test_places_are_shared_only_on_equal_fame_and_denarii():  # G-15
 def test_denarii_tie_break_uses_coins_not_their_fame():  # G-15: 7 and 6 coins both give 1 fame
     out = score(sheet([p("A", 20, denarii=6), p("B", 20, denarii=7)]))
     assert out["winners"] == ["B"]
+
+
+def test_denarii_tie_break_counts_the_denarii_left_after_the_exchange():  # G-14, G-15
+    """«Все денарии, обмененные на очки славы, возвращаются в запас» (G-14), then «побеждает игрок с
+    наибольшим количеством денариев» (G-15): A's 8 coins give 2 fame and leave 0, B's 7 give 1 and
+    leave 3; both total 22, and B wins and ranks first (the 8 coins typed gave it to A)."""
+    out = score(sheet([p("A", 20, denarii=8), p("B", 21, denarii=7), p("C", 3, denarii=11)]))
+    assert out["scores"]["A"]["total"] == out["scores"]["B"]["total"] == 22
+    assert out["winners"] == ["B"]
+    assert out["ranking"] == ["B", "A", "C"] and out["places"] == {"B": 1, "A": 2, "C": 3}
+    assert out["denarii_left"] == {"A": 0, "B": 3, "C": 3}       # (C: 11 coins, 2 fame)
+    priest = score(sheet([p("A", 19, denarii=9, medals=["priest"]), p("B", 21, denarii=4)]))
+    assert priest["winners"] == ["A", "B"]          # 9 -> 3 fame, none left; 4 -> 1 fame, none left
+    assert priest["places"] == {"A": 1, "B": 1}
 
 
 # -- input errors ----------------------------------------------------------------------------

@@ -1094,13 +1094,19 @@ def test_an_intrigues_screen_goes_when_the_rounds_event_is_taken_back(row, scree
 
 def test_the_tax_form_offers_the_next_player_in_this_rounds_order():  # G-1, G-4: income in playing order
     """The income phase goes round the table in the round's order: each tax form opens on the next
-    player, so nobody walks the player row (three players: three presses saved per round)."""
+    player, so nobody walks the player row (three players: three presses saved per round); a tax
+    paid opens the next player's form at once (A on Tax again for each player: 4 presses more a
+    round of 4), and the last one comes back to the home."""
+    from firmware.screens.glory.round import TaxForm
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
     assert order[0] != "Jack" or order[1] != "Henry"     # not simply the seating order
     ctx.render()                                          # (the home opens on Tax, due)
-    for _ in order:
-        ctx.press("a", "a")                               # the form on the next player; A: plain tax, pop 1
+    ctx.press("a")                                        # the income phase: the first player's form
+    for name in order:
+        assert isinstance(ctx.top, TaxForm) and ctx.view()["players"][ctx.top.values()["who"]] == name
+        ctx.press("a")                                    # A: plain tax, pop 1; the next player's form
+    assert isinstance(ctx.top, GloryHome)
     taxed = [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")]
     assert taxed == order
     ctx.render()                                          # everyone has: the cursor on what comes next
@@ -1139,8 +1145,9 @@ def test_the_tax_form_opens_on_the_population_of_the_province_in_front_of_the_pl
     ctx.render()                                          # (the home opens on Tax, due)
     order, before = ctx.view()["order"], ctx.view()["facing"]
     pops = {before[name]: 3 + i for i, name in enumerate(order)}           # province -> population
+    ctx.press("a")                                        # the income phase: the first player's form
     for name in order:
-        ctx.press("a", "down", *["right"] * (pops[before[name]] - 1), "a")   # the next player, population, A
+        ctx.press("down", *["right"] * (pops[before[name]] - 1), "a")   # population, A: the next player's
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
         f"tax {n} pop={pops[before[n]]}" for n in order]
     assert ctx.view()["populations"] == pops
@@ -1163,8 +1170,10 @@ def test_the_tax_form_after_an_undone_tax_offers_the_same_player_again():  # G-1
     ctx = FakeCtx(NEW, "event arrow=ccw90").open(GloryHome())
     order = ctx.view()["order"]
     ctx.render()                                          # (the home opens on Tax, due)
-    ctx.press("a", "a")                                   # the first player pays
+    ctx.press("a", "a")                                   # the first player pays: the next one's form
     assert ctx.run("undo")["ok"] and not any(line.startswith("tax ") for line in ctx.session.lines)
+    assert ctx.top.stale(ctx)                             # the income phase it was asked in is gone:
+    ctx.pop()                                             # the App takes it off (App.drop_stale)
     ctx.press("a", "a")
     assert [line.split()[1] for line in ctx.session.lines if line.startswith("tax ")] == order[:1]
 
@@ -1423,14 +1432,49 @@ def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step()
     home = ctx.top
     assert isinstance(home, GloryHome) and _row_under_cursor(ctx) == "Reveal event"
     ctx.press("a", "b")                                   # the card, and back
+    assert _row_under_cursor(ctx) == "Tax"
+    ctx.press("a")                                        # the tax form on the first player due
     for name in ctx.view()["order"]:
-        assert _row_under_cursor(ctx) == "Tax"
-        ctx.press("a", "a")                               # the tax form on the player due; A pays
+        ctx.press("a")                                    # A pays; the next player's form
         assert ctx.lines[-1].startswith(f"tax {name} ")
     assert _row_under_cursor(ctx) == "End round 1"
     ctx.press("a", "a")                                   # End round? A
     assert ctx.view()["round"] == 2 and ctx.view()["event"] is None
     assert _row_under_cursor(ctx) == "Reveal event"
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_whole_round_of_4_players_on_the_device_is_14_presses(lang, state_dir):  # G-1, G-4
+    """A round as G-1 plays it on the device, from the home opened on Reveal event: A reveals the
+    card, B comes back (on Tax), A opens the income phase, then each player's tax is A (pay) and A
+    (read what to take: the next player's form is under it), and End round is A, A (yes) and A on
+    the board's turn. 14 presses and A/B only; each tax was 3 (A on Tax again for every player):
+    17. The taxes are the round's order and round 2 opens on its event."""
+    app = app_with([NEW], ["a"], state_dir, lang=lang)
+    try:
+        keys = ["a", "b", "a"] + ["a", "a"] * 4 + ["a", "a", "a"]
+        assert len(keys) == 14
+        for key in keys[:3]:
+            app.render()
+            app.handle(key)
+        order = app.console.session.view()["order"]
+        for key in keys[3:]:
+            app.render()
+            app.handle(key)
+        app.render()
+        view = app.console.session.view()
+        lines = [line for line in app.console.session.lines if line.startswith("tax ")]
+        assert [line.split()[1] for line in lines] == order
+        assert view["round"] == 2 and view["event"] is None and app.message is None and app.errors == 0
+        assert _row_under_cursor(app) == _reveal_row(lang)
+    finally:
+        app.console.close()
+
+
+def _reveal_row(lang: str) -> str:
+    from firmware.screens.glory.text import _ as glory_
+    set_language(lang)
+    return glory_("Reveal event")
 
 
 def test_an_undo_in_the_middle_of_a_round_puts_the_home_on_what_is_due_again(state_dir):  # G-1, G-4
@@ -1607,6 +1651,72 @@ def test_a_ranking_whose_equal_fame_the_denarii_split_says_so(lang, said):  # G-
     ctx = ranking((8, 8))                                    # shared: both 1st, the title says «tie»
     assert ctx.top.result["places"] == {"Андрій": 1, "Богдан": 1, "Віра": 3}
     assert ctx.top.footer(ctx) == "" and said not in ctx.texts()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Denarii left"), ("ru", "Денариев осталось"),
+                                        ("uk", "Денаріїв лишилося")])
+def test_a_tied_total_shows_the_denarii_left_that_told_it(lang, said):  # G-14, G-15
+    """«Все денарии, обмененные на очки славы, возвращаются в запас» (G-14), then the tie goes to
+    «наибольшим количеством денариев» (G-15): Андрій (20 on the track, 8 denarii: 2 fame, none
+    left) and Богдан (21, 7: 1 fame, 3 left) both score 22 and Богдан is 1st; his detail and
+    Андрій's show the denarii left (the pad's 8 and 7 alone could not explain it), Віра's, whose
+    total nobody shares, does not."""
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    ctx = FakeCtx("new glory players=Андрій,Богдан,Віра seed=2", "fame Андрій +19", "fame Богдан +20",
+                  "fame Віра +17", *rounds, "sheet Андрій denarii 8", "sheet Богдан denarii 7",
+                  "sheet Віра denarii 12", lang=lang)
+    result = ctx.run("score sheet")
+    assert result["places"] == {"Богдан": 1, "Андрій": 2, "Віра": 3}
+    left = {name: [(i.label, i.value) for i in ScoreDetail(result, result["ranking"].index(name)).rows()
+                   if i.label == said] for name in result["ranking"]}
+    assert left == {"Богдан": [(said, "3")], "Андрій": [(said, "0")], "Віра": []}
+    assert len(said) + 1 + 2 <= COLS - 1            # beside a two-figure count on the 128-pixel row
+    ctx.open(ScoreDetail(result, 0))
+    ctx.press("down", "down", "down", "down", "down")
+    assert said in ctx.texts()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "The score is final"), ("ru", "Счёт окончательный"),
+                                        ("uk", "Рахунок остаточний")])
+def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_notice(lang, said):  # G-15
+    """The ranking's last row, its question and the notice after A name one thing: in Russian the
+    row said «Счёт окончательный» and the question and the notice «Подсчёт окончательный» (in
+    Ukrainian «Рахунок» / «Підрахунок»), as if they were two steps."""
+    from firmware.screens.glory.text import _ as glory_
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    ctx = FakeCtx("new glory players=Андрій,Богдан seed=2", *rounds, "sheet Андрій denarii 8", lang=lang)
+    ctx.open(ScoreResult(ctx.run("score sheet")))
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows[-1] == said
+    question = glory_("The score is final: no more corrections, and History keeps it.")
+    senate = glory_("The score is final: the Senate column is no longer corrected.")
+    ctx.press(*["down"] * (len(rows) - 1), "a", "a")          # the row, A; the question, A
+    assert ctx.notes[-1].startswith(said + ". ") and question.startswith(said + ": ")
+    assert senate.startswith(said + ": ")
+
+
+@pytest.mark.parametrize("lang, silver, said", [
+    ("en", "the second its silver", "with 1-3 players the silver foundation is out of the box"),
+    ("ru", "второй — серебряную,", "в игре на 1–3 игроков серебряного фундамента нет"),
+    ("uk", "другий — срібну,", "у грі на 1–3 гравців срібного фундаменту немає")])
+def test_a_pantheon_refused_with_2_or_3_players_says_the_silver_foundation_is_out(lang, silver, said):  # G-12
+    """«В партии на 2-х игроков уберите в коробку … один серебряный и один бронзовый фундамент»
+    («на 3-х … один серебряный фундамент»): two players each typing a gold foundation are refused
+    with the figures 1 gold and 1 bronze, and the sentence said «the first … takes its gold part,
+    the second its silver», the very part the figures leave out; it says now that the second
+    foundation is bronze with 1-3 players. With 4 players (a silver foundation) it says as before."""
+    rounds = [line for _ in range(9) for line in ("event", "end-round")]
+    def refusal(names: str) -> str:
+        first, second = names.split(",")[:2]
+        ctx = FakeCtx(f"new glory players={names} seed=2", *rounds, *(f"sheet {n} own 2" for n in (first, second)),
+                      *(f"sheet {n} gold 1" for n in (first, second)), lang=lang)
+        out = ctx.run("score sheet")
+        assert out["error"] == "bad_arguments"
+        return str(out["message"])
+    two = refusal("Андрій,Богдан")
+    assert said in two and silver not in two
+    four = refusal("Андрій,Богдан,Віра,Галина")
+    assert said not in four and silver in four
 
 
 @pytest.mark.parametrize("lang, said", [("en", "counted from the left"), ("ru", "считая слева"),
@@ -1821,8 +1931,8 @@ def test_history_says_a_win_the_denarii_gave(console, lang, denarii, said):  # G
 @pytest.mark.parametrize("lang, said, final", [
     ("en", "Correct the column as on the table: left/right change whose vote this is.",
      "The score is final: the Senate column is no longer corrected."),
-    ("ru", "Исправьте колонну, как на столе: влево/вправо меняют, чей это голос.", "Подсчёт окончательный: колонну Сената больше не исправляют."),
-    ("uk", "Виправте колону, як на столі: вліво/вправо змінюють, чий голос.", "Підрахунок остаточний: колону Сенату більше не виправляють.")])
+    ("ru", "Исправьте колонну, как на столе: влево/вправо меняют, чей это голос.", "Счёт окончательный: колонну Сената больше не исправляют."),
+    ("uk", "Виправте колону, як на столі: вліво/вправо змінюють, чий голос.", "Рахунок остаточний: колону Сенату більше не виправляють.")])
 def test_after_round_9_the_senate_column_is_corrected_until_the_score_is_final(lang, said, final):  # G-1, G-10
     """After round 9 no vote is placed (G-1) and the column scores as it stands (G-10): where the
     device's column differed from the table's, the only way was to undo back through round 9's end

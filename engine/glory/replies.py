@@ -139,6 +139,9 @@ class Score(TypedDict):
     winners: list[str]
     ranking: list[str]
     places: dict[str, int]
+    denarii_left: dict[str, int]
+    """Player → denarii still held once those exchanged for fame are back in the supply: G-15's
+    tie-break (G-14)."""
     battlefields: list[dict[str, Any]]
     achievements: dict[str, list[str]]
     solo: NotRequired[SoloGoals]

@@ -82,10 +82,20 @@ def religion(player: PlayerSheet) -> int:
     return sum(int(values[kind]) * n for kind, n in player.pantheon.items())
 
 
+def _rate(player: PlayerSheet) -> int:
+    return int(tables()["priest_denarii_per_fame" if "priest" in player.medals else "denarii_per_fame"])
+
+
 def denarii_fame(player: PlayerSheet) -> int:
     """1 fame per 4 denarii, per 3 with the Priest medal, rounded down (G-14)."""
-    rate = tables()["priest_denarii_per_fame" if "priest" in player.medals else "denarii_per_fame"]
-    return player.denarii // int(rate)
+    return player.denarii // _rate(player)
+
+
+def denarii_left(player: PlayerSheet) -> int:
+    """The denarii a player still holds once the score is counted, the tie-break's (G-15): the
+    ones exchanged for fame go back to the supply (G-14: «Все денарии, обмененные на очки славы,
+    возвращаются в запас денариев»), so 8 coins (2 fame) leave none and 7 (1 fame) leave 3."""
+    return player.denarii - denarii_fame(player) * _rate(player)
 
 
 def politics(sheet: ScoreSheet) -> dict[str, int]:
@@ -97,7 +107,10 @@ def politics(sheet: ScoreSheet) -> dict[str, int]:
 
 
 def winners(totals: dict[str, int], denarii: dict[str, int]) -> list[str]:
-    """Most fame; a tie goes to the most denarii; still tied, they share the win (G-15)."""
+    """Most fame; a tie goes to the most denarii (``denarii``: those left after the exchange, see
+    :func:`denarii_left`); still tied, they share the win (G-15: «В случае ничьей по очкам
+    побеждает игрок с наибольшим количеством денариев. В случае ничьей по денариям равноуспешные
+    игроки считаются победителями и соправителями»)."""
     best = max(totals.values())
     tied = [n for n, t in totals.items() if t == best]
     most = max(denarii[n] for n in tied)
@@ -133,13 +146,16 @@ def score(sheet: ScoreSheet) -> dict[str, Any]:
         row["total"] = sum(row[c] for c in CATEGORIES)
         scores[p.name] = row
     totals = {name: row["total"] for name, row in scores.items()}
-    coins = {p.name: p.denarii for p in sheet.players}
+    # G-15 after G-14: the tie is told by the denarii still held, the exchanged ones being back in
+    # the supply (all the coins typed told it before: 8 coins beat 7 where 7 leave 3 and 8 none)
+    coins = {p.name: denarii_left(p) for p in sheet.players}
     ranking = sorted(totals, key=lambda name: (-totals[name], -coins[name]))
     out: dict[str, Any] = {
         "scores": scores,
         "winners": winners(totals, coins),
         "ranking": ranking,
         "places": places_of(ranking, totals, coins),
+        "denarii_left": coins,
         "battlefields": fields_out,
         "achievements": {p.name: achievements(p, scores[p.name], sheet, all_places) for p in sheet.players},
     }

@@ -262,11 +262,19 @@ def _common_parts(players: Sequence[PlayerSheet]) -> None:
     bronze = foundations + temples - gold - silver
     given = {k: sum(p.pantheon.get(k, 0) for p in players) for k in ("gold", "silver", "bronze")}
     if given != {"gold": gold, "silver": silver, "bronze": bronze}:
+        figures = (given["gold"], given["silver"], given["bronze"], foundations, temples, gold, silver, bronze)
+        if silver_foundation:
+            raise BadArguments(Msg("The Pantheons hold {} gold, {} silver and {} bronze parts; {} finished foundations "
+                                   "and {} temples take {} gold, {} silver and {} bronze (the first to finish a level "
+                                   "takes its gold part, the second its silver, the others bronze).", *figures))
+        # «В партии на 3-х игроков уберите в коробку … один серебряный фундамент», «на 2-х … один
+        # серебряный и один бронзовый фундамент»: the second foundation is bronze (the sentence said
+        # «the second its silver», and the figures it asked for had none)
         raise BadArguments(Msg("The Pantheons hold {} gold, {} silver and {} bronze parts; {} finished foundations "
                                "and {} temples take {} gold, {} silver and {} bronze (the first to finish a level "
-                               "takes its gold part, the second its silver, the others bronze).",
-                               given["gold"], given["silver"], given["bronze"], foundations, temples,
-                               gold, silver, bronze))
+                               "takes its gold part, the second a temple's silver part but a foundation's bronze: "
+                               "with 1-3 players the silver foundation is out of the box; the others bronze).",
+                               *figures))
 
 
 def _counts(raw: Any, what: str, kinds: Mapping[str, Any]) -> dict[str, int]:

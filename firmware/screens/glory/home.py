@@ -9,7 +9,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.glory.objectives import choosing, open_objectives
-from firmware.screens.glory.round import EventScreen, MedalScreen, pick_form, tax_form
+from firmware.screens.glory.round import EventScreen, MedalScreen, due_taxes, pick_form, tax_form
 from firmware.screens.glory.score import open_score
 from firmware.screens.glory.setup import SetupScreen
 from firmware.screens.glory.track import FameScreen, SenateScreen, UnvoteScreen
@@ -141,12 +141,13 @@ class GloryHome(ListScreen):
         if view["event"] is None:             # the income phase comes after the event (G-1)
             ctx.notify(Msg("The income phase comes after the event (G-1): reveal it first."))   # (a notice's 4 rows)
             return
-        players, order = view["players"], view["order"] or view["players"]
-        due = [p for p in order if p not in view["taxed"]]
+        due = due_taxes(view)
         if not due:
             ctx.notify(Msg("Everyone has taken income in round {}.", view["round"]))
             return
-        ctx.push(tax_form(ctx, players.index(due[0])))
+        # one A opens the income phase: each tax paid opens the next player's (3 presses a player
+        # were 2: A to pay, A to read what to take), the last one comes back here on End round
+        ctx.push(tax_form(ctx, view["players"].index(due[0]), chain=True))
 
     @staticmethod
     def _arrows(ctx: Ctx, by: int) -> None:

@@ -116,11 +116,19 @@ class PenaltyDial(_FollowsIncome, Dial):
         self.income = income
 
 
-def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None) -> TaxForm:
+def due_taxes(view: GloryView) -> list[str]:
+    """Who has income due in the round, in its order (G-1: the income phase goes round the table
+    from the first player), as the game records it (``taxed``)."""
+    return [p for p in view["order"] or view["players"] if p not in view["taxed"]]
+
+
+def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None, *, chain: bool = False) -> TaxForm:
     """Income (G-4): who (``who``: the index of the player the form opens on), the population of
     the province in front of them (the one its last tax was on: it only grows; the board turns
     every round, so that was another player's tax), plain or double tax; ``taxed`` hears who paid.
-    Form and dial go once the income phase changes under them."""
+    With ``chain`` a tax paid opens the form again on the next player whose income is due (the
+    income phase goes round the table, G-1), under the notice of what was paid; after the last
+    one, the screen it was opened from. Form and dial go once the income phase changes under them."""
     view = view_of(ctx)
     income = income_of(view)
     players = view["players"]
@@ -135,6 +143,10 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None)
                 taxed(name)
             for _screen in range(screens):
                 c.pop()
+            after = view_of(c)
+            due = due_taxes(after) if chain and not after["finished"] else []
+            if due:                          # the next player's income, under this one's notice
+                c.push(tax_form(c, after["players"].index(due[0]), taxed, chain=True))
             n, lost = response["denarii"], response["fame_lost"]
             c.notify(Sentences(Msg("{}: take {} denarius.", name, n, plural="{}: take {} denarii.", n=n),
                                Msg("Fame -{}.", lost) if lost else ""))

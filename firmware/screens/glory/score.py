@@ -418,6 +418,12 @@ class ScoreDetail(Follows):
             out.extend(Item("✓" if solo["goals"].get(g) else "·", None, _(label), ident="goal")
                        for g, label in SOLO_GOALS.items())
         out.extend(Item(_(label), None, str(row[k])) for k, label in CATEGORIES)
+        # G-15 after G-14: a tie on fame goes to the most denarii still held, those exchanged for
+        # fame being back in the supply; beside a total another player has too, they are shown, so
+        # «Ничья: по денариям» can be checked by hand (8 coins typed, 2 fame, none left)
+        left = self.result.get("denarii_left", {})
+        if name in left and any(o != name and s["total"] == row["total"] for o, s in self.result["scores"].items()):
+            out.append(Item(_("Denarii left"), None, str(left[name])))
         for a in self.result.get("achievements", {}).get(name, []):
             out.append(Item(_("Achievement"), None, _(ACHIEVEMENTS.get(a, a))))
         return out
