@@ -17,7 +17,10 @@ the streams, the generator and the draw procedures exactly as docs/fairness.md d
   counts: below(total), names in sorted order), ``deck``/``card names``/``take name``/
   ``bottom names``/``discard name``/``reshuffle`` (what a deck does between its shuffles); ``draw
   name order`` walks the names in that order (a bag made again after a draw was shown and undone),
-  ``keep n`` leaves the deck's top ``n`` cards out of its next shuffle (cards shown and undone).
+  ``keep n`` leaves the deck's top ``n`` cards out of its next shuffle (cards shown and undone);
+- what was undone: ``undone`` (how many actions), ``setup`` and ``steps`` (every action, with its
+  draws, and every undo, as made): the draws undone are checked where they stood in their streams,
+  and each is said with what the same place drew next (undo never re-draws).
 
 Usage::
 
@@ -31,6 +34,7 @@ Exit status 0 when everything matches, 1 otherwise (each difference is printed a
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import sys
@@ -111,8 +115,23 @@ class Checker:
             self.generators[stream] = Pcg32(*stream_seed(self.seed, self.share, stream))
         return self.generators[stream]
 
+    at = "draw record entry"                             # where an entry is, said in a MISMATCH line
+
     def bad(self, i: int, entry: list[Any], why: str) -> None:
-        self.problems.append(f"MISMATCH at draw record entry {i}: {json.dumps(entry)[:160]}: {why}")
+        self.problems.append(f"MISMATCH at {self.at} {i}: {json.dumps(entry)[:160]}: {why}")
+
+    def place(self, entry: Any) -> tuple[Any, ...] | None:
+        """Where in its stream ``entry`` draws: its generator's state before it; for cards taken
+        from a deck's top, that deck (the next cards it deals). None for an entry that is neither,
+        or not an entry."""
+        if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
+            return None
+        if entry[1] == "card":
+            return ("card", entry[0])
+        if entry[1] not in ("die", "below", "pick", "shuffle", "draw"):
+            return None
+        g = self.generator(entry[0])
+        return (entry[0] if self.one is None else "", g.state, g.inc)
 
     def check(self, i: int, entry: list[Any]) -> None:
         if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
@@ -287,8 +306,101 @@ def verify(record: Any, given: str | None = None) -> bool:
         print(line)
     total = sum(checker.draws.values())
     ok &= not checker.problems
+    if "undone" not in record:
+        print("  draws shown and undone: this record does not say (an older Legatus filed it, or its rows were "
+              "damaged); only the draws that stand are checked")
+    elif not record.get("steps"):
+        print("  nothing was undone: every draw shown stands")
+    else:
+        shown, good = check_undone(record, version, seed, share, entries)
+        ok &= good
+        total += shown
     print(f"{total} draws checked: {'all match' if ok else 'MISMATCH'}")
     return ok
+
+
+def _said(entry: Any) -> str:
+    return json.dumps(entry, ensure_ascii=False)[:120]
+
+
+def check_undone(record: dict[str, Any], version: int, seed: int, share: str, entries: list[Any]) -> tuple[int, bool]:
+    """Check the draws shown and undone: follow every action and undo as made (``steps``), each
+    action's draws from its streams where they stood then (an undo puts them back as they were
+    before it), and say for each draw undone what the same place in its stream drew afterwards.
+    Returns (how many draws were undone, whether everything matched)."""
+    setup, steps = record.get("setup"), record.get("steps")
+    if isinstance(setup, bool) or not isinstance(setup, int) or not 0 <= setup <= len(entries) \
+            or not isinstance(steps, list):
+        print("MISMATCH: the record's 'setup' and 'steps' (what was undone) are not a number of draws and a list")
+        return 0, False
+    checker = Checker(version, seed, share)
+    checker.at = "set-up draw"
+    for i, entry in enumerate(entries[:setup]):
+        checker.check(i, entry)
+    problems = list(checker.problems)
+    path: list[Any] = list(entries[:setup])     # the draws standing, step after step
+    done: list[tuple[Checker, int, int, str, list[tuple[Any, Any]]]] = []   # per standing action: what undo restores
+    undone: list[tuple[int, str, list[tuple[Any, Any, list[Any]]]]] = []    # (step, line, [(place, entry, next)])
+    waiting: dict[Any, list[list[Any]]] = {}             # a place undone → the slots its next draw fills
+    shown = 0
+    for n, step in enumerate(steps, 1):
+        if step == ["undo"]:
+            if not done:
+                problems.append(f"MISMATCH at step {n}: an undo with nothing to undo")
+                continue
+            checker, cut, at, line, drew = done.pop()
+            del path[cut:]
+            undone.append((at, line, [(place, entry, []) for place, entry in drew]))
+            shown += len(drew)
+            for place, _, slot in undone[-1][2]:
+                waiting.setdefault(place, []).append(slot)
+            continue
+        if not isinstance(step, list) or len(step) != 3 or step[0] != "do" or not isinstance(step[2], list):
+            problems.append(f"MISMATCH at step {n}: {_said(step)}: not [\"do\", line, draws] or [\"undo\"]")
+            continue
+        line = str(step[1])
+        done.append((copy.deepcopy(checker), len(path), n, line, []))
+        checker.at = f"step {n} ({line[:40]}), draw"
+        checker.problems = []
+        for i, entry in enumerate(step[2]):
+            place = checker.place(entry)
+            if place is not None:
+                done[-1][4].append((place, entry))
+                for slot in waiting.pop(place, []):
+                    slot += [n, line, entry]
+            checker.check(i, entry)
+            path.append(entry)
+        problems += checker.problems
+    if path != entries:
+        problems.append("MISMATCH: the steps (what was done and undone) do not lead to the record's draws")
+    actions = sum(1 for step in steps if step == ["undo"])
+    if actions != record.get("undone"):
+        problems.append(f"MISMATCH: the record says {record.get('undone')} actions were undone; its steps hold "
+                        f"{actions} undos")
+    print(f"  undone: {actions} actions taken back by undo; {shown} draws shown and undone, each checked where it "
+          "stood in its stream:")
+    same = other = 0
+    for at, line, drew in undone:
+        if not drew:
+            continue
+        for _, entry, got in drew:
+            if not got:
+                what = "not drawn again"
+            elif got[2] == entry or (entry[1] == "card" and isinstance(got[2][2], list)
+                                     and got[2][2][:len(entry[2])] == entry[2]):
+                same += 1
+                what = f"drawn again at step {got[0]} ({got[1][:40]}): the same"
+            else:
+                other += 1
+                what = (f"its place in the stream went to step {got[0]} ({got[1][:40]}): {_said(got[2])}, "
+                        "another request, or a bag or deck changed since")
+            print(f"    step {at} ({line[:40]}), undone: {_said(entry)}; {what}")
+    if same or other:
+        print(f"  undo re-drew nothing: {same} drawn again the same" + (
+            f", {other} places taken by another request" if other else ""))
+    for line in problems:
+        print(line)
+    return shown, not problems
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -168,6 +168,27 @@ class Actions(Resuming):
         notes.append(Msg("This game had ended and its seed was shown; a damaged record had left it running, so "
                          "it was ended again from its fair-draw record."))
 
+    def steps_of(self, session: Session) -> list[list[str]] | None:
+        """Every action and undo of ``session`` (the current one) in the order they were made,
+        ``["do", line]`` or ``["undo"]``, for its fair-draw record (the draws shown and undone:
+        firmware/fairness.py); None when its rows do not say (not the current session, a row lost
+        or unreadable)."""
+        sid_ = self._session_id
+        if sid_ is None:
+            return None
+        try:
+            row = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE id=?", (sid_,)).fetchone()
+            text = self.session_header(row) if row is not None else None
+            if text is None or json.loads(text).get("sid") != session.header.get("sid"):
+                return None
+            good, lost, _, _ = self._actions(sid_)
+        except (StorageError, sqlite3.Error, ValueError) as e:
+            log.warning("the steps of session %s cannot be read (%s): its record leaves out what was undone", sid_, e)
+            return None
+        if lost:
+            return None
+        return [["do", line] if kind == "do" else ["undo"] for _, kind, line, _ in good]
+
     def undid_a_draw(self, session: Session) -> bool:
         """Whether an action of the current session that drew was taken back. ``undo`` restores the
         generators, so the state no longer shows that draw, but it was seen: a players' share given

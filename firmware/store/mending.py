@@ -224,7 +224,9 @@ class Mending(Opening):
                     continue
                 lines = self._effective_lines(int(row[0]))
                 if lines and lines[-1] == END and fairness.filed(self.db, [str(head["sid"])]) == {}:
-                    fairness.file_lines(self, head, lines)
+                    good, lost, _, _ = self._actions(int(row[0]))
+                    steps = None if lost else [["do", line] if kind == "do" else ["undo"] for _, kind, line, _ in good]
+                    fairness.file_lines(self, head, lines, steps=steps)
                     refiled += bool(fairness.filed(self.db, [str(head["sid"])]))   # (not if the damaged row stayed)
             except (StorageError, sqlite3.Error) as e:
                 log.error("cannot file again the fair-draw record of session %s now (%s): at a later start", row[0], e)
