@@ -104,6 +104,7 @@ class Checker:
         self.reshuffling: set[str] = set()
         self.keeping: dict[str, int] = {}                # the top cards the next shuffle leaves on top
         self.kept = 0                                    # shuffles under cards shown and undone
+        self.dealt: dict[str, tuple[int, int]] = {}      # per deck: (its shuffles, cards dealt since the last)
         self.held = 0                                    # bag draws that walked the names in a given order
         self.draws: dict[str, int] = {}
         self.problems: list[str] = []
@@ -120,18 +121,22 @@ class Checker:
     def bad(self, i: int, entry: list[Any], why: str) -> None:
         self.problems.append(f"MISMATCH at {self.at} {i}: {json.dumps(entry)[:160]}: {why}")
 
-    def place(self, entry: Any) -> tuple[Any, ...] | None:
-        """Where in its stream ``entry`` draws: its generator's state before it; for cards taken
-        from a deck's top, that deck (the next cards it deals). None for an entry that is neither,
-        or not an entry."""
-        if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
-            return None
+    def places(self, entry: Any) -> list[tuple[Any, Any]]:
+        """Where in its stream ``entry`` draws, with what it drew there: (its generator's state
+        before it, the entry); for cards taken from a deck's top, each card's place in the deck
+        (how many cards the deck had dealt since it was shuffled: a shuffle that leaves cards shown
+        and undone on top keeps their places) with the card. None for an entry that draws nothing."""
+        if not isinstance(entry, list) or len(entry) < 3 or not isinstance(entry[0], str):
+            return []
         if entry[1] == "card":
-            return ("card", entry[0])
+            if not isinstance(entry[2], list):
+                return []
+            shuffles, dealt = self.dealt.get(entry[0], (0, 0))
+            return [(("card", entry[0], shuffles, dealt + k), card) for k, card in enumerate(entry[2])]
         if entry[1] not in ("die", "below", "pick", "shuffle", "draw"):
-            return None
+            return []
         g = self.generator(entry[0])
-        return (entry[0] if self.one is None else "", g.state, g.inc)
+        return [((entry[0] if self.one is None else "", g.state, g.inc), entry)]
 
     def check(self, i: int, entry: list[Any]) -> None:
         if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
@@ -171,6 +176,7 @@ class Checker:
                 bag = self.bags.setdefault(stream, {})
                 bag[args[0]] = bag.get(args[0], 0) + 1
             elif kind == "deck":
+                self.dealt[stream] = (self.dealt.get(stream, (0, 0))[0] + 1, 0)
                 self.piles[stream] = None
                 self.discards[stream] = []
             elif kind in ("card", "take", "bottom"):
@@ -181,6 +187,8 @@ class Checker:
                     if pile[:len(args[0])] != args[0]:
                         self.bad(i, entry, f"the top of the deck is {pile[:len(args[0])]}")
                     self.piles[stream] = pile[len(args[0]):]
+                    shuffles, dealt = self.dealt.get(stream, (0, 0))
+                    self.dealt[stream] = (shuffles, dealt + len(args[0]))
                 elif kind == "take":
                     if args[0] not in pile:
                         self.bad(i, entry, "that card is not in the deck")
@@ -217,6 +225,8 @@ class Checker:
             self.reshuffling.discard(stream)
         if g.shuffle(before) != after:
             self.bad(i, entry, "the generator shuffles into another order")
+        if not top:                            # (a shuffle under cards kept on top keeps their places)
+            self.dealt[stream] = (self.dealt.get(stream, (0, 0))[0] + 1, 0)
         if stream in self.piles:
             self.piles[stream] = (pile or [])[:top] + list(after)
 
@@ -339,8 +349,9 @@ def check_undone(record: dict[str, Any], version: int, seed: int, share: str, en
         checker.check(i, entry)
     problems = list(checker.problems)
     path: list[Any] = list(entries[:setup])     # the draws standing, step after step
-    done: list[tuple[Checker, int, int, str, list[tuple[Any, Any]]]] = []   # per standing action: what undo restores
-    undone: list[tuple[int, str, list[tuple[Any, Any, list[Any]]]]] = []    # (step, line, [(place, entry, next)])
+    # per standing action, what undo restores, and each entry with where it drew what (Checker.places)
+    done: list[tuple[Checker, int, int, str, list[tuple[Any, list[tuple[Any, Any]]]]]] = []
+    undone: list[tuple[int, str, Any, list[tuple[Any, list[Any]]]]] = []   # (step, line, entry, [(what, next)])
     waiting: dict[Any, list[list[Any]]] = {}             # a place undone → the slots its next draw fills
     shown = 0
     for n, step in enumerate(steps, 1):
@@ -350,10 +361,11 @@ def check_undone(record: dict[str, Any], version: int, seed: int, share: str, en
                 continue
             checker, cut, at, line, drew = done.pop()
             del path[cut:]
-            undone.append((at, line, [(place, entry, []) for place, entry in drew]))
+            for entry, places in drew:
+                undone.append((at, line, entry, [(what, []) for _, what in places]))
+                for (place, _), (_, slot) in zip(places, undone[-1][3]):
+                    waiting.setdefault(place, []).append(slot)
             shown += len(drew)
-            for place, _, slot in undone[-1][2]:
-                waiting.setdefault(place, []).append(slot)
             continue
         if not isinstance(step, list) or len(step) != 3 or step[0] != "do" or not isinstance(step[2], list):
             problems.append(f"MISMATCH at step {n}: {_said(step)}: not [\"do\", line, draws] or [\"undo\"]")
@@ -363,11 +375,12 @@ def check_undone(record: dict[str, Any], version: int, seed: int, share: str, en
         checker.at = f"step {n} ({line[:40]}), draw"
         checker.problems = []
         for i, entry in enumerate(step[2]):
-            place = checker.place(entry)
-            if place is not None:
-                done[-1][4].append((place, entry))
+            places = checker.places(entry)
+            if places:
+                done[-1][4].append((entry, places))
+            for place, what in places:
                 for slot in waiting.pop(place, []):
-                    slot += [n, line, entry]
+                    slot += [n, line, what, entry]
             checker.check(i, entry)
             path.append(entry)
         problems += checker.problems
@@ -380,21 +393,18 @@ def check_undone(record: dict[str, Any], version: int, seed: int, share: str, en
     print(f"  undone: {actions} actions taken back by undo; {shown} draws shown and undone, each checked where it "
           "stood in its stream:")
     same = other = 0
-    for at, line, drew in undone:
-        if not drew:
-            continue
-        for _, entry, got in drew:
-            if not got:
-                what = "not drawn again"
-            elif got[2] == entry or (entry[1] == "card" and isinstance(got[2][2], list)
-                                     and got[2][2][:len(entry[2])] == entry[2]):
-                same += 1
-                what = f"drawn again at step {got[0]} ({got[1][:40]}): the same"
-            else:
-                other += 1
-                what = (f"its place in the stream went to step {got[0]} ({got[1][:40]}): {_said(got[2])}, "
-                        "another request, or a bag or deck changed since")
-            print(f"    step {at} ({line[:40]}), undone: {_said(entry)}; {what}")
+    for at, line, entry, nexts in undone:
+        got = [slot for _, slot in nexts if slot]
+        if not got:
+            what = "not drawn again"
+        elif len(got) == len(nexts) and all(slot[2] == shown_there for shown_there, slot in nexts):
+            same += 1
+            what = f"drawn again at step {got[0][0]} ({got[0][1][:40]}): the same"
+        else:
+            other += 1
+            what = (f"its place in the stream went to step {got[0][0]} ({got[0][1][:40]}): {_said(got[0][3])}, "
+                    "another request, or a bag or deck changed since")
+        print(f"    step {at} ({line[:40]}), undone: {_said(entry)}; {what}")
     if same or other:
         print(f"  undo re-drew nothing: {same} drawn again the same" + (
             f", {other} places taken by another request" if other else ""))

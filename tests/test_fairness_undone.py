@@ -78,23 +78,28 @@ def test_a_draw_shown_undone_and_drawn_again_is_checked_and_said(state_dir: Path
     assert said.rstrip().endswith("8 draws checked: all match")    # standing: a bag draw, 2 dice; undone: 5
 
 
-def test_a_card_shown_and_undone_is_dealt_again_first(console: Console, tmp_path: Path):
-    """A side deck's card shown and undone stays on top through a shuffle (``keep``): the record
-    shows it undone and dealt again, the same card first."""
+def test_cards_shown_and_undone_are_dealt_again_first(console: Console, tmp_path: Path):
+    """A side deck's cards shown one by one and undone stay on top through a shuffle (``keep``):
+    the record shows each undone and dealt again, the same cards first, though one request deals
+    both; cards dealt to several players at once (Glory's objectives) are paired card by card."""
     ok(console, "commit")
     ok(console, "new dice")
     ok(console, "kit new cards=a,b,c,d,e")
     ok(console, "kit shuffle")
-    top = ok(console, "kit card")["cards"]
+    first = ok(console, "kit card")["cards"]
+    second = ok(console, "kit card")["cards"]
+    ok(console, "undo")
     ok(console, "undo")
     ok(console, "kit shuffle")
-    assert ok(console, "kit card 2")["cards"][:1] == top
+    assert ok(console, "kit card 3")["cards"][:2] == first + second
     ok(console, "end")
     record = ok(console, "export format=draws")["record"]
     out = _verify(record, tmp_path)
     assert out.returncode == 0, out.stdout
-    assert (f'step 3 (kit card), undone: ["kit-deck", "card", ["{top[0]}"]]; drawn again at step 6 '
-            "(kit card 2): the same") in out.stdout, out.stdout
+    for step, card in ((3, first[0]), (4, second[0])):
+        assert (f'step {step} (kit card), undone: ["kit-deck", "card", ["{card}"]]; drawn again at step 8 '
+                "(kit card 3): the same") in out.stdout, out.stdout
+    assert "undo re-drew nothing: 2 drawn again the same" in out.stdout
 
 
 def test_an_undone_draw_changed_in_the_record_is_a_mismatch(console: Console, tmp_path: Path):
