@@ -16,7 +16,7 @@ from firmware import play_time
 from firmware.session import Session
 from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
-from firmware.store.schema import SESSION_ROW, _raw
+from firmware.store.schema import SESSION_ROW, _raw, stored_steps
 
 log = logging.getLogger(__name__)
 
@@ -181,13 +181,10 @@ class Actions(Resuming):
             text = self.session_header(row) if row is not None else None
             if text is None or json.loads(text).get("sid") != session.header.get("sid"):
                 return None
-            good, lost, _, _ = self._actions(sid_)
+            return stored_steps(self.db, sid_)
         except (StorageError, sqlite3.Error, ValueError) as e:
             log.warning("the steps of session %s cannot be read (%s): its record leaves out what was undone", sid_, e)
             return None
-        if lost:
-            return None
-        return [["do", line] if kind == "do" else ["undo"] for _, kind, line, _ in good]
 
     def undid_a_draw(self, session: Session) -> bool:
         """Whether an action of the current session that drew was taken back. ``undo`` restores the
