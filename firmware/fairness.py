@@ -304,7 +304,9 @@ def draw_record(header: dict[str, Any], lines: list[str],
     share = share_in(header, lines)
     out = {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],
            "line": header["line"], **revealed(header, share), "actions": list(lines), "draws": tape}
-    if steps is not None:
+    if steps is not None and [list(step) for step in steps] == [["do", line] for line in lines]:
+        out["undone"] = 0                   # (nothing undone: the steps are the actions, replayed above)
+    elif steps is not None:
         try:
             made = _steps(header, steps)
         except (LegatusError, ValueError, KeyError, TypeError, IndexError) as e:
