@@ -321,11 +321,25 @@ def contents_screen(bag: BagView, games: tuple[str, ...]) -> TextScreen:
 
 
 class Drawn(play.Follows, ResultScreen):
-    """What a draw gave; taken off by an undo of the draw (it showed an item back in the bag)."""
+    """What a draw gave; taken off by an undo of the draw (it showed an item back in the bag). A
+    name too long for one row of large letters takes two or three, centred (a 16-letter name,
+    «легионер-ветеран», was one row of small letters at the top, hard to read across the table)."""
 
     def __init__(self, games: tuple[str, ...], label: str, value: str) -> None:
         super().__init__(label, value)
         self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        advance, height = base.advance("large"), base.cell_height("large")
+        rows = base.wrap(self.value, (base.W - 4) // advance)
+        if len(rows) < 2 or len(rows) * height > base.H - base.TITLE_H:
+            return super().render(ctx)          # one row of large (or larger) letters, or too long
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, _("A: ok"))
+        top = base.TITLE_H + (base.H - base.TITLE_H - len(rows) * height) // 2
+        for i, row in enumerate(rows):
+            base.put(draw, (base.W - len(row) * advance) // 2, top + i * height, row, kind="large")
+        return img
 
 
 class PickScreen(ListScreen):
