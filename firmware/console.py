@@ -367,12 +367,33 @@ def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
             writer.flush()
 
 
-def greeting() -> str:
-    """What a person who starts ``legatus console`` at a terminal is told first (in the device's
-    language): it waits silently for a line otherwise."""
-    from firmware.i18n import _
-    return _("the console is ready: type a command and Enter (one JSON reply a line); 'help' lists the commands, "
-             "docs/protocol.md describes them; 'quit' or Ctrl-D ends.")
+def greeting(lang: str | None = None) -> str:
+    """What a person who starts ``legatus console`` at a terminal is told first, in ``lang`` (else
+    the language spoken now): it waits silently for a line otherwise. Its commands and the file
+    it names stay as typed (PROTOCOL.md: commands stay English)."""
+    from firmware.i18n import say
+    said = say(Msg("the console is ready: type a command and Enter (one JSON reply a line); 'help' lists the "
+                   "commands, docs/protocol.md describes them; 'quit' or Ctrl-D ends."), lang)
+    if lang is not None and lang != "en":       # the replies speak English until a language is stored
+        said += " " + say(Msg("Replies are in English until a language is chosen: 'settings language={}' chooses "
+                              "this one.", lang), lang)
+    return said
+
+
+def greeting_language(store: Store) -> str | None:
+    """The language the console's first lines (the greeting, the serial port's) are said in: the
+    device's once one is stored (None: the one spoken), else the locale's (``LANG=uk_UA.UTF-8``:
+    uk; PROTOCOL.md keeps the replies English until ``settings language=``). A Ukrainian who
+    started ``legatus console`` on a new device was greeted in English."""
+    from firmware.i18n import locale_language
+    try:
+        if "language" in store.load_settings():
+            return None
+    except Exception:  # noqa: BLE001 - unreadable settings: the language spoken (English)
+        log.warning("the settings could not be read for the greeting", exc_info=True)
+        return None
+    lang = locale_language(os.environ)
+    return None if lang in (None, "en") else lang
 
 
 def run_console(state_dir: str | None, serial_port: str | None = None, baud: int = 115200) -> int:
@@ -415,7 +436,7 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
     try:
         if port is None:
             if sys.stdin.isatty():              # a person at a terminal, not a script: say how (stderr,
-                print(f"legatus: {greeting()}", file=sys.stderr, flush=True)   # never a reply line)
+                print(f"legatus: {greeting(greeting_language(store))}", file=sys.stderr, flush=True)   # never a reply)
             from hw.serial_link import LineBuffer
             try:                                # (lines end as on the serial link: LF, CRLF or CR)
                 serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer)
@@ -426,8 +447,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer, link_error_words
-            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud)), file=sys.stderr,
-                  flush=True)
+            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud),
+                                    greeting_language(store)), file=sys.stderr, flush=True)
             try:
                 with port:
                     # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)

@@ -309,11 +309,11 @@ def run_device(args: Any, splash: Any = None) -> int:
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
         if use_sim:
-            from firmware.terminal import TerminalScreen, keyboard_reader, terminal_problem
+            from firmware.terminal import TerminalScreen, keyboard_reader, keys_language, terminal_problem
             if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw
                 print(problem, file=sys.stderr)
                 return 2
-            out: Any = TerminalScreen(resized=lambda: events.put(("resized",)))
+            out: Any = TerminalScreen(resized=lambda: events.put(("resized",)), keys_in=keys_language(store.load_settings))
             if sys.stderr.isatty():                  # log lines would print over the picture
                 print_again = logs.quiet_stderr(lambda line: events.put(("logged", line)))
             loop = Loop(app, out)

@@ -165,19 +165,25 @@ def file_record(store: Any, session: Any) -> None:
     from firmware.history_seen import same_plays
     also = same_plays(store.db, session.header, session.lines) if session.header.get("reopened") else []
     file_lines(store, session.header, session.lines,
-               why_no_share(session, store.undid_a_draw, store.archived_with_seed), also=also)
+               why_no_share(session, store.undid_a_draw, store.archived_with_seed), also=also,
+               steps=store.steps_of(session))
 
 
 def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_share: str | None = None,
-               also: Sequence[str] = ()) -> None:
+               also: Sequence[str] = (), steps: Sequence[Sequence[str]] | None = None) -> None:
     """File the record of an ended session from its header and effective lines (as stored: the
     start-up check files again a damaged one from the session's rows) and ``no_share``, why it
     took no players' share (:data:`NO_SHARE`; None: it took one, or its seed was chosen); ``also``:
-    the sessions it is filed for too, unless they have their own (:func:`file_record`)."""
+    the sessions it is filed for too, unless they have their own (:func:`file_record`); ``steps``:
+    every action and undo of the session in the order they were made (``["do", line]``,
+    ``["undo"]``: the store's :meth:`~firmware.store.Store.steps_of`), so that the record can show
+    the draws shown and undone (:func:`draw_record`); None when its rows do not say."""
     sid = str(header["sid"])
     record: dict[str, Any] = {"header": header, "lines": list(lines)}
     if no_share is not None:
         record["no_share"] = no_share
+    if steps is not None:
+        record["steps"] = [list(step) for step in steps]
     data = json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     with store.transaction() as db:
         ensure(db)
@@ -273,26 +279,91 @@ def share_in(header: dict[str, Any], lines: Sequence[str]) -> str | None:
     return share or None
 
 
-def draw_record(header: dict[str, Any], lines: list[str]) -> dict[str, Any]:
+def draw_record(header: dict[str, Any], lines: list[str],
+                steps: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
     """Replay a session with a tape and return its draw record (docs/fairness.md, "The record"):
     ``format``, ``version`` (the derivation), ``game``, ``line``, ``seed``, ``share``,
     ``commitment``, ``actions`` (the effective action lines) and ``draws`` (every draw of every
     stream, in the order they happened). Raises LegatusError/ValueError if a line no longer
-    replays (it always does: the engine is deterministic)."""
-    from firmware.session import Session, parse_line
+    replays (it always does: the engine is deterministic).
+
+    With ``steps`` (every action and undo as made, :func:`file_lines`) it also has ``undone``, how
+    many actions were taken back by undo, and when there were any, ``setup`` (how many of
+    ``draws`` the set-up drew) and ``steps``: each action with the draws it made (``["do", line,
+    draws]``) and each undo (``["undo"]``), in order, so that the draws shown and undone are
+    checked too (undo never re-draws: the same draw asked again draws what was shown). Steps that
+    do not lead to ``actions`` (damaged rows) are left out: the record then does not say."""
+    from engine.errors import LegatusError
+    from firmware.session import Session
     session = Session.from_header(header, [])
     state = session.state                   # its draws carry the tape (the set-up's draws are on it)
+    setup = len(state["rng"]["tape"])
     for line in lines:
-        req = parse_line(line)
-        cmd = session.command(req.command)
-        if cmd is None or not cmd.mutates:
-            raise ValueError(f"stored action {line[:40]!r} is not a change of {session.game.name}")
-        cmd.handler(state, req)
-        session.trail.append(0, line, "")   # what ``end`` looks at, as when it ran
+        _replay(session, state, line)
     tape = state["rng"]["tape"]
     share = share_in(header, lines)
-    return {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],
-            "line": header["line"], **revealed(header, share), "actions": list(lines), "draws": tape}
+    out = {"format": RECORD_FORMAT, "version": int(header.get("v", 1)), "game": header["game"],
+           "line": header["line"], **revealed(header, share), "actions": list(lines), "draws": tape}
+    if steps is not None and [list(step) for step in steps] == [["do", line] for line in lines]:
+        out["undone"] = 0                   # (nothing undone: the steps are the actions, replayed above)
+    elif steps is not None:
+        try:
+            made = _steps(header, steps)
+        except (LegatusError, ValueError, KeyError, TypeError, IndexError) as e:
+            log.warning("the steps of session %s do not replay (%s): its record leaves out what was undone",
+                        header.get("sid"), e)
+            made = None
+        if made is not None and made[1] == list(lines) and made[2] == tape:
+            undone = sum(1 for step in made[0] if step[0] == "undo")
+            out["undone"] = undone
+            if undone:
+                out["setup"], out["steps"] = setup, made[0]
+        elif made is not None:
+            log.warning("the steps of session %s do not lead to its actions: its record leaves out what was undone",
+                        header.get("sid"))
+    return out
+
+
+def _replay(session: Any, state: dict[str, Any], line: str) -> None:
+    """Apply a stored action ``line`` to ``state`` (a replay with a tape) and note it in the
+    session's trail, which ``end`` reads (as when it ran)."""
+    from firmware.session import parse_line
+    req = parse_line(line)
+    cmd = session.command(req.command)
+    if cmd is None or not cmd.mutates:
+        raise ValueError(f"stored action {line[:40]!r} is not a change of {session.game.name}")
+    cmd.handler(state, req)
+    session.trail.append(0, line, "")
+
+
+def _steps(header: dict[str, Any], steps: Sequence[Sequence[str]]
+           ) -> tuple[list[list[Any]], list[str], list[list[Any]]]:
+    """Replay every action and undo: (each step with the draws it made, the lines standing at the
+    end, the tape standing at the end)."""
+    from firmware.session import Session
+    session = Session.from_header(header, [])
+    state = session.state
+    before: list[str] = []                  # the state before each standing action (what undo restores)
+    standing: list[str] = []
+    out: list[list[Any]] = []
+    for step in steps:
+        if step[0] == "undo":
+            if not before:
+                raise ValueError("an undo with nothing to undo")
+            state = json.loads(before.pop())
+            standing.pop()
+            session.trail.pop()
+            out.append(["undo"])
+            continue
+        if step[0] != "do":
+            raise ValueError(f"a step {str(step[0])[:20]!r}")
+        line = str(step[1])
+        before.append(json.dumps(state))
+        drawn = len(state["rng"]["tape"])
+        _replay(session, state, line)
+        standing.append(line)
+        out.append(["do", line, state["rng"]["tape"][drawn:]])
+    return out, standing, state["rng"]["tape"]
 
 
 def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -323,7 +394,8 @@ def record_of(db: sqlite3.Connection, entry: dict[str, Any]) -> dict[str, Any]:
         raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "
                                "after the game's own end).", entry["id"]))
     try:
-        out = draw_record(rec["header"], list(rec["lines"]))
+        steps = rec.get("steps")
+        out = draw_record(rec["header"], list(rec["lines"]), steps if isinstance(steps, list) else None)
     except (LegatusError, ValueError, KeyError, TypeError) as e:
         log.exception("the draw record of game %s could not be made", entry["id"])
         raise BadArguments(Msg("Game {}: its draw record could not be made ({}).", entry["id"], str(e)[:80])) from None

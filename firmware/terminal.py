@@ -27,10 +27,30 @@ _DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
 KEY_HELP = N_("arrows  Enter=press  a/b  A/B=hold a/b  k=KEY3  q=quit")
 
 
-def key_help() -> str:
-    """The key line in the language the device speaks now (a catalog line: 66 columns at most)."""
-    from firmware.i18n import _
-    return _(KEY_HELP)
+def key_help(lang: str | None = None) -> str:
+    """The key line in ``lang``, else the language the device speaks now (a catalog line: 66
+    columns at most)."""
+    from firmware.i18n import say
+    return say(KEY_HELP, lang)
+
+
+def keys_language(settings: Callable[[], dict[str, Any]]) -> Callable[[], str | None]:
+    """The language of the simulator's key line: until a language is stored (``settings()``, the
+    store's, has none: the first start's question is up), the locale's (``LANG=ru_RU.UTF-8``: ru),
+    as the question opens on it; then None, the device's. A Russian player who started it was
+    told the keys in English under the three-language question."""
+    from firmware.i18n import locale_language
+    chosen = [False]
+
+    def lang() -> str | None:
+        if not chosen[0]:
+            try:
+                chosen[0] = "language" in settings()
+            except Exception:  # noqa: BLE001 - unreadable settings: the device's language
+                log.warning("the settings could not be read for the key line", exc_info=True)
+                return None
+        return None if chosen[0] else locale_language(os.environ)
+    return lang
 
 def too_small(size: tuple[int, int], need: tuple[int, int]) -> str:
     """What the simulator shows instead of a frame the terminal is too small for, in the language
@@ -160,8 +180,10 @@ class TerminalScreen:
     and so does ``fg`` after Ctrl-Z (SIGCONT), the keyboard back in cbreak mode."""
 
     def __init__(self, out: IO[str] = sys.stdout, blocks: bool | None = None,
-                 resized: Callable[[], None] | None = None) -> None:
+                 resized: Callable[[], None] | None = None,
+                 keys_in: Callable[[], str | None] | None = None) -> None:
         self.out = out
+        self.keys_in = keys_in    # the key line's language (:func:`keys_language`; None: the device's)
         self.blocks = half_blocks() if blocks is None else blocks
         self.blanked = False
         self.hidden = False       # too small for the frame now: the loop takes no key but quit
@@ -194,7 +216,7 @@ class TerminalScreen:
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
-                       + key_help() + "\x1b[K\n")
+                       + key_help(self.keys_in() if self.keys_in is not None else None) + "\x1b[K\n")
         self.out.flush()
 
     def blank(self, blanked: bool, img: Image.Image) -> None:

@@ -17,7 +17,10 @@ the streams, the generator and the draw procedures exactly as docs/fairness.md d
   counts: below(total), names in sorted order), ``deck``/``card names``/``take name``/
   ``bottom names``/``discard name``/``reshuffle`` (what a deck does between its shuffles); ``draw
   name order`` walks the names in that order (a bag made again after a draw was shown and undone),
-  ``keep n`` leaves the deck's top ``n`` cards out of its next shuffle (cards shown and undone).
+  ``keep n`` leaves the deck's top ``n`` cards out of its next shuffle (cards shown and undone);
+- what was undone: ``undone`` (how many actions), ``setup`` and ``steps`` (every action, with its
+  draws, and every undo, as made): the draws undone are checked where they stood in their streams,
+  and each is said with what the same place drew next (undo never re-draws).
 
 Usage::
 
@@ -31,6 +34,7 @@ Exit status 0 when everything matches, 1 otherwise (each difference is printed a
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import sys
@@ -100,6 +104,7 @@ class Checker:
         self.reshuffling: set[str] = set()
         self.keeping: dict[str, int] = {}                # the top cards the next shuffle leaves on top
         self.kept = 0                                    # shuffles under cards shown and undone
+        self.dealt: dict[str, tuple[int, int]] = {}      # per deck: (its shuffles, cards dealt since the last)
         self.held = 0                                    # bag draws that walked the names in a given order
         self.draws: dict[str, int] = {}
         self.problems: list[str] = []
@@ -111,8 +116,27 @@ class Checker:
             self.generators[stream] = Pcg32(*stream_seed(self.seed, self.share, stream))
         return self.generators[stream]
 
+    at = "draw record entry"                             # where an entry is, said in a MISMATCH line
+
     def bad(self, i: int, entry: list[Any], why: str) -> None:
-        self.problems.append(f"MISMATCH at draw record entry {i}: {json.dumps(entry)[:160]}: {why}")
+        self.problems.append(f"MISMATCH at {self.at} {i}: {json.dumps(entry)[:160]}: {why}")
+
+    def places(self, entry: Any) -> list[tuple[Any, Any]]:
+        """Where in its stream ``entry`` draws, with what it drew there: (its generator's state
+        before it, the entry); for cards taken from a deck's top, each card's place in the deck
+        (how many cards the deck had dealt since it was shuffled: a shuffle that leaves cards shown
+        and undone on top keeps their places) with the card. None for an entry that draws nothing."""
+        if not isinstance(entry, list) or len(entry) < 3 or not isinstance(entry[0], str):
+            return []
+        if entry[1] == "card":
+            if not isinstance(entry[2], list):
+                return []
+            shuffles, dealt = self.dealt.get(entry[0], (0, 0))
+            return [(("card", entry[0], shuffles, dealt + k), card) for k, card in enumerate(entry[2])]
+        if entry[1] not in ("die", "below", "pick", "shuffle", "draw"):
+            return []
+        g = self.generator(entry[0])
+        return [((entry[0] if self.one is None else "", g.state, g.inc), entry)]
 
     def check(self, i: int, entry: list[Any]) -> None:
         if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
@@ -152,6 +176,7 @@ class Checker:
                 bag = self.bags.setdefault(stream, {})
                 bag[args[0]] = bag.get(args[0], 0) + 1
             elif kind == "deck":
+                self.dealt[stream] = (self.dealt.get(stream, (0, 0))[0] + 1, 0)
                 self.piles[stream] = None
                 self.discards[stream] = []
             elif kind in ("card", "take", "bottom"):
@@ -162,6 +187,8 @@ class Checker:
                     if pile[:len(args[0])] != args[0]:
                         self.bad(i, entry, f"the top of the deck is {pile[:len(args[0])]}")
                     self.piles[stream] = pile[len(args[0]):]
+                    shuffles, dealt = self.dealt.get(stream, (0, 0))
+                    self.dealt[stream] = (shuffles, dealt + len(args[0]))
                 elif kind == "take":
                     if args[0] not in pile:
                         self.bad(i, entry, "that card is not in the deck")
@@ -198,6 +225,8 @@ class Checker:
             self.reshuffling.discard(stream)
         if g.shuffle(before) != after:
             self.bad(i, entry, "the generator shuffles into another order")
+        if not top:                            # (a shuffle under cards kept on top keeps their places)
+            self.dealt[stream] = (self.dealt.get(stream, (0, 0))[0] + 1, 0)
         if stream in self.piles:
             self.piles[stream] = (pile or [])[:top] + list(after)
 
@@ -287,8 +316,101 @@ def verify(record: Any, given: str | None = None) -> bool:
         print(line)
     total = sum(checker.draws.values())
     ok &= not checker.problems
+    if "undone" not in record:
+        print("  draws shown and undone: this record does not say (an older Legatus filed it, or its rows were "
+              "damaged); only the draws that stand are checked")
+    elif not record.get("steps"):
+        print("  nothing was undone: every draw shown stands")
+    else:
+        shown, good = check_undone(record, version, seed, share, entries)
+        ok &= good
+        total += shown
     print(f"{total} draws checked: {'all match' if ok else 'MISMATCH'}")
     return ok
+
+
+def _said(entry: Any) -> str:
+    return json.dumps(entry, ensure_ascii=False)[:120]
+
+
+def check_undone(record: dict[str, Any], version: int, seed: int, share: str, entries: list[Any]) -> tuple[int, bool]:
+    """Check the draws shown and undone: follow every action and undo as made (``steps``), each
+    action's draws from its streams where they stood then (an undo puts them back as they were
+    before it), and say for each draw undone what the same place in its stream drew afterwards.
+    Returns (how many draws were undone, whether everything matched)."""
+    setup, steps = record.get("setup"), record.get("steps")
+    if isinstance(setup, bool) or not isinstance(setup, int) or not 0 <= setup <= len(entries) \
+            or not isinstance(steps, list):
+        print("MISMATCH: the record's 'setup' and 'steps' (what was undone) are not a number of draws and a list")
+        return 0, False
+    checker = Checker(version, seed, share)
+    checker.at = "set-up draw"
+    for i, entry in enumerate(entries[:setup]):
+        checker.check(i, entry)
+    problems = list(checker.problems)
+    path: list[Any] = list(entries[:setup])     # the draws standing, step after step
+    # per standing action, what undo restores, and each entry with where it drew what (Checker.places)
+    done: list[tuple[Checker, int, int, str, list[tuple[Any, list[tuple[Any, Any]]]]]] = []
+    undone: list[tuple[int, str, Any, list[tuple[Any, list[Any]]]]] = []   # (step, line, entry, [(what, next)])
+    waiting: dict[Any, list[list[Any]]] = {}             # a place undone → the slots its next draw fills
+    shown = 0
+    for n, step in enumerate(steps, 1):
+        if step == ["undo"]:
+            if not done:
+                problems.append(f"MISMATCH at step {n}: an undo with nothing to undo")
+                continue
+            checker, cut, at, line, drew = done.pop()
+            del path[cut:]
+            for entry, places in drew:
+                undone.append((at, line, entry, [(what, []) for _, what in places]))
+                for (place, _), (_, slot) in zip(places, undone[-1][3]):
+                    waiting.setdefault(place, []).append(slot)
+            shown += len(drew)
+            continue
+        if not isinstance(step, list) or len(step) != 3 or step[0] != "do" or not isinstance(step[2], list):
+            problems.append(f"MISMATCH at step {n}: {_said(step)}: not [\"do\", line, draws] or [\"undo\"]")
+            continue
+        line = str(step[1])
+        done.append((copy.deepcopy(checker), len(path), n, line, []))
+        checker.at = f"step {n} ({line[:40]}), draw"
+        checker.problems = []
+        for i, entry in enumerate(step[2]):
+            places = checker.places(entry)
+            if places:
+                done[-1][4].append((entry, places))
+            for place, what in places:
+                for slot in waiting.pop(place, []):
+                    slot += [n, line, what, entry]
+            checker.check(i, entry)
+            path.append(entry)
+        problems += checker.problems
+    if path != entries:
+        problems.append("MISMATCH: the steps (what was done and undone) do not lead to the record's draws")
+    actions = sum(1 for step in steps if step == ["undo"])
+    if actions != record.get("undone"):
+        problems.append(f"MISMATCH: the record says {record.get('undone')} actions were undone; its steps hold "
+                        f"{actions} undos")
+    print(f"  undone: {actions} actions taken back by undo; {shown} draws shown and undone, each checked where it "
+          "stood in its stream:")
+    same = other = 0
+    for at, line, entry, nexts in undone:
+        got = [slot for _, slot in nexts if slot]
+        if not got:
+            what = "not drawn again"
+        elif len(got) == len(nexts) and all(slot[2] == shown_there for shown_there, slot in nexts):
+            same += 1
+            what = f"drawn again at step {got[0][0]} ({got[0][1][:40]}): the same"
+        else:
+            other += 1
+            what = (f"its place in the stream went to step {got[0][0]} ({got[0][1][:40]}): {_said(got[0][3])}, "
+                    "another request, or a bag or deck changed since")
+        print(f"    step {at} ({line[:40]}), undone: {_said(entry)}; {what}")
+    if same or other:
+        print(f"  undo re-drew nothing: {same} drawn again the same" + (
+            f", {other} places taken by another request" if other else ""))
+    for line in problems:
+        print(line)
+    return shown, not problems
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from firmware import play_time
 from firmware.session import Session
 from firmware.storage import StorageError, crc
 from firmware.store.resuming import Resuming
-from firmware.store.schema import SESSION_ROW, _raw
+from firmware.store.schema import SESSION_ROW, _raw, stored_steps
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +170,24 @@ class Actions(Resuming):
         log.error("session %s had ended with its seed shown; a damaged record left it running: ended again", sid)
         notes.append(Msg("This game had ended and its seed was shown; a damaged record had left it running, so "
                          "it was ended again from its fair-draw record."))
+
+    def steps_of(self, session: Session) -> list[list[str]] | None:
+        """Every action and undo of ``session`` (the current one) in the order they were made,
+        ``["do", line]`` or ``["undo"]``, for its fair-draw record (the draws shown and undone:
+        firmware/fairness.py); None when its rows do not say (not the current session, a row lost
+        or unreadable)."""
+        sid_ = self._session_id
+        if sid_ is None:
+            return None
+        try:
+            row = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE id=?", (sid_,)).fetchone()
+            text = self.session_header(row) if row is not None else None
+            if text is None or json.loads(text).get("sid") != session.header.get("sid"):
+                return None
+            return stored_steps(self.db, sid_)
+        except (StorageError, sqlite3.Error, ValueError) as e:
+            log.warning("the steps of session %s cannot be read (%s): its record leaves out what was undone", sid_, e)
+            return None
 
     def undid_a_draw(self, session: Session) -> bool:
         """Whether an action of the current session that drew was taken back. ``undo`` restores the

@@ -11,7 +11,7 @@ from firmware import fairness, history, history_check, players
 from firmware.storage import StorageError
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
-from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines
+from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines, stored_steps
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class Mending(Opening):
                     continue
                 lines = self._effective_lines(int(row[0]))
                 if lines and lines[-1] == END and fairness.filed(self.db, [str(head["sid"])]) == {}:
-                    fairness.file_lines(self, head, lines)
+                    fairness.file_lines(self, head, lines, steps=stored_steps(self.db, int(row[0])))
                     refiled += bool(fairness.filed(self.db, [str(head["sid"])]))   # (not if the damaged row stayed)
             except (StorageError, sqlite3.Error) as e:
                 log.error("cannot file again the fair-draw record of session %s now (%s): at a later start", row[0], e)

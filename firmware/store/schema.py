@@ -109,6 +109,19 @@ def _text(raw: Any) -> str | None:
         return None
 
 
+def stored_steps(db: sqlite3.Connection, sid: int) -> list[list[str]] | None:
+    """Every action and undo of stored session ``sid`` in the order they were made, ``["do",
+    line]`` or ``["undo"]`` (its fair-draw record's ``steps``: firmware/fairness.py); None if an
+    action row fails its checksum (the steps would not be the session's)."""
+    steps: list[list[str]] = []
+    for seq, kind, line, sentence, c in db.execute(f"SELECT {ACTION_ROW} FROM actions WHERE session=? ORDER BY seq", (sid,)):
+        word, text_line = _text(kind), _text(line)
+        if crc(sid, seq, kind, line, sentence) != c or word not in ("do", "undo") or text_line is None:
+            return None
+        steps.append(["do", text_line] if word == "do" else ["undo"])
+    return steps
+
+
 def effective_lines(db: sqlite3.Connection, sid: int) -> tuple[list[str], int | None]:
     """The effective action lines of stored session ``sid`` (each ``do`` less the ``undo`` after
     it), cut at its first action that fails its checksum: ``(lines, that action's seq or None)``."""

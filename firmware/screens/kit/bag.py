@@ -272,7 +272,8 @@ class KitScreen(ListScreen):
                 out.append(Item(_("Discard…"), lambda c: c.push(
                     PickScreen(N_("Discard"), list(dict.fromkeys(deck["hand"])), partial(act.bag, "discard", side=self.side),
                                partial(hand_now, side=self.side)))))
-            out.append(Item(_("Shuffle the deck"), lambda c: self._simple(c, "shuffle")))
+            out.append(Item(_("Shuffle the deck"), partial(_nothing_to_shuffle, bool(deck["discard"]))
+                            if not deck["draw_pile"] else lambda c: self._simple(c, "shuffle")))
             if deck["discard"]:
                 out.append(Item(_("Discards back in"), lambda c: self._simple(c, "reshuffle"),
                                 str(len(deck["discard"]))))
@@ -292,7 +293,16 @@ class KitScreen(ListScreen):
             return
         kept = int(response.get("kept", 0))      # cards shown and undone stay on top (docs/fairness.md §5)
         ctx.notify(Msg("Shuffled. The card shown and undone stays on top.", n=kept,
-                       plural="Shuffled. The {n} cards shown and undone stay on top.") if kept else Msg("Shuffled."))
+                       plural="Shuffled. The {n} cards shown and undone stay on top.") if kept else
+                   Msg("Shuffled: {n} card in the deck.", n=int(response.get("draw_pile", 0)),
+                       plural="Shuffled: {n} cards in the deck."))
+
+
+def _nothing_to_shuffle(discards: bool, ctx: Ctx) -> None:
+    """Shuffle the deck over an empty draw pile: nothing is sent (it said «Shuffled.», the deck
+    still empty, as if its cards had come back); what would bring them back is said instead."""
+    ctx.notify(Msg("The deck is empty: Discards back in shuffles the discards into it.") if discards else
+               Msg("The deck is empty: discard the cards in the hand, then Discards back in."))
 
 
 def _anew(ctx: Ctx) -> None:
@@ -321,11 +331,25 @@ def contents_screen(bag: BagView, games: tuple[str, ...]) -> TextScreen:
 
 
 class Drawn(play.Follows, ResultScreen):
-    """What a draw gave; taken off by an undo of the draw (it showed an item back in the bag)."""
+    """What a draw gave; taken off by an undo of the draw (it showed an item back in the bag). A
+    name too long for one row of large letters takes two or three, centred (a 16-letter name,
+    «легионер-ветеран», was one row of small letters at the top, hard to read across the table)."""
 
     def __init__(self, games: tuple[str, ...], label: str, value: str) -> None:
         super().__init__(label, value)
         self.games = games
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        advance, height = base.advance("large"), base.cell_height("large")
+        rows = base.wrap(self.value, (base.W - 4) // advance)
+        if len(rows) < 2 or len(rows) * height > base.H - base.TITLE_H:
+            return super().render(ctx)          # one row of large (or larger) letters, or too long
+        img, draw = base.frame()
+        base.title_bar(draw, self.title, _("A: ok"))
+        top = base.TITLE_H + (base.H - base.TITLE_H - len(rows) * height) // 2
+        for i, row in enumerate(rows):
+            base.put(draw, (base.W - len(row) * advance) // 2, top + i * height, row, kind="large")
+        return img
 
 
 class PickScreen(ListScreen):
