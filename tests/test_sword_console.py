@@ -189,7 +189,7 @@ def test_the_consuls_are_drawn_once_in_each_reinforcement_phase(state_dir: Path)
         said = _refused(c, "consuls")
         assert "один раз у кожній Фазі Підкріплення" in said
         # «витягнуто» takes its object in the accusative («витягнуто Камілла»): the names, said in
-        # the nominative, stand after a colon, as in «З пулу витягнуто консулів: …»
+        # the nominative, stand after a colon, as in «Із пулу витягнуто консулів: …»
         assert "вже витягнуто консулів: " in said, said
         _ok(c, "settings language=en")
     finally:
