@@ -1604,7 +1604,11 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
             line = "crassus"
         assert '"ok":true' in app.serve_line(line.encode())
         app.render()
-        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+        assert not any(isinstance(s, TextScreen) for s in app.stack) and app.errors == 0
+        if line == "crassus":                 # his turn, not shown yet, is shown from its first page
+            assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].page == 0
+        else:
+            assert isinstance(app.stack[-1], CaesarHome)
     finally:
         app.console.close()
 

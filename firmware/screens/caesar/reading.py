@@ -10,6 +10,7 @@ shown on opening the game again, and it was read."""
 from __future__ import annotations
 
 import logging
+import re
 
 from firmware.screens.ctx import Ctx
 
@@ -73,3 +74,23 @@ def unread_from(ctx: Ctx, record_id: str, count: int) -> None:
     from the same stack, your same placement — gets the same id), so that a power cut shows them
     again. It becomes the latest turn the setting names."""
     _keep(ctx, record_id, min(read_at(ctx, record_id), (count, 0, 0)), "pages not read")
+
+
+_TURN = re.compile(r"([a-z])(\d+)-")      # a turn's id: who (c his, p yours), the turn count, a checksum
+
+
+def unread_taken_back(ctx: Ctx, held: list[str]) -> None:
+    """The turns read that the game's state no longer holds (``held``: its last of his and of
+    yours) and that are not older than the one it holds of their kind (his, yours; by the turn
+    count in their ids: none held, none older) were taken back by an undo: they count as not read,
+    so that the same turn played again over the serial link (the same tile, the same placement:
+    the same id) is shown again — the table took its tokens back. A turn older than the one held
+    of its kind, replaced by it, stays read (an undo that brings it back does not show it again)."""
+    latest: dict[str, int] = {}
+    for ident in held:
+        if m := _TURN.match(ident):
+            latest[m[1]] = max(latest.get(m[1], -1), int(m[2]))
+    for stored, count in _entries(ctx):
+        m = _TURN.match(stored)
+        if stored not in held and count != "0" and m and int(m[2]) >= latest.get(m[1], -1):
+            unread_from(ctx, stored, 0)
