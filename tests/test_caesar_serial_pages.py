@@ -22,6 +22,7 @@ def _read_his_turn(app) -> list[str]:
     kinds = []
     while isinstance(turn := _top(app), TurnScreen):
         kinds.append(turn.pages[turn.page]["kind"])
+        assert len(kinds) < 20, f"his turn shown again and again: {kinds}"
         app.handle("a")
     return kinds
 
@@ -93,5 +94,25 @@ def test_a_turn_read_and_brought_back_by_undoing_later_ones_is_not_shown_again(s
             _top(app)
         assert app.view()["last_crassus_turn"]["current"] and app.view()["last_player_turn"] is None
         assert not isinstance(_top(app), TurnScreen), [p["kind"] for p in app.stack[-1].pages]
+    finally:
+        app.console.close()
+
+
+def test_a_turn_read_while_the_card_refuses_writes_is_not_shown_again(state_dir):   # S-5
+    """The card refuses to keep how far his turn was read (``caesar.read`` not written): the
+    turn, read to its end, was shown again from its first page at once, and again from the home —
+    the player could neither reach his move nor leave. What was read is kept while the program
+    runs."""
+    app = app_with([NEW], ["a"], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(b"crassus")
+        assert isinstance(_top(app), TurnScreen)
+        app.set_setting = lambda key, value: {"ok": False, "error": "storage", "message": "the card refused"}
+        _read_his_turn(app)
+        assert isinstance(app.stack[-1], PlayMap)            # on to your move, not his turn again
+        app.handle("b")
+        assert isinstance(_top(app), CaesarHome)
+        app.handle("b")
+        assert not any(isinstance(s, (CaesarHome, TurnScreen)) for s in app.stack)    # the main menu
     finally:
         app.console.close()

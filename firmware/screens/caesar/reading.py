@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
+from typing import Any
 
 from firmware.screens.ctx import Ctx
 
@@ -18,6 +20,10 @@ log = logging.getLogger(__name__)
 
 READ_KEY = "caesar.read"        # how far the player read the turn: ``<turn id>:<pages read>[+<screens>][@<rows>]``
 KEPT = 4                        # turns kept (an undo may take back three turns in a row: yours, his, yours)
+# How far turns were read when the card refused to keep it (the setting not written), per running
+# program: a turn read is not shown again while it runs (the home, or the end of a turn's pages,
+# shows a turn not read: without this a refused write showed it again and again, no way out).
+_UNSAVED: weakref.WeakKeyDictionary[Any, dict[str, tuple[int, int, int]]] = weakref.WeakKeyDictionary()
 
 
 def _entries(ctx: Ctx) -> list[tuple[str, str]]:
@@ -34,6 +40,9 @@ def read_at(ctx: Ctx, record_id: str) -> tuple[int, int, int]:
     """How far the player read the turn ``record_id`` (the ``caesar.read`` setting): the pages of
     its record read, the screens of the next page read, and the rows of the screen after those
     read on with A (0 for a turn it does not name)."""
+    unsaved = _UNSAVED.get(ctx, {})
+    if record_id in unsaved:
+        return unsaved[record_id]
     count = next((c for stored, c in _entries(ctx) if stored == record_id), "")
     count, at, rows = count.partition("@")
     pages, plus, screens = count.partition("+")
@@ -53,10 +62,13 @@ def _keep(ctx: Ctx, record_id: str, how_far: tuple[int, int, int], what: str) ->
     said = f"{record_id}:{count}" + (f"+{screens}" if screens else "") + (f"@{rows}" if rows else "")
     others = [f"{stored}:{c}" for stored, c in _entries(ctx) if stored != record_id]
     value = ",".join([said] + others[:KEPT - 1])
+    unsaved = _UNSAVED.setdefault(ctx, {})
+    unsaved.pop(record_id, None)
     if value == ctx.settings.get(READ_KEY):
         return
     response = ctx.set_setting(READ_KEY, value)
     if not response.get("ok"):
+        unsaved[record_id] = how_far
         log.warning("the %s were not kept: %s", what, response.get("message"))
 
 
