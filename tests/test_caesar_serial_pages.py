@@ -116,3 +116,26 @@ def test_a_turn_read_while_the_card_refuses_writes_is_not_shown_again(state_dir)
         assert not any(isinstance(s, (CaesarHome, TurnScreen)) for s in app.stack)    # the main menu
     finally:
         app.console.close()
+
+
+def test_the_home_does_not_write_at_every_frame_while_the_card_refuses(state_dir):   # S-5
+    """His turn read, taken back over the serial link while the card refuses writes: the home
+    counts it not read once (in memory), not in a write tried at every frame it draws."""
+    app = app_with([NEW], ["a", "a"], state_dir)              # his turn on the device, read
+    try:
+        _read_his_turn(app)
+        app.handle("b")
+        tried: list[str] = []
+
+        def refused(key: str, value: str) -> dict:
+            tried.append(value)
+            return {"ok": False, "error": "storage", "message": "the card refused"}
+        app.set_setting = refused
+        assert '"ok":true' in app.serve_line(b"undo")
+        for _ in range(5):
+            assert isinstance(_top(app), CaesarHome)
+        assert len(tried) == 1, tried
+        assert '"ok":true' in app.serve_line(b"crassus")     # the same turn again: shown again
+        assert isinstance(_top(app), TurnScreen)
+    finally:
+        app.console.close()

@@ -102,7 +102,7 @@ def unread_taken_back(ctx: Ctx, held: list[str]) -> None:
     for ident in held:
         if m := _TURN.match(ident):
             latest[m[1]] = max(latest.get(m[1], -1), int(m[2]))
-    for stored, count in _entries(ctx):
+    for stored, _count in _entries(ctx):
         m = _TURN.match(stored)
-        if stored not in held and count != "0" and m and int(m[2]) >= latest.get(m[1], -1):
+        if stored not in held and m and int(m[2]) >= latest.get(m[1], -1) and read_at(ctx, stored) != (0, 0, 0):
             unread_from(ctx, stored, 0)
