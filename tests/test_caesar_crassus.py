@@ -542,7 +542,7 @@ def test_s6_short_draw_skips_the_discard():
 
 
 @pytest.mark.parametrize("tile, bag, said", [
-    ("B", 0, "His bag is empty; he draws nothing."),                          # draw 1, play
+    ("B", 0, "His bag is empty."),                                            # draw 1, play
     ("C", 1, "Take shield 3/3 (his bag's last) into his row."),                 # draw 2, play, play
     ("A", 1, "Take shield 3/3 (his bag's last) into his row; no discard this turn."),
 ])

@@ -49,6 +49,8 @@ def test_the_caesar_home_picture_is_the_home_screen(tmp_path: Path) -> None:
     try:
         for line in setup:
             assert console.request(line)["ok"]
+        his = console.request("state")["state"]["last_crassus_turn"]     # read, as the shot read it
+        assert console.request(f"settings caesar.read={his['read_id']}:99")["ok"]
         app = App(console)
         app.push(CaesarHome())
         home = app.render()

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen, NumberForm, TextScreen
 from firmware.screens.caesar.home import CaesarHome
 from engine.caesar.board import PROVINCES
@@ -1603,7 +1604,11 @@ def test_a_text_of_the_game_now_goes_once_the_serial_link_plays(row, state_dir):
             line = "crassus"
         assert '"ok":true' in app.serve_line(line.encode())
         app.render()
-        assert isinstance(app.stack[-1], CaesarHome) and app.errors == 0
+        assert not any(isinstance(s, TextScreen) for s in app.stack) and app.errors == 0
+        if line == "crassus":                 # his turn, not shown yet, is shown from its first page
+            assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].page == 0
+        else:
+            assert isinstance(app.stack[-1], CaesarHome)
     finally:
         app.console.close()
 
@@ -2938,3 +2943,29 @@ def test_a_power_cut_on_a_duel_draw_page_shows_it_again(state_dir):   # C-6, iss
         assert isinstance(third.stack[-1], CaesarHome)             # read: not shown a third time
     finally:
         third.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_tile_e_with_his_bag_empty_is_read_in_two_presses(state_dir, lang):   # S-3 tile E, S-6
+    """Tile E (centurion, draw 1, play, play) with his bag empty: the centurion's sentence (four
+    rows) and «His bag is empty; he draws nothing.» (two or three) made a notes page a screen and
+    a half, a scroll press more. The bag's sentence is one row now and stays under the tile's
+    token; the centurion's has its page: tile, notes, then his play, a press each."""
+    every = ",".join(f'"{TOKENS[i].name}"' for i in range(16))
+    new = "new caesar-solo seed=3 centurions=1 difficulty=hard tiles-input=physical"
+    app = app_with([new, f'position {{"crassus_row": [{every}], "modules": {{"centurions": true}}}}',
+                    "crassus tile=E"], ["a"], state_dir, lang=lang)
+    try:
+        assert app.view()["crassus"]["bag"] == 0
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen)
+        assert [p["kind"] for p in turn.pages][:3] == ["tile", "notes", "play"]
+        bag = [str(n) for n in turn.pages[0]["notes"]]
+        assert len(bag) == 1 and len(base.wrap(bag[0])) == 1, bag        # under the tile, one row
+        presses = 0
+        while turn.pages[turn.page]["kind"] != "play":
+            app.handle("a")
+            presses += 1
+        assert presses == 2
+    finally:
+        app.console.close()

@@ -571,7 +571,7 @@ def _crassus_draw(g: Game, n: int, named: list[str] | None, steps: list[Step], d
         step["short"] = True
         step["text"] = (Msg("Take {} (his bag's last) into his row.", labels,
                             plural="Take {} (his bag's last) into his row.", n=k) if got else
-                        Msg("His bag is empty; he draws nothing."))
+                        Msg("His bag is empty."))
     else:
         step["text"] = Msg("Take {} from his bag into his row (right end).", labels)
     steps.append(step)

@@ -307,7 +307,9 @@ _BREAKS = re.compile(r"[^\S\u00a0]+")      # the spaces the wrap may break at: a
 def wrap(s: str, width: int = COLS) -> list[str]:
     """Greedy word wrap to ``width`` characters, never breaking a typographer's tie
     (:func:`keeps_next`); a word longer than a row is broken by :func:`split_word` (after its own
-    dash or hyphen, else with a hyphen added)."""
+    dash or hyphen, else with a hyphen added); a word that fits a row may break after its own dash
+    or hyphen between words (:func:`dash_breaks`: «границу Галлия–» / «Цизальпинская Галлия») when
+    that saves a row."""
     return [row.replace(TIE, " ") for row in _wrap(s, width)]
 
 
@@ -321,10 +323,29 @@ def _wrap(s: str, width: int) -> list[str]:
     return out
 
 
+# A dash or hyphen a word that fits a row may break after: between two words of three letters or
+# more («Галлия–Испания», «Д'Артаньян-Ґонта»); never in a number («5–3», «2-3»), a rule ID or a code
+# («S-11», «SC-IT»: no lower-case letter before the mark), nor leaving a particle («кто-то», «по-русски»).
+_DASH_BREAK = re.compile(r"(?<=[^\W\d_]{2})(?<=[^\W\d_A-ZА-ЯЁЇІЄҐ])[-–—](?=[^\W\d_]{3})")
+
+
+def dash_breaks(word: str) -> list[int]:
+    """Where ``word`` may break after its own dash or hyphen (the index just after the mark)."""
+    return [m.end() for m in _DASH_BREAK.finditer(word)
+            if re.search(r"[^\W\d_]{3}$", word[:m.start()])]
+
+
 def _wrap_para(para: str, width: int) -> list[str]:
+    words = _tied(_BREAKS.split(para.strip()) if para.strip() else [], width)   # (a text's own TIE kept)
+    plain = _greedy(words, width, dashes=False)
+    dashed = _greedy(words, width, dashes=True)
+    return dashed if len(dashed) < len(plain) else plain     # a dash breaks a word only to save a row
+
+
+def _greedy(words: list[str], width: int, dashes: bool) -> list[str]:
     out: list[str] = []
     cur = ""
-    for word in _tied(_BREAKS.split(para.strip()) if para.strip() else [], width):   # (a text's own TIE kept)
+    for word in words:
         if len(word) > width:
             if cur:
                 out.append(cur)
@@ -336,8 +357,10 @@ def _wrap_para(para: str, width: int) -> list[str]:
         elif len(cur) + 1 + len(word) <= width:
             cur += " " + word
         else:
-            out.append(cur)
-            cur = word
+            room = width - len(cur) - 1
+            at = max((k for k in dash_breaks(word) if k <= room), default=0) if dashes else 0
+            out.append(cur + " " + word[:at] if at else cur)
+            cur = word[at:]
     out.append(cur)
     return out
 

@@ -16,10 +16,11 @@ from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.pickers import TilePicker
-from firmware.screens.caesar.turn import show_crassus, show_mine
+from firmware.screens.caesar.reading import unread_taken_back
+from firmware.screens.caesar.turn import resume, show_crassus, show_mine
 from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, pn_short, run_line,
                                             space_name, tile_letter, tile_words, tok, two_rows, view_of,
-                                            useless, who, why_screen)
+                                            useless, view_if_any, who, why_screen)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, TextScreen
 
@@ -238,6 +239,8 @@ def go_on(ctx: Ctx, holder: str | None = None) -> None:
     when you draw from a physical bag; in a duel, behind the pass-the-device screen for the player
     to move (``holder``: the duel player known to hold the device, who is not passed it again).
     Otherwise (the game over) the home screen says what is next."""
+    if show_unread(ctx):                     # a turn sent over the serial link meanwhile: first its pages
+        return
     view = view_of(ctx)
     if view["winner"] or view["ended"]:      # C-12, or the players ended it: nothing more to play
         return
@@ -262,6 +265,22 @@ def go_on(ctx: Ctx, holder: str | None = None) -> None:
             then(ctx)
         else:
             private(ctx, then=then)
+
+
+def show_unread(ctx: Ctx) -> bool:
+    """A move the device did not show — sent over the serial link (``crassus``, ``play``), or a
+    turn played again after an undo — has its pages shown when the game's home comes on top or a
+    turn's pages lead on (:func:`go_on`), from the first not read (never a page read:
+    ``caesar.read``), then on as after his turn on the device; True if so. A duel's draw page is
+    not (its tokens are the hand of whoever sent it). A turn read, then taken back by an undo the
+    device saw, is not read any more: played again the same way it is shown again (the table
+    took its tokens back)."""
+    view = view_if_any(ctx)
+    if view is None:
+        return False
+    turns = [t for t in (view.get("last_crassus_turn"), view.get("last_player_turn")) if t]
+    unread_taken_back(ctx, [i for t in turns for i in (t["read_id"], t["id"])])
+    return resume(ctx, go_on, drawn=False)
 
 
 def still_theirs(view: CaesarView) -> bool:

@@ -22,6 +22,7 @@ from firmware.screens.caesar.flow import (
     open_play,
     open_row,
     private,
+    show_unread,
 )
 from firmware.screens.caesar.setup import SetupGuide, setup_form
 from firmware.screens.caesar.tiles import TilesScreen
@@ -73,7 +74,12 @@ class CaesarHome(WrappedListScreen):
 
     def render(self, ctx: Ctx) -> Image.Image:
         ctx.prune(lambda s: isinstance(s, CaesarHome) and s is not self)   # an older home below is stale
+        show_unread(ctx)               # (the App draws the turn shown instead: the top changed)
         return super().render(ctx)
+
+    def key(self, key: str, ctx: Ctx) -> None:
+        if not show_unread(ctx):       # a turn not shown yet comes first: the key shows it
+            super().key(key, ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)

@@ -95,9 +95,12 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
         then(ctx)
 
 
-def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
-    """On opening the game: a turn whose pages were not all read (``current``, and the
-    ``caesar.read`` setting short of its pages) is shown from its first unread page; True if so."""
+def resume(ctx: Ctx, then: Callable[[Ctx], None] | None, drawn: bool = True) -> bool:
+    """On opening the game, or back on its home after a move the device did not show (one over
+    the serial link, or played again after an undo): a turn whose pages were not all read
+    (``current``, and the ``caesar.read`` setting short of its pages) is shown from its first
+    unread page; True if so. ``drawn``: a duel's draw page too (the tokens drawn for the player
+    who holds the device after his own move: not for a move another player sent)."""
     view = view_of(ctx)
     his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
     shown: list[tuple[TurnRecord, str | None, bool]] = []
@@ -112,7 +115,7 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None) -> bool:
         read, screens, rows = read_at(ctx, record["read_id"])
         if (read, screens, rows) == (0, 0, 0):            # kept by an older version, under its id
             read, screens, rows = read_at(ctx, record["id"])
-        if by_you and view["mode"] == "duel":
+        if by_you and view["mode"] == "duel" and drawn:
             pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
         start = first_page(pages, read, screens)
         if start < len(pages):

@@ -47,17 +47,14 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
             into = [t for s in mine if s["action"] == "draw" for t in s["tokens"]]
             into += [t for s in mine if s["action"] == "centurion" and (t := s.get("token"))]
             back = [t for s in mine if s["action"] == "discard" for t in s["tokens"]]
-            notes = [s["text"] for s in mine                  # the centurion from his stack (tile E) too
+            noted = [s for s in mine                           # the centurion from his stack (tile E) too
                      if (s.get("short") or s.get("skipped") or s["action"] == "centurion"
                          or (token_size(into if s["action"] == "draw" else back) == "" and s.get("tokens")))
                      and not _said_before(s, mine)]
-            free = tile_free_rows(bool(into), bool(back))
-            said = [r for n in notes for r in base.wrap(str(n))]
-            inline = len(said) <= free
-            out.append({"kind": "tile", "tile": tile or "", "into": into, "back": back,
-                        "notes": notes if inline else [], "at": at})
-            if not inline:                           # the notes on a page of their own, never cut
-                out.append({"kind": "notes", "tile": tile or "", "notes": notes, "at": at})
+            below, apart = _split_notes(noted, tile_free_rows(bool(into), bool(back)))
+            out.append({"kind": "tile", "tile": tile or "", "into": into, "back": back, "notes": below, "at": at})
+            if apart:                                # the notes on a page of their own, never cut
+                out.append({"kind": "notes", "tile": tile or "", "notes": apart, "at": at})
         elif kind == "draw":
             texts = [str(s["text"]) for s in mine if s.get("text")]
             if texts:                               # the device drew: which tokens to take from the bag
@@ -72,6 +69,24 @@ def record_pages(record: TurnRecord, tile: str | None = None, winner: str | None
         elif kind == "end":
             out.append({"kind": "end", "winner": winner, "at": at})
     return out
+
+
+def _split_notes(noted: list[Step], free: int) -> tuple[list[str], list[str]]:
+    """A tile's notes as (under the tile, on a page of their own): all under the tile when they
+    fit its ``free`` rows; else those of an empty or short bag (S-6: «His bag is empty.») stay
+    under the tile when they fit there and the others fit one page of their own (tile E's
+    centurion, then its draw from an empty bag: a page each way was a screen and a half, one press
+    more); else all on a page of their own."""
+    def rows(notes: list[str]) -> int:
+        return sum(len(base.wrap(str(n))) for n in notes)
+    notes = [s["text"] for s in noted]
+    if rows(notes) <= free:
+        return notes, []
+    short = [s["text"] for s in noted if s["action"] == "draw" and s.get("short")]
+    others = [s["text"] for s in noted if not (s["action"] == "draw" and s.get("short"))]
+    if short and others and rows(short) <= free and rows(others) <= base.ROWS < rows(notes):
+        return short, others
+    return [], notes
 
 
 def _said_before(step: Step, steps: list[Step]) -> bool:
