@@ -27,9 +27,12 @@ def test_the_panels_font_draws_the_capital_ze_as_the_digit_three(kind):
     assert _drawn("З", kind) == _drawn("3", kind)      # why a «З» alone cannot be shown
 
 
+@pytest.mark.parametrize("domain", ["legatus", "caesar", "jc", "glory", "sword", "history"])
 @pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_no_kit_sentence_or_title_has_a_capital_ze_alone_that_reads_as_three(lang):
-    catalog = i18n.catalog(lang, "legatus")
+def test_no_sentence_or_title_has_a_capital_ze_alone_that_reads_as_three(lang, domain):
+    """Every catalog, not the kit's alone: Caesar!'s uk draw page «З торбинки» and the Sword's
+    «З пулу витягнуто консулів» read «3 торбинки», «3 пулу» on the panel."""
+    catalog = i18n.catalog(lang, domain)
     texts = getattr(catalog, "_catalog", {})
     assert texts, "the catalog did not load"
     found = sorted({str(t) for t in texts.values() if ALONE.search(str(t))})
