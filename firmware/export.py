@@ -201,12 +201,14 @@ def duration_min(entry: dict[str, Any]) -> int | None:
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
-    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
+    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side in the language set —
+    Auto-Crassus's the side the player left him —, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
     from firmware.history_text import _
     from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
+    left = _side_left(entry)
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
@@ -219,11 +221,23 @@ def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) ->
             name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
         elif (said := placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
             name = said
+            if not said_role and left is not None:     # Auto-Crassus plays the side the player left him
+                said_role = _role_said(entry["game"], side_word(entry["game"], left))
         out.append({"name": name, "id": pid,
                     "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out
+
+
+def _side_left(entry: dict[str, Any]) -> str | None:
+    """The one side of the entry's game that none of its players' roles names (a solo Caesar!: the
+    side Auto-Crassus plays, the one the player did not choose), or None (none, or more than one)."""
+    from firmware.games import record_of
+    record = record_of(entry["game"])
+    taken = {str(p["role"]) for p in entry["players"] if p.get("role")}
+    left = [side for side in (record.seats if record is not None else {}) if side not in taken]
+    return left[0] if len(left) == 1 else None
 
 
 def _role_said(game: str, word: str) -> str:

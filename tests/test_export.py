@@ -37,7 +37,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     assert "Level: hard." in play["comments"], play["comments"]          # its level, kept though abandoned
     assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["Auto-Crassus"]   # S-2
     # people, never sides: nobody was named, so Player 1 plays Caesar (side=caesar by default)
-    assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
+    assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", "Pompey")]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     for p in play["players"]:
         assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
@@ -662,3 +662,26 @@ def test_the_roles_are_the_sides_as_the_players_edition_names_them_in_every_game
         ids[g["game"]] = [p["sourcePlayerId"] for p in play["players"]]
     assert ids == {"caesar-duel": ["анна", "player 2"], "jc-battle": ["player 1", "борис"],
                    "sword": ["player 1", "віра", "player 3"], "glory": ["player 1", "анна"]}
+
+
+@pytest.mark.parametrize("lang, roles", [("ru", ["Помпей", "Цезарь"]), ("uk", ["Помпей", "Цезар"]),
+                                         ("en", ["Pompey", "Caesar"])])
+def test_auto_crassus_plays_the_side_the_player_left_him_in_the_play_and_the_sheet(lang: str, roles: list[str]):
+    """A solo Caesar! (S-1: Auto-Crassus takes the side the player did not choose) was exported with
+    the player's side as his role and none for Auto-Crassus: BG Stats counted the player's Pompey
+    and never Auto-Crassus's Caesar. He has the side left him, as the edition names it."""
+    from firmware import export, i18n
+    entry = {"id": 4, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
+             "started": None, "finished": "2026-03-01T18:47:40Z",
+             "mode": {"kind": "solo", "side": "pompey", "crassus_side": "caesar"},
+             "players": [{"name": "Анна", "role": "pompey", "score": 12, "winner": True, "startPlayer": False},
+                         {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
+             "result": "Pompey won.", "unsynced": [], "seed": None}
+    i18n.set_language(lang)
+    try:
+        play = export.bgstats_play(entry)
+        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
+    finally:
+        i18n.set_language("en")
+    assert [p.get("role") for p in play["players"]] == [r["role"] for r in rows] == roles
+    assert [p["sourcePlayerId"] for p in play["players"]] == ["анна", "auto-crassus"]
