@@ -8,7 +8,7 @@ HH:MM:SS``, the game's start), ``durationMin`` (its play time: firmware/play_tim
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
 was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
 Russian —, ``sourcePlayerId``: the person's id, the same in every play and
-through renames, so BG Stats knows them again, ``role``: the side, ``score``, ``winner``, ``rank``: 1 for the
+through renames, so BG Stats knows them again, ``role``: the side in the language set («Римляне»), ``score``, ``winner``, ``rank``: 1 for the
 best, ties broken as the game's rules break them, ``startPlayer``). Nothing else goes into the
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
@@ -29,8 +29,11 @@ asks which of their players each is (or makes one of that name), and from then o
 ``sourcePlayerId``; so the name a Russian table reads is «Игрок 2», and the id stays ``player 2``
 in every language, as every export made before gave it (a device switched to English, or an
 export made before this, is the same BG Stats player). ``Игрок N``, «Авто-Красс» are no people's
-names (firmware/players.py ``is_person``): never another's id. The ``role`` (the box's side) and
-the game's ``name`` stay English, as the box and BoardGameGeek name them.
+names (firmware/players.py ``is_person``): never another's id. The ``role`` (the side, or a Glory
+seat's colour) is said as the edition of the language set names it («Римляне», «Цезар»): BG Stats
+has no id for a role, it shows the text to the players (and counts wins by it), so it is words, as
+``Player N`` is, in the CSV too. The game's ``name`` stays English, as the box and BoardGameGeek
+name it (BG Stats matches the game by it).
 
 An ended game's entry carries its ``seed``, ``share`` and ``commitment``; a game whose session has
 not ended carries none of them (null, or empty cells), and its draw record is refused.
@@ -198,29 +201,54 @@ def duration_min(entry: dict[str, Any]) -> int | None:
 def people(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The entry's players as people: ``name`` (the person, or ``Player N`` for a side or a seat —
     Glory's colour — nobody was named for), ``id`` (the person's id, the same in every export and through renames:
-    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side, or ""), ``score``,
+    firmware/players.py ``ids``, given as ``known_ids``), ``role`` (the side in the language set —
+    Auto-Crassus's the side the player left him —, or ""), ``score``,
     ``winner``, ``rank``, ``startPlayer``."""
     from firmware.history_text import _
     from firmware.players import person_id
     out = []
     ranks = ranks_of(entry["players"])
+    left = _side_left(entry)
     for i, p in enumerate(entry["players"]):
         role = p.get("role")
         name = str(p.get("name", ""))
         pid = person_id(name, known_ids or {})
-        said_role = side_word(entry["game"], str(role)) if role else ""
+        said_role = _role_said(entry["game"], side_word(entry["game"], str(role))) if role else ""
         seat = role is not None and name.casefold() == str(role).casefold()
         if not seat and role is None and (colour := seat_colour(entry["game"], name)) is not None:
-            seat, said_role = True, colour
+            seat, said_role = True, _role_said(entry["game"], colour)
         if seat:          # nobody named: «Игрок 1» in Russian, its id ``player 1`` in every language
             name, pid = _("Player {}").format(i + 1), f"player {i + 1}"
         elif (said := placeholder_said(entry["game"], name)) is not None:   # «Авто-Красс», ``auto-crassus``
             name = said
+            if not said_role and left is not None:     # Auto-Crassus plays the side the player left him
+                said_role = _role_said(entry["game"], side_word(entry["game"], left))
         out.append({"name": name, "id": pid,
                     "role": said_role,
                     "score": p.get("score"), "winner": bool(p.get("winner")), "rank": ranks[i],
                     "startPlayer": bool(p.get("startPlayer"))})
     return out
+
+
+def _side_left(entry: dict[str, Any]) -> str | None:
+    """The one side of the entry's game that none of its players' roles names (a solo Caesar!: the
+    side Auto-Crassus plays, the one the player did not choose), or None (none, or more than one)."""
+    from firmware.games import record_of
+    record = record_of(entry["game"])
+    taken = {str(p["role"]) for p in entry["players"] if p.get("role")}
+    left = [side for side in (record.seats if record is not None else {}) if side not in taken]
+    return left[0] if len(left) == 1 else None
+
+
+def _role_said(game: str, word: str) -> str:
+    """A side's (or Glory's seat colour's) English name, ``Romans``, as the rulebook of the language
+    set names it («Римляне», «Римляни»): the words of the game's own catalog. BG Stats' ``role`` is
+    text a person reads (the app shows it beside the player and counts wins by it); the format has
+    no id for a role, so nothing machine-read changes with the language."""
+    from firmware.games import record_of
+    from firmware.i18n import catalog, language
+    record = record_of(game)
+    return catalog(language(), record.domain).gettext(word) if record is not None and record.domain else word
 
 
 def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:

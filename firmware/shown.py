@@ -121,8 +121,9 @@ class Shown:
         if found is None or wanted.typed in found[0]:
             return
         log.info("%s: typed values refused where the device has shown its draw", req.command)
-        raise IllegalMove(Msg("The device has already shown this draw, and undo never draws again, so it stands: {} "
-                              "Take the device's result.", found[1]))
+        # the panel's first page (4 rows) says what and why, whole; what the device showed follows
+        raise IllegalMove(Msg("The device has already shown this draw: undo never changes it.\n"
+                              "Shown: {} Ask the device again: it gives the same.", found[1]))
 
 
 def saw(cmd: Command | None, req: Request, before: str | State) -> list[Seen]:

@@ -37,7 +37,7 @@ def test_bgstats_and_csv_parse_and_agree_with_history(state_dir):
     assert "Level: hard." in play["comments"], play["comments"]          # its level, kept though abandoned
     assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["Auto-Crassus"]   # S-2
     # people, never sides: nobody was named, so Player 1 plays Caesar (side=caesar by default)
-    assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", None)]
+    assert [(p["name"], p.get("role")) for p in play["players"]] == [("Player 1", "Caesar"), ("Auto-Crassus", "Pompey")]
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     for p in play["players"]:
         assert set(p) <= {"name", "sourcePlayerId", "role", "winner", "startPlayer"}   # no score, no rank: abandoned
@@ -164,7 +164,8 @@ def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_pe
     """Players are people (PROTOCOL.md third round): a Glory game started without names keeps
     the seats' colours, said in the language of the day («Красный» in Russian, Red in English).
     BG Stats took each colour for a person — one "Red" across every group's games, and another
-    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour the role.
+    «Красный» for the same seat —; a seat nobody was named for is ``Player N``, its colour (said in
+    the language set, as the role of every game is) the role.
     The name is said in the language set («Игрок 1»: "Player 1" in English on a Russian device
     was the one English word of the play's people), its id ``player 1`` in every language, as in
     every export made before (BG Stats knows the player again by it)."""
@@ -173,10 +174,10 @@ def test_a_glory_seat_nobody_was_named_for_is_exported_as_player_n_never_as_a_pe
         assert console.request(line)["ok"], line
     play = console.request("export format=bgstats")["play"]
     assert [(p["name"], p.get("role"), p["sourcePlayerId"]) for p in play["players"]] == [
-        ("Игрок 1", "Red", "player 1"), ("Анна", None, "анна")]
+        ("Игрок 1", "Красный", "player 1"), ("Анна", None, "анна")]
     sheet = console.request("export format=csv")
     rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff")), delimiter=sheet["separator"]))
-    assert [(r["player"], r["role"], r["player_id"]) for r in rows] == [("Игрок 1", "Red", "player 1"),
+    assert [(r["player"], r["role"], r["player_id"]) for r in rows] == [("Игрок 1", "Красный", "player 1"),
                                                                         ("Анна", "", "анна")]
     for lang, said in (("uk", "Гравець 1"), ("en", "Player 1")):
         assert console.request(f"settings language={lang}")["ok"]
@@ -619,3 +620,68 @@ def test_auto_crassus_and_an_unnamed_side_are_named_in_the_language_set_their_id
     assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said[0], "player 1"),
                                                                           (said[1], "auto-crassus")]
     assert [(r["player"], r["player_id"]) for r in rows] == [(said[0], "player 1"), (said[1], "auto-crassus")]
+
+
+# Each game's sides as its edition names them (../shared/seeds: the Caesar! rulebooks' «Цезарь»/«Цезар»,
+# the Julius Caesar summary's «Помпей», the Sword fragment's «Римляне», «Галлы», «Этруски», the
+# Glory rulebook's colours), in the order the players are listed.
+ROLES_SAID = {
+    "ru": {"caesar-duel": ["Цезарь", "Помпей"], "jc-battle": ["Цезарь", "Помпей"],
+           "sword": ["Римляне", "Галлы", "Этруски"], "glory": ["Красный", ""]},
+    "uk": {"caesar-duel": ["Цезар", "Помпей"], "jc-battle": ["Цезар", "Помпей"],
+           "sword": ["Римляни", "Галли", "Етруски"], "glory": ["Червоний", ""]},
+    "en": {"caesar-duel": ["Caesar", "Pompey"], "jc-battle": ["Caesar", "Pompey"],
+           "sword": ["Romans", "Gauls", "Etruscans"], "glory": ["Red", ""]},
+}
+FOUR_GAMES = ["new caesar-duel people=caesar:Анна seed=3", "end",
+              "new jc-battle people=pompey:Борис seed=4", "add attacker c_leg10", "add defender p_pompeius", "fight",
+              "new sword players=romans,gauls,etruscans people=gauls:Віра seed=1", "scoring gauls outside=5 auto=4",
+              "new glory players=Красный,Анна seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_roles_are_the_sides_as_the_players_edition_names_them_in_every_game(console, lang: str):
+    """A Ukrainian table's BG Stats play of The Sword of Rome said «Romans», «Gauls»: the one English
+    word beside «Гравець 2». BG Stats' ``role`` is text the app shows beside the player (the format
+    has no id for a role: players are known again by ``sourcePlayerId``, which stays as it was), so
+    it is the side as the edition of the language set names it, in the play and in the CSV a
+    spreadsheet shows; the game's name stays the box's (BG Stats matches the game by it)."""
+    for line in FOUR_GAMES:
+        assert console.request(line)["ok"], line
+    assert console.request(f"settings language={lang}")["ok"]
+    games = console.request("history")["games"]
+    sheet = console.request("export format=csv sep=;")
+    rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff")), delimiter=";"))
+    ids = {}
+    for g in games:
+        play = console.request(f"export format=bgstats id={g['id']}")["play"]
+        assert [p.get("role", "") for p in play["players"]] == ROLES_SAID[lang][g["game"]], g["game"]
+        assert [r["role"] for r in rows if r["id"] == str(g["id"])] == ROLES_SAID[lang][g["game"]], g["game"]
+        assert play["game"]["name"] in ("Caesar! Seize Rome in 20 Minutes", "Julius Caesar", "The Sword of Rome",
+                                        "For the Glory of Rome")
+        ids[g["game"]] = [p["sourcePlayerId"] for p in play["players"]]
+    assert ids == {"caesar-duel": ["анна", "player 2"], "jc-battle": ["player 1", "борис"],
+                   "sword": ["player 1", "віра", "player 3"], "glory": ["player 1", "анна"]}
+
+
+@pytest.mark.parametrize("lang, roles", [("ru", ["Помпей", "Цезарь"]), ("uk", ["Помпей", "Цезар"]),
+                                         ("en", ["Pompey", "Caesar"])])
+def test_auto_crassus_plays_the_side_the_player_left_him_in_the_play_and_the_sheet(lang: str, roles: list[str]):
+    """A solo Caesar! (S-1: Auto-Crassus takes the side the player did not choose) was exported with
+    the player's side as his role and none for Auto-Crassus: BG Stats counted the player's Pompey
+    and never Auto-Crassus's Caesar. He has the side left him, as the edition names it."""
+    from firmware import export, i18n
+    entry = {"id": 4, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
+             "started": None, "finished": "2026-03-01T18:47:40Z",
+             "mode": {"kind": "solo", "side": "pompey", "crassus_side": "caesar"},
+             "players": [{"name": "Анна", "role": "pompey", "score": 12, "winner": True, "startPlayer": False},
+                         {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
+             "result": "Pompey won.", "unsynced": [], "seed": None}
+    i18n.set_language(lang)
+    try:
+        play = export.bgstats_play(entry)
+        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
+    finally:
+        i18n.set_language("en")
+    assert [p.get("role") for p in play["players"]] == [r["role"] for r in rows] == roles
+    assert [p["sourcePlayerId"] for p in play["players"]] == ["анна", "auto-crassus"]

@@ -893,3 +893,67 @@ def test_a_fire_shown_and_undone_is_named_the_same_after_a_restart_from_its_undo
         assert [_refused(c, line) for line in ("fire dice=6,6,6,6", "fire p_leg1 dice=6,6,6,6")] == before
     finally:
         c.close()
+
+
+def _panel_rows(app) -> list[str]:
+    """The body rows the panel shows now (under the title bar), top to bottom."""
+    from tests.screens import drawn
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for x, y, text, _kind in drawn(app):
+        rows.setdefault(y, []).append((x, text))
+    return [" ".join(t for _x, t in sorted(rows[y])) for y in sorted(rows)[1:]]
+
+
+@pytest.mark.parametrize("lang, undo_word", [("en", "undo"), ("ru", "отмена"), ("uk", "скасування")])
+def test_table_dice_refused_after_the_device_s_roll_say_what_and_why_on_the_first_page(
+        state_dir: Path, lang: str, undo_word: str):  # W-1
+    """Dice thrown on the table entered after the device had shown its own roll (a tactics test
+    rolled, undone): the refusal filled ten rows of the 128×64 panel, and its first page stopped
+    mid-sentence («…and undo never draws again, so it»). Its first page (4 rows) now says what and
+    why in whole sentences; the roll that stands follows on the next rows."""
+    from firmware.screens import base
+    app = app_with(["new sword players=romans,gauls seed=2", "tactics 3", "undo"],
+                   # Tactics test; rating 3; the Dice row: the table's; the die entered (A) is refused
+                   ["a", "down", "a", "right", "down", "down", "down", "right", "a", "a"], state_dir, lang)
+    try:
+        message = app.console.request("tactics 3 die=6")["message"]
+        first, rest = message.split("\n")
+        page = _panel_rows(app)
+        assert len(page) == base.ROWS and " ".join(page) == first, (page, first)
+        assert first.endswith(".") and undo_word in first.lower(), first
+        assert "3" in rest and "5" in rest, rest            # the roll that stands: rating 3, rolled 5 (seed 2)
+        read = list(page)                                   # scrolled down to the end: every row, none cut
+        for _ in range(12):
+            app.handle("down")
+            read.append(_panel_rows(app)[-1])
+        assert base.wrap(first, base.COLS) == page
+        assert read[:len(base.wrap(message, base.COLS))] == base.wrap(message, base.COLS)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("setup, typed, names", [
+    (["new jc-battle seed=3", "add attacker c_leg10", "add defender p_leg1", "start", "fire", "undo"],
+     "fire dice=6,6,6,6", "3 6 6 3"),                                                                # J-6
+    (["new sword players=romans,gauls seed=2", "battle att=12 def=5 mod=3", "undo"],
+     "battle att=12 def=5 mod=3 att-dice=6,6,6 def-dice=1,1,1", "4,3,6+3"),                          # W-2
+    (["new glory players=Ann,Bob seed=5", "event", "undo"], "event card=E5", "7"),                   # G-19
+])
+def test_every_game_s_refusal_of_values_typed_for_a_shown_draw_opens_with_what_and_why(
+        state_dir: Path, lang: str, setup: list[str], typed: str, names: str):
+    """The same refusal in Julius Caesar (a fire), the Sword of Rome (a battle) and Glory (an event
+    card): its first paragraph is whole sentences that fit the panel's first page (4 rows), the draw
+    that stands follows. (The kit has none: nothing typed replaces its rolls and draws; Caesar!'s
+    bags and tiles are the device's or the table's for the whole game.)"""
+    from firmware.screens import base
+    c = _open(state_dir)
+    try:
+        _ok(c, f"settings language={lang}")
+        for line in setup:
+            _ok(c, line)
+        first, rest = _refused(c, typed).split("\n")
+        assert len(base.wrap(first, base.COLS)) <= base.ROWS and first.endswith("."), first
+        assert names in rest and rest.endswith("."), rest
+    finally:
+        c.close()
