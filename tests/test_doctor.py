@@ -256,7 +256,8 @@ def test_history_marks_times_taken_without_a_synchronised_clock(
     from firmware import history
     monkeypatch.setattr(hw.clock, "synchronised", lambda: synced)
     header = {"sid": "s1", "game": "caesar-solo", "line": "new caesar-solo", "seed": "s1"}
-    history.note_started(console.store, types.SimpleNamespace(header=header, game=types.SimpleNamespace(name="caesar-solo")))
+    history.note_started(console.store, types.SimpleNamespace(header=header, game=types.SimpleNamespace(name="caesar-solo"),
+                                                             state_json="{}"))
     rec = {"mode": {"kind": "solo", "difficulty": "easy", "side": "caesar", "expansions": []},
            "players": [history.player("Caesar", 12, True), history.player("Auto-Crassus", 5, False, True)],
            "result": history.Msg("test")}
