@@ -2731,3 +2731,19 @@ def test_a_block_s_menu_title_keeps_its_number_and_first_owner_beside_its_rating
     title, status = ctx.top.title, ctx.top.status(ctx)
     assert title.endswith(" 1 (C)") and title in shown, (shown, status)
     assert len(title) + 1 + len(status) <= base.COLS, (title, status)
+
+
+@pytest.mark.parametrize("shot, screen", [("over-cards", "CardsMenu"), ("over-vp", "JcVPTrack"),
+                                          ("over-battle", "BattleScreen")])
+def test_the_tours_game_over_shots_show_the_screens_they_are_named_for(state_dir, shot, screen):
+    """J-17: scripts/shots_jc.py's shots of a campaign a winter ended (Caesar at 11 VP) open the
+    Cards, the Victory points and the Battle; the winter's checklist is said first until it is
+    closed, so their keys had closed it and the shots showed the home instead."""
+    from scripts.shots_jc import SHOTS
+    lines, keys = next((s, k) for name, s, k in SHOTS if name == shot)
+    app = app_with(lines, keys, state_dir)
+    try:
+        app.render()
+        assert type(app.stack[-1]).__name__ == screen
+    finally:
+        app.console.close()
