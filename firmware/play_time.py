@@ -21,9 +21,11 @@ its row set aside) has no play time: its records get no ``minutes``, as before.
 
 A game whose session plays several games in turn (Julius Caesar: each battle is a play, J-13;
 :attr:`firmware.games.GameRecord.playing`) times each of them too: the time before a step goes to
-the part the state before it was playing (``battle-2`` while battle 2 is set up or fought), in its
-own row keyed ``<sid>/<part>``, made with 0 ms in the step that enters the part (battle 1's in the
-``new``), so a battle's record has the time spent on that battle, not on the campaign around it.
+the part the state before it was playing (``battle-2`` while battle 2 is set up or fought), or to
+the part the step enters from none (a battle's first block placed in its set-up: the time spent
+choosing it), in its own row keyed ``<sid>/<part>``, made with 0 ms in the step that enters the part,
+so a battle's record has the time spent on that battle, not on the campaign around it (the cards
+played and the moves made while the device shows the next battle's set-up with no block in it).
 
 A copy reopened from Earlier games goes on from the time of the session it copies (:func:`carry`,
 in the transaction that starts it): its play time adds to what that one had.
@@ -168,8 +170,9 @@ def step(db: sqlite3.Connection, sid: str, at: float, part: str | None = None, e
     """In an acknowledged step's transaction: add the time since the session's mark to its play
     time (nothing for a session that has none, or whose row is damaged), and to the part its state
     was playing before the step (``part``, :func:`playing`); ``entered``: the part the step's state
-    plays (its row is made when the step enters it). :func:`stepped` moves the mark once the
-    transaction has committed."""
+    plays (its row is made when the step enters it; the time before a step that enters a part from
+    none is that part's: Julius Caesar's first block placed in a battle's set-up). :func:`stepped`
+    moves the mark once the transaction has committed."""
     ms = stored(db, sid)
     if ms is None:
         return
@@ -178,6 +181,7 @@ def step(db: sqlite3.Connection, sid: str, at: float, part: str | None = None, e
     add = _since(sid, at)
     if not add:
         return
+    part = part if part is not None else entered      # (the time before the step that begins a part: its)
     for k, was in ((sid, ms), (key(sid, part), stored(db, key(sid, part)) if part is not None else None)):
         if was is not None:
             db.execute("UPDATE play_time SET ms=?, crc=? WHERE sid=?", (was + add, play_crc(k, was + add), k))

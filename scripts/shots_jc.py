@@ -13,6 +13,8 @@ LEGIONS = POMPEY + ["down", "a"]                      # → his legions (Legio 1
 LEADER_AT_I = [NEW, "lose p_pompeius", "lose p_pompeius"]
 OVER = [NEW, "deal"] + [f"control {c} caesar" for c in ("Roma", "Alexandria", "Athenae", "Byzantium",
                                                        "Carthago_Nova", "Ephesus", "Antiochia", "Utica")] + ["winter"]
+# the winter's checklist that ended the campaign is said first, until it is closed (B): the home after it
+OVER_HOME = HOME + ["b"]
 
 SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("home", [NEW], HOME + ["down"] * 9),
@@ -29,8 +31,8 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("vp-trophies", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"], HOME + ["down"] * 7 + ["a"] + ["down"] * 12),
     ("vp-trophy-list", [NEW, "lose p_pompeius", "lose p_pompeius", "lose p_pompeius"],
      HOME + ["down"] * 7 + ["a"] + ["down"] * 11 + ["a"]),
-    ("over-home", OVER, HOME + ["down"] * 6),
-    ("over-cards", OVER, HOME + ["down"] * 4 + ["a"]),
-    ("over-battle", OVER, HOME + ["a"]),
-    ("over-vp", OVER, HOME + ["down"] * 3 + ["a"]),
+    ("over-home", OVER, OVER_HOME + ["down"] * 6),
+    ("over-cards", OVER, OVER_HOME + ["down"] * 4 + ["a"]),
+    ("over-battle", OVER, OVER_HOME + ["a"]),
+    ("over-vp", OVER, OVER_HOME + ["down"] * 3 + ["a"]),
 ]

@@ -407,3 +407,42 @@ def test_battle_1_begun_before_battles_were_timed_apart_keeps_the_sessions_time(
     clock.mono = 0.0                               # (the next run: resumed at 0 s)
     _run(state_dir, clock, [(60.0, BATTLE[2]), (240.0, BATTLE[3])])
     assert _battles(state_dir) == {"battle-1": 5}
+
+
+def test_a_julius_caesar_years_cards_before_a_battles_first_block_are_no_battles_time(state_dir: Path,
+                                                                                     history_clock: HistoryClock):
+    """J-4, J-18: the battles of a turn come after its cards and all movement. The device opens
+    battle 1's set-up with the game (and the next one's once a battle is over, «Next battle»); the
+    players deal, discard, play and reveal the turn's cards with no block in it (20 minutes at the
+    table, the moves included), then place the blocks and fight (5 minutes from the reveal); the
+    next turn's cards (15 minutes) before battle 2's first block, fought 5 minutes after its
+    reveal. Each battle's play time is those 5 minutes: before, an empty set-up was the battle's,
+    and battle 1 lasted 25 minutes in History and BG Stats, battle 2 20."""
+    clock = history_clock
+    c = _open(state_dir)
+    try:
+        def at(t: float, line: str) -> dict:
+            clock.mono = t
+            return _ok(c, line)
+
+        def turn(t: float, step: float) -> None:          # a turn's cards: each plays one (J-18)
+            for side in ("caesar", "pompey"):
+                t += step
+                at(t, f"play {side} {_ok(c, f'hand {side}')['hand'][-1]}")
+
+        at(0.0, BATTLE[0])
+        at(60.0, "deal")
+        for n, side in enumerate(("caesar", "pompey")):
+            at(120.0 + 60 * n, f"discard {side} {_ok(c, f'hand {side}')['hand'][0]}")
+        turn(180.0, 510.0)                                # the reveal at 20 minutes
+        at(1260.0, BATTLE[1])
+        at(1320.0, BATTLE[2])
+        at(1500.0, BATTLE[3])                             # battle 1 over: 5 minutes after the reveal
+        at(1530.0, SECOND[0])                             # «Next battle» at once: its set-up is open
+        turn(1530.0, 450.0)                               # the next turn's reveal 15 minutes later
+        at(2460.0, SECOND[1])
+        at(2520.0, SECOND[2])
+        at(2730.0, SECOND[3])
+    finally:
+        c.close()
+    assert _battles(state_dir) == {"battle-1": 5, "battle-2": 5}

@@ -1112,7 +1112,7 @@ def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
     """A levy point adds a step: Blocks → a side → the block → Gain a step → the notice took 5
     presses past the block's row. Hold A on the row gains the step at once, said as Gain a step
     says it; a block at its most is refused in the console's words, nothing changed; a block in
-    the battle being set up says its steps are lost there."""
+    the battle being set up says to fight it first (no step of it is lost there yet)."""
     from firmware.screens.jc.blocks import SideBlocks
     ctx = FakeCtx(NEW, "lose c_leg10")
     most = roster_strength(ctx, "c_leg10") + 1
@@ -1126,7 +1126,7 @@ def test_a_levy_step_is_one_press_on_the_blocks_row():  # J-20
     busy = FakeCtx(NEW, "add attacker c_leg10", "lose c_leg8")
     busy.open(SideBlocks("caesar"))
     pick_block(busy, "Legio 10", "a:hold")
-    assert not any(line.startswith("gain") for line in busy.lines) and "current battle" in busy.notes[-1]
+    assert not any(line.startswith("gain") for line in busy.lines) and "being set up" in busy.notes[-1]
     busy.press("b", "a:hold")                                            # on a kind's row: it opens, as A
     assert busy.top.kind == "leader" or busy.top.kind == "legion"
 
@@ -1410,12 +1410,22 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     assert ctx.top.title.endswith(gone_over[-4:] + " B1"), ctx.top.title      # the initial is never cut
 
 
-def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4
+def test_a_block_of_the_battle_says_why_and_sends_nothing():  # J-4, J-20
+    """A block placed in the battle being set up: a levy (hold A on its row) or Vulcan's step now
+    would not reach the strength it was added with, which it fights at; the device said «its
+    steps are lost there» (for a levy too, and no step is lost in a set-up). Once the battle is
+    fought, its steps are lost there."""
     ctx = block_menu(home(NEW, "add attacker c_leg10"), "caesar", "Legio 10")
     assert ctx.session.lines[-1] == "add attacker c_leg10"     # no line changed anything
-    assert ctx.notes and "current battle" in ctx.notes[-1]
+    assert ctx.notes and ctx.notes[-1] == "Legio 10 is in the battle being set up: fight it first."
     item = next(i for i in ctx.top.items(ctx) if str(i.label) == "Legio 10")
     assert item.value == "in battle"
+    ctx.top.second(ctx)                                         # hold A: a levy point (J-20)
+    assert ctx.session.lines[-1] == "add attacker c_leg10" and "being set up" in ctx.notes[-1]
+    ctx.run("add defender p_leg1")
+    ctx.run("start")
+    ctx.press("a")
+    assert ctx.notes[-1] == "Legio 10 is in the current battle: its steps are lost there."
 
 
 def vp_rows(ctx: FakeCtx) -> dict[str, str]:
@@ -2731,3 +2741,19 @@ def test_a_block_s_menu_title_keeps_its_number_and_first_owner_beside_its_rating
     title, status = ctx.top.title, ctx.top.status(ctx)
     assert title.endswith(" 1 (C)") and title in shown, (shown, status)
     assert len(title) + 1 + len(status) <= base.COLS, (title, status)
+
+
+@pytest.mark.parametrize("shot, screen", [("over-cards", "CardsMenu"), ("over-vp", "JcVPTrack"),
+                                          ("over-battle", "BattleScreen")])
+def test_the_tours_game_over_shots_show_the_screens_they_are_named_for(state_dir, shot, screen):
+    """J-17: scripts/shots_jc.py's shots of a campaign a winter ended (Caesar at 11 VP) open the
+    Cards, the Victory points and the Battle; the winter's checklist is said first until it is
+    closed, so their keys had closed it and the shots showed the home instead."""
+    from scripts.shots_jc import SHOTS
+    lines, keys = next((s, k) for name, s, k in SHOTS if name == shot)
+    app = app_with(lines, keys, state_dir)
+    try:
+        app.render()
+        assert type(app.stack[-1]).__name__ == screen
+    finally:
+        app.console.close()

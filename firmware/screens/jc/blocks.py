@@ -156,7 +156,16 @@ def _back(ctx: Ctx) -> None:
     ctx.pop()
 
 
+SET_UP = N_("{} is in the battle being set up: fight it first.")
+"""A block placed in the battle being set up (J-4, J-20): it fights at the strength it was added with, which a
+levy point, Vulcan's step or a defection taken now would not reach (said for hold A, a levy, too: no step of
+it is lost there yet, as «its steps are lost there» said)."""
+
+
 def _fighting(ctx: Ctx, block: RosterBlock) -> None:
+    if view_of(ctx)["battle"]["phase"] == "setup":
+        ctx.notify(Msg(SET_UP, BlockNamed(block)))
+        return
     ctx.notify(Msg("{} is in the current battle: its steps are lost there.", BlockNamed(block)))
 
 

@@ -88,10 +88,18 @@ def began(part: str) -> bool:
 
 
 def playing(state: Mapping[str, Any]) -> str | None:
-    """The battle a raw state plays (set up or fought, J-13: each battle is a play), None between
-    battles (the campaign's cards, winter): History's record of a battle has the time spent on it."""
+    """The battle a raw state plays (set up with a block in it, or fought; J-13: each battle is a
+    play), None between battles: History's record of a battle has the time spent on it. A set-up
+    with no block yet is the campaign's (J-4: a turn's battles come after its cards and all its
+    movement): the device opens battle 1's set-up with the game, and the next one's with «Next
+    battle» once a battle is over, and the players deal, play and reveal the cards, move and levy
+    (J-18, J-20) in it; that time was the battle's (a turn's cards in battle 1's play time). The
+    step that places its first block begins it (firmware/play_time.py: the time before it is the
+    battle's set-up), so the undo of that block, or its removal, does not stop its clock."""
     battle = state["battle"]
-    return None if battle["phase"] == "over" else f"battle-{int(state['number'])}"
+    if battle["phase"] == "over" or battle["phase"] == "setup" and not battle["blocks"]:
+        return None
+    return f"battle-{int(state['number'])}"
 
 
 def parted(part: str) -> bool:
