@@ -1344,7 +1344,7 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
     showed two rows "Auxilia 1  B1 IV", the same in the battle and in the forces: nothing said which
     block was which (the one picked gets the steps, the elimination, J-3). The block that went over
     carries its first owner's initial wherever its new side's blocks are listed."""
-    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.hit_words import why_hit
     from firmware.screens.jc.blocks import SideBlocks
     from firmware.screens.jc.forces import forces_screen
     from firmware.screens.jc.setup import AddScreen
@@ -2402,7 +2402,7 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
     """Why ✓? on a hit read «Совет: Сципион — получить хит» (uk «Сципіон — отримати хіт»: a name
     and an infinitive, no sentence): the block advised takes the hit, said as a sentence (an
     imperative to the player: no verb agrees with the name, «Эквиты 1» being plural, J-1)."""
-    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
                   "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
                   "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang)
@@ -2418,7 +2418,7 @@ def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lan
     # Pompey holds with 9.2 % if Scipio (at I) takes the hit and dies, 8.4 % if the B3 does: ✓ was on
     # Scipio («✓ is a leader!»), giving a leader for good and a VP for 0.8 points; now it is on the
     # B3, the footer says a leader is spared, and Why ✓? says what that costs and why
-    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
                   "add attacker rating=A1 strength=4 name=o1", "add defender p_scipio strength=1",
                   "add defender rating=B3 strength=1 name=x1", "add attacker rating=B2 strength=1 name=o2", "start",
@@ -2439,7 +2439,7 @@ def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lan
 def test_why_a_hit_says_a_block_at_the_same_odds_is_the_same_not_0_less(lang, same):  # J-7
     # two hits on Scipio, Legio 1 and Legio 3, all at II (a partial level, J-7): Legio 3 is as good as
     # the advised Legio 1, and Why ✓? priced it «(0% less)» («на 0% меньше»)
-    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last ties=partial seed=4",
                   "add attacker rating=A3 strength=4 name=o1", "add defender p_scipio strength=2",
                   "add defender p_leg1 strength=2", "add defender p_leg3 strength=2",
@@ -2452,7 +2452,7 @@ def test_why_a_hit_says_a_block_at_the_same_odds_is_the_same_not_0_less(lang, sa
 def test_why_a_hit_spares_two_leaders_says_its_rule_once():  # J-2, J-17, J-7
     # Scipio and Pompeius at I beside a D4 at I: each would give Pompey a hair more (2.5 %, 1.7 % +),
     # each is priced, and the rule that spares them is said once, not once a leader
-    from firmware.screens.jc.battle import why_hit
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
                   "add attacker rating=D4 strength=4 name=o1", "add defender p_scipio strength=1",
                   "add defender p_pompeius strength=1", "add defender rating=D4 strength=1 name=x1",

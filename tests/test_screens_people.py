@@ -233,7 +233,8 @@ def test_a_leader_killed_is_listed_with_the_fire_that_killed_him():  # J-2
 
 
 def test_the_hit_advice_says_when_the_advised_block_is_a_leader_and_what_the_other_costs():  # J-2, J-17
-    from firmware.screens.jc.battle import BattleScreen, why_hit
+    from firmware.screens.jc.battle import BattleScreen
+    from firmware.screens.jc.hit_words import why_hit
     from firmware.screens.widgets import TextScreen
     # Caesar hits; Pompey chooses between Scipio (A2, a leader) and a B4 block of equal strength:
     # the odds say sacrifice Scipio (the B4 fires better) — the screen says he is a leader.
@@ -255,7 +256,8 @@ def test_the_hit_advice_says_when_the_advised_block_is_a_leader_and_what_the_oth
 @pytest.mark.parametrize("lang, dative", [("ru", "приносит Цезарю 1 ПО"), ("uk", "приносить Цезареві 1 ПО")])
 def test_the_leader_advice_names_the_side_gaining_the_vp_in_its_case(lang: str, dative: str):  # J-2, J-17
     # the trophy's VP go *to* the enemy side: ru/uk need the dative (it said «приносит Цезарь 1 ПО»)
-    from firmware.screens.jc.battle import BattleScreen, why_hit
+    from firmware.screens.jc.battle import BattleScreen
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
                   "add defender p_scipio strength=1", "add defender rating=B4 strength=1 name=l", "start",
                   "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6", lang=lang).open(BattleScreen())
@@ -273,7 +275,8 @@ def test_the_leader_advice_names_the_side_gaining_the_vp_in_its_case(lang: str, 
 
 
 def test_a_hit_on_a_legion_says_no_leader():
-    from firmware.screens.jc.battle import BattleScreen, why_hit
+    from firmware.screens.jc.battle import BattleScreen
+    from firmware.screens.jc.hit_words import why_hit
     ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker c_leg10 strength=3",
                   "add defender p_pompeius strength=1", "add defender p_leg2 strength=1", "start",
                   "pass p_pompeius", "pass p_leg2", "fire c_leg10 dice=1,6,6").open(BattleScreen())

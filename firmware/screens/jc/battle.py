@@ -11,23 +11,22 @@ from PIL import Image
 
 from engine.actions import Line
 from engine.jc import actions as act
-from engine.jc.advise import SPARE, TIE
-from engine.text import N_
-from engine.jc.roster import roman
+from engine.jc.advise import TIE
 from engine.jc.views import BlockView, JcView
 from engine.replies import Reply
-from firmware.i18n import Sentences, Spoken, again, decimal_mark
+from firmware.i18n import Sentences, Spoken, again
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, beside, chance_text, odds_line
+from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
+from firmware.screens.jc.odds import advice_value, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
-                                       owned_name, run_line, side_name, view_of, win_chance)
+                                       run_line, side_name, view_of)
 from firmware.screens.widgets import (DiceEntry, Item, ListScreen, pct)
 from firmware.screens.widgets.listing import apart
 
@@ -150,89 +149,6 @@ def news(ctx: Ctx) -> list[str]:
     fresh = events[len(seen):]
     return fresh + regroup(b, view["winter"]) if fresh and b["phase"] == "over" else fresh
 
-
-# -- advice on a hit: a leader, and what the other choice costs ------------------------------------
-def hit_advice(ctx: Ctx) -> tuple[BlockView, float, list[tuple[BlockView, float]]] | None:
-    """For a hit decision whose advice is ready: the advised block, the deciding side's chance with
-    it, and every other choice with its chance (best first)."""
-    b = view_of(ctx)["battle"]
-    d = b["decision"]
-    advice = advice_now(ctx)
-    if d is None or d["kind"] != "hit" or advice is None or advice is PENDING or not advice.get("best"):
-        return None
-    blocks = {x["key"]: x for x in b["blocks"]}
-    side = advice["decision"]["side"]
-    best = advice["best"]
-    others = sorted(((blocks[o["target"]], win_chance(b, side, o)) for o in advice.get("options", [])
-                     if o.get("target") != best.get("target") and o.get("target") in blocks), key=lambda x: -x[1])
-    if best.get("target") not in blocks:
-        return None
-    return blocks[best["target"]], win_chance(b, side, best), others
-
-
-LEADER_PRICE = {
-    (True, "caesar"): N_("{} is a leader: this hit kills him. A killed leader is gone for good and gives Caesar "
-                         "1 VP; the odds count this battle only."),
-    (True, "pompey"): N_("{} is a leader: this hit kills him. A killed leader is gone for good and gives Pompey "
-                         "1 VP; the odds count this battle only."),
-    (False, "caesar"): N_("{} is a leader: if he is killed he is gone for good and gives Caesar 1 VP; the odds "
-                          "count this battle only."),
-    (False, "pompey"): N_("{} is a leader: if he is killed he is gone for good and gives Pompey 1 VP; the odds "
-                          "count this battle only.")}
-
-
-def alike(ctx: Ctx) -> list[BlockView]:
-    """The blocks a hit decision asks between when they are alike in all but their name (J-7): none
-    a leader, one kind and one rating (equally strong: the level's) — two C2 legions at III, say;
-    none otherwise. The battle's odds are the same whichever takes the hit: what the pick settles
-    is which block the table turns, whose strength the device keeps for the battles to come."""
-    b = view_of(ctx)["battle"]
-    d = b["decision"]
-    if d is None or d["kind"] != "hit" or len(d["choices"]) < 2:
-        return []
-    blocks = {x["key"]: x for x in b["blocks"]}
-    tied = [blocks[k] for k in d["choices"] if k in blocks]
-    if len(tied) < 2 or any(x["kind"] == "leader" for x in tied) or len({(x["kind"], x["rating"]) for x in tied}) > 1:
-        return []
-    return tied
-
-
-def why_hit(ctx: Ctx) -> list[str]:
-    """The advice on a hit in sentences: who, the chance, a leader's price (J-2, J-17) and what
-    each other choice costs; blocks alike in all but their name (:func:`alike`): why it is asked."""
-    same = alike(ctx)
-    if same:
-        names = ", ".join(owned_name(x) for x in same)
-        return [_("{}: alike ({} {}); the odds are the same whichever takes the hit. Give it to the block "
-                  "you turn on the table: the device keeps each block's strength for the battles to come.").format(
-            names, same[0]["rating"], roman(same[0]["strength"]))]
-    got = hit_advice(ctx)
-    if got is None:
-        return [_("The advice is not ready yet.")]
-    best, chance, others = got
-    deciding = view_of(ctx)["battle"]["decision"]["side"]              # type: ignore[index]
-    side = side_name(deciding)
-    rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(
-        owned_name(best), side, chance_text(ctx, deciding, chance))]
-    if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
-        enemy = "caesar" if best["side"] == "pompey" else "pompey"
-        rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
-    spared = False
-    for block, p in others:
-        said = beside(p, chance_text(ctx, deciding, chance))
-        if p > chance + TIE and block["kind"] == "leader":      # a leader spared (J-2, J-17): what it costs
-            enemy = "caesar" if block["side"] == "pompey" else "pompey"
-            rows += [_("{} instead: {} ({} more).").format(owned_name(block), said, pct(p - chance)),
-                     _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block))]
-            if not spared:          # the rule, once (Pompeius and Scipio both spared)
-                rows.append(_("✓ spares a leader when another block's chance is less than {} lower.").format(
-                    decimal_mark(f"{100 * SPARE:g}%")))
-            spared = True
-        elif chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
-            rows.append(_("{} instead: {} (the same).").format(owned_name(block), said))
-        else:
-            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, pct(chance - p)))
-    return rows
 
 class BattleScreen(DecisionList):
     """What the rules leave to decide now: which block acts and how, or where a hit goes; what
