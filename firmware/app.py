@@ -5,6 +5,7 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import traceback
@@ -388,8 +389,11 @@ class App:
         put another session in play (a ``new``, or an ``undo`` that took one back) every game
         screen is taken off (the start notices and the first start's language question stay) and
         the main menu says why; otherwise the screens the line made stale are taken off
-        (:meth:`drop_stale`)."""
+        (:meth:`drop_stale`), and an ``undo`` is said on the device as hold B says it: the players
+        at the table look at the device, not at the laptop (:meth:`_undone_by_link`)."""
         before = self._session_id()
+        session = self.console.session
+        depth = len(session.lines) if session is not None else None
         response = self.console.handle_bytes(raw)
         self._view_stale = True
         if self._session_id() != before:
@@ -401,7 +405,26 @@ class App:
             self.notify(Msg("The serial link put another game in play; here is the main menu."))
         else:
             self.drop_stale()
+            undone = self._undone_by_link(response, depth)
+            if undone is not None:
+                self.notify(undone)
         return response
+
+    def _undone_by_link(self, response: str | None, depth: int | None) -> Any:
+        """What a serial line just took back, as hold B says it (``Undone: …``, the game's own
+        undo sentence: the session's newest log sentence, said again in a new language), or
+        None if the line undid nothing: not an ``undo``, refused, or in another session."""
+        session = self.console.session
+        if response is None or session is None or depth is None or len(session.lines) >= depth:
+            return None
+        try:
+            reply = json.loads(response)
+        except ValueError:
+            return None
+        if not isinstance(reply, dict) or not reply.get("ok") or not isinstance(reply.get("undone"), str):
+            return None
+        newest = session.log[-1] if session.log else None
+        return newest if isinstance(newest, Msg) else reply["undone"]
 
     def _session_id(self) -> object:
         session = self.console.session

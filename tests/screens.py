@@ -79,3 +79,17 @@ def drawn(app) -> list[tuple[int, int, str, str]]:
         return list(base.TRACE)
     finally:
         base.TRACE = None
+
+
+def undo_by_link(app) -> str:
+    """``undo`` from the serial link, and the notice it puts on the device (``Undone: …``, as hold
+    B's: over the screen, or a Note screen of its own when long) closed: the reply line."""
+    from firmware.screens.widgets import TextScreen
+    top = app.stack[-1]
+    reply = app.serve_line(b"undo")
+    app.render()
+    if app.stack[-1] is not top and isinstance(app.stack[-1], TextScreen):
+        app.handle("b")                   # the note closes
+        app.render()
+    app.message = None
+    return reply

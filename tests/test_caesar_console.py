@@ -313,7 +313,7 @@ def test_undoing_his_turn_that_ended_the_game_names_its_end_too(console, lang, w
     assert step.endswith(wins), step                                 # what the undo question names
     undone = ok(console, "undo")["undone"]
     assert undone.endswith(" " + wins) and undone.count(wins) == 1, undone
-    assert ("put tile A back face down" if lang == "en" else "верните приказ А лицом вниз") in undone, undone
+    assert ("Put tile A back face down" if lang == "en" else "Верните приказ А лицом вниз") in undone, undone
     assert ok(console, "state")["state"]["winner"] is None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from firmware.screens.caesar.home import CaesarHome
 from firmware.screens.caesar.move import PlayMap
 from firmware.screens.caesar.turn import TurnScreen
-from tests.screens import app_with
+from tests.screens import app_with, undo_by_link
 
 NEW = "new caesar-solo seed=3"
 
@@ -64,7 +64,7 @@ def test_a_turn_taken_back_and_sent_again_the_same_way_is_shown_again(state_dir)
         app.handle("b")
         read_id = app.view()["last_crassus_turn"]["read_id"]
         assert isinstance(_top(app), CaesarHome)
-        assert '"ok":true' in app.serve_line(b"undo")
+        assert '"ok":true' in undo_by_link(app)
         assert isinstance(_top(app), CaesarHome) and app.view()["last_crassus_turn"] is None
         assert '"ok":true' in app.serve_line(b"crassus")
         turn = _top(app)
@@ -90,7 +90,7 @@ def test_a_turn_read_and_brought_back_by_undoing_later_ones_is_not_shown_again(s
         for _ in range(8):                                    # back to his first turn as the last played
             if app.view()["last_player_turn"] is None:
                 break
-            assert '"ok":true' in app.serve_line(b"undo")
+            assert '"ok":true' in undo_by_link(app)
             _top(app)
         assert app.view()["last_crassus_turn"]["current"] and app.view()["last_player_turn"] is None
         assert not isinstance(_top(app), TurnScreen), [p["kind"] for p in app.stack[-1].pages]
@@ -131,7 +131,7 @@ def test_the_home_does_not_write_at_every_frame_while_the_card_refuses(state_dir
             tried.append(value)
             return {"ok": False, "error": "storage", "message": "the card refused"}
         app.set_setting = refused
-        assert '"ok":true' in app.serve_line(b"undo")
+        assert '"ok":true' in undo_by_link(app)
         for _ in range(5):
             assert isinstance(_top(app), CaesarHome)
         assert len(tried) == 1, tried

@@ -10,7 +10,7 @@ import pytest
 from firmware import history, history_played, i18n
 from firmware.games import player
 from firmware.screens import base
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, undo_by_link
 
 pytest.importorskip("PIL")
 
@@ -794,7 +794,7 @@ def test_a_game_an_undo_took_out_of_history_is_no_longer_shown(state_dir: Path, 
                 app.handle(key)
             app.message = None
         else:
-            assert json.loads(app.serve_line(b"undo"))["ok"]
+            assert json.loads(undo_by_link(app))["ok"]
         assert app.console.request("history")["games"] == []
         assert isinstance(app.stack[-1], HistoryScreen), [type(s).__name__ for s in app.stack]
         assert "No games yet" in texts(app)
@@ -821,7 +821,7 @@ def test_statistics_go_once_an_undo_took_a_game_out_of_history(state_dir: Path, 
         menu.cursor = [i.label for i in menu.items(app)].index(page)
         app.handle("a")
         assert app.stack[-1] is not menu and counted in " ".join(texts(app).split())
-        assert json.loads(app.serve_line(b"undo"))["ok"] and app.console.request("history")["games"] == []
+        assert json.loads(undo_by_link(app))["ok"] and app.console.request("history")["games"] == []
         assert app.stack[-1] is menu, [type(s).__name__ for s in app.stack]
         app.handle("a")
         assert none in " ".join(texts(app).split())

@@ -11,7 +11,7 @@ from engine import actions as act
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
-from tests.screens import app_with, assert_golden, drawn
+from tests.screens import app_with, assert_golden, drawn, undo_by_link
 
 CASES = {
     "menu": ([], []),
@@ -469,7 +469,7 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
         _menu_to(app, tool)
         assert isinstance(app.stack[-1], ReplaceQuestion) and "This ends the" in app.stack[-1].question
         if undo == "serial":
-            assert '"ok":true' in app.serve_line(b"undo")
+            assert '"ok":true' in undo_by_link(app)
         else:
             _undo_on_the_device(app)
         assert app.stack[-1] is menu and app.errors == 0
@@ -499,7 +499,7 @@ def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_di
         app.render()
         presets = app.stack[-1]
         assert isinstance(presets, PresetScreen) and not presets.side
-        assert '"ok":true' in app.serve_line(b"undo")
+        assert '"ok":true' in undo_by_link(app)
         assert app.stack[-1] is presets
         _menu_to(app, i18n._("5 white, 5 black"))
         assert isinstance(app.stack[-1], ConfirmScreen) and say(app.stack[-1].question) == asked
@@ -1188,7 +1188,7 @@ def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_
         below = app.stack[-1]
         assert "filed in History as finished" in ask()
         if undo == "serial":
-            assert '"ok":true' in app.serve_line(b"undo")
+            assert '"ok":true' in undo_by_link(app)
         else:
             _undo_on_the_device(app)
         assert app.stack[-1] is below and app.errors == 0

@@ -1625,22 +1625,23 @@ def test_undoing_his_turn_says_to_put_the_tile_on_top_of_his_stack_in_the_rulebo
         assert console.request("new caesar-solo tiles-input=physical edition=ru seed=3")["ok"]
         assert console.request("crassus tile=A")["ok"]
         undone = console.request("undo")["undone"]
-        assert undone.startswith("Отменено: ход Красса с приказом А. За столом верните приказ А лицом вниз поверх "
-                                 "его стопки, затем отмените сам ход: "), undone
+        assert undone.startswith("Отменено: весь ход Красса с приказом А. Верните приказ А лицом вниз поверх "
+                                 "его стопки и отмените на поле то, что сделал этот ход"), undone
     finally:
         console.close()
 
 
 UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
-    ("ru", "ru"): "Отменено: ход Красса с приказом В, после которого его стопка сложена заново. За столом положите "
+    ("ru", "ru"): "Отменено: весь ход Красса с приказом В, после которого его стопка сложена заново. Положите "
                   "приказ В один лицом вниз — это снова его стопка, а все остальные его приказы — рядом лицом вверх, как "
-                  "разыгранные (из новой стопки, если вы её сложили); затем отмените сам ход: ",
-    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, після якого його стос складено заново. За столом покладіть тайл C "
+                  "разыгранные (из новой стопки, если вы её сложили); затем отмените на поле то, что сделал этот ход "
+                  "(он записан в Журнале).",
+    ("uk", "uk"): "Скасовано: увесь хід Красса з тайлом C, після якого його стос складено заново. Покладіть тайл C "
                   "окремо долілиць — це знову його стос, а всі інші його тайли — поруч горілиць, як розіграні (з нового "
-                  "стосу, якщо ви його склали); потім скасуйте сам хід: ",
-    ("ru", "en"): "Undone: Crassus's turn with tile В, which made his stack anew. At the table, lay tile В alone face "
+                  "стосу, якщо ви його склали); потім скасуйте на полі те, що зробив цей хід (його записано в Журналі).",
+    ("ru", "en"): "Undone: Crassus's whole turn with tile В, which made his stack anew. Lay tile В alone face "
                   "down as his stack again and all his other tiles face up beside it as played (out of the new stack, if "
-                  "you made it); then take back what the turn did: ",
+                  "you made it); then take back on the board what the turn did (the Log lists it).",
 }
 
 
@@ -1740,10 +1741,11 @@ def test_undoing_his_turn_says_to_put_the_box_s_tile_back_on_his_stack(state_dir
         app.handle("a")
         said = " ".join([*app.message] if app.message else app.stack[-1].rows)
         if tiles == "physical":
-            assert said.startswith(f"Undone: Crassus's turn with tile {letter}. At the table, put tile {letter} back "
-                                   "face down on top of his stack, then take back what the turn did: drew"), said
+            assert said.startswith(f"Undone: Crassus's whole turn with tile {letter}. Put tile {letter} back face "
+                                   "down on top of his stack and take back on the board what the turn did"), said
         else:
-            assert said.startswith(f"Undone: Crassus: Tile {letter} — ") and "At the table" not in said, said
+            assert said.startswith(f"Undone: Crassus's whole turn with tile {letter}. Take back on the board "
+                                   "what it did") and "stack" not in said, said
         assert app.view()["tiles"]["played"] == []
     finally:
         app.console.close()

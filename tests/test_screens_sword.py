@@ -11,7 +11,7 @@ from firmware.screens.sword.home import SwordHome
 from firmware.screens.sword.battle import BattleResult
 from firmware.screens.sword.rolls import TacticsResult, result_screen
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden, check_case
+from tests.screens import app_with, assert_golden, check_case, undo_by_link
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=4"
 NEW5 = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
@@ -920,7 +920,7 @@ def test_an_undo_of_the_battle_takes_its_retreat_losses_form_off_too():  # W-5, 
         app = app_with([NEW, W7], ["a"] + ["down"] * 8 + ["a", "a:hold"], Path(d))
         try:
             assert app.stack[-1].title == "Retreat losses"
-            assert '"ok":true' in app.serve_line(b"undo")
+            assert '"ok":true' in undo_by_link(app)
             assert isinstance(app.stack[-1], SwordHome), [type(s).__name__ for s in app.stack]
         finally:
             app.console.close()

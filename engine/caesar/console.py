@@ -231,31 +231,90 @@ stack ran out and was made anew, S-5) — so that an undo of the turn says how t
 
 
 def _undone(sentence: Any) -> Msg | None:
-    """An undo of his turn played with the box's tiles (``CRASSUS_TURN`` with ``table``) tells the
-    table first how to lay his tiles back as the device has them again — the tile just played
-    back face down on top of his stack; or, when that turn made his stack anew (S-5), that tile
-    alone as his stack again and every other tile face up as played — then what the turn did.
-    An undo of ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back
-    into his bag. None for every other step (``Undone: <sentence>``)."""
-    turn, end = sentence, None
-    if isinstance(turn, AnyMsg) and turn.template == TILE_REVEALED and turn.kwargs.get("table") == "bag":
+    """An undo of his turn is short: his whole turn named by its tile, then what the table does —
+    with the box's tiles (``CRASSUS_TURN`` with ``table``) first how to lay his tiles back as the
+    device has them again: the tile just played back face down on top of his stack; or, when that
+    turn made his stack anew (S-5), that tile alone as his stack again and every other tile face up
+    as played — then take back on the board what the turn did, which the Log lists (its sentence
+    stays there, just above the undo's). Your placement that closed provinces likewise. An undo of
+    ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back into his
+    bag. None for every other step (``Undone: <sentence>``)."""
+    if isinstance(sentence, AnyMsg) and sentence.template == TILE_REVEALED and sentence.kwargs.get("table") == "bag":
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
+    turn, end = _his_turn(sentence)
+    if turn is None:
+        yours = _your_placement(sentence)
+        if yours is None:
+            return None
+        token, toward, end = yours
+        undone = Msg("Undone: your placement of {} toward {}, with everything it closed. Take back on the board what "
+                     "it did (the Log lists it).", token, toward)
+        return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
+                                                                    end))
+    table, letter = turn.kwargs.get("table"), turn.args[0]
+    # Short: the first sentence names the turn (the Log keeps its whole sentence, just above).
+    if table == "tile":
+        undone = Msg("Undone: Crassus's whole turn with tile {tile}. Put tile {tile} back face down on top of his "
+                     "stack and take back on the board what the turn did (the Log lists it).", tile=letter)
+    elif table == "new-stack":           # his stack as before that turn: this tile alone, whatever the edition
+        undone = Msg("Undone: Crassus's whole turn with tile {tile}, which made his stack anew. Lay tile {tile} "
+                     "alone face down as his stack again and all his other tiles face up beside it as played (out "
+                     "of the new stack, if you made it); then take back on the board what the turn did (the Log "
+                     "lists it).", tile=letter)
+    else:
+        undone = Msg("Undone: Crassus's whole turn with tile {tile}. Take back on the board what it did (the Log "
+                     "lists it).", tile=letter)
+    return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+
+
+def _his_turn(sentence: Any) -> tuple[AnyMsg | None, Any]:
+    """The sentence of his turn (``CRASSUS_TURN``) and the end of the game it said after it (C-12,
+    or None); (None, None) for any other sentence."""
+    turn, end = sentence, None
     if isinstance(turn, AnyMsg) and turn.template == "{} {}" and len(turn.args) == 2:   # a turn that ended the game
         turn, end = turn.args                # (C-12: its end, the winner, is taken back with it)
     if not isinstance(turn, AnyMsg) or turn.template != CRASSUS_TURN or len(turn.args) != 2:
+        return None, None
+    return turn, end
+
+
+def _your_placement(sentence: Any) -> tuple[Any, Any, Any] | None:
+    """The token and the province of your placement (solo) whose sentence goes on past it (the
+    provinces it closed, C-7..C-11, and their bonuses), with the end of the game it said after it
+    (C-12, or None); None for any other sentence (a placement alone says it in a few words)."""
+    mine, end = sentence, None
+    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
+        mine, end = mine.args
+    if not (isinstance(mine, AnyMsg) and mine.template == "{}." and len(mine.args) == 1):
         return None
-    table, letter, parts = turn.kwargs.get("table"), turn.args[0], turn.args[1]
-    if table == "tile":
-        undone = Msg("Undone: Crassus's turn with tile {tile}. At the table, put tile {tile} back face down on top "
-                     "of his stack, then take back what the turn did: {parts}.", tile=letter, parts=parts)
-    elif table == "new-stack":           # his stack as before that turn: this tile alone, whatever the edition
-        undone = Msg("Undone: Crassus's turn with tile {tile}, which made his stack anew. At the table, lay tile "
-                     "{tile} alone face down as his stack again and all his other tiles face up beside it as played "
-                     "(out of the new stack, if you made it); then take back what the turn did: {parts}.",
-                     tile=letter, parts=parts)
-    else:
+    parts = first = mine.args[0]
+    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
+        first = first.args[0]            # (_parts: the placement first, then what followed it)
+    if first is parts or not isinstance(first, AnyMsg) or first.template != "You: placed {} on {}, {} toward {}":
         return None
-    return undone if end is None else Msg("{} {}", undone, end)
+    token, _space, _value, toward = first.args
+    return token, toward, end
+
+
+def _undo_asked(sentence: Any) -> Msg | None:
+    """The undo question's sentence, short where the step's own sentence is long: his whole turn
+    (S-9..S-18: everything one tile made him do, however many placements, closures and bonuses)
+    named by its tile; your placement that closed provinces (C-7..C-11), with their bonuses, named
+    by its token and its province. None for every other step (``Take back: <sentence>``)."""
+    turn, end = _his_turn(sentence)
+    if turn is not None:
+        letter = turn.args[0]
+        if end is not None:
+            return Msg("Crassus's whole turn with tile {}, and the end of the game it brought.", letter)
+        return Msg("Crassus's whole turn with tile {}.", letter)
+    yours = _your_placement(sentence)
+    if yours is None:
+        return None
+    token, toward, end = yours
+    if end is not None:
+        return Msg("Your placement of {} toward {}, with everything it closed, and the end of the game.",
+                   token, toward)
+    return Msg("Your placement of {} toward {}, with everything it closed.", token, toward)
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -431,6 +490,7 @@ SOLO = GameRules(
     ),
     language_options=language_options,
     undone=_undone,
+    undo_asked=_undo_asked,
 )
 
 DUEL = GameRules(

@@ -262,19 +262,36 @@ def _common_parts(players: Sequence[PlayerSheet]) -> None:
     bronze = foundations + temples - gold - silver
     given = {k: sum(p.pantheon.get(k, 0) for p in players) for k in ("gold", "silver", "bronze")}
     if given != {"gold": gold, "silver": silver, "bronze": bronze}:
-        figures = (given["gold"], given["silver"], given["bronze"], foundations, temples, gold, silver, bronze)
+        first = _too_many(players, given, {"gold": gold, "silver": silver, "bronze": bronze})
+        figures = (foundations, temples, gold, silver, bronze)     # (the first sentence says what was typed)
         if silver_foundation:
-            raise BadArguments(Msg("The Pantheons hold {} gold, {} silver and {} bronze parts; {} finished foundations "
-                                   "and {} temples take {} gold, {} silver and {} bronze (the first to finish a level "
-                                   "takes its gold part, the second its silver, the others bronze).", *figures))
+            raise BadArguments(Msg("{} {}", first, Msg(
+                "{} finished foundations and {} temples take {} gold, {} silver and {} bronze: the first to finish a "
+                "level takes its gold part, the second its silver, the others bronze.", *figures)))
         # «В партии на 3-х игроков уберите в коробку … один серебряный фундамент», «на 2-х … один
         # серебряный и один бронзовый фундамент»: the second foundation is bronze (the sentence said
         # «the second its silver», and the figures it asked for had none)
-        raise BadArguments(Msg("The Pantheons hold {} gold, {} silver and {} bronze parts; {} finished foundations "
-                               "and {} temples take {} gold, {} silver and {} bronze (the first to finish a level "
-                               "takes its gold part, the second a temple's silver part but a foundation's bronze: "
-                               "with 1-3 players the silver foundation is out of the box; the others bronze).",
-                               *figures))
+        raise BadArguments(Msg("{} {}", first, Msg(
+            "{} finished foundations and {} temples take {} gold, {} silver and {} bronze: the first to finish a level "
+            "takes its gold part, the second a temple's silver part but a foundation's bronze (with 1-3 players the "
+            "silver foundation is out of the box), the others bronze.", *figures)))
+
+
+def _too_many(players: Sequence[PlayerSheet], given: Mapping[str, int], fit: Mapping[str, int]) -> Msg:
+    """The first sentence of the refusal of a table's common Pantheon parts (G-12), short enough
+    for the first page: the kind typed too often, and the players holding it, one of whom must
+    have another kind (the levels finished fix how many of each there are; the parts typed are as
+    many as the levels, so one kind is over when another is short)."""
+    kind = next(k for k in ("gold", "silver", "bronze") if given[k] > fit[k])
+    names = ", ".join(p.name for p in players if p.pantheon.get(kind, 0))
+    if kind == "gold":
+        return Msg("{}: {} gold Pantheon part, where there should be {} (G-12).", names, given[kind], fit[kind],
+                   plural="{}: {} gold Pantheon parts, where there should be {} (G-12).", n=given[kind])
+    if kind == "silver":
+        return Msg("{}: {} silver Pantheon part, where there should be {} (G-12).", names, given[kind], fit[kind],
+                   plural="{}: {} silver Pantheon parts, where there should be {} (G-12).", n=given[kind])
+    return Msg("{}: {} bronze Pantheon part, where there should be {} (G-12).", names, given[kind], fit[kind],
+               plural="{}: {} bronze Pantheon parts, where there should be {} (G-12).", n=given[kind])
 
 
 def _counts(raw: Any, what: str, kinds: Mapping[str, Any]) -> dict[str, int]:

@@ -130,7 +130,8 @@ class SheetPad:
     def table_most(self, ctx: Ctx, player: str) -> int | None:
         """On a common Pantheon row, the most ``player`` can hold of its kind beside the other
         players' (G-12: the table has 2 gold parts in all, one a level; :func:`common_parts_most`),
-        else None. A mix no table can hold was refused only at the scores, in a 12-row message."""
+        else None. A mix no table can hold is refused at the scores, its first page naming the kind
+        typed too often and the players holding it (engine/glory/sheet.py ``_too_many``)."""
         if self.entry not in PANTHEON_COMMON:
             return None
         view = view_of(ctx)

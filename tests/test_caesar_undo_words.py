@@ -1,0 +1,102 @@
+"""Caesar!'s undo in a few words (S-9..S-18, C-7..C-12): the question hold B asks names the step
+it takes back — his whole turn by its tile, your placement by its token and province — instead of
+listing all the turn did (26 rows in Russian before «A: undo»); the «Undone» notice likewise
+begins with that and sends the table to the Log, which keeps the turn's whole sentence."""
+from __future__ import annotations
+
+import pytest
+
+from firmware import i18n
+from firmware.app import UndoQuestion
+from firmware.screens import base
+from tests.screens import app_with
+
+# A solo game (the Russian box's tiles: tile В) where his 6th turn draws two tokens, places two,
+# closes Numidia and Mauretania and takes a Senate token (S-9, C-7..C-11): one long sentence; and
+# your next placement, which closes Hispania Ulterior.
+GAME = ["new caesar-solo side=caesar difficulty=normal edition=ru seed=6", "crassus", "play AF-AC ship:5/1 AF", "draw",
+        "crassus", "play IT-DM ship:3/3 IT", "draw", "crassus", "play IT-MD shield:4/2 IT", "draw", "crassus",
+        "play CY-CR wild:2/2 CY", "draw", "crassus", "play HU-MT ship:4/2 HU", "draw", "crassus"]
+YOURS = [*GAME, "play HU-HC shield:3/3 HU"]
+
+HIS_TURN = {"en": "Crassus's whole turn with tile В.", "ru": "Весь ход Красса с приказом В.",
+            "uk": "Увесь хід Красса з тайлом В."}
+YOUR_TURN = {"en": "Your placement of shield 3/3 toward Hispania Ulterior, with everything it closed.",
+             "ru": "Ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл.",
+             "uk": "Ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив."}
+HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the board what it did (the Log lists it).",
+              "ru": "Отменено: весь ход Красса с приказом В. Отмените на поле то, что он сделал (ход записан в Журнале).",
+              "uk": "Скасовано: увесь хід Красса з тайлом В. Скасуйте на полі те, що він зробив (хід записано в "
+                    "Журналі)."}
+YOUR_UNDONE = {"en": "Undone: your placement of shield 3/3 toward Hispania Ulterior, with everything it closed. Take "
+                     "back on the board what it did (the Log lists it).",
+               "ru": "Отменено: ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл. Отмените на "
+                     "поле то, что он сделал (ход записан в Журнале).",
+               "uk": "Скасовано: ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив. Скасуйте на "
+                     "полі те, що він зробив (хід записано в Журналі)."}
+
+
+def _joined(rows) -> str:
+    return " ".join(rows).replace("- ", "-").replace("– ", "–")
+
+
+def _asked(app) -> UndoQuestion:
+    app.render()
+    app.ask_undo()
+    app.render()
+    question = app.stack[-1]
+    assert isinstance(question, UndoQuestion)
+    return question
+
+
+def _undone(app) -> str:
+    app.handle("a")                                    # A: undo
+    app.render()
+    assert app.errors == 0
+    return _joined(app.message) if app.message else _joined(app.stack[-1].rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undo_question_of_his_long_turn_names_it_by_its_tile(tmp_path, lang):   # S-9..S-18
+    app = app_with(GAME, [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        whole = app.console.request("log 1")["log"][0]
+        assert len(base.wrap(whole)) > 12                  # the turn's own sentence: a long one
+        question = _asked(app)
+        assert _joined(question.rows) == HIS_TURN[lang]
+        assert len(question.rows) <= base.ROWS - 1         # whole on the first page, over «A: undo»
+        said = _undone(app)
+        assert said == HIS_UNDONE[lang], said
+        assert len(base.wrap(said)) <= 2 * base.ROWS        # two pages at most (it was 28 rows)
+        log = app.console.request("log 2")["log"]
+        assert log[0] == whole and log[1] == said           # the Log keeps what the turn did
+        assert app.console.session.view()["turn"] == "crassus"
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp_path, lang):   # C-7..C-11
+    app = app_with(YOURS, [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        assert ";" in app.console.request("log 1")["log"][0]        # it closed a province: a longer sentence
+        question = _asked(app)
+        assert _joined(question.rows) == YOUR_TURN[lang]
+        said = _undone(app)
+        assert said == YOUR_UNDONE[lang], said
+        assert app.console.session.view()["step"] == "play"
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_placement_alone_is_asked_in_its_own_words(tmp_path):
+    """A placement that closes nothing is short already: asked as its sentence says it."""
+    app = app_with(GAME[:3], [], tmp_path)
+    try:
+        assert _joined(_asked(app).rows).startswith("Take back: You: placed ship 5/1 on ")
+    finally:
+        app.console.close()
