@@ -22,6 +22,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
+from firmware.history_reads import HistoryReads
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
@@ -30,12 +31,9 @@ from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
-from firmware.storage import unchanged_since
-from firmware.store.reasons import reason
 from firmware.worker import Worker
 
 if TYPE_CHECKING:
-    import sqlite3
 
     from firmware.doctor import Check
     from firmware.session import Session
@@ -66,10 +64,9 @@ class App:
         self._view: SessionView | None = None
         self._view_stale = True              # (and the session, its state and its actions when it was made:)
         self._view_of: tuple[object, ...] = ()    # a read-only request (each key, on some screens) keeps it
-        self._read: dict[str, tuple[sqlite3.Connection, tuple[int, int, int], list[Any]]] = {}   # History: db, its mark
+        self._reads = HistoryReads(console.store, self.notify)      # History as read last, kept
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
-        self._unread: set[str] = set()       # stored tables said (once) to be unreadable now
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
@@ -113,61 +110,10 @@ class App:
 
     # -- what is stored ----------------------------------------------------------------------
     def history(self, limit: int | None = 50) -> list[HistoryEntry] | None:
-        from firmware import fairness, history
-        db = self.console.store.db     # with each ended game's seed, share and commitment (public once it has ended)
-        mark, kept = unchanged_since(db), self._newest()
-        if limit is not None and mark is not None and kept is not None and kept[0] is db and kept[1] == mark:
-            read, got = kept[2], kept[3]        # History as read last: fewer newest games are a part of it,
-            if read is None or read >= limit:   # more are the older rows read after it (each "Older games…"
-                return list(got[:limit])        # read all again: 0.2 s here with 3,000 listed, 3 s on a Pi)
-            return self._read_history(lambda: [*got, *cast(list[HistoryEntry], fairness.attach(
-                db, history.games(db, limit - read, skip=read)))], f"history {limit}")
-        return self._read_history(lambda: cast(list[HistoryEntry], fairness.attach(db, history.games(db, limit))),
-                                  f"history {limit}")
-
-    def _newest(self) -> tuple[sqlite3.Connection, tuple[int, int, int], int | None, list[Any]] | None:
-        """The read of the newest games kept (:meth:`_read_history`): db, mark, the rows it asked for
-        (None: all), its entries."""
-        for what, (db, mark, got) in self._read.items():
-            if what.startswith("history "):
-                n = what.removeprefix("history ")
-                return db, mark, None if n == "None" else int(n), got
-        return None
+        return self._reads.history(limit)
 
     def played(self) -> list[PlayedEntry] | None:
-        from firmware import history_played
-        return self._read_history(lambda: history_played.played(self.console.store.db), "played")
-
-    def _read_history(self, read: Callable[[], list[R]], what: str) -> list[R] | None:
-        """``read()`` of History (a list, shared: never change its entries), or None (said once on
-        the panel) if the card cannot give it. Read again only once it may read differently
-        (:func:`~firmware.storage.unchanged_since`): History's list and a game's page read it at
-        every key and frame, each statistics page all of it (4,000 games: 45 ms here, 0.7 s on a Pi)."""
-        db = self.console.store.db
-        kept, mark = self._read.get(what), unchanged_since(db)
-        if mark is not None and kept is not None and kept[0] is db and kept[1] == mark:
-            return list(kept[2])
-        try:
-            got = read()
-        except Exception as e:  # noqa: BLE001 - an unreadable table must not end the screen
-            log.exception("history could not be read")
-            self._read.pop(what, None)
-            self._unreadable(Msg("History cannot be read now ({}). Check the card.", reason(e)))
-            return None
-        self._unread.clear()
-        if mark is not None:
-            if what.startswith("history "):    # one read of the newest N kept (History's pages of older
-                for key in [k for k in self._read if k.startswith("history ")]:   # games read more each:
-                    del self._read[key]        # kept all, a year of History paged through took 100s of MB)
-            self._read[what] = (db, mark, got)
-        return list(got)
-
-    def _unreadable(self, note: Msg) -> None:
-        """Say on the panel that a stored table cannot be read now (never as an empty one): once,
-        until it reads again, so a screen drawn again and again stays usable."""
-        if note.template not in self._unread:
-            self._unread.add(note.template)
-            self.notify(say(note))
+        return self._reads.played()
 
     def game_recorded(self) -> bool:
         session = self.console.session

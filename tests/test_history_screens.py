@@ -889,7 +889,7 @@ def test_paging_through_older_games_keeps_one_read_of_history_not_every_page(sta
     app = app_with(JC_FIGHT + ["new dice seed=1"] + JC_FIGHT, [], state_dir)
     try:
         assert [len(app.history(n) or []) for n in (1, 2, 51, 101)] == [1, 2, 2, 2]
-        assert [k for k in app._read if k.startswith("history ")] == ["history 101"]
+        assert [k for k in app._reads._read if k.startswith("history ")] == ["history 101"]
         assert app.history(101) == app.history(51) == app.history(2)               # (each read again)
     finally:
         app.console.close()
