@@ -71,22 +71,24 @@ def _check(battle: B.Battle) -> dict:
 
 
 def _check_best(battle: B.Battle, adv: dict) -> None:
-    """`best` is the best option for the deciding side, but for a leader spared (J-2, J-17)."""
+    """`best` is the best option for the deciding side by the odds, as PROTOCOL.md fixes it;
+    `advised` is `best` but for a leader spared (J-2, J-17)."""
     d, opts = adv["decision"], adv["options"]
-    best = adv["best"]
-    assert best is opts[adv["best_index"]]
+    best, advised = adv["best"], adv["advised"]
+    assert best is opts[adv["best_index"]] and advised is opts[adv["advised_index"]]
     sign = 1.0 if d["side"] == battle["attacker"] else -1.0
     def leader(o: dict) -> bool:
         return o["action"] == "hit" and B.find(battle, o["target"])["kind"] == "leader"
-    for o in opts:                                            # nobody beats `best` for its side,
-        if leader(o) and not leader(best):                    # but a leader spared (J-2, J-17): by < 1 point
-            assert sign * o["attacker_wins"] < sign * best["attacker_wins"] + A.SPARE
-            continue
+    for o in opts:                                            # nobody beats `best` for its side (PROTOCOL.md)
         assert sign * o["attacker_wins"] <= sign * best["attacker_wins"] + 1e-12
         if abs(o["attacker_wins"] - best["attacker_wins"]) <= 1e-12:
             assert -sign * o["attacker_eliminated"] <= -sign * best["attacker_eliminated"] + 1e-12
-    if leader(best):                                          # a leader advised: no other within 1 point
-        assert all(leader(o) or sign * o["attacker_wins"] <= sign * best["attacker_wins"] - A.SPARE for o in opts)
+    if advised is not best:                                   # a leader spared (J-2, J-17): by < 1 point
+        assert leader(best) and not leader(advised)
+        assert sign * advised["attacker_wins"] > sign * best["attacker_wins"] - A.SPARE
+        assert all(leader(o) or sign * o["attacker_wins"] <= sign * advised["attacker_wins"] + 1e-12 for o in opts)
+    if leader(advised):                                       # a leader advised: no other within 1 point
+        assert all(leader(o) or sign * o["attacker_wins"] <= sign * advised["attacker_wins"] - A.SPARE for o in opts)
 
 
 def _random_battle(r: random.Random, cleopatra: str = "turn") -> B.Battle:
@@ -209,8 +211,11 @@ def test_a_leader_is_spared_a_hit_whose_odds_beat_another_block_s_by_less_than_a
     adv = t.do("advise")
     assert adv["decision"]["kind"] == "hit" and set(adv["decision"]["choices"]) >= {leader, "x1"}
     assert gap[0] < _hold(adv, leader) - _hold(adv, "x1") < gap[1]       # the odds: unchanged
-    assert adv["best"]["target"] == "x1" and adv["best"] is adv["options"][adv["best_index"]]
+    assert adv["advised"]["target"] == "x1" and adv["advised"] is adv["options"][adv["advised_index"]]
     assert "x1 takes the hit" in adv["text"]
+    # PROTOCOL.md "advise": `best` stays the best by the odds (the highest `attacker_wins` for the
+    # attacker, the lowest for the defender); the leader spared is `advised` beside it
+    assert adv["best"]["target"] == leader and adv["best"] is adv["options"][adv["best_index"]]
     _check_best(t.session.state["battle"], adv)
     if not rules:                                 # (the oracle places later ties by J-14's order)
         _check(t.session.state["battle"])
@@ -224,7 +229,7 @@ def test_a_leader_is_still_advised_when_he_is_worth_a_point_or_more_to_the_battl
           "add defender rating=B4 strength=1 name=l", "start", "pass p_scipio", "pass l", "fire c_leg10 dice=1,6,6")
     adv = t.do("advise")
     assert _hold(adv, "p_scipio") - _hold(adv, "l") > A.SPARE
-    assert adv["best"]["target"] == "p_scipio"
+    assert adv["best"]["target"] == adv["advised"]["target"] == "p_scipio"
     _check(t.session.state["battle"])
 
 

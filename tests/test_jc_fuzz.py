@@ -442,8 +442,9 @@ class Fuzz:
 
     def advice_agrees(self) -> None:
         """J-14, J-15: ``advise`` marks one option as the policy's, whose odds are ``odds`` from
-        now; ``best`` is at least as good as every option for the deciding side, but for a hit a
-        leader would take for less than a point (a leader spared, J-2, J-17: advise.spare_leader)."""
+        now; ``best`` is at least as good as every option for the deciding side (PROTOCOL.md),
+        ``advised`` too but for a hit a leader would take for less than a point (a leader spared,
+        J-2, J-17: advise.spare_leader)."""
         odds, advice = self.ask("odds"), self.ask("advise")
         assert odds is not None and advice is not None
         keys = ("attacker_wins", "attacker_eliminated", "defender_holds")
@@ -451,11 +452,12 @@ class Fuzz:
         assert len(mine) == 1, advice["options"]
         assert all(abs(mine[0][k] - odds[k]) < 1e-9 for k in keys), (mine[0], odds)
         sign = 1 if advice["for"] == "attacker" else -1
-        best = advice["best"]
+        best, advised = advice["best"], advice["advised"]
+        assert all(sign * (o["attacker_wins"] - best["attacker_wins"]) <= 1e-9 for o in advice["options"]), advice
         leaders = {x["key"] for x in self.view()["battle"]["blocks"] if x["kind"] == "leader"}
-        spared = best.get("target") not in leaders
-        assert all(sign * (o["attacker_wins"] - best["attacker_wins"]) <= 1e-9
-                   or spared and o.get("target") in leaders and sign * (o["attacker_wins"] - best["attacker_wins"]) < SPARE
+        spared = advised.get("target") not in leaders
+        assert all(sign * (o["attacker_wins"] - advised["attacker_wins"]) <= 1e-9
+                   or spared and o.get("target") in leaders and sign * (o["attacker_wins"] - advised["attacker_wins"]) < SPARE
                    for o in advice["options"]), advice
 
     def setup(self, v: dict[str, Any]) -> str:

@@ -4,9 +4,10 @@ For every choice open to the deciding side now — fire, pass or retreat for eac
 acting step, or which of the equally strongest blocks takes the next hit — the exact odds if that
 choice is made now and both sides follow the J-14 policy afterwards (among equally strong blocks
 the hit goes where the device puts it: J-14's order, or a leader last in a battle with
-``leaders=last``, B.device_choice), and the best choice for the deciding side — but a hit the
-odds would give a leader for less than :data:`SPARE` (1 point) goes to the best block that is not a
-leader (:func:`spare_leader`, J-2, J-17). Pure: the battle passed in is never changed.
+``leaders=last``, B.device_choice), the best choice for the deciding side by the odds (``best``, as
+PROTOCOL.md fixes it) and the choice advised (``advised``: the same, but a hit the odds would give a
+leader for less than :data:`SPARE` (1 point) goes to the best block that is not a leader:
+:func:`spare_leader`, J-2, J-17). Pure: the battle passed in is never changed.
 
 How: a ``pass``, ``retreat`` or ``hit`` option is made on a copy and the exact odds (J-15) are
 taken from there. ``fire`` for any block of the step is the odds from now: J-14 play fires the
@@ -158,8 +159,10 @@ def spare_leader(battle: B.Battle, options: list[dict[str, Any]], attacker: bool
 
 
 def advise(battle: B.Battle) -> dict[str, Any]:
-    """``decision``, ``options`` (each with the exact odds) and ``best`` (an option, or the index
-    of it as ``best_index``). Raises IllegalMove when there is no decision in hand."""
+    """``decision``, ``options`` (each with the exact odds), ``best`` (the best option by the odds,
+    PROTOCOL.md; its index ``best_index``) and ``advised`` (the option advised: ``best`` but for a
+    leader spared, :func:`spare_leader`; its index ``advised_index``). Raises IllegalMove when there
+    is no decision in hand."""
     if battle["phase"] == "setup":
         raise IllegalMove(Msg("The battle has not started: advise helps at a turn or a hit "
                               "(start first)."))
@@ -196,9 +199,12 @@ def advise(battle: B.Battle) -> dict[str, Any]:
             policy_index = i
         options.append(o)
     attacker = d["side"] == battle["attacker"]
-    bi = spare_leader(battle, options, attacker, best_index(options, attacker, policy_index), policy_index)
+    # ``best`` stays the best by the odds (PROTOCOL.md "advise" fixes it); the device's ✓ and the
+    # ``text`` follow ``advised``, a leader spared (J-2, J-17)
+    bi = best_index(options, attacker, policy_index)
+    ai = spare_leader(battle, options, attacker, bi, policy_index)
     return {"decision": d, "options": options, "best": options[bi], "best_index": bi,
-            "for": "attacker" if attacker else "defender"}
+            "advised": options[ai], "advised_index": ai, "for": "attacker" if attacker else "defender"}
 
 
 SUMMARY = {   # the best choice in a sentence, by action and side (ru/uk decline the side's name)
@@ -214,9 +220,10 @@ SUMMARY = {   # the best choice in a sentence, by action and side (ru/uk decline
 
 
 def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
-    """One sentence naming the best choice, e.g. "Best for Caesar: Legio 10 fires (attacker
-    wins 69%)."; the block by its name when ``battle`` is given, else by its key."""
-    best = advice["best"]
+    """One sentence naming the choice advised (``advised``, else ``best``), e.g. "Best for Caesar:
+    Legio 10 fires (attacker wins 69%)."; the block by its name when ``battle`` is given, else by
+    its key."""
+    best = advice.get("advised") or advice["best"]
     pct = round(100.0 * best["attacker_wins"])
     b = B.find(battle, best["block"]) if battle is not None else None
     who = T.block_name(str(b["name"])) if b is not None else best["block"]

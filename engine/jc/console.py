@@ -538,7 +538,7 @@ def _odds(state: State, req: Request) -> Outcome:
 
 
 def _advise(state: State, req: Request) -> Outcome:
-    """Read-only: every choice open now with its exact odds, and the best (jc/advise.py)."""
+    """Read-only: every choice open now with its exact odds, the best by them and the one advised (jc/advise.py)."""
     if req.args:
         raise BadArguments(Msg("Usage: advise."))
     req.check_opts(frozenset())

@@ -77,9 +77,11 @@ class Option(Odds):
 class AdviseReply(Reply):
     decision: Decision
     options: list[Option]
-    best: Option
+    best: Option                   # the best by the odds (PROTOCOL.md)
     best_index: int
-    text: str
+    advised: Option                # ``best`` but for a leader spared (J-2, J-17: advise.spare_leader)
+    advised_index: int
+    text: str                      # the advised choice in a sentence
     # also ``for`` (attacker | defender: a keyword here) and ``policy``
 
 

@@ -25,7 +25,7 @@ def hit_advice(ctx: Ctx) -> tuple[BlockView, float, list[tuple[BlockView, float]
         return None
     blocks = {x["key"]: x for x in b["blocks"]}
     side = advice["decision"]["side"]
-    best = advice["best"]
+    best = advice.get("advised") or advice["best"]          # (the ✓: a leader spared, J-2, J-17)
     others = sorted(((blocks[o["target"]], win_chance(b, side, o)) for o in advice.get("options", [])
                      if o.get("target") != best.get("target") and o.get("target") in blocks), key=lambda x: -x[1])
     if best.get("target") not in blocks:

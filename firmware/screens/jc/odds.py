@@ -104,7 +104,7 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
         return WAIT
     b = view_of(ctx)["battle"]
     side = advice["decision"]["side"]
-    best = advice.get("best")
+    best = advice.get("advised") or advice.get("best")       # (✓: a leader spared, J-2, J-17)
     for o in advice.get("options", []):
         if o.get("action") == action and o.get("block") == block:
             if best is None or o is best or o == best:
