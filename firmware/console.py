@@ -374,10 +374,18 @@ def greeting(lang: str | None = None) -> str:
     from firmware.i18n import say
     said = say(Msg("the console is ready: type a command and Enter (one JSON reply a line); 'help' lists the "
                    "commands, docs/protocol.md describes them; 'quit' or Ctrl-D ends."), lang)
-    if lang is not None and lang != "en":       # the replies speak English until a language is stored
-        said += " " + say(Msg("Replies are in English until a language is chosen: 'settings language={}' chooses "
-                              "this one.", lang), lang)
-    return said
+    return said + english_replies(lang)
+
+
+def english_replies(lang: str | None) -> str:
+    """The sentence (with its leading space) that tells a person greeted in ``lang``, a language
+    not stored yet (:func:`greeting_language`), that the replies speak English until one is; ""
+    for English or a stored language."""
+    from firmware.i18n import say
+    if lang is None or lang == "en":
+        return ""
+    return " " + say(Msg("Replies are in English until a language is chosen: 'settings language={}' chooses "
+                         "this one.", lang), lang)
 
 
 def greeting_language(store: Store) -> str | None:
@@ -447,8 +455,9 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer, link_error_words
-            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud),
-                                    greeting_language(store)), file=sys.stderr, flush=True)
+            first = greeting_language(store)         # (a locale's language: the replies' English said)
+            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud), first)
+                  + english_replies(first), file=sys.stderr, flush=True)
             try:
                 with port:
                     # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)

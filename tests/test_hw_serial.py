@@ -668,3 +668,36 @@ def test_a_line_the_device_sends_of_itself_ends_as_the_last_request_did(pty: tup
             got += os.read(master, 64)
         assert got == b'{"game":"bag"}' + ending, sent
 
+
+
+
+@pytest.mark.parametrize("locale,said,note", [
+    ("uk_UA.UTF-8", "консоль на loop:// готова до роботи", "«settings language=uk» вибере цю мову"),
+    ("ru_RU.UTF-8", "консоль на loop:// готова к работе", "«settings language=ru» выберет этот язык"),
+    ("C.UTF-8", "the console on loop:// is ready", None),
+])
+def test_the_serial_console_on_a_new_device_says_its_replies_are_english_until_a_language_is_chosen(
+        monkeypatch, tmp_path, capsys, locale, said, note) -> None:
+    """Before a language is stored the serial port's first line speaks the locale's language, as the
+    terminal's greeting does; it said so without the terminal's warning that the replies stay in
+    English (PROTOCOL.md) until ``settings language=`` — a Ukrainian then read English replies."""
+    from firmware import console as C
+    from firmware.i18n import set_language
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    port = open_serial("loop://", timeout=1)
+    _hangs_up_on_flush(port)
+    port.write(b"version\n")
+    monkeypatch.setattr("hw.serial_link.open_serial", lambda name, baud: port)
+    try:
+        assert C.run_console(str(tmp_path / "s"), serial_port="loop://", baud=9600) == 0
+    finally:
+        set_language("en")
+    first = capsys.readouterr().err.splitlines()[0]
+    assert said in first, first
+    if note is None:
+        assert "settings language" not in first, first
+    else:
+        assert note in first, first
