@@ -4,6 +4,8 @@ game's home comes on top (his tile, his placement and its why, the notes after),
 page not read; a page read is never shown again (docs/protocol/caesar.md, ``caesar.read``)."""
 from __future__ import annotations
 
+import pytest
+
 from firmware.screens.caesar.home import CaesarHome
 from firmware.screens.caesar.move import PlayMap
 from firmware.screens.caesar.turn import TurnScreen
@@ -137,5 +139,124 @@ def test_the_home_does_not_write_at_every_frame_while_the_card_refuses(state_dir
         assert len(tried) == 1, tried
         assert '"ok":true' in app.serve_line(b"crassus")     # the same turn again: shown again
         assert isinstance(_top(app), TurnScreen)
+    finally:
+        app.console.close()
+
+
+def _home_of_the_game(app):
+    """Main menu → Resume: the running game's home (a turn not read comes first)."""
+    from firmware.screens.widgets import TextScreen
+    app.to_root()
+    app.message = None
+    app.handle("a")
+    while isinstance(top := _top(app), TextScreen):      # (a notice of its own closes)
+        app.handle("b")
+    return top
+
+
+def _reopen(app, sid: str) -> None:
+    """Earlier games → the game of session ``sid``, reopened (a copy of it goes on)."""
+    from firmware.screens.archive import archived, reopen
+    found = [a for a in archived(app.archives() or []) if a.header.get("sid") == sid]
+    assert found and reopen(app, found[0])
+
+
+def _game_a_read(app) -> tuple[str, str, dict]:
+    """Game A (the device's own secret seed, as its set-up starts one): his first turn played on the
+    device and read to its end; its session, the setting and his turn."""
+    assert '"ok":true' in app.serve_line(b"new caesar-solo")
+    assert isinstance(_home_of_the_game(app), CaesarHome)
+    app.handle("a")                                       # his turn, on the device
+    assert _read_his_turn(app)[0] == "tile"
+    his = app.view()["last_crassus_turn"]
+    fair = app.fair_draw()
+    assert fair is not None and his["read_id"] in app.settings["caesar.read"]
+    return fair.session, app.settings["caesar.read"], his
+
+
+def test_another_game_does_not_mark_a_games_turns_unread(state_dir):   # S-5
+    """His turn read in game A; game B started over the serial link and its home opened: the setting
+    said A's turn unread (``c1-…:0``, B's state does not hold it), and A reopened from Earlier games
+    showed that turn again from its tile, though a page read is never shown again. Now B leaves A's
+    entries as they were, and A reopened opens on its home."""
+    app = app_with([], [], state_dir)
+    try:
+        sid, read, his = _game_a_read(app)
+        assert '"ok":true' in app.serve_line(b"new caesar-solo")        # game B, over the serial link
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        assert app.view()["last_crassus_turn"] is None
+        assert app.settings["caesar.read"] == read                     # A's turn still read
+        _reopen(app, sid)
+        top = _home_of_the_game(app)
+        assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+        assert isinstance(top, PlayMap | CaesarHome), top               # not his turn's pages again
+    finally:
+        app.console.close()
+
+
+def test_a_games_reads_survive_another_game_played_on(state_dir):   # S-5
+    """Game B played on the device for several turns (each of his turns read, more turns than the
+    setting kept of all games together: four) before A is reopened: A's turn was pushed out and was
+    shown again from its tile; now each game keeps its own, and A opens on its home."""
+    app = app_with([], [], state_dir)
+    try:
+        sid, _read, his = _game_a_read(app)
+        assert '"ok":true' in app.serve_line(b"new caesar-solo")        # game B
+        for _turn in range(3):                                          # his turn, your move, read each
+            top = _home_of_the_game(app)
+            if isinstance(top, CaesarHome):
+                app.handle("a")
+            _read_his_turn(app)
+            assert '"ok":true' in app.serve_line(_your_move(app).encode())
+            while isinstance(_top(app), TurnScreen):                     # your closure's pages, if any
+                app.handle("a")
+        assert len(app.settings["caesar.read"]) <= 512
+        _reopen(app, sid)
+        top = _home_of_the_game(app)
+        assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+        assert isinstance(top, PlayMap | CaesarHome), top
+    finally:
+        app.console.close()
+
+
+@pytest.mark.slow
+def test_a_kill_after_a_page_read_then_another_game_keeps_the_page_read(state_dir):   # S-5
+    """The device program (legatus --sim --script) killed with SIGKILL after his tile page was read
+    in game A (the setting written, nothing more); started again, game B over the serial link and
+    its home: A reopened from Earlier games goes on from his play's page, not his tile again."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                             input="settings language=en\nnew caesar-solo\ncrassus\n", text=True,
+                             capture_output=True, timeout=120)
+    assert console.returncode == 0, console.stderr
+    keys = state_dir / "keys.txt"
+    keys.write_text("a\n" * 2 + "wait 1\n" * 400)                  # Resume: his turn; its tile page read
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    for line in proc.stdout:
+        seen += line.startswith("--- frame after: a")
+        if seen == 2 or time.monotonic() > deadline:
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert seen == 2 and proc.returncode == -signal.SIGKILL
+    app = app_with([], [], state_dir)
+    try:
+        sid = app.fair_draw().session
+        his = app.view()["last_crassus_turn"]
+        assert his["read_id"] in app.settings["caesar.read"] and his["current"]
+        assert '"ok":true' in app.serve_line(b"new caesar-solo")        # game B
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        _reopen(app, sid)
+        turn = _home_of_the_game(app)
+        assert isinstance(turn, TurnScreen) and turn.record == his["read_id"]
+        assert turn.pages[turn.page]["kind"] == "play"                  # the tile, read, not again
     finally:
         app.console.close()

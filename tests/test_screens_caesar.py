@@ -123,6 +123,14 @@ def take(app, name: str) -> int:
     return len(way) + 1
 
 
+def game(app) -> str:
+    """The running game's name in the ``caesar.read`` setting: its commitment's first 16 digits, or
+    (a game started with ``seed=``, none) its session's id."""
+    fair = app.fair_draw()
+    assert fair is not None and fair.session
+    return fair.commitment[:16] if fair.commitment else fair.session
+
+
 def texts(app) -> list[str]:
     """Every text the current frame draws."""
     from firmware.screens import base
@@ -1950,7 +1958,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     assert kinds == ["tile", "play", "close"] and app.stack[-1].page == 0
     app.handle("a")                                                # the tile page read
     record = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"] == f"{record['read_id']}:1"
+    assert app.settings["caesar.read"] == f"{game(app)}/{record['read_id']}:1"
     app.console.close()           # the device stops (a real kill: the slow test below); it starts again
     again = _app_with([], ["a"], state_dir)                        # main menu → Resume: Caesar!
     try:
@@ -1958,7 +1966,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "play"
         assert isinstance(again.stack[-2], CaesarHome)
         again.handle("a")                                          # the play read too: the closure next
-        assert again.settings["caesar.read"] == f"{record['read_id']}:2"
+        assert again.settings["caesar.read"] == f"{game(again)}/{record['read_id']}:2"
     finally:
         again.console.close()
     third = _app_with([], ["a"], state_dir)
@@ -1968,7 +1976,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         for rows in (3, 5):                                        # A: the rest of the closure page first
             third.handle("a")                                      # (the border marker, the Senate's marker);
             assert third.stack[-1] is turn                         # the rows above it are read
-            assert third.settings["caesar.read"] == f"{record['read_id']}:2@{rows}"
+            assert third.settings["caesar.read"] == f"{game(third)}/{record['read_id']}:2@{rows}"
         shown = texts(third)
         assert "goes under it." in shown
     finally:
@@ -1978,7 +1986,7 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
         turn = fourth.stack[-1]                                    # where the reader was, not the page's top
         assert isinstance(turn, TurnScreen) and texts(fourth) == shown
         fourth.handle("a")                                         # the whole turn read: your move
-        assert fourth.settings["caesar.read"] == f"{record['read_id']}:3"
+        assert fourth.settings["caesar.read"] == f"{game(fourth)}/{record['read_id']}:3"
         assert isinstance(fourth.stack[-1], PlayMap)
     finally:
         fourth.console.close()
@@ -2041,14 +2049,56 @@ def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
                          ("c2-y:3,c1-x:2,p1-w:5", (2, 0, 0)), ("c1-x:2@3", (2, 0, 3)), ("c1-x:0+1@4", (0, 1, 4)),
                          ("c1-x:2@", (0, 0, 0))):
         assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
+    from firmware.screens.caesar import reading
     from firmware.screens.caesar.reading import mark_read, unread_from
     ctx = FakeCtx(settings={"caesar.read": "c1-x:3"})
     for n, turn in enumerate(["p1-a", "c2-b", "p2-c", "c3-d"]):      # the latest first, four kept
         unread_from(ctx, turn, 0)
         mark_read(ctx, turn, n + 1)
-    assert ctx.settings["caesar.read"] == "c3-d:4,p2-c:3,c2-b:2,p1-a:1"
+    g = reading._session(ctx)                                        # (no session: named by its checksum)
+    assert ctx.settings["caesar.read"] == f"{g}/c3-d:4,{g}/p2-c:3,{g}/c2-b:2,{g}/p1-a:1"   # (the old entry adopted, then dropped)
     unread_from(ctx, "c2-b", 1)                                      # played again the same way: unread from 1
-    assert ctx.settings["caesar.read"] == "c2-b:1,c3-d:4,p2-c:3,p1-a:1"
+    assert ctx.settings["caesar.read"] == f"{g}/c2-b:1,{g}/c3-d:4,{g}/p2-c:3,{g}/p1-a:1"
+
+
+def test_the_turns_read_are_kept_per_game_and_bounded():   # S-5
+    """``caesar.read`` names each entry's game: an older version's entries (none named) read as
+    the running game's and are written under it at the next write; each game keeps its last four
+    turns, the running game's first, then the games last written, as many whole as fit in a
+    setting (512 characters: with the longest entries, three games); after a hundred games the
+    setting is no longer, and an older game's are dropped, never the running game's."""
+    from firmware.fairness import FairDraw
+    from firmware.screens.caesar.reading import mark_read, read_at, unread_from
+    from firmware.settings import MAX_VALUE
+    ctx = FakeCtx(settings={"caesar.read": "c1-old:2,p1-old:1+1"})
+
+    def play(n: int) -> None:
+        ctx.fair_draw = lambda: FairDraw(None, None, False, False, None, None, session=f"{n:016x}")   # type: ignore[method-assign]
+
+    play(0)
+    assert read_at(ctx, "c1-old") == (2, 0, 0) and read_at(ctx, "p1-old") == (1, 1, 0)
+    for n in range(100):
+        play(n)
+        for t in range(55, 60):                                     # his turns 55-59, each read on to row 45
+            unread_from(ctx, f"c{t}-{n:08x}", 0)
+            mark_read(ctx, f"c{t}-{n:08x}", 12, 3, 45)
+        stored = ctx.settings["caesar.read"]
+        assert len(stored) <= MAX_VALUE and stored.startswith(f"{n:016x}/c59-{n:08x}:12+3@45,"), stored
+        assert [read_at(ctx, f"c{t}-{n:08x}") for t in (59, 56, 55)] == [(12, 3, 45)] * 2 + [(0, 0, 0)]
+        for back in (1, 2):                                        # the two games before: still read
+            if n >= back:
+                play(n - back)
+                assert read_at(ctx, f"c59-{n - back:08x}") == (12, 3, 45), (n, back)
+                play(n)
+    play(0)
+    assert read_at(ctx, "c59-00000000") == (0, 0, 0)               # a hundred games ago: dropped
+    assert read_at(ctx, "c1-old") == (0, 0, 0)                     # (adopted by game 0, dropped with it)
+    play(7)
+    ctx.settings["caesar.read"] = "c1-old:2"
+    mark_read(ctx, "c2-new", 1)                                     # an older version's entry kept, under game 7
+    assert ctx.settings["caesar.read"] == f"{7:016x}/c2-new:1,{7:016x}/c1-old:2"
+    play(8)
+    assert read_at(ctx, "c1-old") == (0, 0, 0)                     # another game's now
 
 
 @pytest.mark.parametrize("leave", ["b", "left"])
@@ -2058,7 +2108,7 @@ def test_b_on_his_turn_counts_as_read(state_dir, leave):
     app = app_with([NEW], ["a", "a", leave], state_dir)
     try:
         record = app.view()["last_crassus_turn"]
-        assert app.settings["caesar.read"] == f"{record['read_id']}:{len(record['pages'])}"
+        assert app.settings["caesar.read"] == f"{game(app)}/{record['read_id']}:{len(record['pages'])}"
         assert isinstance(app.stack[-1], CaesarHome)
     finally:
         app.console.close()
@@ -2076,7 +2126,7 @@ def test_his_turn_taken_back_and_played_again_is_unread_after_a_power_cut(state_
     been read, so the pieces taken off the board for the undo were never put back)."""
     app = app_with([NEW, CRASSUS_CLOSES], ["a", "a", "b"], state_dir)      # his turn, read (B)
     first = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"] == f"{first['read_id']}:{len(first['pages'])}"
+    assert app.settings["caesar.read"] == f"{game(app)}/{first['read_id']}:{len(first['pages'])}"
     app.handle("b:hold")
     app.handle("a")                                                 # take back his turn
     while app.message is not None or isinstance(app.stack[-1], TextScreen):
@@ -2102,7 +2152,7 @@ def test_your_closure_taken_back_and_made_again_is_unread_after_a_power_cut(stat
     assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].pages[0]["kind"] == "close"
     app.handle("b")                                                 # read (B): the Might question
     record = app.view()["last_player_turn"]
-    assert app.settings["caesar.read"] == f"{record['read_id']}:{len(record['pages'])}"
+    assert app.settings["caesar.read"] == f"{game(app)}/{record['read_id']}:{len(record['pages'])}"
     while not isinstance(app.stack[-1], CaesarHome):
         app.handle("b")
     app.handle("b:hold")
@@ -2140,8 +2190,8 @@ def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(stat
         app.handle("a")
     assert isinstance(app.stack[-1], PlayMap) and app.view()["last_crassus_turn"]["current"]
     his = app.view()["last_crassus_turn"]
-    assert app.settings["caesar.read"].split(",")[:2] == [f"{his['read_id']}:{len(his['pages'])}",
-                                                          f"{mine['read_id']}:{len(mine['pages'])}"]
+    assert app.settings["caesar.read"].split(",")[:2] == [f"{game(app)}/{his['read_id']}:{len(his['pages'])}",
+                                                          f"{game(app)}/{mine['read_id']}:{len(mine['pages'])}"]
     app.handle("b:hold")
     app.handle("a")                                                 # take back his turn
     while app.message is not None or isinstance(app.stack[-1], TextScreen):
