@@ -6,7 +6,8 @@ fixed pure-Python workload, CPU time of this process: about 20 ms on a desktop, 
 Raspberry Pi Zero 2 W, so a ratio carries over; ms × 15 estimates the Pi).
 
 Long games of each kind are played through the real console on a fresh state directory, with a
-secret seed (``commit``) and a fixed share so that each run plays the same game: Caesar! solo to
+secret seed (``commit``) and a fixed share so that each run plays the same game (``--no-share``:
+none, so their draws differ from run to run): Caesar! solo to
 its winner (random human placements, Auto-Crassus's turns), a Julius Caesar campaign (battle after
 battle with cards dealt and played, winters), Glory's 9 rounds, Sword's 9 turns of battles, dice
 rolls and a bag's draws. 0, 50 or 300 undo-and-redo pairs are spread over the actions (each undo
@@ -65,7 +66,7 @@ def _best(fn: Callable[[], Any], repeats: int = 3) -> float:
 class Game:
     """One game through the console, with undo-and-redo pairs after its successful actions."""
 
-    def __init__(self, root: Path, start: str, undos: int, actions: int) -> None:
+    def __init__(self, root: Path, start: str, undos: int, actions: int, share: bool = True) -> None:
         from firmware.console import Console
         from firmware.store import Store
         self.console = Console(Store(root), None)
@@ -73,7 +74,7 @@ class Game:
         self.last = 0.0                     # CPU seconds of the last action taken (its first time)
         self.ok("settings language=en")
         self.ok("commit")
-        self.ok(f"{start} share=bench")
+        self.ok(f"{start} share=bench" if share else start)
 
     def ok(self, line: str) -> dict[str, Any]:
         r: dict[str, Any] = self.console.request(line)
@@ -137,11 +138,11 @@ KINDS: list[tuple[str, str, Callable[[Game, random.Random], None], int]] = [
 
 
 def measure(name: str, start: str, play: Callable[[Game, random.Random], None], actions: int, undos: int,
-            fig: Callable[[float], str], old: Any) -> bool:
+            fig: Callable[[float], str], old: Any, share: bool = True) -> bool:
     """Play one game, end it, time its end and its record; False if ``old`` makes another record."""
     from firmware import fairness
     with tempfile.TemporaryDirectory() as tmp:
-        g = Game(Path(tmp), start, undos, actions)
+        g = Game(Path(tmp), start, undos, actions, share)
         play(g, random.Random(1))
         session = g.console.session
         assert session is not None
@@ -170,6 +171,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", type=Path, help="another firmware/fairness.py to compare draw_record with")
     ap.add_argument("--kind", action="append", help="only these games (caesar-solo, jc, glory, sword, dice, bag)")
+    ap.add_argument("--no-share", action="store_true", help="games given no players' share (their end asks whether "
+                    "a draw was undone)")
     args = ap.parse_args()
     stick = yardstick()
     print(f"yardstick {stick * 1000:.1f} ms (CPU); figures: ratio to it, ms here, × {PI} for a Pi Zero 2 W")
@@ -186,7 +189,7 @@ def main() -> int:
         if args.kind and not any(k in name for k in args.kind):
             continue
         for undos in UNDOS:
-            if not measure(name, start, play, actions, undos, fig, old):
+            if not measure(name, start, play, actions, undos, fig, old, not args.no_share):
                 return 1
     return 0
 
