@@ -336,21 +336,52 @@ def _replay(session: Any, state: dict[str, Any], line: str) -> None:
     session.trail.append(0, line, "")
 
 
+class _Kept(NamedTuple):
+    """A state an undo restored, not read back yet: its JSON without the tape, and the tape."""
+
+    text: str
+    tape: list[Any]
+
+
 def _steps(header: dict[str, Any], steps: Sequence[Sequence[str]]
            ) -> tuple[list[list[Any]], list[str], list[list[Any]]]:
     """Replay every action and undo: (each step with the draws it made, the lines standing at the
-    end, the tape standing at the end)."""
+    end, the tape standing at the end).
+
+    Undo restores the state before its action, as the JSON the store would hold. Only the actions
+    that are taken back need that state kept, and it is kept without the tape: the tape only grows
+    while actions are made (an undo cuts it back), so each draw is copied once, as JSON, into
+    ``frozen``, and an undo takes its prefix. The state an undo restores is read back only when an
+    action is replayed on it: an action made again on it (the same line: undo never re-draws) is
+    not replayed, it leads where it led before, to the state the undo set aside, draws and all.
+    Keeping the whole state before every action, and replaying every action made again, made the
+    record cost the game's length times its draws plus a replay per undo (0.36 s for 200 rolls
+    and 300 undos here, about 5 s on the device)."""
     from firmware.session import Session
+    undone = _undone_dos(steps)
     session = Session.from_header(header, [])
-    state = session.state
-    before: list[str] = []                  # the state before each standing action (what undo restores)
+    state: dict[str, Any] | _Kept = session.state
+    # the state before each standing action if an undo takes it back: (its JSON without the tape,
+    # the tape's length, the line)
+    before: list[tuple[str, int, str] | None] = []
+    frozen: list[Any] = []                  # the tape's draws as JSON gave them back (what undo restores)
+    # the actions an undo took back, the newest last: (the state the undo restored, the line, the
+    # state the action had led to): made again on that very state, the same line leads there again
+    again: list[tuple[_Kept, str, dict[str, Any] | _Kept]] = []
     standing: list[str] = []
     out: list[list[Any]] = []
-    for step in steps:
+    for at, step in enumerate(steps):
         if step[0] == "undo":
             if not before:
                 raise ValueError("an undo with nothing to undo")
-            state = json.loads(before.pop())
+            kept = before.pop()
+            if kept is None:                # (never: _undone_dos marked every action an undo takes back)
+                raise ValueError("an undo of an action whose state was not kept")
+            text, drawn, was = kept
+            restored = _Kept(text, frozen[:drawn])
+            del frozen[drawn:]
+            again.append((restored, was, state))
+            state = restored
             standing.pop()
             session.trail.pop()
             out.append(["undo"])
@@ -358,12 +389,47 @@ def _steps(header: dict[str, Any], steps: Sequence[Sequence[str]]
         if step[0] != "do":
             raise ValueError(f"a step {str(step[0])[:20]!r}")
         line = str(step[1])
-        before.append(json.dumps(state))
-        drawn = len(state["rng"]["tape"])
-        _replay(session, state, line)
+        tape = _tape(state)
+        drawn = len(tape)
+        if at in undone:
+            if len(frozen) < drawn:
+                frozen.extend(json.loads(json.dumps(tape[len(frozen):])))
+            text = state.text if isinstance(state, _Kept) else \
+                json.dumps(dict(state, rng=dict(state["rng"], tape=[])))
+            before.append((text, drawn, line))
+        else:
+            before.append(None)
+        if again and again[-1][0] is state and again[-1][1] == line:
+            state = again.pop()[2]          # made again where its undo left it: where it led before
+            session.trail.append(0, line, "")
+        else:
+            again.clear()                   # (the states set aside are not this one's any more)
+            if isinstance(state, _Kept):
+                restored_state: dict[str, Any] = json.loads(state.text)
+                restored_state["rng"]["tape"] = list(state.tape)
+                state = restored_state
+            _replay(session, state, line)
         standing.append(line)
-        out.append(["do", line, state["rng"]["tape"][drawn:]])
-    return out, standing, state["rng"]["tape"]
+        out.append(["do", line, _tape(state)[drawn:]])
+    return out, standing, _tape(state)
+
+
+def _tape(state: dict[str, Any] | _Kept) -> list[Any]:
+    tape: list[Any] = state.tape if isinstance(state, _Kept) else state["rng"]["tape"]
+    return tape
+
+
+def _undone_dos(steps: Sequence[Sequence[str]]) -> set[int]:
+    """The places in ``steps`` of the actions an undo takes back (each undo takes back the last
+    action standing)."""
+    made: list[int] = []
+    out: set[int] = set()
+    for at, step in enumerate(steps):
+        if step and step[0] == "do":
+            made.append(at)
+        elif step and step[0] == "undo" and made:
+            out.add(made.pop())
+    return out
 
 
 def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
