@@ -475,7 +475,8 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
         if (last.endswith("→") or last.lstrip("(«") in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or first[:1].islower() and first[1:2] == "."
                 or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named
-                or re.fullmatch(r"\d+", last) and named and unit(first)):
+                or re.fullmatch(r"\d+", last) and named and unit(first)
+                or re.fullmatch(r"[(«]?\d+", last) and re.fullmatch(r"\d+[)»,.:;!?]*", first)):   # dice: «1 4» / «6,»
             bad.append(f"{row!r} / {after!r}")
         if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
             bad.append(f"{row!r} / {after!r}")

@@ -24,7 +24,8 @@ def _parted(rows: list[str], *pairs: tuple[str, str]) -> list[str]:
 def test_the_battle_log_keeps_the_hit_block_s_name_with_its_number(lang, legio, hit):  # J-7
     """A fire's log line names the block that took the hit in brackets with its steps: «(Легіон 10
     II→I).» is one row (it read «1 хіт (Легіон» / «10 II→I).» on the Log's 21 columns); where it
-    does not fit a row, the block's steps go on to the next, its number stays with its name."""
+    does not fit a row, the block's steps go on to the next, its number stays with its name. The
+    dice the block rolled stay on one row too: «атакує 1 4» / «6, 1 хіт» read as a six and a hit."""
     from engine.jc.battle import describe_turn
     rec = {"round": 2, "block": "c_leg10", "name": "Legio 10", "rating": "C3", "strength": 3,
            "action": "fire", "dice": [1, 4, 6], "hits": 1, "lost": 0,
@@ -36,6 +37,7 @@ def test_the_battle_log_keeps_the_hit_block_s_name_with_its_number(lang, legio, 
         whole = f"({legio} 10 II→I)."
         assert whole in rows if len(whole) <= width else f"({legio} 10" in rows, (width, rows)
         assert not _parted(rows, (legio, "10")), (width, rows)      # (the steps may go on: «(Legio 10» / «II→I).»)
+        assert any("1 4 6," in r for r in rows), (width, rows)       # the dice faces: not «атакує 1 4» / «6, 1 хіт»
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

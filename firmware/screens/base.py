@@ -260,14 +260,16 @@ ONE_LETTER = frozenset("вВсСкКуУоОиИаАяЯйЙіІзЗ")
 
 def keeps_next(word: str, following: str) -> bool:
     """Whether ``word`` stays on the row of the word after it (a typographer's tie, not a space to
-    break at): a number before its noun («1 / marker», «(1 / ПО)»), an arrow before where it
+    break at): a number before its noun («1 / marker», «(1 / ПО)») or the next number of a list
+    without commas (dice rolled: «fires 1 4 / 6, 1 hit» read as a six and a hit), an arrow before where it
     points («marker → / Syria»), a one-letter Russian or Ukrainian word («й / викладіть»,
     «с / полем», «(в / настройках»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»), a
     one-letter abbreviation with the word before it («49 до / н. э.» -> «49 до н. э.»); and a
     dash never begins a row («слово / — ...»). (A name's number stays with
     the name instead, «Legio 1 / loses», and a paragraph's last word of one or two letters with the
     word before it, «hold B.»: :func:`_tied`.)"""
-    return (bool(_NUMBER.fullmatch(word)) and following[:1].isalpha() or word.endswith("→")
+    return (bool(_NUMBER.fullmatch(word)) and (following[:1].isalpha() or bool(_NAMED.fullmatch(following)))
+            or word.endswith("→")
             or word.lstrip("(«") in ONE_LETTER or following in ("—", "–") or word == "="
             or following[:1].islower() and following[1:2] == ".")
 
