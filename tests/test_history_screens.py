@@ -1103,3 +1103,57 @@ def test_the_crassus_figures_page_lists_the_levels_in_the_charts_order(state_dir
         assert heads[0] == "easy, base game:" and heads[1] != heads[0], heads
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, you, crassus", [("en", "✓Pompey: 12", "·Auto-Crassus (Caesar): 5"),
+                                                ("ru", "✓Помпей: 12", "·Авто-Красс (Цезарь): 5"),
+                                                ("uk", "✓Помпей: 12", "·Авто-Красс (Цезар): 5")])
+def test_a_solo_game_s_page_says_the_side_auto_crassus_played(lang: str, you: str, crassus: str, state_dir: Path):
+    """History → a solo Caesar! game named the player's side («Анна (Помпей)») but Auto-Crassus
+    alone, «·Авто-Красс: 5»: which side he played was nowhere on the page. He plays the side the
+    player left him (S-1), said as the export gives it to BG Stats, the row whole (it wraps)."""
+    from firmware.screens.history import GameScreen, detail_rows
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            header = {"sid": "s1", "game": "caesar-solo", "line": "new caesar-solo", "seed": "s1"}
+            rec = {"mode": {"kind": "solo", "difficulty": "hard", "side": "pompey", "expansions": []},
+                   "players": [player("Pompey", 12, True), player("Auto-Crassus", 5, False, True)],
+                   "result": history.Msg("test")}
+            history._put(db, header, "game", rec, 10, "finished")
+        i18n.set_language(lang)
+        [entry] = app.history() or []
+        rows = detail_rows(entry)
+        assert you in rows and crassus in rows, rows
+        played = app.console.request("export format=bgstats")["play"]["players"]
+        assert [p.get("role") for p in played] == [you[1:-4], crassus[crassus.index("(") + 1:crassus.index(")")]]
+        app.push(GameScreen(entry))
+        seen = []
+        for _ in range(len(rows) + 2):
+            seen.append(texts(app))
+            app.handle("down")
+        drawn = " ".join(" ".join(s.split("\n")) for s in seen)
+        assert crassus[1:] in " ".join(drawn.split()) and "…" not in drawn, drawn
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_a_long_typed_name_is_cut_beside_its_side_not_the_side():
+    """A person's name too long for the row was cut with its side: «✓Максиміліан Оле…: 12», which
+    side they played gone. The name is cut, the side stays whole, the row within the panel."""
+    from firmware.screens.history import detail_rows
+    entry = {"id": 4, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
+             "started": None, "finished": "2026-03-01T18:47:40Z",
+             "mode": {"kind": "solo", "difficulty": "hard", "side": "pompey", "expansions": []},
+             "players": [{"name": "Максиміліан Олександрович", "role": "pompey", "score": 12, "winner": True},
+                         {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
+             "result": "Pompey won.", "unsynced": [], "seed": None}
+    i18n.set_language("uk")
+    try:
+        rows = detail_rows(entry)
+    finally:
+        i18n.set_language("en")
+    [row] = [r for r in rows if r.startswith("✓")]
+    assert row.endswith(" (Помпей): 12") and row.startswith("✓Макс") and "…" in row and len(row) <= base.COLS, row

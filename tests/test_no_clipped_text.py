@@ -448,22 +448,42 @@ def _ties_broken(text: str, width: int, wrap: Callable[[str, int], list[str]] = 
     abbreviation torn from the word before it («49 до» / «н. э.»), a last row of one or two letters
     alone («Undo: hold» / «B.»): each where its tie would have fitted a row. A
     number after a capitalised word is that name's («Legio 1 / loses»): it stays with the name
-    (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»)."""
+    (a capitalised verb opening a sentence is taken for a name too: «Перемешайте 3 / жетона»), an
+    opening bracket before the name and a stop after the number too (JC's battle log «1 хіт
+    (Легіон» / «10 II→I)», «атакує Легіон» / «5, 1 хіт»), and a unit in capitals after it stays
+    with the number as after any number («Помпей 8» / «ПО).»); when the three do not fit a row,
+    the number goes with its unit («Д'Артаньян-Ґонта» / «12 ПО»)."""
     rows = [r for r in wrap(text, width) if r]
     words = set(text.split())
     bad = []
+
+    def name(word: str) -> bool:
+        bare = word.lstrip("(«")
+        return bare[:1].isupper() and bare.isalpha() or word in base.NUMBER_SIGNS
+
+    def unit(word: str) -> bool:
+        bare = word.rstrip(")»,.:;!?")
+        return (bare not in base.ONE_LETTER and not any(ch.islower() for ch in bare)
+                and any(ch.isalpha() for ch in bare))
+
     for row, after in zip(rows, rows[1:]):
         *before, last = row.split()
-        first = after.split()[0]
+        first, *rest = after.split()
         if len(f"{last} {first}") > width or first not in words:     # (a word broken: no tie to keep)
             continue
-        named = before and last[:1] not in "(«" and (                # «Legio 1», «no. 1»; not «Dice (2»
-            before[-1][:1].isupper() and before[-1].isalpha() or before[-1] in base.NUMBER_SIGNS)
+        named = before and last[:1] not in "(«" and name(before[-1])      # «Legio 1», «no. 1»; not «Dice (2»
         if (last.endswith("→") or last.lstrip("(«") in base.ONE_LETTER or first in ("—", "–") or last == "="
                 or first[:1].islower() and first[1:2] == "."
-                or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named):
+                or re.fullmatch(r"[(«]?\d+", last) and first[:1].islower() and not named
+                or re.fullmatch(r"\d+", last) and named and unit(first)
+                or re.fullmatch(r"[(«]?\d+", last) and re.fullmatch(r"\d+[)»,.:;!?]*", first)):   # dice: «1 4» / «6,»
             bad.append(f"{row!r} / {after!r}")
         if last in base.NUMBER_SIGNS and re.fullmatch(r"\d+\W?", first):        # «no.» / «1 for…»
+            bad.append(f"{row!r} / {after!r}")
+        number = re.fullmatch(r"\d+(?:[.,]\d+)?[)»,.:;!?]*", first)
+        carried = (number and re.fullmatch(r"\d+", first) and rest and unit(rest[0])     # «Name» / «12 ПО»
+                   and len(f"{last} {first} {rest[0]}") > width)
+        if number and name(last) and not carried:                                   # «(Легіон» / «10 II→I)»
             bad.append(f"{row!r} / {after!r}")
     if len(rows) > 1 and len(rows[-1]) <= 2 and len(rows[-2].split()[-1]) + 1 + len(rows[-1]) <= width:
         bad.append(f"{rows[-2]!r} / {rows[-1]!r}")

@@ -2688,7 +2688,8 @@ def test_history_says_a_caesar_game_in_the_player_s_words(console, lang, said): 
         for shown in rows:
             assert not any(INTERNAL.search(r) for r in shown), shown
             assert not any(re.search(r"(\w+) \(\1\)", r) for r in shown), shown   # not «Цезарь (Цезарь)»
-        assert rows[0][2:4] == [f"·{said[0].split(': ')[1].split(' — ')[0]}: 0", f"✓{said[0].split(' ')[0]}: 12"]
+        assert rows[0][2:4] == [f"·{said[0].split(': ')[1].split(' — ')[0]}: 0",      # he plays the side left him (S-1)
+                                f"✓{said[0].split(' ')[0]} (Помпей): 12"]
         assert rows[0][1] == said[0] and rows[2][1] == said[0]              # older records said anew
         assert rows[1][1] == said[1]
         assert said[2] in rows[0] and said[3] in rows[1] and said[4] in rows[0]

@@ -252,41 +252,66 @@ def split_word(word: str, width: int) -> list[str]:
 
 
 _NUMBER = re.compile(r"[(«]?[+−-]?\d+(?:[.,]\d+)?")     # «1», «(1», «2.5»; not «1,» ending a clause
+_STEPS = re.compile(r"[IVX]+(?:→(?:[IVX]+|-))?")     # a block's strength or its change: «III», «II→I», «I→-»
+_NAMED = re.compile(r"[+−-]?\d+(?:[.,]\d+)?[)»,.:;!?]*")   # a name's number: «1», «10)», «2,» («Legio 2, …»)
 # Russian and Ukrainian one-letter words (prepositions, conjunctions) that stay with the next word
 ONE_LETTER = frozenset("вВсСкКуУоОиИаАяЯйЙіІзЗ")
 
 
 def keeps_next(word: str, following: str) -> bool:
     """Whether ``word`` stays on the row of the word after it (a typographer's tie, not a space to
-    break at): a number before its noun («1 / marker», «(1 / ПО)»), an arrow before where it
+    break at): a number before its noun («1 / marker», «(1 / ПО)») or the next number of a list
+    without commas (dice rolled: «fires 1 4 / 6, 1 hit» read as a six and a hit), an arrow before where it
     points («marker → / Syria»), a one-letter Russian or Ukrainian word («й / викладіть»,
     «с / полем», «(в / настройках»), an equals sign with its result («5,2,2+3 = / 12» -> «5,2,2+3 / = 12»), a
     one-letter abbreviation with the word before it («49 до / н. э.» -> «49 до н. э.»); and a
     dash never begins a row («слово / — ...»). (A name's number stays with
     the name instead, «Legio 1 / loses», and a paragraph's last word of one or two letters with the
     word before it, «hold B.»: :func:`_tied`.)"""
-    return (bool(_NUMBER.fullmatch(word)) and following[:1].isalpha() or word.endswith("→")
+    return (bool(_NUMBER.fullmatch(word)) and (following[:1].isalpha() or bool(_NAMED.fullmatch(following)))
+            or word.endswith("→")
             or word.lstrip("(«") in ONE_LETTER or following in ("—", "–") or word == "="
             or following[:1].islower() and following[1:2] == ".")
 
 
 def _tied(words: list[str], width: int) -> list[str]:
     """``words`` with the ties of :func:`keeps_next` made (a space that is not broken at), as
-    long as what is tied fits a row."""
-    def name(k: int) -> bool:        # «Legio», «Блок», «no.»: the number after it is its own («Legio 1»)
-        return k >= 0 and (words[k][:1].isupper() and words[k].isalpha() or words[k] in NUMBER_SIGNS)
+    long as what is tied fits a row.
+
+    A number after a name is that name's and stays with it, an opening bracket or quote before the
+    name and a stop after the number too («(Легіон 10», «Legio 1,»); a word in small letters after
+    it goes on the sentence and may begin the next row («Legio 1 / loses», «Round 3 / has»), but
+    a unit in capitals stays with the number as after any number: a score («Помпей 8 ПО», «Caesar
+    2 VP»), a block's strength («(Легіон 10 II→I)»). When the name, the number and the unit do not
+    fit a row, the number goes on with its unit («Максиміліан» / «12 ПО»): a figure read apart
+    from what it counts is a figure of nothing, a name before it still names; but a block's
+    strength stays on the next row («(Легіон 10» / «II→I)»): the number is the name's."""
+    def name(k: int) -> bool:        # «Legio», «(Блок», «no.»: the number after it is its own («Legio 1»)
+        bare = words[k].lstrip("(«") if k >= 0 else ""
+        return k >= 0 and (bare[:1].isupper() and bare.isalpha() or words[k] in NUMBER_SIGNS)
 
     def number(k: int) -> bool:      # (one opening a bracket or a quote is not a name's: «Dice (2 / steps)?»
-        return bool(_NUMBER.fullmatch(words[k])) and words[k][:1] not in "(«"    # is «Dice / (2 steps)?»)
+        return bool(_NAMED.fullmatch(words[k]))                  # is «Dice / (2 steps)?»)
+
+    def unit(k: int, steps: bool = True) -> bool:    # «ПО», «VP)», a block's steps «II→I)» (not with
+        bare = words[k].rstrip(")»,.:;!?")           # steps=False): no small letter, not a one-letter «І»
+        return (bare not in ONE_LETTER and not any(ch.islower() for ch in bare) and any(ch.isalpha() for ch in bare)
+                and (steps or not _STEPS.fullmatch(bare)))
 
     out: list[str] = []
     for k, word in enumerate(words):
         last = k == len(words) - 1 and len(word) <= 2        # «hold / B.»: no short word left alone
+        named = k > 0 and number(k - 1) and name(k - 2)     # the word before is a name's number
         tie = (last or number(k) and name(k - 1) or k > 0 and words[k - 1] in NUMBER_SIGNS and word[:1].isdigit()
                or k > 0 and keeps_next(words[k - 1], word)
-               and not (number(k - 1) and name(k - 2) and word[:1].isalpha()))
+               and not (named and word[:1].isalpha() and not unit(k)))
         if out and tie and len(out[-1]) + 1 + len(word) <= width:
             out[-1] += TIE + word
+        elif (out and named and unit(k, steps=False) and keeps_next(words[k - 1], word) and out[-1].endswith(TIE + words[k - 1])
+              and len(words[k - 1]) + 1 + len(word) <= width):
+            # the name, its number and the word after do not fit a row: the number goes on with it
+            out[-1] = out[-1][:-len(TIE + words[k - 1])]
+            out.append(words[k - 1] + TIE + word)
         else:
             out.append(word)
     return out

@@ -181,18 +181,36 @@ def side_word(entry: HistoryEntry, role: str) -> str:
     return _(word) if word else _(role.capitalize())
 
 
-def player_label(entry: HistoryEntry, p: HistoryPlayer) -> str:
-    """A History player on the panel: the person and the side they played (``Анна (Цезарь)``), the
-    side alone when nobody was named, a seat nobody was named for in the current language (Glory's
-    «Червоний», kept as «Красный»), any other name as it is (in the current language if it is a
-    word of the game's, e.g. Auto-Crassus)."""
+def player_label(entry: HistoryEntry, p: HistoryPlayer, width: int = base.COLS, left: str | None = None) -> str:
+    """A History player on the panel in ``width`` columns: the person and the side they played
+    (``Анна (Цезарь)``), the side alone when nobody was named, a seat nobody was named for in the
+    current language (Glory's «Червоний», kept as «Красный»), any other name as it is (in the
+    current language if it is a word of the game's); a player the game names itself with the side
+    ``left`` him (Auto-Crassus: ``Авто-Красс (Помпей)``, :func:`side_left`; the row may wrap: the
+    game's words are never cut). A name a person typed is cut (:func:`base.clip_name`) so that the
+    side stays whole on the row (the whole label was cut: «Максиміліан Оле…», no side)."""
     from firmware.seats import seats_said
     name = str(p.get("name", ""))
     role = p.get("role")
+    if role is None and left is not None:       # the game's own word, never cut
+        return f"{name} ({side_word(entry, left)})"
     if role is None:         # (a seat nobody was named for in the language of the moment: «Червоний»)
-        return say(seats_said(entry["game"], name))
+        return base.clip_name(say(seats_said(entry["game"], name)), width)
     side = side_word(entry, str(role))
-    return side if name.casefold() in (str(role).casefold(), side.casefold()) else f"{name} ({side})"
+    if name.casefold() in (str(role).casefold(), side.casefold()):
+        return side
+    return f"{base.clip_name(name, max(width - len(side) - 3, 4))} ({side})"     # («Максим… (Помпей)»)
+
+
+def side_left(entry: HistoryEntry, p: HistoryPlayer) -> str | None:
+    """The side a player the game names itself played (Caesar!'s Auto-Crassus: the one the player
+    left him, S-1), as firmware/export.py ``people`` gives it to BG Stats; None for anyone else
+    (``p`` as History keeps it: «Auto-Crassus», before the game's words say it)."""
+    from firmware.export import _side_left
+    from firmware.seats import placeholder_said
+    if p.get("role") is not None or placeholder_said(entry["game"], str(p.get("name", ""))) is None:
+        return None
+    return _side_left(dict(entry.items()))
 
 
 def list_day(entry: HistoryEntry) -> str:
@@ -234,6 +252,7 @@ def says_abandoned(result: object) -> bool:
 def detail_rows(entry: HistoryEntry) -> list[str]:
     """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
     record = record_of(entry["game"])
+    left = [side_left(entry, p) for p in entry["players"]]          # (by the names as kept: «Auto-Crassus»)
     if record is not None and record.shown is not None:      # the game's own words
         entry = record.shown(entry)
     from firmware.seats import seats_said
@@ -242,10 +261,9 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
     if entry["status"] == "abandoned" and not says_abandoned(entry["result"]):   # (not twice: «Брошена
         rows.append(_("Abandoned"))                                                # после 2 действий.» / «Брошена»)
-    for p in entry["players"]:
+    for p, side in zip(entry["players"], left, strict=True):
         score = "" if p.get("score") is None else f": {p['score']}"
-        name = base.clip_name(player_label(entry, p), base.COLS - 1 - len(score))
-        rows.append(f"{'✓' if p.get('winner') else '·'}{name}{score}")
+        rows.append(f"{'✓' if p.get('winner') else '·'}{player_label(entry, p, base.COLS - 1 - len(score), side)}{score}")
     mode = entry["mode"]
     if mode.get("difficulty"):
         rows.append(_("Level: {}").format(_(str(mode["difficulty"]))))
