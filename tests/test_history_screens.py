@@ -308,7 +308,7 @@ def test_the_fair_draw_shows_the_code_and_the_seed_only_when_the_players_ask_aft
         new = app.run("new jc-battle")
         code = new["commitment"]
         seed = str(app.console.session.header["seed"])
-        from firmware.screens.history import FairDrawScreen
+        from firmware.screens.fair_draw import FairDrawScreen
         app.push(FairDrawScreen())
         frame = shown(app)
         assert (code[:8], "big") in frame and "End the game…" in texts(app)
@@ -336,7 +336,7 @@ def test_ending_a_julius_caesar_campaign_early_shows_the_seed_on_request(state_d
     """Issue 20: the players end a JC session whose campaign is not over (History has a battle)."""
     app = app_with(["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight"], [], state_dir)
     try:
-        from firmware.screens.history import FairDrawScreen
+        from firmware.screens.fair_draw import FairDrawScreen
         seed = str(app.console.session.header["seed"])
         app.push(FairDrawScreen())
         app.handle("down")                                              # the share row, then End the game…
@@ -527,7 +527,7 @@ def test_a_game_of_history_sends_its_link_and_names_the_sides_in_the_players_lan
 
 
 def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
-    from firmware.screens.history import FairDrawScreen
+    from firmware.screens.fair_draw import FairDrawScreen
     from tests.fakectx import FakeCtx
     ctx = FakeCtx("new dice").open(FairDrawScreen())                # a secret seed (none given)
     seed = str(ctx.session.header["seed"])
@@ -551,7 +551,7 @@ def test_the_fair_draws_no_share_page_goes_once_an_undo_changes_why(state_dir: P
     """QA (random keys): Fair draw → «No share…» (none was given before the first draw) stayed
     open after hold B took the roll back, while the reason now is another (a draw taken back by
     undo was seen): the page follows the game as the other texts of it do (play.Snapshot)."""
-    from firmware.screens.history import FairDrawScreen
+    from firmware.screens.fair_draw import FairDrawScreen
     app = app_with(["new dice", "roll 2d6"], [], state_dir)
     try:
         screen = FairDrawScreen()

@@ -402,7 +402,7 @@ def test_a_screen_title_is_said_in_its_own_domain_words(lang):
     with the shared catalog's other sense of "Fair draw" (the new-game form's code row)."""
     from firmware import i18n
     from firmware.history_text import _ as history_word
-    from firmware.screens.history import FairDrawScreen
+    from firmware.screens.fair_draw import FairDrawScreen
     before = i18n.language()
     try:
         i18n.set_language(lang)

@@ -162,7 +162,7 @@ def test_right_held_along_the_share_dice_adds_no_die_the_table_did_not_throw():
 def test_on_the_device_the_share_starts_the_game_and_history_says_it(state_dir: Path):
     """The App: the form's code is the game's commitment; Fair draw shows the share; a game started
     without one says the share was skipped."""
-    from firmware.screens.history import FairDrawScreen
+    from firmware.screens.fair_draw import FairDrawScreen
     app = app_with([], [], state_dir)
     try:
         form = _jc()
@@ -287,7 +287,8 @@ def test_a_long_share_is_read_whole_on_fair_draw_and_on_the_games_page(state_dir
     """A share is up to 64 characters (PROTOCOL.md third round): Fair draw had two rows under the
     code for «Вклад: …» and showed 19 of them; the game's page in History four, and lost the last
     7. Both now show every character (the page on rows of its own, Fair draw on the row's page)."""
-    from firmware.screens.history import FairDrawScreen, GameScreen
+    from firmware.screens.fair_draw import FairDrawScreen
+    from firmware.screens.history import GameScreen
     from firmware.screens.widgets.listing import item_rows
     share = "Жребий" * 10 + "Рим!"
     app = app_with(["new dice", f"share {share}", "roll 2d6"], [], state_dir, lang)

@@ -12,24 +12,22 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
-from PIL import Image
 
 from engine import actions as act
-from engine.replies import RevealReply
 from engine.text import N_
-from firmware.fairness import FairDraw
 from firmware.games import record_of
 from firmware.history_text import Msg, _, no_share_words, play_time_said, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
 from firmware.screens.base import Said
-from firmware.screens.ctx import Ctx, remade
+from firmware.screens.ctx import Ctx
+from firmware.screens.fair_draw import FairDrawScreen
 from firmware.screens.history_stats import StatsMenu
-from firmware.screens.play import Snapshot, run_or_notify
-from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, WrappedListScreen, draw_list)
+from firmware.screens.play import run_or_notify
+from firmware.screens.widgets import (Item, WrappedListScreen)
 from firmware.screens.widgets.listing import item_rows, wrap_label
 from firmware.screens.widgets.people import PlayersScreen
 
@@ -378,133 +376,3 @@ def send_draws(ctx: Ctx) -> None:
         ctx.notify(Msg("The serial link did not take it."))
     else:
         ctx.notify(Msg("Sent the draws of: {}.", game_named(ended[0])))
-
-
-# -- statistics ------------------------------------------------------------------------------------
-# -- the fair draw of the running game --------------------------------------------------------------
-def _fair_page(ctx: Ctx, text: Callable[[], str]) -> None:
-    """A page of the running game's fair draw (its share, why none can be given): taken off once a
-    step is played or taken back (an undo of the first draw lets a share be given again)."""
-    view = ctx.view()
-    games = (view["game"],) if view is not None else ()
-    ctx.push(remade(lambda: Snapshot(games, _("Fair draw"), text())))
-
-
-class FairDrawScreen(ListScreen):
-    """The running game's fair draw: the commitment's first 8 hex characters big enough to
-    photograph, then rows: the players' share (given, skipped, or "Players' share…" while one
-    can still be given), "End the game…" (``end``, after a question that says what it does) and,
-    once the game is over, "Show the seed" (``reveal``; on a game its rules finished but nobody
-    ended yet, the question first says that this ends it: its last move can no longer be
-    undone). The seed is on no screen before the end (issue 20)."""
-
-    title = Said(N_("Fair draw"), _)
-    CODE_ROWS = 2            # body rows the big code takes
-    wrap_rows = True         # a long row takes two rows (never cut)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._seen: tuple[object, FairDraw | None] | None = None
-
-    def fair(self, ctx: Ctx) -> FairDraw | None:
-        """The running session's fair draw, asked once per state of the game (a frame asks often:
-        the view the Ctx gives is a new object whenever the game changed)."""
-        view = ctx.view()
-        if self._seen is None or self._seen[0] is not view or view is None:
-            self._seen = (view, ctx.fair_draw())
-        return self._seen[1]
-
-    def status(self, ctx: Ctx) -> str:
-        fair = self.fair(ctx)
-        return _("ended") if fair is not None and fair.ended else ""
-
-    def items(self, ctx: Ctx) -> list[Item]:
-        fair = self.fair(ctx)
-        if fair is None:
-            return [Item(_("No game running."))]
-        out: list[Item] = []
-        if fair.commitment is None:
-            out.append(Item(_("No secret draw: the seed was chosen."), ident="seeded"))
-        elif fair.share is not None:         # the whole share on its own page when it is longer than the rows
-            said = _("Share: {}").format(fair.share)
-            fits = len(wrap_label(said, base.COLS - 1)) <= base.ROWS - self.CODE_ROWS
-            out.append(Item(said, ident="share") if fits else
-                       Item(_("Share given…"), partial(_fair_page, text=lambda: _("Share: {}").format(fair.share)),
-                            ident="share"))
-        elif fair.can_share:
-            out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
-        else:                    # why, in a whole sentence (too long for the two rows under the code)
-            out.append(Item(_("No share…"), partial(_fair_page, text=lambda: no_share_words(fair.no_share)),
-                            ident="share"))
-        if fair.ended is None and not fair.finished:
-            out.append(Item(_("End the game…"), self._ask_end, ident="end"))
-        elif fair.commitment is not None:
-            out.append(Item(_("Show the seed…") if fair.ended is None else _("Show the seed"), self._ask_seed,
-                            ident="seed"))
-        return out
-
-    def region(self, ctx: Ctx) -> tuple[int, int]:
-        return (self.CODE_ROWS, base.ROWS - self.CODE_ROWS) if self._code(ctx) else (0, base.ROWS)
-
-    def _code(self, ctx: Ctx) -> str | None:
-        fair = self.fair(ctx)
-        return None if fair is None or fair.commitment is None else fair.commitment[:8]
-
-    def render(self, ctx: Ctx) -> Image.Image:
-        img, draw = base.frame()
-        base.title_bar(draw, self.title, self.status(ctx))
-        items = self.items(ctx)
-        self.follow(items)
-        first, rows = self.region(ctx)
-        self._page(items, rows)
-        code = self._code(ctx)
-        if code is not None:
-            scale = 2 if base.big_width(code, 2) <= base.W - 2 else 1
-            base.big(img, (base.W - base.big_width(code, scale)) // 2, base.TITLE_H, code, scale)
-        draw_list(draw, items, self.cursor, self.top, rows, first, self.wrap_rows)
-        return img
-
-    # -- the rows' actions ---------------------------------------------------------------------------
-    def _share(self, ctx: Ctx) -> None:
-        from firmware.screens.widgets.share import ShareMenu
-
-        def take(c: Ctx, text: str | None) -> bool:
-            return text is not None and run_or_notify(c, act.share(text)) is not None
-        ctx.push(ShareMenu(take))
-
-    def _ask_end(self, ctx: Ctx) -> None:
-        ctx.push(remade(lambda: ConfirmScreen(
-            _("End the game?"), _("This ends the game: nothing more is drawn and nothing can be undone; History "
-                                  "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep"))))
-
-    @staticmethod
-    def _end(ctx: Ctx) -> None:
-        if run_or_notify(ctx, act.end()) is not None:
-            ctx.notify(Msg("The game has ended. Show the seed to check the draws."))
-
-    def _ask_seed(self, ctx: Ctx) -> None:
-        fair = ctx.fair_draw()          # (not the one remembered: asked now)
-        if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
-            ctx.push(remade(lambda: ConfirmScreen(
-                _("Show the seed?"), _("Showing the seed ends the game: its last move can no longer be undone."),
-                self._reveal, _("A: show it"), _("B: not yet"))))
-        else:
-            self._reveal(ctx)
-
-    @staticmethod
-    def _reveal(ctx: Ctx) -> None:
-        response = run_or_notify(ctx, act.reveal())
-        if response is not None:
-            ctx.push(remade(lambda: TextScreen(_("The seed"), seed_rows(response))))
-
-
-def seed_rows(revealed: RevealReply) -> list[str]:
-    """The seed of an ended game and how to check it (``reveal``'s reply)."""
-    rows = [_("Seed:"), str(revealed["seed"])]
-    if revealed.get("share"):
-        rows.append(_("Share: {}").format(revealed["share"]))
-    if revealed.get("commitment"):
-        rows.append(_("Code: {}").format(str(revealed["commitment"])[:8]))
-    rows.append(_("Check every draw with scripts/verify_draws.py and the draw record (History → Send the draw "
-                  "record)."))
-    return rows
