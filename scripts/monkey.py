@@ -569,12 +569,7 @@ class Walk:
             raise self.fail(f"a screen failed ({app.errors} errors) on {[type(s).__name__ for s in app.stack]}")
         where = type(app.stack[-1]).__name__
         self.screens[where] = self.screens.get(where, 0) + 1
-        base.TRACE = []
-        try:
-            img = app.render()
-            texts = list(base.TRACE)
-        finally:
-            base.TRACE = None
+        img, texts = base.traced(app.render)
         if self.loop is not None:
             self.loop.redraw()
             if self.board.plugged and self.out.connected and not self.loop.blanked \

@@ -213,12 +213,7 @@ def frame_faults(app: Any) -> set[str]:
     above a capital drawn off the top, a row past the right edge), a character drawn as the
     replacement box (no glyph), a list whose cursor row is not on the panel."""
     from firmware.screens.widgets.listing import ListScreen
-    base.TRACE = []
-    try:
-        img = app.render()
-        texts = list(base.TRACE)
-    finally:
-        base.TRACE = None
+    img, texts = base.traced(app.render)
     screen = app.stack[-1]
     where = type(screen).__name__
     faults = set()
@@ -241,6 +236,28 @@ def frame_faults(app: Any) -> set[str]:
             faults.add(f"{where}: the cursor's row {screen.cursor} is off the panel (rows {screen.top}…)")
         faults |= blank_end(texts, heights, screen.top, *screen.region(app), where)
     return faults
+
+
+def test_a_traced_frame_gives_its_texts_and_leaves_the_trace_off():
+    """``base.traced`` (the frame :func:`frame_faults` and scripts/monkey.py check): the texts the
+    frame drew, in order with their places and fonts; and the trace off after it, when the drawing
+    raised too (else every later frame's texts were kept, a list growing for as long as it ran)."""
+    def render():
+        img, draw = base.frame()
+        base.title_bar(draw, "Игры")
+        base.text(draw, 1, base.row_y(0), "Ход 2", kind="bold")
+        return img
+
+    img, texts = base.traced(render)
+    assert texts == [(1, -1, "Игры", "body"), (1, base.row_y(0), "Ход 2", "bold")]
+    assert img.getbbox() is not None and base.TRACE is None
+
+    def failing():
+        render()
+        raise OSError("the panel")
+    with pytest.raises(OSError):
+        base.traced(failing)
+    assert base.TRACE is None
 
 
 def blank_end(texts: list[tuple[int, int, str, str]], heights: list[int], top: int, first: int, rows: int,

@@ -1947,6 +1947,15 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
         read.console.close()
 
 
+def _log_after_a_restart(state_dir, lang):
+    """The log's last entry (``log 1``) as a new program on ``state_dir`` says it, read back from storage."""
+    back = app_with([], [], state_dir, lang=lang)
+    try:
+        return back.console.request("log 1")["log"]
+    finally:
+        back.console.close()
+
+
 @pytest.mark.parametrize("lang, undone", [
     ("en", "Undone: Pompey put the hit on Pompeius. Pompey chooses again which block takes the hit."),
     ("ru", "Отменено: Помпей отдал хит блоку Помпей. Помпей снова выбирает, какой блок получит хит."),
@@ -1976,11 +1985,7 @@ def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(stat
         assert app.console.session.lines[-1] == "fire c_leg10 dice=1,6,6"       # the fire stands
     finally:
         app.console.close()
-    back = app_with([], [], state_dir, lang=lang)
-    try:
-        assert back.console.request("log 1")["log"] == [undone]
-    finally:
-        back.console.close()
+    assert _log_after_a_restart(state_dir, lang) == [undone]
 
 
 def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_listed_first(state_dir):  # J-7, J-14, J-2, J-17
@@ -2073,11 +2078,7 @@ def test_undoing_a_reveal_names_the_play_it_takes_back(state_dir, lang, asked, u
         assert app.console.session.lines[-1] == "play caesar 3/2"
     finally:
         app.console.close()
-    back = app_with([], [], state_dir, lang=lang)
-    try:
-        assert back.console.request("log 1")["log"] == [undone]
-    finally:
-        back.console.close()
+    assert _log_after_a_restart(state_dir, lang) == [undone]
 
 
 def test_undoing_a_reveal_names_who_played_last_whichever_side_it_was(state_dir):  # J-18, undo

@@ -152,6 +152,19 @@ def clip_name(name: str, width: int) -> str:
 TRACE: list[tuple[int, int, str, str]] | None = None
 
 
+def traced(render: Callable[[], Image.Image]) -> tuple[Image.Image, list[tuple[int, int, str, str]]]:
+    """The frame ``render()`` draws and every text drawn in it, as (x, y, text, kind): :data:`TRACE`
+    is on for the call and off after it, even when it raises (a frame checked by a test or a
+    script: tests/test_no_clipped_text.py, scripts/monkey.py)."""
+    global TRACE
+    TRACE = []
+    try:
+        img = render()
+        return img, list(TRACE)
+    finally:
+        TRACE = None
+
+
 def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kind: str = "body") -> int:
     """Draw ``s`` in the font of ``kind`` with its cell's top-left at (x, y); returns the width.
     Never raises: missing glyphs show as U+FFFD."""
