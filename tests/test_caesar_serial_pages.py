@@ -4,12 +4,14 @@ game's home comes on top (his tile, his placement and its why, the notes after),
 page not read; a page read is never shown again (docs/protocol/caesar.md, ``caesar.read``)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from firmware.screens.caesar.home import CaesarHome
 from firmware.screens.caesar.move import PlayMap
 from firmware.screens.caesar.turn import TurnScreen
-from tests.screens import app_with, undo_by_link
+from tests.screens import app_with, drawn, undo_by_link
 
 NEW = "new caesar-solo seed=3"
 
@@ -259,4 +261,127 @@ def test_a_kill_after_a_page_read_then_another_game_keeps_the_page_read(state_di
         assert isinstance(turn, TurnScreen) and turn.record == his["read_id"]
         assert turn.pages[turn.page]["kind"] == "play"                  # the tile, read, not again
     finally:
+        app.console.close()
+
+
+def _said_now(app) -> None:
+    """Every turn's pages on the stack are those of a turn the game can still say (its last
+    Crassus or player turn), said in the language spoken now — not the text stored when first
+    shown — and the device shows no Russian or Ukrainian word in English."""
+    from firmware.i18n import language
+    from firmware.screens.caesar.turnpages import record_pages
+    view = app.view()
+    his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
+    records = {r["read_id"]: (r, r.get("tile")) for r in (his, mine) if r}
+    for screen in app.stack:
+        if not isinstance(screen, TurnScreen):
+            continue
+        assert screen.record in records, (screen.record, list(records))     # a turn that can be said
+        record, tile = records[screen.record]
+        assert screen.pages == record_pages(record, tile if not screen.mine else None,
+                                            view["winner"])[:len(screen.pages)]
+    if language() == "en":
+        for _ in range(30):                                         # every page of the turn on top
+            if not isinstance(turn := _top(app), TurnScreen):
+                break
+            said = [t for _x, _y, t, _k in drawn(app)]
+            assert not any(re.search("[А-яІіЄєЇї]{2}", t) for t in said), said   # (a tile's letter is the edition's)
+            if turn.page + 1 >= len(turn.pages):
+                break
+            app.handle("right" if turn.pages[turn.page]["kind"] != "play" else "a")
+
+
+@pytest.mark.parametrize("first, then, by", [("ru", "en", "link"), ("uk", "ru", "link"), ("uk", "en", "settings")])
+def test_a_language_chosen_after_a_newer_turn_came_over_the_link_leaves_no_page_in_the_old(
+        state_dir, first, then, by):   # S-5, S-9
+    """His turn shown on the device (monkey: caesar-solo uk, his turn c5 open); your move and his
+    next turn sent over the serial link (the screen stays: nothing was taken back); then
+    ``settings language=…`` (or the language chosen in Settings): the title was said again but
+    his bonus row («Тактику відкладено.») and a play's step text stayed in the old language — the
+    pages were said again only while the screen's turn was still his last. Now a turn that can no longer be said is taken off as
+    after an undo, and his newer turn is shown from its first page, every page in the new
+    language."""
+    from firmware import i18n
+    app = app_with([NEW], ["a", "a"], state_dir, lang=first)   # the home, then his turn on the device
+    try:
+        old = _top(app)
+        assert isinstance(old, TurnScreen) and not old.mine
+        assert '"ok":true' in app.serve_line(_your_move(app).encode())
+        while app.view()["turn"] != "crassus":
+            assert '"ok":true' in app.serve_line(b"draw")
+        assert '"ok":true' in app.serve_line(b"crassus")
+        newer = app.view()["last_crassus_turn"]["read_id"]
+        assert newer != old.record and old in app.stack          # still on his older turn
+        if by == "link":
+            assert '"ok":true' in app.serve_line(f"settings language={then}".encode())
+        else:
+            assert app.set_setting("language", then)["ok"]            # (as Settings → Language does)
+        top = _top(app)
+        assert old not in app.stack
+        assert isinstance(top, TurnScreen) and top.record == newer and top.page == 0
+        _said_now(app)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_your_turn_replaced_over_the_link_then_a_language_leaves_no_page_in_the_old(state_dir):   # C-8, S-9
+    """Your placement closes Hispania Ulterior: its page open on the device (ru), the tokens the
+    device drew for you on the next; his turn and your next move sent over the serial link (your
+    turn on screen is no longer the game's last), then ``settings language=en``: the closure's
+    page stayed in Russian. Now the closure (no longer to be said) goes, and the draw — the tokens
+    still to take from your bag — stays, said in English: no page left is in the old language."""
+    import json
+    from firmware import i18n
+    from firmware.screens.caesar.turnpages import drawn_page
+    from scripts.shots_caesar import HU_MIGHT, NEW as HU_NEW
+    position = json.loads(HU_MIGHT.split(" ", 1)[1])
+    position["bonuses"] = {"HU": "senate"}
+    app = app_with([HU_NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir,
+                   lang="ru")
+    try:
+        old = _top(app)
+        assert isinstance(old, TurnScreen) and old.mine and old.record == app.view()["last_player_turn"]["read_id"]
+        assert [p["kind"] for p in old.pages] == ["close", "draw"] and old.page == 0
+        drawn_for_you = old.pages[1]
+        assert '"ok":true' in app.serve_line(b"crassus")
+        while app.view()["turn"] != "human" or app.view()["step"] != "play":
+            assert '"ok":true' in app.serve_line(b"draw")
+        assert '"ok":true' in app.serve_line(_your_move(app).encode())
+        assert app.view()["last_player_turn"]["read_id"] != old.record and old in app.stack
+        assert '"ok":true' in app.serve_line(b"settings language=en")
+        top = _top(app)
+        assert top is old and top.pages == [drawn_page(drawn_for_you["tokens"], drawn_for_you["at"])]
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert "Take" in said and not re.search("[А-яІіЄєЇї]{2}", said), said
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("by", ["link", "settings"])
+def test_a_duel_draw_left_to_read_is_said_in_the_new_language_after_a_newer_move(state_dir, by):   # C-6, S-9
+    """A duel: Caesar's move on the device (uk), the page of the tokens the device drew for him
+    open; Pompey's move sent over the serial link, then a new language (over the link, or in
+    Settings): the draw page stayed in Ukrainian. The tokens to take are not lost: the page stays,
+    said in English, the same tokens."""
+    from firmware import i18n
+    from firmware.screens.caesar.turnpages import drawn_page
+    app = app_with(["new caesar-duel seed=4"], ["a", "a", "a", "a", "press"], state_dir, lang="uk")
+    try:
+        old = _top(app)
+        assert isinstance(old, TurnScreen) and old.mine and [p["kind"] for p in old.pages] == ["draw"]
+        tokens = old.pages[0]["tokens"]
+        assert '"ok":true' in app.serve_line(_your_move(app).encode())           # Pompey's
+        assert app.view()["last_player_turn"]["read_id"] != old.record and old in app.stack
+        if by == "link":
+            assert '"ok":true' in app.serve_line(b"settings language=en")
+        else:
+            assert app.set_setting("language", "en")["ok"]                       # (as Settings → Language does)
+        top = _top(app)
+        assert top is old and top.pages == [drawn_page(tokens, old.pages[0]["at"])]
+        said = " ".join(t for _x, _y, t, _k in drawn(app))
+        assert "Take" in said and not re.search("[А-яІіЄєЇї]{2}", said), said
+    finally:
+        i18n.set_language("en")
         app.console.close()

@@ -166,29 +166,55 @@ class TurnScreen:
     def title(self) -> str:
         return _("Your turn") if self.mine else _("Crassus's turn")
 
+    def _turn(self, view: CaesarView) -> tuple[TurnRecord, str | None] | None:
+        """The screen's turn as the game says it now (its record, his tile) while it is still the
+        game's last Crassus or player turn; None once a newer one replaced it."""
+        his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
+        for record, tile in ((his, his["tile"] if his else None), (mine, None)):
+            if record is not None and record["read_id"] == self.record:
+                return record, tile
+        return None
+
+    def _draws(self) -> list[Page]:
+        """The draw pages from the one shown on: the tokens the device drew, to take from the bag
+        (a duel's draw after a move; said again from their tokens in any language)."""
+        return [p for p in self.pages[self.page:] if p["kind"] == "draw"]
+
+    def _sayable(self, view: CaesarView) -> bool:
+        """Whether the pages can be said in the language spoken now: it is the one they were said
+        in, or their turn is still the game's last Crassus or player turn (said again from its
+        record), or a draw is still to be read (said again from its tokens). A turn a newer one
+        replaced meanwhile (sent over the serial link while this screen stayed on it) cannot be:
+        its pages would keep the texts of the language they were first said in."""
+        return self.lang == language() or self._turn(view) is not None or bool(self._draws())
+
     def _said_now(self, view: CaesarView) -> None:
         """After a change of language (the serial link's ``settings language=``): the pages said
         again in it from the turn's record (they stayed in the language they were first said in),
-        on the same page."""
+        on the same page; a turn no longer the game's last keeps only its draw pages still to be
+        read, said again (:meth:`_sayable`)."""
         if self.lang == language():
             return
         self.lang = language()
-        his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
-        for record, tile in ((his, his["tile"] if his else None), (mine, None)):
-            if record is None or record["read_id"] != self.record:
-                continue
-            shown = self.pages[self.page] if self.pages else None
-            pages = record_pages(record, tile, view["winner"])
-            pages += [drawn_page(p["tokens"], p["at"]) for p in self.pages
-                      if p["kind"] == "draw" and p["at"] >= len(record["pages"])]
-            if pages:
-                self.pages = pages
-                if shown is not None:          # the same page (a tile's notes may now fit on it, or not)
-                    at = shown["at"]
-                    self.page = next((i for i, p in enumerate(pages) if p["at"] == at and p["kind"] == shown["kind"]),
-                                     next((i for i, p in enumerate(pages) if p["at"] >= at), len(pages) - 1))
-                self.page = min(self.page, len(pages) - 1)
+        turn = self._turn(view)
+        if turn is None:
+            draws = self._draws()
+            if draws:
+                self.pages = [drawn_page(p["tokens"], p["at"]) for p in draws]
+                self.page, self.scroll.top = 0, 0
             return
+        record, tile = turn
+        shown = self.pages[self.page] if self.pages else None
+        pages = record_pages(record, tile, view["winner"])
+        pages += [drawn_page(p["tokens"], p["at"]) for p in self.pages
+                  if p["kind"] == "draw" and p["at"] >= len(record["pages"])]
+        if pages:
+            self.pages = pages
+            if shown is not None:              # the same page (a tile's notes may now fit on it, or not)
+                at = shown["at"]
+                self.page = next((i for i, p in enumerate(pages) if p["at"] == at and p["kind"] == shown["kind"]),
+                                 next((i for i, p in enumerate(pages) if p["at"] >= at), len(pages) - 1))
+            self.page = min(self.page, len(pages) - 1)
 
     def _read(self, ctx: Ctx, upto: int, rows: int = 0) -> None:
         """Screens before screen ``upto`` were read (``len(pages)``: all of them): the record's
@@ -270,17 +296,22 @@ class TurnScreen:
 
     def stale(self, ctx: Ctx) -> bool:
         """True once an undo took back a step this screen reports (its pages no longer match), or
-        the session is no longer this game."""
+        the session is no longer this game, or the language changed and its turn can no longer be
+        said in it (:meth:`_sayable`: a newer turn replaced it; taken off as after an undo, the
+        newer turn is then shown from its first unread page by the game's home)."""
         view = view_if_any(ctx)
         if view is None:
             return True
         if self.actions is None:
             self.actions = view["actions"]
-        return view["actions"] < self.actions
+        return view["actions"] < self.actions or not self._sayable(view)
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         view = view_if_any(ctx)
+        if view is not None and not self._sayable(view):     # (the language changed in Settings): taken
+            ctx.pop()                                        # off, the App draws the screen below
+            return img
         if view is None or self.stale(ctx):
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
