@@ -264,31 +264,36 @@ def test_a_kill_after_a_page_read_then_another_game_keeps_the_page_read(state_di
         app.console.close()
 
 
-def _said_now(app) -> None:
-    """Every turn's pages on the stack are those of a turn the game can still say (its last
-    Crassus or player turn), said in the language spoken now — not the text stored when first
-    shown — and the device shows no Russian or Ukrainian word in English."""
-    from firmware.i18n import language
+def _said_now(app, screen: TurnScreen) -> None:
+    """A turn's pages said in the language spoken now — not the texts stored when first shown:
+    those of its record as the game says it now (``last_crassus_turn``, ``last_player_turn``), or,
+    a newer turn having replaced it, of the record it was made from said again (every sentence
+    keeps the message it was said from); in English, no Russian or Ukrainian word on any of its
+    pages (read with right, A on a play)."""
+    from firmware.i18n import again, language
     from firmware.screens.caesar.turnpages import record_pages
     view = app.view()
-    his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
-    records = {r["read_id"]: (r, r.get("tile")) for r in (his, mine) if r}
-    for screen in app.stack:
-        if not isinstance(screen, TurnScreen):
-            continue
-        assert screen.record in records, (screen.record, list(records))     # a turn that can be said
-        record, tile = records[screen.record]
-        assert screen.pages == record_pages(record, tile if not screen.mine else None,
-                                            view["winner"])[:len(screen.pages)]
+    now = {r["read_id"]: r for r in (view.get("last_crassus_turn"), view.get("last_player_turn")) if r}
+    said, tile = screen.said
+
+    def said_again(obj):
+        if isinstance(obj, str):
+            return again(obj)
+        if isinstance(obj, dict):
+            return {k: said_again(v) for k, v in obj.items()}
+        return [said_again(v) for v in obj] if isinstance(obj, list) else obj
+
+    record = now.get(screen.record) or said_again(said)
+    expected = record_pages(record, tile, view["winner"])
+    assert expected and screen.pages[:len(expected)] == expected
     if language() == "en":
-        for _ in range(30):                                         # every page of the turn on top
-            if not isinstance(turn := _top(app), TurnScreen):
+        for _ in range(30):
+            assert app.stack[-1] is screen
+            shown = [t for _x, _y, t, _k in drawn(app)]
+            assert not any(re.search("[А-яІіЄєЇї]{2}", t) for t in shown), shown   # (a tile's letter is the edition's)
+            if screen.page + 1 >= len(screen.pages):
                 break
-            said = [t for _x, _y, t, _k in drawn(app)]
-            assert not any(re.search("[А-яІіЄєЇї]{2}", t) for t in said), said   # (a tile's letter is the edition's)
-            if turn.page + 1 >= len(turn.pages):
-                break
-            app.handle("right" if turn.pages[turn.page]["kind"] != "play" else "a")
+            app.handle("right" if screen.pages[screen.page]["kind"] != "play" else "a")
 
 
 @pytest.mark.parametrize("first, then, by", [("ru", "en", "link"), ("uk", "ru", "link"), ("uk", "en", "settings")])
@@ -316,10 +321,14 @@ def test_a_language_chosen_after_a_newer_turn_came_over_the_link_leaves_no_page_
             assert '"ok":true' in app.serve_line(f"settings language={then}".encode())
         else:
             assert app.set_setting("language", then)["ok"]            # (as Settings → Language does)
-        top = _top(app)
-        assert old not in app.stack
+        assert _top(app) is old and old.page == 0
+        _said_now(app, old)
+        for _ in range(30):                                       # his older turn read on
+            if not isinstance(top := _top(app), TurnScreen) or top is not old:
+                break
+            app.handle("a")
         assert isinstance(top, TurnScreen) and top.record == newer and top.page == 0
-        _said_now(app)
+        _said_now(app, top)
     finally:
         i18n.set_language("en")
         app.console.close()
@@ -329,11 +338,9 @@ def test_your_turn_replaced_over_the_link_then_a_language_leaves_no_page_in_the_
     """Your placement closes Hispania Ulterior: its page open on the device (ru), the tokens the
     device drew for you on the next; his turn and your next move sent over the serial link (your
     turn on screen is no longer the game's last), then ``settings language=en``: the closure's
-    page stayed in Russian. Now the closure (no longer to be said) goes, and the draw — the tokens
-    still to take from your bag — stays, said in English: no page left is in the old language."""
+    page stayed in Russian. Now the closure and the draw are said in English, on the same page."""
     import json
     from firmware import i18n
-    from firmware.screens.caesar.turnpages import drawn_page
     from scripts.shots_caesar import HU_MIGHT, NEW as HU_NEW
     position = json.loads(HU_MIGHT.split(" ", 1)[1])
     position["bonuses"] = {"HU": "senate"}
@@ -350,10 +357,10 @@ def test_your_turn_replaced_over_the_link_then_a_language_leaves_no_page_in_the_
         assert '"ok":true' in app.serve_line(_your_move(app).encode())
         assert app.view()["last_player_turn"]["read_id"] != old.record and old in app.stack
         assert '"ok":true' in app.serve_line(b"settings language=en")
-        top = _top(app)
-        assert top is old and top.pages == [drawn_page(drawn_for_you["tokens"], drawn_for_you["at"])]
-        said = " ".join(t for _x, _y, t, _k in drawn(app))
-        assert "Take" in said and not re.search("[А-яІіЄєЇї]{2}", said), said
+        assert _top(app) is old and old.page == 0 and [p["kind"] for p in old.pages] == ["close", "draw"]
+        assert old.pages[1]["tokens"] == drawn_for_you["tokens"]
+        _said_now(app, old)
+        assert "Take" in " ".join(t for _x, _y, t, _k in drawn(app))
     finally:
         i18n.set_language("en")
         app.console.close()

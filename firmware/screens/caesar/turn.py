@@ -13,7 +13,7 @@ from engine.caesar.replies import Step
 from engine.caesar.terms import BONUS_WORDS, ICON_WORDS
 from engine.caesar import actions as act
 from engine.caesar.views import CaesarView, PlayerTurn, TurnRecord
-from firmware.i18n import language
+from firmware.i18n import again, language
 from firmware.screens.caesar.text import _, ngettext
 from firmware.screens import base
 from firmware.screens.caesar.icons import draw_icon, draw_tokens
@@ -60,7 +60,7 @@ def show_crassus(ctx: Ctx, then: Callable[[Ctx], None] | None = None, start: int
     if played:
         unread_from(ctx, record["read_id"], 0)
     pages = record_pages(record, record["tile"], view["winner"])
-    ctx.push(TurnScreen(pages, record["read_id"], start, then, view["actions"]))
+    ctx.push(TurnScreen(pages, record["read_id"], start, then, view["actions"], said=(record, record["tile"])))
 
 
 def show_final(ctx: Ctx) -> None:
@@ -72,7 +72,7 @@ def show_final(ctx: Ctx) -> None:
     if record is None:
         return
     pages = record_pages(record, winner=view["winner"])
-    ctx.push(TurnScreen(pages, record["read_id"], 0, None, view["actions"], mine=True))
+    ctx.push(TurnScreen(pages, record["read_id"], 0, None, view["actions"], mine=True, said=(record, None)))
 
 
 def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: list[str] | None = None) -> None:
@@ -90,7 +90,8 @@ def show_mine(ctx: Ctx, before: int, then: Callable[[Ctx], None] | None, drawn: 
     if drawn:
         pages.append(drawn_page(drawn, len(record["pages"]) if record else 0))
     if start < len(pages):
-        ctx.push(TurnScreen(pages, record["read_id"] if record else None, start, then, view["actions"], mine=True))
+        ctx.push(TurnScreen(pages, record["read_id"] if record else None, start, then, view["actions"], mine=True,
+                            said=(record, None) if record else None))
     elif then is not None:
         then(ctx)
 
@@ -119,12 +120,25 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None, drawn: bool = True) -> 
             pages += _drawn_unread(ctx, cast(PlayerTurn, record), read)
         start = first_page(pages, read, screens)
         if start < len(pages):
-            screen = TurnScreen(pages, record["read_id"], start, then, view["actions"], mine=by_you)
+            screen = TurnScreen(pages, record["read_id"], start, then, view["actions"], mine=by_you, said=(record, tile))
             if start == first_page(pages, read) + screens:       # the screen the reader was on:
                 screen.scroll.top = rows                           # its rows read on with A stay read
             ctx.push(screen)
             return True
     return False
+
+
+def _said_again(obj: object) -> object:
+    """A turn's record with every sentence in it (a :class:`~firmware.i18n.Spoken` text, which
+    keeps the Msg it was said from) said again in the language spoken now; ids, codes and
+    numbers as they are."""
+    if isinstance(obj, str):
+        return again(obj)
+    if isinstance(obj, dict):
+        return {k: _said_again(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_said_again(v) for v in obj]
+    return obj
 
 
 def _drawn_unread(ctx: Ctx, record: PlayerTurn, read: int) -> list[Page]:
@@ -152,7 +166,8 @@ class TurnScreen:
     takes it off the screen."""
 
     def __init__(self, pages: list[Page], record: str | None = None, start: int = 0,
-                 then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False) -> None:
+                 then: Callable[[Ctx], None] | None = None, actions: int | None = None, mine: bool = False,
+                 said: tuple[TurnRecord, str | None] | None = None) -> None:
         self.pages = pages
         self.record = record
         self.then = then                       # called after the last page (not after B)
@@ -161,47 +176,35 @@ class TurnScreen:
         self.scroll = Scroll()
         self.mine = mine
         self.lang = language()                 # the language the pages are said in
+        self.said = said                       # the record they were made from (and his tile)
 
     @property
     def title(self) -> str:
         return _("Your turn") if self.mine else _("Crassus's turn")
 
     def _turn(self, view: CaesarView) -> tuple[TurnRecord, str | None] | None:
-        """The screen's turn as the game says it now (its record, his tile) while it is still the
-        game's last Crassus or player turn; None once a newer one replaced it."""
+        """The screen's turn (its record, his tile) as the game says it now while it is still the
+        game's last Crassus or player turn; once a newer one replaced it (sent over the serial
+        link while this screen stayed on it), the record the pages were made from, every sentence
+        in it said again (:func:`_said_again`); None for a duel's draw page alone."""
         his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
         for record, tile in ((his, his["tile"] if his else None), (mine, None)):
             if record is not None and record["read_id"] == self.record:
                 return record, tile
-        return None
-
-    def _draws(self) -> list[Page]:
-        """The draw pages from the one shown on: the tokens the device drew, to take from the bag
-        (a duel's draw after a move; said again from their tokens in any language)."""
-        return [p for p in self.pages[self.page:] if p["kind"] == "draw"]
-
-    def _sayable(self, view: CaesarView) -> bool:
-        """Whether the pages can be said in the language spoken now: it is the one they were said
-        in, or their turn is still the game's last Crassus or player turn (said again from its
-        record), or a draw is still to be read (said again from its tokens). A turn a newer one
-        replaced meanwhile (sent over the serial link while this screen stayed on it) cannot be:
-        its pages would keep the texts of the language they were first said in."""
-        return self.lang == language() or self._turn(view) is not None or bool(self._draws())
+        if self.said is None:
+            return None
+        return cast(TurnRecord, _said_again(self.said[0])), self.said[1]
 
     def _said_now(self, view: CaesarView) -> None:
-        """After a change of language (the serial link's ``settings language=``): the pages said
-        again in it from the turn's record (they stayed in the language they were first said in),
-        on the same page; a turn no longer the game's last keeps only its draw pages still to be
-        read, said again (:meth:`_sayable`)."""
+        """After a change of language (the serial link's ``settings language=``, Settings): the
+        pages said again in it from the turn's record (they stayed in the language they were
+        first said in), on the same page; the tokens the device drew, from the tokens."""
         if self.lang == language():
             return
         self.lang = language()
         turn = self._turn(view)
         if turn is None:
-            draws = self._draws()
-            if draws:
-                self.pages = [drawn_page(p["tokens"], p["at"]) for p in draws]
-                self.page, self.scroll.top = 0, 0
+            self.pages = [drawn_page(p["tokens"], p["at"]) if p["kind"] == "draw" else p for p in self.pages]
             return
         record, tile = turn
         shown = self.pages[self.page] if self.pages else None
@@ -296,22 +299,17 @@ class TurnScreen:
 
     def stale(self, ctx: Ctx) -> bool:
         """True once an undo took back a step this screen reports (its pages no longer match), or
-        the session is no longer this game, or the language changed and its turn can no longer be
-        said in it (:meth:`_sayable`: a newer turn replaced it; taken off as after an undo, the
-        newer turn is then shown from its first unread page by the game's home)."""
+        the session is no longer this game."""
         view = view_if_any(ctx)
         if view is None:
             return True
         if self.actions is None:
             self.actions = view["actions"]
-        return view["actions"] < self.actions or not self._sayable(view)
+        return view["actions"] < self.actions
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         view = view_if_any(ctx)
-        if view is not None and not self._sayable(view):     # (the language changed in Settings): taken
-            ctx.pop()                                        # off, the App draws the screen below
-            return img
         if view is None or self.stale(ctx):
             base.title_bar(draw, _("Taken back"))
             base.lines(draw, base.wrap(_("This turn was undone. A: back to the game.")))
