@@ -38,20 +38,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from scripts.bench_jc import yardstick  # noqa: E402  (the same fixed workload, so the ratios compare)
+
 PI = 15            # a Pi Zero 2 W is about 15 times slower than the desktop this was measured on
 UNDOS = (0, 50, 300)
-
-
-def yardstick() -> float:
-    """Seconds for the fixed workload of scripts/bench_jc.py (the best of 5)."""
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.process_time()
-        s = 0
-        for i in range(300_000):
-            s += i * i % 7
-        best = min(best, time.process_time() - t0)
-    return best
 
 
 def _best(fn: Callable[[], Any], repeats: int = 3) -> float:

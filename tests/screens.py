@@ -93,3 +93,32 @@ def undo_by_link(app) -> str:
         app.render()
     app.message = None
     return reply
+
+
+def killed_after_presses(state_dir: Path, lines: list[str], presses: int) -> None:
+    """The device program as the unit runs it, killed by the power: ``legatus console`` plays
+    ``lines`` (after ``settings language=en``) into ``state_dir``; then ``legatus --sim --script``
+    presses A ``presses`` times and idles, and gets SIGKILL once the frame after the last press is
+    drawn. Asserts every press was drawn and the kill was what ended it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
+                             input="settings language=en\n" + "\n".join(lines) + "\n", text=True,
+                             capture_output=True, timeout=120)
+    assert console.returncode == 0, console.stderr
+    keys = state_dir / "keys.txt"
+    keys.write_text("a\n" * presses + "wait 1\n" * 400)          # the presses, then idle until killed
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    for line in proc.stdout:
+        seen += line.startswith("--- frame after: a")
+        if seen == presses or time.monotonic() > deadline:
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert seen == presses and proc.returncode == -signal.SIGKILL

@@ -11,7 +11,7 @@ import pytest
 from firmware.screens.caesar.home import CaesarHome
 from firmware.screens.caesar.move import PlayMap
 from firmware.screens.caesar.turn import TurnScreen
-from tests.screens import app_with, drawn, undo_by_link
+from tests.screens import app_with, drawn, killed_after_presses, undo_by_link
 
 NEW = "new caesar-solo seed=3"
 
@@ -226,29 +226,7 @@ def test_a_kill_after_a_page_read_then_another_game_keeps_the_page_read(state_di
     """The device program (legatus --sim --script) killed with SIGKILL after his tile page was read
     in game A (the setting written, nothing more); started again, game B over the serial link and
     its home: A reopened from Earlier games goes on from his play's page, not his tile again."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
-                             input="settings language=en\nnew caesar-solo\ncrassus\n", text=True,
-                             capture_output=True, timeout=120)
-    assert console.returncode == 0, console.stderr
-    keys = state_dir / "keys.txt"
-    keys.write_text("a\n" * 2 + "wait 1\n" * 400)                  # Resume: his turn; its tile page read
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
-                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
-    seen = 0
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 120
-    for line in proc.stdout:
-        seen += line.startswith("--- frame after: a")
-        if seen == 2 or time.monotonic() > deadline:
-            break
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=30)
-    assert seen == 2 and proc.returncode == -signal.SIGKILL
+    killed_after_presses(state_dir, ["new caesar-solo", "crassus"], 2)   # Resume: his turn; its tile page read
     app = app_with([], [], state_dir)
     try:
         sid = app.fair_draw().session

@@ -28,7 +28,7 @@ from scripts.presses.harness import CONSOLE_SYNTAX
 from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, MIXED_MIGHT, NEW,
                                   NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
-from tests.screens import app_with as _app_with, assert_golden, check_case, drawn
+from tests.screens import app_with as _app_with, assert_golden, check_case, drawn, killed_after_presses
 
 
 READ = "READ"   # not a console line: the turns played so far were read on the device (caesar.read)
@@ -2268,29 +2268,10 @@ def test_a_kill_in_the_middle_of_his_turn_resumes_on_the_page_not_read(state_dir
     """The device program itself (legatus --sim --script) killed with SIGKILL after the first page
     of his turn was turned; started again, its first frame after Resume is the screen it was on:
     his play's page, or his tile's notes on a screen of their own (it was the tile's, read)."""
-    import os
-    import signal
     import subprocess
     import sys
-    import time
-    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
-                             input="settings language=en\n" + "\n".join(lines) + "\n", text=True,
-                             capture_output=True, timeout=120)
-    assert console.returncode == 0, console.stderr
+    killed_after_presses(state_dir, lines, presses)             # the power goes in the middle of his turn
     keys = state_dir / "keys.txt"
-    keys.write_text("a\n" * presses + "wait 1\n" * 400)             # to the screen after the tile's; then idle
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
-                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
-    seen = 0
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 120
-    for line in proc.stdout:
-        seen += line.startswith("--- frame after: a")
-        if seen == presses or time.monotonic() > deadline:
-            break
-    os.kill(proc.pid, signal.SIGKILL)                              # the power goes in the middle of his turn
-    proc.wait(timeout=30)
-    assert seen == presses and proc.returncode == -signal.SIGKILL
     keys.write_text("a\n")
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                           "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)

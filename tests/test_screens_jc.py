@@ -13,7 +13,7 @@ from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import setup_form
 from firmware.screens.widgets import OddsScreen
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden
+from tests.screens import app_with, assert_golden, killed_after_presses
 
 NEW = "new jc-battle seed=3"
 WON = "new jc-battle seed=1"         # c_leg10 against p_leg1, fought by the device: Caesar wins on a fire
@@ -2299,29 +2299,10 @@ def test_a_battle_fought_to_the_end_and_read_says_no_roll_again(state_dir):  # J
 def test_a_kill_on_a_roll_resumes_on_it(state_dir):  # J-1, J-7
     """The device program itself (legatus --sim --script) killed with SIGKILL while the dice of a
     fire are on the panel; started again, its first frame after Resume is that roll."""
-    import os
-    import signal
     import subprocess
     import sys
-    import time
-    lines = "settings language=en\n" + "\n".join([*ARMIES, "start"]) + "\n"
-    console = subprocess.run([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state_dir)],
-                             input=lines, text=True, capture_output=True, timeout=120)
-    assert console.returncode == 0, console.stderr
+    killed_after_presses(state_dir, [*ARMIES, "start"], 3)        # Resume, Battle, Fire: the power goes on the dice
     keys = state_dir / "keys.txt"
-    keys.write_text("a\na\na\n" + "wait 1\n" * 400)                # Resume, Battle, Fire; then idle
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
-                             "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
-    seen = 0
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 120
-    for line in proc.stdout:
-        seen += line.startswith("--- frame after: a")
-        if seen == 3 or time.monotonic() > deadline:
-            break
-    os.kill(proc.pid, signal.SIGKILL)                              # the power goes on the dice
-    proc.wait(timeout=30)
-    assert seen == 3
     keys.write_text("a\n")
     out = subprocess.run([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
                           "--state-dir", str(state_dir)], capture_output=True, text=True, timeout=120)
