@@ -364,10 +364,13 @@ class App:
         if response is None or session is None or depth is None or len(session.lines) >= depth:
             return None
         try:
-            reply = json.loads(response)
+            got = json.loads(response)
         except ValueError:
             return None
-        if not isinstance(reply, dict) or not reply.get("ok") or not isinstance(reply.get("undone"), str):
+        if not isinstance(got, dict):
+            return None
+        reply = cast(UndoReply, got)             # (if an undo was answered: ok, and the step as a sentence)
+        if reply.get("ok") is not True or not isinstance(reply.get("undone"), str):
             return None
         newest = session.log[-1] if session.log else None
         return newest if isinstance(newest, Msg) else reply["undone"]

@@ -96,10 +96,24 @@ def playing(state: Mapping[str, Any]) -> str | None:
     (J-18, J-20) in it; that time was the battle's (a turn's cards in battle 1's play time). The
     step that places its first block begins it (firmware/play_time.py: the time before it is the
     battle's set-up), so the undo of that block, or its removal, does not stop its clock."""
-    battle = state["battle"]
+    raw = cast(_RawState, state)
+    battle = raw["battle"]
     if battle["phase"] == "over" or battle["phase"] == "setup" and not battle["blocks"]:
         return None
-    return f"battle-{int(state['number'])}"
+    return f"battle-{int(raw['number'])}"
+
+
+class _RawBattle(TypedDict):
+    """What :func:`playing` reads of the raw state's battle (engine/jc/battle.py)."""
+    phase: str                # setup | fighting | over
+    blocks: list[Any]
+
+
+class _RawState(TypedDict):
+    """What :func:`playing` reads of a raw Julius Caesar state (engine/jc/campaign.py): the
+    number of the battle it is at and that battle."""
+    number: int
+    battle: _RawBattle
 
 
 def parted(part: str) -> bool:
