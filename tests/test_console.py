@@ -203,12 +203,14 @@ def test_reroll_positions_are_one_based_in_reply_and_state(state_dir):
 
 
 def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
-    """'Undone: …' says the step in the same words as the log did: Caesar!'s wild token is the
-    rulebook's «универсальный» / «універсальний» (C-3), not the shared catalog's «универсал»;
-    also after a restart (the undone step read back from the journal)."""
+    """The log says the step in the rulebook's words: Caesar!'s wild token is «универсальный» /
+    «універсальний» (C-3), not the shared catalog's «универсал»; 'Undone: …' of his whole turn
+    names it by his command tile as the log does («приказ А» / «тайл A»: the turn itself stays in
+    the Log above it), the same after a restart (the undone step read back from the journal)."""
     from firmware.console import Console
     from firmware.store import Store
-    for lang, prefix, term in (("ru", "Отменено: ", "универсальный 2/2"), ("uk", "Скасовано: ", "універсальний 2/2")):
+    for lang, prefix, term, tile in (("ru", "Отменено: ", "универсальный 2/2", ("приказ А", "приказом А")),
+                                     ("uk", "Скасовано: ", "універсальний 2/2", ("тайл A", "тайлом A"))):
         d = state_dir / lang
         d.mkdir()
         c = Console(Store(d))
@@ -216,15 +218,17 @@ def test_undone_sentence_keeps_the_game_terms_in_ru_and_uk(state_dir):
         c.request("new caesar-solo side=caesar difficulty=normal seed=3")
         assert c.request("crassus")["steps"][0]["tokens"][0] == "wild:2/2"
         said = c.request("log 1")["log"][0]
-        assert term in said
-        assert c.request("undo")["undone"] == prefix + said
+        assert term in said and tile[0] in said
+        undone = c.request("undo")["undone"]
+        assert undone.startswith(prefix) and tile[1] in undone, undone
+        assert c.request("log 2")["log"][0] == said                  # the turn's sentence stays in the Log
         assert c.request("crassus")["ok"]
         c.close()
         store = Store(d)
         c = Console(store, store.resume())
         again = c.request("log 1")["log"][0]          # read back from the journal
         assert term in again
-        assert c.request("undo")["undone"] == prefix + again
+        assert c.request("undo")["undone"] == undone
         c.close()
 
 
