@@ -79,6 +79,16 @@ def test_the_result_column_and_comments_follow_the_language(state_dir):
 
 
 # -- issue 24 §5: export that BG Stats and a spreadsheet take as they are ---------------------------------
+
+def _exported_in(lang: str, entry: dict) -> tuple[dict, list[dict]]:
+    """``entry``'s BG Stats play and its CSV rows, exported with the device speaking ``lang``."""
+    from firmware import export, i18n
+    i18n.set_language(lang)
+    try:
+        return export.bgstats_play(entry), list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
+    finally:
+        i18n.set_language("en")
+
 def _decoded_link(link: str) -> dict:
     """What BG Stats reads from its push link: the JSON of the ``data`` parameter."""
     from urllib.parse import parse_qs, urlsplit
@@ -605,18 +615,12 @@ def test_auto_crassus_and_an_unnamed_side_are_named_in_the_language_set_their_id
     its people (the rulebook's «Авто-Красс»); BG Stats shows those names once, when it asks who
     each player is, and knows them by ``sourcePlayerId``, which stays ``player 1`` and
     ``auto-crassus`` in every language, as in every export before (S-2: Auto-Crassus starts)."""
-    from firmware import export, i18n
     entry = {"id": 3, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
              "started": None, "finished": "2026-03-01T18:47:40Z", "mode": {"kind": "solo", "side": "caesar"},
              "players": [{"name": "Caesar", "role": "caesar", "score": 12, "winner": True, "startPlayer": False},
                          {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
              "result": "Caesar won.", "unsynced": [], "seed": None}
-    i18n.set_language(lang)
-    try:
-        play = export.bgstats_play(entry)
-        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
-    finally:
-        i18n.set_language("en")
+    play, rows = _exported_in(lang, entry)
     assert [(p["name"], p["sourcePlayerId"]) for p in play["players"]] == [(said[0], "player 1"),
                                                                           (said[1], "auto-crassus")]
     assert [(r["player"], r["player_id"]) for r in rows] == [(said[0], "player 1"), (said[1], "auto-crassus")]
@@ -670,18 +674,12 @@ def test_auto_crassus_plays_the_side_the_player_left_him_in_the_play_and_the_she
     """A solo Caesar! (S-1: Auto-Crassus takes the side the player did not choose) was exported with
     the player's side as his role and none for Auto-Crassus: BG Stats counted the player's Pompey
     and never Auto-Crassus's Caesar. He has the side left him, as the edition names it."""
-    from firmware import export, i18n
     entry = {"id": 4, "game": "caesar-solo", "name": "Caesar! Seize Rome in 20 Minutes", "status": "finished",
              "started": None, "finished": "2026-03-01T18:47:40Z",
              "mode": {"kind": "solo", "side": "pompey", "crassus_side": "caesar"},
              "players": [{"name": "Анна", "role": "pompey", "score": 12, "winner": True, "startPlayer": False},
                          {"name": "Auto-Crassus", "score": 5, "winner": False, "startPlayer": True}],
              "result": "Pompey won.", "unsynced": [], "seed": None}
-    i18n.set_language(lang)
-    try:
-        play = export.bgstats_play(entry)
-        rows = list(csv.DictReader(io.StringIO(export.csv_text([entry]).lstrip("\ufeff"))))
-    finally:
-        i18n.set_language("en")
+    play, rows = _exported_in(lang, entry)
     assert [p.get("role") for p in play["players"]] == [r["role"] for r in rows] == roles
     assert [p["sourcePlayerId"] for p in play["players"]] == ["анна", "auto-crassus"]

@@ -38,6 +38,17 @@ def _other(items: list[str], got: str) -> str:
     return next(x for x in items if x != got)
 
 
+def _drawn_undone_drawn_again(console: Console) -> str:
+    """A committed bag game: one draw, undone, drawn again, ended; the item drawn."""
+    ok(console, "commit")
+    ok(console, "new bag items=gold*3,lead*3")
+    got = ok(console, "draw")["drawn"][0]
+    ok(console, "undo")
+    ok(console, "draw")
+    ok(console, "end")
+    return str(got)
+
+
 def test_a_draw_shown_undone_and_drawn_again_is_checked_and_said(state_dir: Path, tmp_path: Path):
     """A bag draw undone and drawn again (the same item), one undone and never drawn again, a roll
     undone and another roll in its place, across a restart between them: all in the record's
@@ -105,12 +116,7 @@ def test_cards_shown_and_undone_are_dealt_again_first(console: Console, tmp_path
 def test_an_undone_draw_changed_in_the_record_is_a_mismatch(console: Console, tmp_path: Path):
     """The undone draws are checked, not only listed: one changed, or steps that do not lead to
     the draws that stand, fail the check (exit status 1)."""
-    ok(console, "commit")
-    ok(console, "new bag items=gold*3,lead*3")
-    got = ok(console, "draw")["drawn"][0]
-    ok(console, "undo")
-    ok(console, "draw")
-    ok(console, "end")
+    got = _drawn_undone_drawn_again(console)
     record = ok(console, "export format=draws")["record"]
     assert _verify(record, tmp_path).returncode == 0
     changed = json.loads(json.dumps(record))
@@ -147,12 +153,7 @@ def test_a_record_made_again_from_the_sessions_rows_keeps_what_was_undone(state_
     from firmware.store import DB_NAME
     store = Store(state_dir)
     console = Console(store, store.resume())
-    ok(console, "commit")
-    ok(console, "new bag items=gold*3,lead*3")
-    got = ok(console, "draw")["drawn"][0]
-    ok(console, "undo")
-    ok(console, "draw")
-    ok(console, "end")
+    got = _drawn_undone_drawn_again(console)
     ok(console, "new dice")                                 # the ended session archived: only its rows tell
     console.close()
     db = sqlite3.connect(state_dir / DB_NAME)
