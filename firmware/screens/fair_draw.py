@@ -126,7 +126,7 @@ class FairDrawScreen(ListScreen):
         if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
             ctx.push(remade(lambda: ConfirmScreen(
                 _("Show the seed?"), _("Showing the seed ends the game: its last move can no longer be undone."),
-                self._reveal, _("A: show it"), _("B: not yet"))))
+                self._reveal, _("A: show"), _("B: not yet"))))
         else:
             self._reveal(ctx)
 
