@@ -1213,3 +1213,27 @@ def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(l
     finally:
         from firmware import i18n
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Defender die 1: not read, the Sacred Band reads its three highest dice (W-4)."),
+    ("ru", "Защитник, кубик 1: не учитывается — Священный отряд сверяет с таблицей потерь три наибольших кубика (W-4)."),
+    ("uk", "Захисник, кубик 1: не враховується — Священний загін звіряє з таблицею втрат три найбільші кубики (W-4).")])
+def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W-2, W-4
+    """Carthage rolls four dice with the Sacred Band (W-2) and reads three on the loss table (W-4):
+    the screen lists the three read and says which die is not, and why, in whole sentences."""
+    from firmware import i18n
+    try:
+        ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
+                      "battle att=10 def=10 sacred-band=def att-dice=6,6,6 def-dice=4,1,4,4", lang=lang)
+        ctx.open(SwordHome())
+        ctx.press(*["down"] * 9, "a", "a")                    # Last roll (past Carthage unrest), A: the loss table
+        shown = ctx.top.paras                                  # the screen's sentences (wrapped to its rows)
+        assert said in shown, shown
+        assert sum(1 for t in shown if t.endswith(reading_words[lang])) == 3, shown     # the three 4s: winner −1
+        assert len(shown) == 3 + 3 + 1, shown                  # Rome's 6, 6, 6, Carthage's three 4s, its 1 left out
+    finally:
+        i18n.set_language("en")
+
+
+reading_words = {"en": "winner −1", "ru": "победитель −1", "uk": "переможець −1"}

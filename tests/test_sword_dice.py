@@ -249,3 +249,18 @@ def test_a_tactics_rating_that_is_no_number_0_to_9_is_refused(line: str):  # W-1
     """«sword-tactics ²» crashed (internal_error): ``isdigit`` holds superscripts ``int`` cannot read."""
     with pytest.raises(BadArguments):
         tactics(line)
+
+
+def test_the_sacred_band_reads_its_three_highest_dice_on_the_loss_table():  # W-2, W-4
+    # W-2: Carthage rolls 4d6 with the Sacred Band, all four in its total; W-4: "each player reads each
+    # of their own three unmodified dice on the loss table". Carthage loses 13 to 18 (3+ column): its
+    # 4, 4, 4 cost the winner a unit each; its 1, the die left out, does not cost Carthage a unit.
+    out = battle("att=10 def=10 sacred-band=def att-dice=6,6,6 def-dice=4,1,4,4")
+    assert out["defender"]["total"] == 13 and out["winner"] == "attacker"
+    assert [(r["die"], r["reads"]) for r in out["readings"] if r["side"] == "defender"] == [(4, "W1")] * 3
+    assert out["defender"]["unread"] == [1] and "unread" not in out["attacker"]
+    assert out["defender"]["losses"] == 6 and out["attacker"]["losses"] == 3     # three 6s (L2); three 4s (W1)
+    # as the attacker: the lowest of four 5, 2, 6, 3 is left out (the 2); 16 beats 9
+    out = battle("att=10 def=10 sacred-band=att att-dice=5,2,6,3 def-dice=3,3,3")
+    assert [r["die"] for r in out["readings"] if r["side"] == "attacker"] == [5, 6, 3]
+    assert out["attacker"]["unread"] == [2] and out["attacker"]["total"] == 16

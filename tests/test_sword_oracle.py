@@ -61,9 +61,15 @@ def oracle_battle(att: int, dfn: int, att_dice: tuple[int, ...], def_dice: tuple
     dice = {"attacker": att_dice, "defender": def_dice}
     table = {"attacker": 0, "defender": 0}
     readings = []
+    unread: dict[str, list[int]] = {"attacker": [], "defender": []}
     for side in ("attacker", "defender"):
         result = _W if side == winner else _L
-        for die in dice[side]:                                         # the unmodified dice
+        kept = sorted(dice[side], reverse=True)[:3]                    # W-4: three dice (the Sacred Band's highest)
+        for die in dice[side]:                                         # the unmodified dice, as thrown
+            if die not in kept:
+                unread[side].append(die)
+                continue
+            kept.remove(die)
             code = LOSS[(result, column(size[side]))][die - 1]
             readings.append({"side": side, "die": die, "reads": code})
             if code == "L1":
@@ -81,7 +87,7 @@ def oracle_battle(att: int, dfn: int, att_dice: tuple[int, ...], def_dice: tuple
         "losses": (losses["attacker"], losses["defender"]),
         "eliminated": (gone["attacker"] >= att, gone["defender"] >= dfn),
         "support": ceil((losses[loser] + retreat) / 2),                # W-5
-        "retreat": retreat, "readings": readings, "size": (size["attacker"], size["defender"]),
+        "retreat": retreat, "readings": readings, "unread": unread, "size": (size["attacker"], size["defender"]),
     }
 
 
@@ -136,6 +142,7 @@ def _agree(out: dict, want: dict, att: int, dfn: int) -> None:
     assert (a["eliminated"], d["eliminated"]) == want["eliminated"]
     assert out["support"] == want["support"] and out["retreat_losses"] == want["retreat"]
     assert out["readings"] == want["readings"]
+    assert (a.get("unread", []), d.get("unread", [])) == (want["unread"]["attacker"], want["unread"]["defender"])
 
 
 # -- W-1 tactics: every rating × modifier × die -----------------------------------------------
@@ -194,7 +201,7 @@ def test_every_3d6_total_against_every_total_and_modifier_agrees():  # W-2, W-3
 
 
 @pytest.mark.parametrize("band", ["att", "def"])
-def test_every_sacred_band_roll_reads_all_four_dice(band: str):  # W-2 (Carthage's 4d6), W-4
+def test_every_sacred_band_roll_reads_its_three_highest_dice(band: str):  # W-2 (Carthage's 4d6), W-4
     n_att, n_def = (4, 3) if band == "att" else (3, 4)
     for i, (att_dice, def_dice) in enumerate(product(list(_rolls(n_att)), list(_rolls(n_def)))):
         if i % 5:                                      # every fifth of the 279,936 rolls, in two columns each
@@ -420,7 +427,9 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
                  f"{column(want['size'][k])}." for k, (name, army) in enumerate((("Attacker", att), ("Defender", dfn)))
                  if flank[k]]                                     # W-2, W-4: the size a flanked side reads
         assert " ".join(ctx.top.rows) == " ".join(sizes + [  # type: ignore[attr-defined]
-            f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"]])
+            f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"]] + [
+            f"{side.capitalize()} die {die}: not read, the Sacred Band reads its three highest dice (W-4)."
+            for side in ("attacker", "defender") for die in want["unread"][side]])
         ctx.press("b")
         k = 0 if lost == "attacker" else 1
         room = (att, dfn)[k] + flank[k] - want["losses"][k]

@@ -1,11 +1,20 @@
 """Battles (W-2..W-5): totals, the winner, losses read die by die, the winner's support gain.
 
 Each side rolls 3d6 (4d6 for Carthage with the Sacred Band) and adds its modifiers; the higher
-total wins and a tie goes to the defender (W-3). Each side then reads each of its own unmodified
-dice on the loss table (``engine/data/sword_losses.json``) in the column for its result and army
-size (W-4): ``L1``/``L2`` cost the loser 1/2 units, ``W1`` costs the winner 1 unit. Losses stop
-at the units present. The winner gains support equal to half the loser's actual losses (retreat
-losses included), rounded up (W-5).
+total wins and a tie goes to the defender (W-3). Each side then reads each of its own three
+unmodified dice on the loss table (``engine/data/sword_losses.json``) in the column for its result
+and army size (W-4): ``L1``/``L2`` cost the loser 1/2 units, ``W1`` costs the winner 1 unit. Losses
+stop at the units present.
+
+The Sacred Band's fourth die counts in the total (W-2: "Carthage 4d6") but the loss table reads
+three dice (W-4: "each of their own three unmodified dice"): the three highest. The seed has no
+battle chapter and says nothing of the event; the digest names three dice and not which, and on the
+loss table a higher die of a side's own never costs that side more (winner: 4-6 cost the loser;
+loser: a 1 costs itself, 4-6 cost the winner), so the three highest are the three its player would
+read if the card let him choose. The die left out is kept as the side's ``unread``.
+
+The winner gains support equal to half the loser's actual losses (retreat losses included),
+rounded up (W-5).
 
 The army size is the one term the digest uses for the force ratio and the loss table alike (W-2:
 the army's units plus half its flanking units, rounded up; W-4: "their army size (1 unit / 2 units
@@ -21,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.sword.tables import loss_table
+from engine.sword.tables import loss_table, tables
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -36,6 +45,17 @@ def army_size(units: int, flank: int = 0) -> int:
     """The army size (W-2) of a side with ``units`` present in all, ``flank`` of them in its flanking
     force: the others plus half the flanking units, rounded up (7 + 5 flanking -> 7 + 3 = 10)."""
     return units - flank + -(-flank // 2)
+
+
+def read_dice(dice: list[int]) -> tuple[list[int], list[int]]:
+    """The dice a side reads on the loss table and those it leaves out, each in the order thrown
+    (W-4: three dice; the Sacred Band's four keep their three highest, the lowest left out)."""
+    count = int(tables()["battle_dice"])
+    if len(dice) <= count:
+        return list(dice), []
+    order = sorted(range(len(dice)), key=lambda i: (-dice[i], i))      # highest first, ties as thrown
+    kept = set(order[:count])
+    return [d for i, d in enumerate(dice) if i in kept], [d for i, d in enumerate(dice) if i not in kept]
 
 
 def reading(die: int, won: bool, size: int) -> str:
@@ -69,7 +89,9 @@ class Side:
         """The side's fields; ``retreat``: its retreat losses when it lost (``eliminated``: no units
         left after its battle and retreat losses, seed 8.4)."""
         flanking = {"flank": self.flank, "size": self.size} if self.flank else {}   # a side with none: as before
-        return {"units": self.units, **flanking, "dice": list(self.dice), "modifier": self.modifier,
+        unread = read_dice(self.dice)[1]                  # the Sacred Band's die the loss table leaves out (W-4)
+        return {"units": self.units, **flanking, "dice": list(self.dice), **({"unread": unread} if unread else {}),
+                "modifier": self.modifier,
                 "total": self.total, "losses": self.losses, "table_losses": self.table_losses,
                 "eliminated": self.losses + retreat >= self.units}
 
@@ -122,7 +144,7 @@ def with_retreat(battle: Mapping[str, Any], retreat: int) -> dict[str, Any]:
     return _in_order(out, BATTLE_FIELDS)
 
 
-SIDE_FIELDS = ("units", "flank", "size", "dice", "modifier", "total", "losses", "table_losses", "eliminated")
+SIDE_FIELDS = ("units", "flank", "size", "dice", "unread", "modifier", "total", "losses", "table_losses", "eliminated")
 BATTLE_FIELDS = ("attacker", "defender", "winner", "loser", "support", "retreat_losses", "readings")
 
 
@@ -143,7 +165,7 @@ def resolve(attacker: Side, defender: Side, retreat: int = 0) -> Battle:
     readings = []
     for name, side in ((ATTACKER, attacker), (DEFENDER, defender)):
         won = name == winner
-        for die in side.dice:
+        for die in read_dice(side.dice)[0]:              # three dice (W-4), the Sacred Band's highest
             code = reading(die, won, side.size)
             readings.append({"side": name, "die": die, "reads": code})
             if code == "-":

@@ -15,6 +15,7 @@ class BattleSide(TypedDict):
     flank: NotRequired[int]     # a side with a flanking force: its units (W-2)
     size: NotRequired[int]      # ... and the army size, units + half the flanking ones rounded up (W-2, W-4's column)
     dice: list[int]
+    unread: NotRequired[list[int]]  # the Sacred Band's die the loss table leaves out: it reads the three highest (W-4)
     modifier: int
     total: int
     losses: int

@@ -154,12 +154,16 @@ def army_size_said(name: str, side: BattleSide) -> str:
 
 def loss_rows(result: BattleFields) -> list[str]:
     """The loss table screen's rows: for a side with a flanking force, the army size whose column it
-    reads (W-2, W-4), then every die read on the loss table."""
+    reads (W-2, W-4), then every die read on the loss table, then the Sacred Band's die left out
+    (W-4: three dice are read, its three highest)."""
     said = [army_size_said(name, result[name]) for name in ("attacker", "defender")
             if result[name].get("flank")]
     dice = [_("{} die {}: {}").format(_("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"],
                                       reading_word(x["reads"])) for x in result["readings"]]
-    return said + (dice or [_("No losses.")])
+    unread = [(_("Attacker die {}: not read, the Sacred Band reads its three highest dice (W-4).") if name == "attacker"
+               else _("Defender die {}: not read, the Sacred Band reads its three highest dice (W-4).")).format(die)
+              for name in ("attacker", "defender") for die in result[name].get("unread", [])]
+    return said + (dice or [_("No losses.")]) + unread
 
 
 def left_alone(name: str, side: BattleSide, retreat: int) -> str | None:
