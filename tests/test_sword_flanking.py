@@ -106,3 +106,17 @@ def test_a_flanked_battle_replays_after_a_restart(tmp_path: Path):  # W-4, kill 
     again = console(["state"], tmp_path)
     assert out[-1]["attacker"]["size"] == 2
     assert again[-1]["state"]["last_battle"]["attacker"]["size"] == 2
+
+
+def test_eliminated_is_said_of_every_unit_and_of_the_winner_too():  # W-2, W-4, seed 8.4
+    """``eliminated``: every one of the side's units eliminated (8.4's word for the units, not its
+    leaders). Losses that reach the army's units with flanking units left are not (W-2: those are
+    besides the army's; which units go is the player's removal); a winner whose last unit the loser's
+    ``W1`` readings take is."""
+    r = battle("att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3")
+    a = r["attacker"]
+    assert r["loser"] == "attacker" and a["losses"] == 3 >= a["units"] - a["flank"]
+    assert a["eliminated"] is False
+    r = battle("att=1 def=3 mod=9 att-dice=3,3,3 def-dice=6,6,5")    # 18 beats 17; the loser's 6, 6, 5: W1 each
+    assert r["winner"] == "attacker" and r["attacker"]["losses"] == 1 and r["attacker"]["eliminated"] is True
+    assert r["defender"]["losses"] == 0 and r["defender"]["eliminated"] is False

@@ -86,8 +86,9 @@ class Side:
         return army_size(self.units, self.flank)
 
     def as_dict(self, retreat: int = 0) -> dict[str, Any]:
-        """The side's fields; ``retreat``: its retreat losses when it lost (``eliminated``: no units
-        left after its battle and retreat losses, seed 8.4)."""
+        """The side's fields; ``retreat``: its retreat losses when it lost. ``eliminated``: every one
+        of its units eliminated by its battle and retreat losses (seed 8.4's word for the units; its
+        leaders are displaced or set aside, never eliminated: docs/protocol/sword.md)."""
         flanking = {"flank": self.flank, "size": self.size} if self.flank else {}   # a side with none: as before
         unread = read_dice(self.dice)[1]                  # the Sacred Band's die the loss table leaves out (W-4)
         return {"units": self.units, **flanking, "dice": list(self.dice), **({"unread": unread} if unread else {}),

@@ -20,7 +20,7 @@ class BattleSide(TypedDict):
     total: int
     losses: int
     table_losses: int
-    eliminated: bool
+    eliminated: bool            # every one of its units eliminated (battle + retreat losses); its leaders are not (seed 8.4)
 
 
 class Reading(TypedDict):
