@@ -70,12 +70,12 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("next-round", [NEW] + ["advance"] * 4, HOME + ["down"] * 2 + ["a"]),
     ("undo-battle", [NEW, RULEBOOK], HOME + ["b:hold"]),
     ("undo-desperate", [NEW, "desperate romans,gauls"], HOME + ["b:hold"]),
-    ("log", [NEW, "vp greeks =3", "desperate romans,gauls", "check siege gauls=1", RULEBOOK], ["down", "down", "down", "a"]),
+    ("log", [NEW, "vp greeks =3", "desperate romans,gauls", "check siege gauls=1", RULEBOOK], ["down"] * 4 + ["a"]),
     # History: the list and the game's detail (after turn 9; an automatic victory in turn 2)
-    ("history", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 6 + ["a"] + ["down"] * 4 + ["a"]),
+    ("history", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 3 + ["a"] + ["down"] * 4 + ["a"]),
     ("history-auto", [NEW] + ["advance"] * 5 + ["scoring etruscans outside=6 auto=5"],
-     ["down"] * 6 + ["a"] + ["down"] * 4 + ["a"]),
-    ("history-list", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 6 + ["a"] + ["down"] * 4),
+     ["down"] * 3 + ["a"] + ["down"] * 4 + ["a"]),
+    ("history-list", [NEW, "vp gauls +7"] + ["advance"] * 45, ["down"] * 3 + ["a"] + ["down"] * 4),
     ("end-asked", [NEW] + ["advance"] * 44, HOME + ["down"] * 2 + ["a"]),
     ("game-over", [NEW] + ["advance"] * 44, HOME + ["down"] * 2 + ["a", "a"]),
 ]

@@ -419,3 +419,13 @@ def test_a_scoring_phase_says_what_the_power_holds(console):  # W-11
     assert console.request("scoring romans missing=1")["ok"] is True
     assert console.request("scoring romans outside=2")["vp"]["romans"] == 2
     assert run(new(), "scoring romans")["change"] == 0                          # replayed as stored
+
+
+@pytest.mark.parametrize("lang, said", [("uk", "«Меч Риму» — гра для 2–5 гравців, а не 1."),
+                                        ("ru", "«Меч Рима» — игра для 2–5 игроков, а не 1.")])
+def test_a_game_of_one_power_is_refused_in_a_whole_sentence(console, lang: str, said: str):  # W-11 (2-5 players)
+    """«У «Меч Риму» грають…» (ru «В «Меч Рима» играют…») put the title after «у»/«в» in the
+    nominative, where the sentence needs the locative («у «Мечі Риму»»): the title stands alone now."""
+    console.request(f"settings language={lang}")
+    out = console.request("new sword players=romans")
+    assert out["ok"] is False and out["message"] == said, out
