@@ -183,7 +183,7 @@ TERMS: list[Term] = [
     _t("sword", "Camillus", "ru", "Каммил", SWORD_RU, "Пример добавления и удаления поддержки",
        "присоединяясь к Каммилу", exact=False),
     # the units of a battle's usage are the rulebook's «БЕ», as every other sentence of the game says them
-    _t("sword", "Usage: sword-battle att=<units> def=<units> [att-flank=N] [def-flank=N] [mod=<attacker net>] "
+    _t("sword", "Usage: {} att=<units> def=<units> [att-flank=N] [def-flank=N] [mod=<attacker net>] "
        "[defmod=N] [att-dice=a,b,c] [def-dice=a,b,c] [sacred-band=att|def] [retreat=N].", "ru", "att=<БЕ> def=<БЕ>", SWORD_RU,
        "Пример добавления и удаления поддержки", "урон в 4 БЕ", exact=False),
     # 8.4: only historically significant leaders are displaced (placed again in the next

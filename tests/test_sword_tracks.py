@@ -429,3 +429,18 @@ def test_a_game_of_one_power_is_refused_in_a_whole_sentence(console, lang: str, 
     console.request(f"settings language={lang}")
     out = console.request("new sword players=romans")
     assert out["ok"] is False and out["message"] == said, out
+
+
+@pytest.mark.parametrize("lang, usage", [("en", "Usage: {}"), ("uk", "Формат: {}")])
+def test_a_roll_s_usage_names_the_command_typed(console, lang: str, usage: str):  # W-1, W-2, W-6
+    """In a session `tactics 11` answered «Usage: sword-tactics …»: the sessionless command, whose
+    roll is not the session's (not journaled, not in its log, no undo). The usage names the command
+    the player typed, in the session and out of it."""
+    console.request(f"settings language={lang}")
+    console.request("new sword players=romans,gauls seed=1")
+    for line, command in (("tactics 11", "tactics"), ("battle att=3", "battle"), ("odds 2", "odds"),
+                          ("sword-tactics 11", "sword-tactics"), ("sword-battle att=3", "sword-battle"),
+                          ("sword-odds 2", "sword-odds")):
+        out = console.request(line)
+        assert out["ok"] is False and out["error"] == "bad_arguments", out
+        assert out["message"].startswith(usage.format(command) + " "), (line, out["message"])

@@ -31,7 +31,7 @@ TACTICS_OPTS = frozenset({"mod", "die", "kind", "seed"})
 
 def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     """``<rating> [mod=N] [die=D] [kind=...]`` -> the test's fields (W-1)."""
-    usage = Msg("Usage: sword-tactics <rating 0-9> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse].")
+    usage = Msg("Usage: {} <rating 0-9> [mod=N] [die=D] [kind=intercept|avoid|pursuit|refuse].", req.command)
     req.check_opts(TACTICS_OPTS)
     if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > 9:
         raise BadArguments(usage)
@@ -76,9 +76,9 @@ def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[st
     attacker's dice from ``rng``, the defender's from ``def_rng`` (``rng`` too when not given)."""
     req.check_opts(BATTLE_OPTS)
     if req.args or "att" not in req.opts or "def" not in req.opts:
-        raise BadArguments(Msg("Usage: sword-battle att=<units> def=<units> [att-flank=N] [def-flank=N] "
+        raise BadArguments(Msg("Usage: {} att=<units> def=<units> [att-flank=N] [def-flank=N] "
                                "[mod=<attacker net>] [defmod=N] [att-dice=a,b,c] [def-dice=a,b,c] "
-                               "[sacred-band=att|def] [retreat=N]."))
+                               "[sacred-band=att|def] [retreat=N].", req.command))
     att_units = req.opt_int("att", lo=1, hi=MAX_UNITS)
     def_units = req.opt_int("def", lo=1, hi=MAX_UNITS)
     att_flank = req.opt_int("att-flank", 0, lo=0, hi=MAX_UNITS)      # W-2: a flanking force's units, besides
@@ -131,7 +131,7 @@ def odds_fields(req: Request) -> dict[str, Any]:
     """``mod=<attacker net> [sacred-band=att|def]`` -> exact ``attacker_wins`` (W-6)."""
     req.check_opts(frozenset({"mod", "sacred-band", "seed"}))
     if req.args:
-        raise BadArguments(Msg("Usage: sword-odds mod=<attacker net modifier> [sacred-band=att|def]."))
+        raise BadArguments(Msg("Usage: {} mod=<attacker net modifier> [sacred-band=att|def].", req.command))
     net = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
     assert net is not None
     band = _sacred_band(req)
