@@ -2796,3 +2796,23 @@ def test_the_pick_moves_to_the_tick_when_the_advice_comes_unless_a_key_moved_it(
     assert moved.top.cursor == 1
     moved.press("a")
     assert moved.lines[-1] == "hit x1"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_after_fight_to_the_end_the_home_cursor_is_on_next_battle(lang):  # J-13, J-14
+    """Fight to the end from the home, its result closed: the home's Odds and Fight to the end rows
+    are gone (the battle is over) and the cursor stayed at its place, on «Победные очки» (Victory
+    points) from a set-up, on Forces from a battle under way — a row nobody went for. It lands on
+    Next battle, the row that took Fight to the end's place."""
+    from firmware.screens.jc.home import JcHome
+    from firmware.screens.jc.text import _
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_leg1",
+                  lang=lang).open(JcHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index(_("Fight to the end")))
+    ctx.press("a", "a")                                   # Fight to the end? yes
+    assert type(ctx.top).__name__ == "OverScreen" and ctx.view()["battle"]["phase"] == "over"
+    ctx.press("b")
+    ctx.render()
+    assert isinstance(ctx.top, JcHome)
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == _("Next battle")
