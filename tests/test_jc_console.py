@@ -397,3 +397,19 @@ def test_a_stored_session_without_the_cleopatra_rule_resumes_with_her_next_turn_
     assert st["rules"] == {"cleopatra": "turn"} and c.session.header["line"] == "new jc-battle dice=physical"
     assert st["battle"]["decision"]["blocks"] == ["cleopatra"]       # her turn for Caesar, round 1
     c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "name=Легион_А must start with a Latin letter (a-z) and use Latin letters, digits, - or _ (up to 24 characters)."),
+    ("ru", "name=Легион_А должно начинаться с латинской буквы (a-z) и состоять из латинских букв, цифр, - или _ "
+           "(до 24 знаков)."),
+    ("uk", "name=Легион_А має починатися з латинської літери (a-z) й містити латинські літери, цифри, - або _ "
+           "(до 24 знаків).")])
+def test_a_cyrillic_block_name_is_refused_saying_the_letters_must_be_latin(lang, said):
+    # a Russian player naming a block by its rating «Легион_А» was told the name must start with a
+    # letter («должно начинаться с буквы») — it does: the refusal now says Latin letters, and
+    # nothing is added
+    from firmware.i18n import localize
+    t = Table("attacker=caesar")
+    assert localize(t.fails("add defender rating=C2 strength=3 name=Легион_А", "bad_arguments"), lang) == said
+    assert t.session.state["battle"]["blocks"] == []

@@ -2739,3 +2739,80 @@ def test_the_tours_game_over_shots_show_the_screens_they_are_named_for(state_dir
         assert type(app.stack[-1]).__name__ == screen
     finally:
         app.console.close()
+
+
+# A B3 and a C3 of Pompey at III, one hit from Caesar's A3 (J-7: Pompey picks): J-14 (the decision's
+# ``default``, the device's pick) puts it on the B3 entered first, the odds on the C3 (Caesar wins
+# 7.9 % then, 10.8 % with the B3 hit: the B3 fires before the C3's turn, J-4)
+B3_C3 = ("new jc-battle attacker=caesar dice=physical seed=4", "add attacker rating=A3 strength=2 name=o0",
+         "add attacker rating=B1 strength=4 name=o1", "add defender rating=B3 strength=3 name=x0",
+         "add defender rating=C3 strength=3 name=x1", "start", "fire o0 dice=2,6")
+# three of Pompey's at III (a D2, a B2, a C3), two hits: J-14 puts the first on the D2, the odds on the C3
+THREE_AT_III = ("new jc-battle attacker=caesar dice=physical seed=4", "add attacker rating=A3 strength=3 name=o0",
+                "add attacker rating=B1 strength=2 name=o1", "add defender rating=D2 strength=3 name=x0",
+                "add defender rating=B2 strength=3 name=x1", "add defender rating=C3 strength=3 name=x2",
+                "start", "fire o0 dice=1,6,2")
+
+
+def test_the_pick_of_a_tied_hit_starts_on_the_tick_not_on_j14s_block():  # J-7, J-14, J-15
+    """✓ (the advice, J-15) is on the C3; the cursor started on the decision's default, the B3
+    (J-14's order), so A put the hit where ✓ was not. It starts on ✓: A gives the C3 the hit."""
+    ctx = FakeCtx(*B3_C3).open(BattleScreen())
+    d = ctx.view()["battle"]["decision"]
+    assert d["choices"] == ["x0", "x1"] and d["default"] == "x0"
+    advice = ctx.run("advise")
+    assert advice["advised"]["target"] == "x1" and advice["best"]["target"] == "x1"
+    ctx.render()
+    rows = ctx.top.items(ctx)
+    assert rows[ctx.top.cursor].value.startswith("✓"), [(r.label, r.value) for r in rows]
+    ctx.press("a")
+    assert ctx.lines[-1] == "hit x1"
+
+
+def test_the_pick_moves_to_the_tick_when_the_advice_comes_unless_a_key_moved_it():  # J-7, J-15
+    """On the device the advice is computed off the main loop: the pick opens on the careful block
+    (J-14's, x0) and goes to ✓ (x2) when the advice comes — not once the player has moved the cursor."""
+    from firmware.screens.jc import odds
+    odds._CACHE.clear()                             # (no advice kept from another test of this battle)
+    ctx = FakeCtx(*THREE_AT_III)
+    assert ctx.run("advise")["advised"]["target"] == "x2"
+    ctx.pending.add("advise")
+    ctx.open(BattleScreen())
+    ctx.render()
+    assert ctx.top.cursor == 0                      # x0, the careful pick, while the advice is computed
+    ctx.pending.clear()
+    ctx.render()
+    assert ctx.top.cursor == 2                      # the advice came: ✓, x2
+    ctx.press("a")
+    assert ctx.lines[-1] == "hit x2"
+    odds._CACHE.clear()
+    moved = FakeCtx(*THREE_AT_III)
+    moved.pending.add("advise")
+    moved.open(BattleScreen())
+    moved.render()
+    moved.press("down")                             # the player's own pick, x1, before the advice
+    moved.pending.clear()
+    moved.render()
+    assert moved.top.cursor == 1
+    moved.press("a")
+    assert moved.lines[-1] == "hit x1"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_after_fight_to_the_end_the_home_cursor_is_on_next_battle(lang):  # J-13, J-14
+    """Fight to the end from the home, its result closed: the home's Odds and Fight to the end rows
+    are gone (the battle is over) and the cursor stayed at its place, on «Победные очки» (Victory
+    points) from a set-up, on Forces from a battle under way — a row nobody went for. It lands on
+    Next battle, the row that took Fight to the end's place."""
+    from firmware.screens.jc.home import JcHome
+    from firmware.screens.jc.text import _
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_leg1",
+                  lang=lang).open(JcHome())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press(*["down"] * labels.index(_("Fight to the end")))
+    ctx.press("a", "a")                                   # Fight to the end? yes
+    assert type(ctx.top).__name__ == "OverScreen" and ctx.view()["battle"]["phase"] == "over"
+    ctx.press("b")
+    ctx.render()
+    assert isinstance(ctx.top, JcHome)
+    assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == _("Next battle")

@@ -219,12 +219,28 @@ SUMMARY = {   # the best choice in a sentence, by action and side (ru/uk decline
 }
 
 
+SPARED = {    # a leader spared (J-2, J-17), by the deciding side (his): ru/uk decline both sides' names
+    "caesar": N_("{} is spared: if he took the hit, Caesar's chance would rise by less than 1%, and a killed "
+                 "leader is gone for good and gives Pompey 1 VP."),
+    "pompey": N_("{} is spared: if he took the hit, Pompey's chance would rise by less than 1%, and a killed "
+                 "leader is gone for good and gives Caesar 1 VP."),
+}
+
+
 def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
-    """One sentence naming the choice advised (``advised``, else ``best``), e.g. "Best for Caesar:
-    Legio 10 fires (attacker wins 69%)."; the block by its name when ``battle`` is given, else by
-    its key."""
+    """The choice advised in a sentence (``advised``, else ``best``), e.g. "Best for Caesar: Legio
+    10 fires (attacker wins 69%)."; when it spares a leader (``advised`` is not ``best``:
+    :func:`spare_leader`, J-2, J-17), a second sentence names him and why. Blocks by their names
+    when ``battle`` is given, else by their keys."""
+    def name(key: str) -> Any:
+        b = B.find(battle, key) if battle is not None else None
+        return T.block_name(str(b["name"])) if b is not None else key
+
     best = advice.get("advised") or advice["best"]
     pct = round(100.0 * best["attacker_wins"])
-    b = B.find(battle, best["block"]) if battle is not None else None
-    who = T.block_name(str(b["name"])) if b is not None else best["block"]
-    return Msg(SUMMARY[best["action"], advice["decision"]["side"]], who, pct)
+    side = advice["decision"]["side"]
+    said = Msg(SUMMARY[best["action"], side], name(best["block"]), pct)
+    odds_best = advice["best"]
+    if best is odds_best or best == odds_best or odds_best["action"] != "hit":
+        return said
+    return Msg("{} {}", said, Msg(SPARED[side], name(odds_best["target"])))

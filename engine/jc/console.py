@@ -226,7 +226,8 @@ def _add(state: State, req: Request) -> Outcome:
         assert strength is not None
         key = req.opts.get("name") or _auto_key(battle)
         if not _NAME.match(key):
-            raise BadArguments(Msg("name={} must start with a letter and use letters, digits, - or _ (up to 24).", key))
+            raise BadArguments(Msg("name={} must start with a Latin letter (a-z) and use Latin letters, digits, - or _ "
+                                   "(up to 24 characters).", key))
         if key in roster():
             raise BadArguments(Msg("name={} is a roster block id; pick another name.", key))
         if B.find(battle, key) is not None:

@@ -21,7 +21,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
-from firmware.screens.jc.odds import advice_value, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
@@ -102,6 +102,8 @@ class DecisionList(ListScreen):
         super().__init__()
         self.seen = ""
         self._title = ""
+        self._settled = True          # the start row is final (not waiting for the advice)
+        self._untouched = False       # no key pressed since the cursor was put on its start row
 
     def _fresh(self, ctx: Ctx) -> None:
         b = view_of(ctx)["battle"]
@@ -109,11 +111,16 @@ class DecisionList(ListScreen):
         if key != self.seen:
             self.seen = key
             self.reset()
-            self.cursor = self._mark = self.start(ctx)
+            self._settled = False
+            self._untouched = True
+        if not self._settled and self._untouched:     # (the advice computed since: its ✓, if no key moved it)
+            self.cursor, self._settled = self.start(ctx)
+            self._mark = self.cursor
 
-    def start(self, ctx: Ctx) -> int:
-        """The row the cursor starts on at a new decision (the first)."""
-        return 0
+    def start(self, ctx: Ctx) -> tuple[int, bool]:
+        """The row the cursor starts on at a new decision (the first), and whether it is final
+        (False: for now, the row waits for something computed off the main loop: the advice)."""
+        return 0, True
 
     def footer(self, ctx: Ctx) -> str:
         return odds_line(ctx)
@@ -124,6 +131,7 @@ class DecisionList(ListScreen):
 
     def key(self, key: str, ctx: Ctx) -> None:
         self._fresh(ctx)
+        self._untouched = False
         super().key(key, ctx)
 
 
@@ -184,14 +192,26 @@ class BattleScreen(DecisionList):
             self._title = _("Round {}: {}").format(d["round"], side_name(d["side"]))
         return super().render(ctx)
 
-    def start(self, ctx: Ctx) -> int:
-        """A hit's pick starts on the careful choice (J-7, J-14: never a leader while another block
-        may take it; the decision's ``default``): on the first block listed, one careless A put the
-        hit on Pompeius listed before his legion, and a leader killed is gone for good (J-2, J-17)."""
+    def start(self, ctx: Ctx) -> tuple[int, bool]:
+        """A hit's pick starts on ✓, the block advised (``advised``: the best odds, a leader spared
+        for less than a point, J-2, J-17) — it started on the decision's ``default`` (J-14's choice
+        among the blocks that are not leaders), where the advice may put the hit on another of them
+        (the B3 that has fired this round rather than the C3 still to fire): A went against ✓. Never
+        on a leader while another block may take it (J-7): on the first block listed, one careless A
+        put the hit on Pompeius listed before his legion, and a leader killed is gone for good (J-2,
+        J-17); when ✓ is a leader (worth a point or more) the header says so and the cursor stays on
+        the careful choice (``default``). While the advice is being computed: on ``default``, not
+        final (it moves to ✓ when the advice comes, unless a key was pressed)."""
         d = view_of(ctx)["battle"]["decision"]
         if d is None or d["kind"] != "hit" or d["default"] not in d["choices"]:
-            return 0
-        return d["choices"].index(str(d["default"]))
+            return 0, True
+        careful = d["choices"].index(str(d["default"]))
+        if advice_now(ctx) is PENDING:
+            return careful, False
+        got = hit_advice(ctx)
+        if got is not None and got[0]["kind"] != "leader" and got[0]["key"] in d["choices"]:
+            return d["choices"].index(got[0]["key"]), True
+        return careful, True
 
     def header(self, ctx: Ctx) -> str:
         b = view_of(ctx)["battle"]

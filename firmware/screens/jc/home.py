@@ -2,6 +2,7 @@
 and opening the game."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from engine.jc.views import BattleView
@@ -39,6 +40,17 @@ class JcHome(WrappedListScreen):
 
     def status(self, ctx: Ctx) -> str:
         return f"№{view_of(ctx)['battle']['number']}"
+
+    def follow(self, items: Sequence[Item]) -> None:
+        """As the list does; and once the battle is over (J-13) the row Fight to the end stood on goes
+        to Next battle, which took its place: the cursor left on it (Fight to the end played from
+        here) stayed at its index, on a row nobody went for (Victory points, Forces)."""
+        keys = [i.key for i in items]
+        gone, new = _("Fight to the end"), _("Next battle")
+        if self.current == gone and gone not in keys and new in keys and self.cursor == self._mark:
+            self.current = new
+            self.cursor = self._mark = keys.index(new)
+        super().follow(items)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
