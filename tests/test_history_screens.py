@@ -1157,3 +1157,31 @@ def test_a_long_typed_name_is_cut_beside_its_side_not_the_side():
         i18n.set_language("en")
     [row] = [r for r in rows if r.startswith("✓")]
     assert row.endswith(" (Помпей): 12") and row.startswith("✓Макс") and "…" in row and len(row) <= base.COLS, row
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", {95: "Play time: 1 hour 35 minutes", 62: "Play time: 1 h 2 min", 715: "Play time: 11 hours 55 minutes",
+            1439: "Play time: 23 hours 59 minutes"}),
+    ("ru", {95: "Время игры: 1 час 35 минут", 62: "Время игры: 1 час 2 минуты", 121: "Время игры: 2 часа 1 минута",
+            302: "Время игры: 5 часов 2 минуты", 1301: "Время игры: 21 час 41 минута",
+            1344: "Время игры: 22 часа 24 минуты"}),
+    ("uk", {95: "Час гри: 1 год 35 хв", 715: "Час гри: 11 годин 55 хвилин", 1439: "Час гри: 23 години 59 хвилин",
+            302: "Час гри: 5 год 2 хв", 1301: "Час гри: 21 година 41 хвилина", 1344: "Час гри: 22 години 24 хвилини"}),
+])
+def test_a_games_play_time_of_an_hour_or_more_is_said_in_whole_words_where_they_fit_its_row(lang: str, said: dict):
+    """History → a game said «Время игры: 1 ч 35 мин» for every time of an hour or more: the hours and
+    minutes are whole words with their plural forms (1 / 2–4 / 5+ and 21, 22: «21 час 41 минута»),
+    unless the whole words take more rows of the page than the abbreviations do (Ukrainian «Час гри:
+    1 год 35 хв» is one row, «1 година 35 хвилин» would be two; English «1 h 2 min» likewise):
+    decided per row, never cut."""
+    from firmware.screens.history import detail_rows
+    from firmware.screens.widgets.listing import wrap_label
+    entry = {**ENTRY, "status": "finished", "unsynced": []}
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        for minutes, row in said.items():
+            assert row in detail_rows({**entry, "minutes": minutes}), (minutes, detail_rows({**entry, "minutes": minutes}))
+            assert len(wrap_label(row, base.COLS - 1)) <= 2
+    finally:
+        i18n.set_language(before)

@@ -257,11 +257,11 @@ def test_a_salvaged_database_keeps_the_play_time(state_dir: Path, history_clock:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["Play time: 1 minute", "Play time: 2 minutes", "Play time: 25 minutes", "Play time: 1 hour",
-            "Play time: 2 hours", "Play time: 1 h 25 min"]),
+            "Play time: 2 hours", "Play time: 1 hour 25 minutes"]),
     ("ru", ["Время игры: 1 минута", "Время игры: 2 минуты", "Время игры: 25 минут", "Время игры: 1 час",
-            "Время игры: 2 часа", "Время игры: 1 ч 25 мин"]),
+            "Время игры: 2 часа", "Время игры: 1 час 25 минут"]),
     ("uk", ["Час гри: 1 хвилина", "Час гри: 2 хвилини", "Час гри: 25 хвилин", "Час гри: 1 година",
-            "Час гри: 2 години", "Час гри: 1 год 25 хв"]),
+            "Час гри: 2 години", "Час гри: 1 година 25 хвилин"]),
 ])
 def test_a_games_page_shows_its_play_time_in_the_players_language(lang: str, said: list[str]):
     """History → a game says how long it was played (the figure the exports give), in whole

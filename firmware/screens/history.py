@@ -280,13 +280,21 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
         rows.append(_("Ended: date not known (clock not set)"))
     played = duration_min(dict(entry.items()))  # what the exports give (firmware/play_time.py)
     if played is not None:
-        rows.append(play_time_said(played))
+        rows.append(play_time_row(played))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
         rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]
         rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
+
+
+def play_time_row(minutes: int) -> str:
+    """The play time's row of a game's page: hours and minutes in whole words («Время игры: 1 час
+    35 минут») unless they take more rows of the list than their abbreviations («Час гри: 1 год 35
+    хв» is one row, «Час гри: 1 година 35 хвилин» two): decided for the row, in every language."""
+    whole, short = play_time_said(minutes), play_time_said(minutes, short=True)
+    return short if len(wrap_label(short, base.COLS - 1)) < len(wrap_label(whole, base.COLS - 1)) else whole
 
 
 def share_rows(share: str, rows: int = base.ROWS) -> list[str]:
