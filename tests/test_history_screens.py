@@ -1185,3 +1185,57 @@ def test_a_games_play_time_of_an_hour_or_more_is_said_in_whole_words_where_they_
             assert len(wrap_label(row, base.COLS - 1)) <= 2
     finally:
         i18n.set_language(before)
+
+
+DICE_ENTRY = {"id": 8, "game": "dice", "name": "Dice", "status": "ended", "started": "2026-03-01T10:05:00",
+              "finished": "2026-03-01T10:30:00", "part": "ended", "mode": {"kind": "ended"}, "players": [],
+              "result": "Ended by the players after 4 actions."}
+
+
+def test_a_dice_session_offers_nothing_to_send_and_send_over_serial_sends_the_newest_game():
+    """A dice or bag session is no BG Stats play (firmware/export.py ``is_tool``): its page offered
+    "Send over serial", which sent a play of a game «Dice» with no players, and History's "Send over
+    serial" sent it when it was the newest. Its page offers no Send; History's sends the newest
+    game (the battle before the dice); with only tools in History, History offers no Send at all."""
+    from firmware.screens.history import GameScreen, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=[DICE_ENTRY, ENTRY]).open(HistoryScreen())
+    ctx.render()
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows[ctx.top.cursor] == "Dice"                            # it opens on the newest: the dice
+    ctx.press("a")
+    assert isinstance(ctx.top, GameScreen)
+    assert "Send over serial" not in [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press("b")
+    ctx.top.cursor = rows.index("Send over serial")
+    ctx.press("a")
+    assert json.loads(ctx.sent[-1])["id"] == ENTRY["id"] and ctx.notes[-1] == "Sent: JC battle 1."
+    only = FakeCtx(history=[DICE_ENTRY]).open(HistoryScreen())
+    assert "Send over serial" not in [str(i.label) for i in only.top.items(only)]
+
+
+def test_a_battles_page_sends_its_campaigns_play_and_says_so(state_dir: Path):
+    """J-13, J-17: a battle of a campaign that is over sends its game's one BG Stats play, the
+    campaign's (firmware/export.py ``play_of``), and the notice names what was sent: it said
+    «Sent: JC battle 2.» for a line that held the campaign."""
+    serial = pytest.importorskip("serial")
+
+    def battle(c: str, p: str) -> list[str]:
+        return [f"add attacker {c}", f"add defender {p}", "fight"]
+    app = app_with(["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4", *battle("c_leg10", "p_leg1"),
+                    "next-battle", *battle("c_leg8", "p_leg3"), "control Roma caesar", "winter"], [], state_dir, "ru")
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import GameScreen
+        app.console.serial_out = port.write
+        entries = app.history(10) or []
+        battle2 = next(e for e in entries if e["part"] == "battle-2")
+        campaign = next(e for e in entries if e["part"] == "campaign")
+        app.push(GameScreen(battle2))
+        app.handle("a")                                                 # Send over serial (the first row)
+        got = json.loads(port.readline().decode("utf-8"))
+        assert got["id"] == campaign["id"] and got["play"] == app.run(f"export format=bgstats id={campaign['id']}")["play"]
+        assert "ЮЦ: кампания" in " ".join(app.message or []), app.message
+    finally:
+        port.close()
+        app.console.close()

@@ -98,7 +98,8 @@ class HistoryScreen(WrappedListScreen):
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
-        if entries:
+        from firmware.export import is_tool
+        if any(not is_tool(e) for e in entries):        # (a dice or bag session is no play to send)
             out.append(Item(_("Send over serial"), send_newest))
         games, ended = self._games(entries)
         if ended:
@@ -338,17 +339,21 @@ class GameScreen(WrappedListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         self.entry = self.kept(ctx) or self.entry
-        return ([Item(_("Send over serial"), partial(send_entry, entry=self.entry), ident="send")]
-                + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))])
+        from firmware.export import is_tool                # (a dice or bag session: no play to send)
+        send = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
+                                                    ident="send")]
+        return send + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))]
 
 
 def send_newest(ctx: Ctx) -> None:
-    """The newest game's BG Stats link over the serial link (:func:`send_entry`)."""
-    entries = _entries(ctx, 1)
-    if not entries:
+    """The newest game's BG Stats link over the serial link (:func:`send_entry`): a dice or bag
+    session ended since is no game (firmware/export.py ``is_tool``), the game before it is sent."""
+    from firmware.export import is_tool
+    game = next((e for e in _entries(ctx) if not is_tool(e)), None)
+    if game is None:
         ctx.notify(Msg("No finished games yet."))
         return
-    send_entry(ctx, entries[0])
+    send_entry(ctx, game)
 
 
 def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
@@ -363,8 +368,9 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
         ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
         ctx.notify(Msg("The serial link did not take it."))
-    else:
-        ctx.notify(Msg("Sent: {}.", game_named(entry)))
+    else:       # (a Julius Caesar battle sends its game's play: the campaign's, once it is over)
+        played = next((e for e in _entries(ctx) if e["id"] == response.get("id")), entry)
+        ctx.notify(Msg("Sent: {}.", game_named(played)))
 
 
 def send_draws(ctx: Ctx) -> None:
