@@ -1100,7 +1100,7 @@ def test_the_crassus_figures_page_lists_the_levels_in_the_charts_order(state_dir
                 solo(db, f"s{i}", level, modules)
         heads = [r for r in crassus_rows(app) if not r.startswith(" ")]
         assert [h.split(",")[0] for h in heads] == ["easy", "easy", "normal", "hard"], heads
-        assert heads[0] == "easy, base game:" and heads[1] != heads[0], heads
+        assert heads[0].replace(base.TIE, " ") == "easy, base game:" and heads[1] != heads[0], heads
     finally:
         app.console.close()
 
@@ -1238,4 +1238,34 @@ def test_a_battles_page_sends_its_campaigns_play_and_says_so(state_dir: Path):
         assert "ЮЦ: кампания" in " ".join(app.message or []), app.message
     finally:
         port.close()
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["сложный,", "базовая игра:", "лёгкий, Яды,", "Контроль границ:"]),
+    ("uk", ["складний, базова гра:", "легкий, Отрута,", "Контроль кордонів:"]),
+    ("en", ["hard, base game:", "easy,", "Poison expansion,", "Border control:"])])
+def test_the_crassus_figures_keep_each_modules_name_whole_on_a_row(state_dir: Path, lang: str, rows: list[str]):
+    """Statistics → vs Auto-Crassus → A: «сложный, базовая» / «игра:» — the base game's name broken
+    with its last word alone on a row. Each name (the base game, a module) stays whole on a row
+    where it fits one; the level and the names break after a comma."""
+    from firmware.screens.history_stats import crassus_rows
+    from firmware.screens.widgets.scroll import wrapped
+
+    def solo(db, sid: str, difficulty: str, expansions: list[str]) -> None:
+        header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
+        rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": expansions},
+               "players": [player("Caesar", 5, False), player("Auto-Crassus", 12, True, True)],
+               "result": history.Msg("test")}
+        history._put(db, header, "game", rec, 10, "finished")
+    app = app_with([], [], state_dir, lang)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            solo(db, "s1", "hard", [])
+            solo(db, "s2", "easy", ["poison", "border_control"])
+        said = wrapped(crassus_rows(app))
+        heads = [r for r in said if not r.startswith(" ")]
+        assert sorted(heads) == sorted(rows), said
+    finally:
         app.console.close()
