@@ -564,6 +564,8 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
             raise BadArguments(Msg("No game {} in the history; 'history' lists them.", gid))
     elif fmt == "bgstats":                       # the newest game: a dice or bag session is no play
         entries = _newest_game(db)
+        if not entries and history.games(db, 1):
+            raise BadArguments(Msg("No game in the history yet: a dice or bag session is no play for BG Stats."))
         if not entries:
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     else:

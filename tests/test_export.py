@@ -767,3 +767,13 @@ def test_a_dice_or_bag_session_is_no_bg_stats_play_and_the_newest_game_is_export
     assert newest["ok"] and newest["id"] == duel["id"] and newest["play"]["game"]["sourceGameId"] == "caesar-duel"
     sheet = console.request("export format=csv")["text"]
     assert f"\r\n{kit['id']},{kit['game']}," in sheet                      # History's sheet keeps it
+
+
+def test_bgstats_of_a_history_of_tools_only_says_there_is_no_game_never_that_it_is_empty(console):
+    """A History holding only a dice session: ``export format=bgstats`` said «The history is empty»
+    beside a History that lists the dice. It says there is no game yet, and why the dice are none."""
+    for line in ["settings language=ru", "new dice seed=1", "roll 2d6", "end"]:
+        assert console.request(line)["ok"], line
+    out = console.request("export format=bgstats")
+    assert out["error"] == "bad_arguments" and console.request("history")["games"]
+    assert out["message"] == "В истории ещё нет партий: кубики и мешочек — не партия для BG Stats.", out
