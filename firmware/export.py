@@ -13,6 +13,9 @@ best, ties broken as the game's rules break them, ``startPlayer``). Nothing else
 play: the fair draw (seed, share, commitment) is said in its ``comments`` and given beside the
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
 is guessed: ``bggId`` (a number, in ``game``) is given only where one is verified (``BGG_IDS``).
+One play per game played (:func:`play_of`): every entry of a Julius Caesar session (its battles,
+its campaign's verdict) exports the one play of that game; a dice or bag session is no game and
+exports none (:func:`is_tool`; the CSV lists it).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
 intact), a header line and one row per player per game, one column per mode flag, its cells
@@ -66,7 +69,7 @@ log = logging.getLogger(__name__)
 # have no id found with a source yet: none is guessed.
 BGG_IDS: dict[str, int] = {"caesar-solo": 338957, "caesar-duel": 338957}
 # ``sourceGameId`` is the session's game (``caesar-solo``, ``caesar-duel``, ``jc-battle``, ``glory``,
-# ``sword``, ``bag``, ``dice``) and stays so: BG Stats remembers which of its games a source's game id
+# ``sword``; ``bag`` and ``dice`` in the CSV only) and stays so: BG Stats remembers which of its games a source's game id
 # was matched to, so a changed id would be matched anew (or make a second game) for every play
 # pushed before, and a play pushed again (the same ``sourcePlayId``) would change its game. Caesar!'s
 # solo and duel keep their two ids: both carry the box's name and bggId, so BG Stats finds the one
@@ -306,10 +309,12 @@ def _setup_words(entry: dict[str, Any]) -> str:
     return " ".join(out)
 
 
-def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None,
+                 source_id: str | None = None) -> dict[str, Any]:
     """One history entry as a play in BG Stats' published format (:data:`PUBLISHED` fields only);
     each player's ``sourcePlayerId`` is the person's id (:func:`people`), by which BG Stats knows
-    them again in the next play."""
+    them again in the next play; ``source_id``: the play's ``sourcePlayId`` (:func:`play_of`),
+    by default the entry's own (:func:`play_id`)."""
     from firmware.history_text import say
     game: dict[str, Any] = {"name": entry["name"], "sourceGameId": entry["game"], "highestWins": True}
     if entry["game"] in BGG_IDS:
@@ -327,11 +332,13 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
         out["startPlayer"] = p["startPlayer"]
         players.append(out)
     # the board game's own (BG Stats creates the game from the first play pushed): every game here
-    # keeps score, even in a play ended or abandoned before any; a bag or dice session has none
+    # keeps score, even in a play ended or abandoned before any (a bag or dice session, which has
+    # none, is no play: :func:`is_tool`)
     game["noPoints"] = not players
     comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _setup_words(entry), _date_words(entry), _fair_words(entry))
                         if x)
-    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": play_id(entry), "playDate": _play_date(entry)}
+    play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": source_id or play_id(entry),
+                            "playDate": _play_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:
         play["durationMin"] = minutes
@@ -349,15 +356,90 @@ def play_id(entry: dict[str, Any]) -> str:
     return f"{sid}-{part}" if sid and part else str(entry["id"])
 
 
+def is_tool(entry: Mapping[str, Any]) -> bool:
+    """Whether a History entry is a dice or bag session (a tool History records only when ended):
+    no game, so no play for BG Stats — the format needs a board game, and the device does not know
+    which game those dice or that bag served; a play named «Dice» with no players would count as a
+    game played in the player's statistics. The CSV (History's sheet) lists it."""
+    from firmware.games import record_of
+    record = record_of(str(entry["game"]))
+    return record is not None and not record.recorded
+
+
+def play_of(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The History entry that BG Stats gets as the play ``entry`` is part of, and that play's
+    ``sourcePlayId``: one play per game played. A Julius Caesar session keeps each battle that
+    ends (J-13) and the campaign's verdict (J-17) as entries of their own, but the players played
+    one game: its play is the campaign's record once it is over (its verdict and victory points;
+    its play time the whole session's, which holds its battles'), else — a session of one battle
+    (ended then or not) — that battle, else the record of the game the players ended early (no
+    winner), else (a session of several battles going on, or left for another game) the game so
+    far (:func:`_so_far`). Its id is the one its first battle was pushed with (``<sid>-battle-1``),
+    so a play pushed while the campaign went on is updated by the campaign's, never counted beside
+    it (BG Stats counted each battle as a game of its own, their minutes twice beside the
+    campaign's). ``parts``: every entry of ``entry``'s session."""
+    from firmware.games import record_of
+    record = record_of(str(entry["game"]))
+    parted = record.parted if record is not None else None
+    battles = sorted((e for e in parts if parted is not None and parted(str(e["part"])) and e["status"] == "finished"),
+                     key=lambda e: int(e["id"]))
+    if not battles or not entry.get("sid"):
+        return entry, play_id(entry)
+    ident = f"{entry['sid']}-{battles[0]['part']}"
+    whole = [e for e in parts if parted is not None and not parted(str(e["part"]))]
+    verdict = next((e for e in whole if e["status"] == "finished"), None)
+    if verdict is not None:
+        return verdict, ident
+    if len(battles) == 1:
+        return battles[0], ident
+    if whole:
+        return whole[-1], ident
+    return _so_far(battles), ident
+
+
+def _so_far(battles: list[dict[str, Any]]) -> dict[str, Any]:
+    """A Julius Caesar game of several battles with no record of the whole game (going on, or left
+    for another game) as its play so far: its people and sides, no score and no winner (its
+    campaign has no verdict), begun with its first battle (dated as History dates it: its start, or
+    its finish less its play time), its play time the battles' (the
+    campaign between them is in no record: at least that long), ``status`` ``ended`` (no result)."""
+    from firmware.history_text import Msg
+    first, last = battles[0], battles[-1]
+    minutes = [e.get("minutes") for e in battles]
+    unsynced = [k for k, e in (("started", first), ("finished", last)) if k in (e.get("unsynced") or ())]
+    begun, first_end = first.get("started"), _utc(first.get("finished"))
+    if begun is None and first_end is not None and isinstance(first.get("minutes"), int):
+        begun = (first_end - _dt.timedelta(minutes=first["minutes"])).isoformat()   # (battle 1 as History dates it)
+    return {**last, "status": "ended", "started": begun, "mode": {"kind": "ended"},
+            "players": [{**p, "score": None, "winner": False, "rank": None} for p in first["players"]],
+            "result": Msg("{n} battle fought; the game has no result yet.",
+                          plural="{n} battles fought; the game has no result yet.", n=len(battles)),
+            "minutes": sum(m for m in minutes if isinstance(m, int)) if all(isinstance(m, int) for m in minutes)
+            else None, "unsynced": unsynced, "span": None}
+
+
+def session_parts(db: sqlite3.Connection, entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every History entry of ``entry``'s session (a Julius Caesar campaign's battles and its
+    verdict), with their fair draws; just ``entry`` for a game whose session records one."""
+    from firmware.games import record_of
+    record = record_of(str(entry["game"]))
+    if record is None or record.parted is None or not entry.get("sid"):
+        return [entry]
+    rows = db.execute(f"SELECT {history.HISTORY_ROW} FROM history WHERE sid=? ORDER BY id",
+                      (str(entry["sid"]),)).fetchall()
+    return fairness.attach(db, [e for row in rows if (e := history._entry(row)) is not None])
+
+
 def bgstats_link(play: dict[str, Any]) -> str:
     """BG Stats' published link that pushes ``play`` into the app (its JSON URL-encoded)."""
     return LINK + urllib.parse.quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+def bgstats(entry: dict[str, Any], known_ids: Mapping[str, str] | None = None,
+            source_id: str | None = None) -> dict[str, Any]:
     """The ``export format=bgstats`` answer for one entry: ``id`` (its History id), ``play``, ``text`` (its JSON), ``link``,
     ``fair`` (seed, share, commitment; null before the game's session ended) and ``status``."""
-    play = bgstats_play(entry, known_ids)
+    play = bgstats_play(entry, known_ids, source_id)
     return {"format": "bgstats", "id": entry["id"], "play": play, "text": json.dumps(play, ensure_ascii=False), "link": bgstats_link(play),
             "fair": {k: entry.get(k) for k in ("seed", "share", "commitment")}, "status": entry["status"]}
 
@@ -484,6 +566,12 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         entries = history.games(db, None, gid)
         if not entries:
             raise BadArguments(Msg("No game {} in the history; 'history' lists them.", gid))
+    elif fmt == "bgstats":                       # the newest game: a dice or bag session is no play
+        entries = _newest_game(db)
+        if not entries and history.games(db, 1):
+            raise BadArguments(Msg("No game in the history yet: a dice or bag session is no play for BG Stats."))
+        if not entries:
+            raise BadArguments(Msg("The history is empty: no game has finished yet."))
     else:
         entries = history.games(db, None if fmt == "csv" else 1)
         if not entries and fmt != "csv":
@@ -496,4 +584,19 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
     if fmt == "draws":
         record = fairness.record_of(db, entries[0])
         return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
-    return bgstats(entries[0], known_ids)
+    if is_tool(entries[0]):
+        raise BadArguments(Msg("No. {} is a dice or bag session, not a game: BG Stats has no play for it "
+                               "(the CSV lists it).", entries[0]["id"]))
+    entry, ident = play_of(entries[0], session_parts(db, entries[0]))
+    return bgstats(entry, known_ids, ident)
+
+
+def _newest_game(db: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The newest History entry that is a game (:func:`is_tool`), as a list of one; [] for none."""
+    skip, page = 0, 20
+    while rows := history.games(db, page, skip=skip):
+        games = [e for e in rows if not is_tool(e)]
+        if games:
+            return games[:1]
+        skip += page
+    return []

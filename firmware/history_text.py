@@ -36,15 +36,21 @@ def as_now(result: object) -> object:
     return result
 
 
-def play_time_said(minutes: int) -> str:
+def play_time_said(minutes: int, short: bool = False) -> str:
     """A game's play time as History → a game says it (firmware/play_time.py), in the reader's
-    language: whole minutes under an hour, else hours (and minutes)."""
+    language: whole minutes under an hour, else hours and minutes in whole words with their plural
+    forms («Время игры: 1 час 35 минут», «Час гри: 2 години 5 хвилин»); ``short``: the hours and
+    minutes abbreviated («1 ч 35 мин»), for a row the whole words would make a row taller
+    (firmware/screens/history.py ``play_time_row`` decides)."""
     hours, rest = divmod(minutes, 60)
     if not hours:
         return say(Msg("Play time: {n} minute", plural="Play time: {n} minutes", n=minutes))
     if not rest:
         return say(Msg("Play time: {n} hour", plural="Play time: {n} hours", n=hours))
-    return _("Play time: {hours} h {minutes} min").format(hours=hours, minutes=rest)
+    if short:
+        return _("Play time: {hours} h {minutes} min").format(hours=hours, minutes=rest)
+    return _("Play time: {hours} {minutes}").format(hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours),
+                                                    minutes=ngettext("{n} minute", "{n} minutes", rest).format(n=rest))
 
 
 # Why a game with a secret seed has no players' share (firmware/fairness.py ``NO_SHARE``), each a

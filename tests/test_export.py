@@ -218,13 +218,16 @@ def test_play_date_is_local_time_and_the_duration_comes_from_the_start_and_finis
 
 
 def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaigns_start(console, history_clock):
-    """J-13: every battle is a play of its own. The session (the campaign) began at 10:00, battle 1
-    ended at 10:05 and battle 2 at 13:00: battle 2 was exported as begun at 10:00 and lasting 180
+    """J-13: History keeps every battle. The session (the campaign) began at 10:00, battle 1 ended
+    at 10:05 and battle 2 at 13:00: battle 2 was said to have begun at 10:00 and lasted 180
     minutes. Battle 2 is timed from the step that began it (``next-battle``, 12:50) to its end: 10
     minutes, the campaign's 2 h 45 min before it in no battle; it has no start of its own
     (``started`` null) and is dated by its end less that time (it was dated by its end: BG Stats
     showed it begun at 13:00); so is battle 1 (its set-up opens with the session: J-18's cards may
-    come before its first block), its 5 minutes before its end."""
+    come before its first block), its 5 minutes before its end.
+    Neither is a BG Stats play of its own
+    (:func:`test_a_julius_caesar_game_is_one_bg_stats_play_whatever_part_is_exported`): the game so
+    far, then the game the players end, is one play dated from the session's start."""
     import datetime as dt
 
     steps = [("2026-03-01T10:00:00Z", "new jc-battle people=caesar:Anna,pompey:Boris seed=4"),
@@ -242,10 +245,16 @@ def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaign
     assert (first["mode"]["number"], second["mode"]["number"]) == (1, 2)
     assert first["started"] is None and second["finished"] == "2026-03-01T13:00:00Z"
     assert second["started"] is None
-    play = console.request(f"export format=bgstats id={second['id']}")["play"]
-    assert play["playDate"] == local("2026-03-01T12:50:00Z") and play["durationMin"] == 10
-    play = console.request(f"export format=bgstats id={first['id']}")["play"]
-    assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 5
+    assert (first["minutes"], second["minutes"]) == (5, 10)
+    for battle in (first, second):                 # the game so far: from its start, the battles' time
+        play = console.request(f"export format=bgstats id={battle['id']}")["play"]
+        assert play["playDate"] == local("2026-03-01T10:00:00Z") and play["durationMin"] == 15
+    history_clock.wall = "2026-03-01T13:05:00Z"
+    assert console.request("end")["ok"]
+    ended = console.request("history 1")["games"][0]
+    out = console.request(f"export format=bgstats id={second['id']}")
+    assert out["id"] == ended["id"] and out["play"]["playDate"] == local("2026-03-01T10:00:00Z")
+    assert out["play"]["durationMin"] == ended["minutes"] >= first["minutes"] + second["minutes"]
 
 
 def test_a_game_begun_before_the_clock_was_set_is_dated_by_its_finish_once_the_clock_is_set(state_dir, history_clock,
@@ -370,7 +379,7 @@ def test_an_abandoned_play_has_no_duration_since_nobody_said_when_it_stopped(sta
     replies = run_console_in(state_dir, ["end", "history", "export format=bgstats id=1",
                                          "export format=bgstats id=2", "export format=csv"])
     assert [(g["id"], g["status"]) for g in replies[1]["games"]] == [(2, "ended"), (1, "abandoned")]
-    assert "durationMin" not in replies[2]["play"] and replies[3]["play"]["durationMin"] == 10
+    assert "durationMin" not in replies[2]["play"] and replies[3]["error"] == "bad_arguments"   # (dice: no play)
     rows = list(csv.DictReader(io.StringIO(replies[4]["text"].lstrip("\ufeff"))))
     assert {(r["id"], r["duration_min"]) for r in rows} == {("1", ""), ("2", "10")}
 
@@ -400,7 +409,7 @@ def test_the_fair_draw_goes_in_the_comments_and_beside_the_link(state_dir):
 def test_the_fair_draw_in_the_comments_is_a_sentence_of_the_language_with_no_code_words(state_dir):
     # a game started with seed= has no share and no commitment: a sentence says the seed was
     # chosen (it said «вклад игроков -, код -»: a dash where a native reader expects words)
-    replies = run_console(state_dir, ["settings language=ru", "new bag items=gold*2 seed=77", "draw", "end",
+    replies = run_console(state_dir, ["settings language=ru", "new caesar-duel seed=77", "end",
                                       "export format=bgstats"])
     comments = replies[-1]["play"]["comments"]
     assert "None" not in comments and "Fair draw" not in comments and " -" not in comments
@@ -685,3 +694,90 @@ def test_auto_crassus_plays_the_side_the_player_left_him_in_the_play_and_the_she
     play, rows = _exported_in(lang, entry)
     assert [p.get("role") for p in play["players"]] == [r["role"] for r in rows] == roles
     assert [p["sourcePlayerId"] for p in play["players"]] == ["анна", "auto-crassus"]
+
+
+def _jc_session(console, people: str, battles: list[tuple[str, str]], then: list[str]) -> None:
+    lines = [f"new jc-battle year=5 people={people} seed=4"]
+    for i, (c, p) in enumerate(battles):
+        lines += (["next-battle"] if i else []) + [f"add attacker {c}", f"add defender {p}", "fight"]
+    for line in lines + then:
+        assert console.request(line)["ok"], line
+
+
+def test_a_julius_caesar_game_is_one_bg_stats_play_whatever_part_is_exported(console):
+    """J-13, J-17: History keeps a campaign's every battle and its verdict, and each was pushed to
+    BG Stats as a play of its own: a player's statistics counted one evening's campaign as four
+    games of Julius Caesar, and its minutes twice (the campaign's play time holds its battles').
+    BG Stats gets one play per game played: every part of the session exports the campaign's play
+    (its verdict, its victory points, the whole session's play time) under the id its first battle
+    was pushed with, so a battle pushed while the campaign went on is updated, never counted beside
+    it. While the campaign goes on, the play is the game so far: its first battle alone, then its
+    battles with no winner yet (their time, begun with the first); a campaign left for another game
+    stays that."""
+    _jc_session(console, "caesar:Anna,pompey:Boris", [("c_leg10", "p_leg1")], [])
+    (battle1,) = console.request("history 1")["games"]
+    early = console.request(f"export format=bgstats id={battle1['id']}")
+    assert early["ok"] and early["play"]["sourcePlayId"].endswith("-battle-1")       # the game so far: battle 1
+    for line in ["next-battle", "add attacker c_leg8", "add defender p_leg3", "fight"]:
+        assert console.request(line)["ok"], line
+    (battle2,) = console.request("history 1")["games"]
+    so_far = console.request("export format=bgstats")                 # (the newest: battle 2, a game going on)
+    assert so_far["id"] == battle2["id"] and so_far["play"]["sourcePlayId"] == early["play"]["sourcePlayId"]
+    assert not any(p["winner"] or "score" in p for p in so_far["play"]["players"])
+    assert so_far["play"]["durationMin"] == battle1["minutes"] + battle2["minutes"]
+    assert so_far["play"]["comments"].startswith("2 battles fought; the game has no result yet.")
+    for line in ["next-battle", "add attacker c_leg9", "add defender p_leg2", "fight",
+                 "control Roma caesar", "control Athenae caesar", "winter"]:
+        assert console.request(line)["ok"], line
+    games = console.request("history 10")["games"]
+    campaign = next(g for g in games if g["mode"]["kind"] == "campaign")
+    assert len(games) == 4 and campaign["status"] == "finished"
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in games]
+    assert all(p["ok"] for p in plays), plays
+    assert {p["play"]["sourcePlayId"] for p in plays} == {early["play"]["sourcePlayId"]}   # one play in BG Stats
+    assert all(p["play"] == plays[0]["play"] and p["id"] == campaign["id"] for p in plays)
+    play = plays[0]["play"]
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == \
+        [(p["name"], p["score"], p["winner"]) for p in campaign["players"]]          # the verdict, J-17
+    assert play["durationMin"] == campaign["minutes"]          # the whole session's, counted once
+    assert "Battle" not in play["comments"] and "campaign" in play["comments"].lower()
+
+
+def test_a_lone_battle_ended_by_the_players_is_its_battles_play_with_its_winner(console):
+    """A session of one battle, then ``end``: History keeps the battle (with its winner) and an
+    ``ended`` record of the session (no winner); BG Stats got both as two plays, the second a game
+    nobody won. Both export the one play: the battle, its winner, its own id as before."""
+    _jc_session(console, "caesar:Anna,pompey:Vera", [("c_leg10", "p_leg1")], ["end"])
+    ended, battle = console.request("history 2")["games"]
+    assert (ended["status"], battle["mode"]["kind"]) == ("ended", "battle")
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in (ended, battle)]
+    assert plays[0]["play"] == plays[1]["play"] and plays[0]["id"] == battle["id"]
+    assert [p["winner"] for p in plays[0]["play"]["players"]] == [p["winner"] for p in battle["players"]]
+    assert any(p["winner"] for p in battle["players"])
+
+
+@pytest.mark.parametrize("tool", [["new dice seed=1", "roll 2d6", "end"], ["new bag items=gold*2 seed=7", "draw", "end"]])
+def test_a_dice_or_bag_session_is_no_bg_stats_play_and_the_newest_game_is_exported_instead(console, tool):
+    """A dice or bag session ended was pushed as a play of a game «Dice» («Dice & bags») with no
+    players: BG Stats made a game of it and counted it as played. It is no game (the device does
+    not know which game the dice served): its own export is refused with a sentence saying why
+    (the CSV keeps it), and ``export format=bgstats`` without ``id=`` exports the newest game."""
+    for line in ["new caesar-duel people=caesar:Anna,pompey:Boris seed=3", "end", *tool]:
+        assert console.request(line)["ok"], line
+    kit, duel = console.request("history 2")["games"]
+    refused = console.request(f"export format=bgstats id={kit['id']}")
+    assert refused["error"] == "bad_arguments" and "not a game" in refused["message"]
+    newest = console.request("export format=bgstats")
+    assert newest["ok"] and newest["id"] == duel["id"] and newest["play"]["game"]["sourceGameId"] == "caesar-duel"
+    sheet = console.request("export format=csv")["text"]
+    assert f"\r\n{kit['id']},{kit['game']}," in sheet                      # History's sheet keeps it
+
+
+def test_bgstats_of_a_history_of_tools_only_says_there_is_no_game_never_that_it_is_empty(console):
+    """A History holding only a dice session: ``export format=bgstats`` said «The history is empty»
+    beside a History that lists the dice. It says there is no game yet, and why the dice are none."""
+    for line in ["settings language=ru", "new dice seed=1", "roll 2d6", "end"]:
+        assert console.request(line)["ok"], line
+    out = console.request("export format=bgstats")
+    assert out["error"] == "bad_arguments" and console.request("history")["games"]
+    assert out["message"] == "В истории ещё нет партий: кубики и мешочек — не партия для BG Stats.", out

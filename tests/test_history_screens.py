@@ -1100,7 +1100,7 @@ def test_the_crassus_figures_page_lists_the_levels_in_the_charts_order(state_dir
                 solo(db, f"s{i}", level, modules)
         heads = [r for r in crassus_rows(app) if not r.startswith(" ")]
         assert [h.split(",")[0] for h in heads] == ["easy", "easy", "normal", "hard"], heads
-        assert heads[0] == "easy, base game:" and heads[1] != heads[0], heads
+        assert heads[0].replace(base.TIE, " ") == "easy, base game:" and heads[1] != heads[0], heads
     finally:
         app.console.close()
 
@@ -1157,3 +1157,115 @@ def test_a_long_typed_name_is_cut_beside_its_side_not_the_side():
         i18n.set_language("en")
     [row] = [r for r in rows if r.startswith("✓")]
     assert row.endswith(" (Помпей): 12") and row.startswith("✓Макс") and "…" in row and len(row) <= base.COLS, row
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", {95: "Play time: 1 hour 35 minutes", 62: "Play time: 1 h 2 min", 715: "Play time: 11 hours 55 minutes",
+            1439: "Play time: 23 hours 59 minutes"}),
+    ("ru", {95: "Время игры: 1 час 35 минут", 62: "Время игры: 1 час 2 минуты", 121: "Время игры: 2 часа 1 минута",
+            302: "Время игры: 5 часов 2 минуты", 1301: "Время игры: 21 час 41 минута",
+            1344: "Время игры: 22 часа 24 минуты"}),
+    ("uk", {95: "Час гри: 1 год 35 хв", 715: "Час гри: 11 годин 55 хвилин", 1439: "Час гри: 23 години 59 хвилин",
+            302: "Час гри: 5 год 2 хв", 1301: "Час гри: 21 година 41 хвилина", 1344: "Час гри: 22 години 24 хвилини"}),
+])
+def test_a_games_play_time_of_an_hour_or_more_is_said_in_whole_words_where_they_fit_its_row(lang: str, said: dict):
+    """History → a game said «Время игры: 1 ч 35 мин» for every time of an hour or more: the hours and
+    minutes are whole words with their plural forms (1 / 2–4 / 5+ and 21, 22: «21 час 41 минута»),
+    unless the whole words take more rows of the page than the abbreviations do (Ukrainian «Час гри:
+    1 год 35 хв» is one row, «1 година 35 хвилин» would be two; English «1 h 2 min» likewise):
+    decided per row, never cut."""
+    from firmware.screens.history import detail_rows
+    from firmware.screens.widgets.listing import wrap_label
+    entry = {**ENTRY, "status": "finished", "unsynced": []}
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        for minutes, row in said.items():
+            assert row in detail_rows({**entry, "minutes": minutes}), (minutes, detail_rows({**entry, "minutes": minutes}))
+            assert len(wrap_label(row, base.COLS - 1)) <= 2
+    finally:
+        i18n.set_language(before)
+
+
+DICE_ENTRY = {"id": 8, "game": "dice", "name": "Dice", "status": "ended", "started": "2026-03-01T10:05:00",
+              "finished": "2026-03-01T10:30:00", "part": "ended", "mode": {"kind": "ended"}, "players": [],
+              "result": "Ended by the players after 4 actions."}
+
+
+def test_a_dice_session_offers_nothing_to_send_and_send_over_serial_sends_the_newest_game():
+    """A dice or bag session is no BG Stats play (firmware/export.py ``is_tool``): its page offered
+    "Send over serial", which sent a play of a game «Dice» with no players, and History's "Send over
+    serial" sent it when it was the newest. Its page offers no Send; History's sends the newest
+    game (the battle before the dice); with only tools in History, History offers no Send at all."""
+    from firmware.screens.history import GameScreen, HistoryScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(history=[DICE_ENTRY, ENTRY]).open(HistoryScreen())
+    ctx.render()
+    rows = [str(i.label) for i in ctx.top.items(ctx)]
+    assert rows[ctx.top.cursor] == "Dice"                            # it opens on the newest: the dice
+    ctx.press("a")
+    assert isinstance(ctx.top, GameScreen)
+    assert "Send over serial" not in [str(i.label) for i in ctx.top.items(ctx)]
+    ctx.press("b")
+    ctx.top.cursor = rows.index("Send over serial")
+    ctx.press("a")
+    assert json.loads(ctx.sent[-1])["id"] == ENTRY["id"] and ctx.notes[-1] == "Sent: JC battle 1."
+    only = FakeCtx(history=[DICE_ENTRY]).open(HistoryScreen())
+    assert "Send over serial" not in [str(i.label) for i in only.top.items(only)]
+
+
+def test_a_battles_page_sends_its_campaigns_play_and_says_so(state_dir: Path):
+    """J-13, J-17: a battle of a campaign that is over sends its game's one BG Stats play, the
+    campaign's (firmware/export.py ``play_of``), and the notice names what was sent: it said
+    «Sent: JC battle 2.» for a line that held the campaign."""
+    serial = pytest.importorskip("serial")
+
+    def battle(c: str, p: str) -> list[str]:
+        return [f"add attacker {c}", f"add defender {p}", "fight"]
+    app = app_with(["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4", *battle("c_leg10", "p_leg1"),
+                    "next-battle", *battle("c_leg8", "p_leg3"), "control Roma caesar", "winter"], [], state_dir, "ru")
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import GameScreen
+        app.console.serial_out = port.write
+        entries = app.history(10) or []
+        battle2 = next(e for e in entries if e["part"] == "battle-2")
+        campaign = next(e for e in entries if e["part"] == "campaign")
+        app.push(GameScreen(battle2))
+        app.handle("a")                                                 # Send over serial (the first row)
+        got = json.loads(port.readline().decode("utf-8"))
+        assert got["id"] == campaign["id"] and got["play"] == app.run(f"export format=bgstats id={campaign['id']}")["play"]
+        assert "ЮЦ: кампания" in " ".join(app.message or []), app.message
+    finally:
+        port.close()
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["сложный,", "базовая игра:", "лёгкий, Яды,", "Контроль границ:"]),
+    ("uk", ["складний, базова гра:", "легкий, Отрута,", "Контроль кордонів:"]),
+    ("en", ["hard, base game:", "easy,", "Poison expansion,", "Border control:"])])
+def test_the_crassus_figures_keep_each_modules_name_whole_on_a_row(state_dir: Path, lang: str, rows: list[str]):
+    """Statistics → vs Auto-Crassus → A: «сложный, базовая» / «игра:» — the base game's name broken
+    with its last word alone on a row. Each name (the base game, a module) stays whole on a row
+    where it fits one; the level and the names break after a comma."""
+    from firmware.screens.history_stats import crassus_rows
+    from firmware.screens.widgets.scroll import wrapped
+
+    def solo(db, sid: str, difficulty: str, expansions: list[str]) -> None:
+        header = {"sid": sid, "game": "caesar-solo", "line": "new caesar-solo", "seed": sid}
+        rec = {"mode": {"kind": "solo", "difficulty": difficulty, "side": "caesar", "expansions": expansions},
+               "players": [player("Caesar", 5, False), player("Auto-Crassus", 12, True, True)],
+               "result": history.Msg("test")}
+        history._put(db, header, "game", rec, 10, "finished")
+    app = app_with([], [], state_dir, lang)
+    try:
+        with app.console.store.transaction() as db:
+            history.ensure(db)
+            solo(db, "s1", "hard", [])
+            solo(db, "s2", "easy", ["poison", "border_control"])
+        said = wrapped(crassus_rows(app))
+        heads = [r for r in said if not r.startswith(" ")]
+        assert sorted(heads) == sorted(rows), said
+    finally:
+        app.console.close()

@@ -98,7 +98,8 @@ class HistoryScreen(WrappedListScreen):
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
-        if entries:
+        from firmware.export import is_tool
+        if any(not is_tool(e) for e in entries):        # (a dice or bag session is no play to send)
             out.append(Item(_("Send over serial"), send_newest))
         games, ended = self._games(entries)
         if ended:
@@ -280,13 +281,21 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
         rows.append(_("Ended: date not known (clock not set)"))
     played = duration_min(dict(entry.items()))  # what the exports give (firmware/play_time.py)
     if played is not None:
-        rows.append(play_time_said(played))
+        rows.append(play_time_row(played))
     if entry.get("commitment"):                 # an ended game with a secret seed (public now)
         rows.append(_("Fair-draw code {}").format(str(entry["commitment"])[:8]))
         rows += share_rows(str(entry["share"])) if entry.get("share") else [no_share_words(entry.get("no_share"))]
         rows.append(_("Seed: {}").format(entry["seed"]))
     rows.append(_("No. {}").format(entry["id"]))
     return rows
+
+
+def play_time_row(minutes: int) -> str:
+    """The play time's row of a game's page: hours and minutes in whole words («Время игры: 1 час
+    35 минут») unless they take more rows of the list than their abbreviations («Час гри: 1 год 35
+    хв» is one row, «Час гри: 1 година 35 хвилин» two): decided for the row, in every language."""
+    whole, short = play_time_said(minutes), play_time_said(minutes, short=True)
+    return short if len(wrap_label(short, base.COLS - 1)) < len(wrap_label(whole, base.COLS - 1)) else whole
 
 
 def share_rows(share: str, rows: int = base.ROWS) -> list[str]:
@@ -330,17 +339,21 @@ class GameScreen(WrappedListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         self.entry = self.kept(ctx) or self.entry
-        return ([Item(_("Send over serial"), partial(send_entry, entry=self.entry), ident="send")]
-                + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))])
+        from firmware.export import is_tool                # (a dice or bag session: no play to send)
+        send = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
+                                                    ident="send")]
+        return send + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))]
 
 
 def send_newest(ctx: Ctx) -> None:
-    """The newest game's BG Stats link over the serial link (:func:`send_entry`)."""
-    entries = _entries(ctx, 1)
-    if not entries:
+    """The newest game's BG Stats link over the serial link (:func:`send_entry`): a dice or bag
+    session ended since is no game (firmware/export.py ``is_tool``), the game before it is sent."""
+    from firmware.export import is_tool
+    game = next((e for e in _entries(ctx) if not is_tool(e)), None)
+    if game is None:
         ctx.notify(Msg("No finished games yet."))
         return
-    send_entry(ctx, entries[0])
+    send_entry(ctx, game)
 
 
 def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
@@ -355,8 +368,9 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
         ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
         ctx.notify(Msg("The serial link did not take it."))
-    else:
-        ctx.notify(Msg("Sent: {}.", game_named(entry)))
+    else:       # (a Julius Caesar battle sends its game's play: the campaign's, once it is over)
+        played = next((e for e in _entries(ctx) if e["id"] == response.get("id")), entry)
+        ctx.notify(Msg("Sent: {}.", game_named(played)))
 
 
 def send_draws(ctx: Ctx) -> None:

@@ -252,11 +252,18 @@ def crassus_rows(ctx: Ctx) -> list[str]:
     for row in sorted(against_crassus(known).values(), key=order):
         from firmware.screens.caesar.record import expansions_said
         exp = _("base game") if row["expansions"] == "base" else expansions_said(row["expansions"])
+        # each module's name whole on a row («сложный, базовая» / «игра:» left a word alone)
+        exp = ", ".join(_whole(name) for name in exp.split(", "))
         rows.append(f"{_(str(row['difficulty']))}, {exp}:")
         rows.append("  " + _("{} won, {} lost").format(row["wins"], row["losses"]))
         if row["streak"]:
             rows.append("  " + _streak(row["streak"]))
     return rows or [_("No solo game finished yet.")]
+
+
+def _whole(words: str) -> str:
+    """``words`` kept on one row by the wrap (their spaces :data:`base.TIE`) when they fit one."""
+    return words.replace(" ", base.TIE) if len(words) < base.COLS else words
 
 
 def glory_rows(ctx: Ctx) -> list[str]:
