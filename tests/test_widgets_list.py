@@ -34,6 +34,14 @@ def test_a_wrapped_label_keeps_a_one_letter_word_and_a_score_whole():
     assert wrap_label("Mauretania–Numidia", 16) == ["Mauretania–", "Numidia"]
 
 
+def test_a_label_keeps_its_own_ties_as_the_text_wrap_does():
+    """A label's own no-break space (:data:`base.TIE`, a catalog's «10\u00a0ПО») is not broken at:
+    ``base.tied`` split the label at every whitespace, the tie too, so a list row broke where a
+    text on any other screen did not."""
+    label = "aaaa bbbb" + base.TIE + "cccc"
+    assert wrap_label(label, 10) == base.wrap(label, 10) == ["aaaa", "bbbb cccc"]
+
+
 def test_an_item_takes_two_rows_only_when_it_does_not_fit_beside_its_value():
     assert item_rows(Item("Sicilia", None, "3–4")) == ["Sicilia"]
     assert item_rows(Item("Hispania Citerior", None, "3–4")) == ["Hispania", "Citerior"]

@@ -334,7 +334,7 @@ def tied(s: str, width: int) -> str:
     """``s`` with its typographer's ties (:func:`_tied`) made: the spaces not to break at are
     :data:`TIE` (a list label wrapped by its own rules keeps them too: «Мешочек и / колода» would
     leave the one-letter «и» at a row's end)."""
-    return " ".join(_tied(s.split(), width))
+    return " ".join(_tied([w for w in _BREAKS.split(s) if w], width))     # (a text's own TIE kept, as wrap keeps it)
 
 
 NUMBER_SIGNS = ("no.", "No.", "№", "#")     # a number after one of these is its: «Senate token no. 1»
