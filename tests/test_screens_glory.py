@@ -1696,15 +1696,19 @@ def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_
 
 
 @pytest.mark.parametrize("lang, silver, said", [
-    ("en", "the second its silver", "with 1-3 players the silver foundation is out of the box"),
-    ("ru", "второй — серебряную,", "в игре на 1–3 игроков серебряного фундамента нет"),
-    ("uk", "другий — срібну,", "у грі на 1–3 гравців срібного фундаменту немає")])
+    ("en", "The second to finish a level takes its silver part.",
+     "With 1-3 players, foundations after the gold one are bronze."),
+    ("ru", "Второй закончивший уровень берёт его серебряную часть.",
+     "В игре на 1–3 игроков фундаменты после золотого — бронзовые."),
+    ("uk", "Другий, хто завершив рівень, бере його срібну частину.",
+     "У грі на 1–3 гравців фундаменти після золотого — бронзові.")])
 def test_a_pantheon_refused_with_2_or_3_players_says_the_silver_foundation_is_out(lang, silver, said):  # G-12
     """«В партии на 2-х игроков уберите в коробку … один серебряный и один бронзовый фундамент»
     («на 3-х … один серебряный фундамент»): two players each typing a gold foundation are refused
     with the figures 1 gold and 1 bronze, and the sentence said «the first … takes its gold part,
     the second its silver», the very part the figures leave out; it says now that the second
-    foundation is bronze with 1-3 players. With 4 players (a silver foundation) it says as before."""
+    foundation is bronze with 1-3 players. With 4 players (a silver foundation) the second takes
+    silver (the sentence after the kind typed too often says who takes the kind typed too seldom)."""
     rounds = [line for _ in range(9) for line in ("event", "end-round")]
     def refusal(names: str) -> str:
         first, second = names.split(",")[:2]
