@@ -23,7 +23,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.record import solo_won
+from firmware.screens.glory.record import as_kept, solo_won
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -241,7 +241,10 @@ def show_scores(ctx: Ctx) -> None:
         except LegatusError as e:   # a pad left half filled (G-12: a common part before its 2), as `score` says it
             ctx.notify(e.message)
             return
-        ctx.push(ScoreResult(final))
+        shown, note = as_kept(final, ctx.game_record("game"))
+        ctx.push(ScoreResult(shown))
+        if note is not None:
+            ctx.notify(note)
         return
     response = run_line(ctx, act.score_sheet())
     if response is not None:
