@@ -1695,6 +1695,22 @@ def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_
     assert senate.startswith(said + ": ")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_final_question_names_history_as_the_main_menu_does(lang):  # G-15
+    """«История сохранит его» in the question that makes the score final is the device's History (the
+    main menu's «История», «Історія»), where the record goes: it read «история сохранит его», lower
+    case, «history will remember it»."""
+    from firmware.i18n import _ as legatus_
+    from firmware.screens.glory.text import _ as glory_
+    from firmware.i18n import set_language
+    set_language(lang)
+    try:
+        question = glory_("The score is final: no more corrections, and History keeps it.")
+        assert legatus_("History") in question, question
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("lang, silver, said", [
     ("en", "The second to finish a level takes its silver part.",
      "With 1-3 players, foundations after the gold one are bronze."),
