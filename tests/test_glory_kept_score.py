@@ -128,3 +128,31 @@ def test_the_game_reopened_from_earlier_games_shows_the_winner_history_keeps(sta
         assert isinstance(ranking, ScoreResult) and ranking.result["winners"] == ["Ваня"]
     finally:
         console.close()
+
+
+def test_history_written_again_after_damage_keeps_the_sealed_winner(state_dir, monkeypatch):  # G-15
+    """A bad byte in the sealed record of a game made final before the tie rule was put right
+    (here in its fingerprint, its players and result still whole) makes the start-up check write the
+    record again from the stored pad: it named the rules' winner now (Маша), silently replacing
+    the one the table acknowledged (Ваня); the same players and points with other winners are the
+    rules then, not the damage — the record still showing them stays."""
+    import sqlite3
+    app, console = _ended(state_dir, monkeypatch, before_the_fix=True)
+    kept = _history(console)
+    console.close()
+    con = sqlite3.connect(state_dir / "legatus.db")
+    (rid, text), = con.execute("SELECT id, CAST(record AS TEXT) FROM history WHERE part='game'").fetchall()
+    at = text.index('"fp": "') + len('"fp": "')
+    bad = text[:at] + ("0" if text[at] != "0" else "1") + text[at + 1:]      # one byte of its fingerprint
+    con.execute("UPDATE history SET record=? WHERE id=?", (bad.encode(), rid))
+    con.commit()
+    con.close()
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    console = Console(store, store.resume())
+    try:
+        assert _history(console) == kept == [("Ваня", True, 1), ("Маша", False, 2), ("Петя", False, 3)]
+        assert "Ваня" in str(console.request("history")["games"][0]["result"])
+    finally:
+        console.close()
