@@ -1828,6 +1828,26 @@ def test_the_last_table_starts_with_one_press_on_the_form(state_dir):
         app.console.close()
 
 
+@pytest.mark.parametrize("last", [["Ann", "Bob", "Cid"], ["Ann", "Bob"], ["Ann"]])
+def test_a_smaller_last_table_starts_again_as_it_was(state_dir, last):   # G-1 (1-4 players)
+    """The form seats the last table and opens on the count, where A starts it: after a game of 3
+    (or 2, or the solo) the count stayed 4, so that A started the table with a fourth player — the
+    one who played before them (Ross) or a seat's colour — and the empty seat of 3 was lost."""
+    from firmware.screens.glory.setup import SetupScreen
+    app = app_with(["new glory players=Jack,Henry,Mary,Ross seed=1", "end",
+                    f"new glory players={','.join(last)} seed=2", "end"], ["a", "a"], state_dir)
+    try:
+        form = app.stack[-1]
+        assert isinstance(form, SetupScreen)
+        app.render()
+        assert form.values()["players"] == len(last) and form.cursor == 0
+        app.handle("a")
+        view = app.view()
+        assert view["game"] == "glory" and view["round"] == 1 and sorted(view["players"]) == last
+    finally:
+        app.console.close()
+
+
 SOLO_EMPEROR = {"epirus": 2, "macedonia": 3, "tools": 1, "weapons": 1, "own": 5, "gold": 2, "done": 2}  # 6 goals
 
 
