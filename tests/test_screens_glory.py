@@ -437,6 +437,14 @@ def test_two_players_sit_opposite_and_the_empty_seats_do_nothing():  # G-1 seati
     assert {"▲ Ann ", "▼ Bob "} <= shown and not any("▶" in t or "◀" in t for t in shown)
 
 
+def test_in_the_emperors_solo_every_way_is_the_players():  # G-17
+    """One player sits at the top of the pad: the other three ways did nothing, silently, so a
+    solo player pushing down or sideways saw the figure stay at 0 with nothing said."""
+    ctx = FakeCtx("new glory players=Ann seed=3").open(SheetPad(0))
+    ctx.press("down", "left", "right", "up")
+    assert ctx.view()["sheet"] == {"Ann": {"epirus": 4}} and not ctx.notes
+
+
 def _step(ctx: FakeCtx) -> str:
     return ctx.top.shown_step
 

@@ -184,8 +184,10 @@ class SheetPad:
     def _change(self, ctx: Ctx, seat: int) -> None:
         """The step (signed) added to the figure of the player on ``seat``, kept within 0 and the
         row's most (a push past the most says so and changes nothing); an empty seat does
-        nothing."""
-        player = self.seated(ctx).get(seat)
+        nothing, but in the solo every way is the one player's."""
+        seated = self.seated(ctx)
+        # the Emperor's solo (G-17): one player, every way is theirs (three of four did nothing)
+        player = next(iter(seated.values())) if len(seated) == 1 else seated.get(seat)
         if player is None:                                  # nobody sits there
             return
         now, most = self.figure(ctx, player), self.most(ctx, player)
