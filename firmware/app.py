@@ -126,6 +126,21 @@ class App:
             log.exception("history could not be read")
             return False
 
+    def game_record(self, part: str) -> HistoryEntry | None:
+        session = self.console.session
+        if session is None:
+            return None
+        from firmware import history
+        from firmware.history_seen import same_plays
+        header = _header(session)
+        try:
+            db = self.console.store.db
+            sids = [str(header["sid"]), *(same_plays(db, dict(header), session.lines) if header.get("reopened") else ())]
+            return cast("HistoryEntry | None", history.kept_record(db, sids, part))
+        except Exception:  # noqa: BLE001 - unreadable history: the game's own score is shown
+            log.exception("history could not be read")
+            return None
+
     def hardware_checks(self) -> list[Check]:
         from pathlib import Path
 

@@ -460,6 +460,21 @@ def stats(entries: list[dict[str, Any]]) -> dict[str, Any]:
     return {s.key: s.compute(entries) for r in records() for s in r.statistics}
 
 
+def kept_record(db: sqlite3.Connection, sids: Sequence[str], part: str) -> dict[str, Any] | None:
+    """The newest record of ``part`` History keeps of the sessions ``sids`` (a game, and the
+    archived game a reopened copy of it replays), as :func:`games` reads it; None: none, or
+    damaged (left out as :func:`games` leaves it)."""
+    if not sids:
+        return None
+    marks = ", ".join("?" * len(sids))
+    for row in db.execute(f"SELECT {HISTORY_ROW} FROM history WHERE CAST(sid AS TEXT) IN ({marks}) AND part=? "
+                          "ORDER BY id DESC", (*sids, part)).fetchall():
+        entry = _entry(row)
+        if entry is not None:
+            return entry
+    return None
+
+
 def recorded(db: sqlite3.Connection, sid: str) -> bool:
     """Whether the session ``sid`` has a finished game (any part but ``abandoned``) in the history."""
     row = db.execute("SELECT 1 FROM history WHERE sid=? AND part!='abandoned' LIMIT 1", (sid,)).fetchone()

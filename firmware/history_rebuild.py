@@ -143,6 +143,12 @@ def _carried(data: dict[str, Any]) -> dict[str, Any]:
             **({"replaced": replaced} if replaced and _replaced(replaced) else {}), **({"was": was} if whole else {})}
 
 
+def _winners_only(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two records of a part differ only in who won (the same players, each with the same score)."""
+    ours, theirs = _scores(a["players"]), _scores(b["players"])
+    return ours != theirs and [s[:2] for s in ours] == [s[:2] for s in theirs]
+
+
 def _same(a: dict[str, Any], b: dict[str, Any]) -> tuple[bool, bool]:
     """Whether two records of a part give the same players' scores and winners, and the same result."""
     from engine.text import to_data
@@ -208,6 +214,11 @@ def _scored_again(session: Any, game: str, record: Any, part: str, x: Lost) -> d
     kept = _as_kept(bare, x)
     if asked is not None and (answered := _answers(session, game, asked).get(part)) is not None:
         answered = {**answered, "asked": asked} if asked.strip() != "score" else answered
+        if kept is not None and _winners_only(answered, kept):
+            # the same players and points, other winners: no bad byte turns one winner flag into another
+            # (``true``/``false``): the rules told a tie otherwise when the record was made (Glory's
+            # G-15 before the denarii left after the exchange told it) — the record acknowledged stays
+            return {**kept, "asked": asked} if asked.strip() != "score" else kept
         if asked.strip() in ("score", settled) or kept is None:
             return answered
         players_same, result_same = _same(answered, kept)

@@ -184,6 +184,13 @@ class FakeCtx:
     def game_recorded(self) -> bool:
         return self.recorded
 
+    def game_record(self, part: str) -> HistoryEntry | None:
+        """The newest of ``history=`` entries of the session (``sid`` "fake") and ``part``."""
+        if self.unreadable:
+            return None
+        return next((cast(HistoryEntry, e) for e in self.stored_history
+                     if e.get("sid") == "fake" and e.get("part", "game") == part), None)
+
     def hardware_checks(self) -> list[Any]:
         from firmware import doctor
         return doctor.gather(Path("."), doctor.resolve_config(None, dict(self.settings)), None)

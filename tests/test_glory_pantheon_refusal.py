@@ -2,7 +2,8 @@
 first to finish a level takes its gold part, the second its silver — with 1-3 players a
 foundation's bronze —, the others bronze) was about 12 rows of figures on the panel and named
 nobody. Its first page (4 rows) now says what is wrong and for whom: the kind typed too often and
-the players holding it; how the levels share the parts follows."""
+the players holding it. What follows is one short paragraph (a page at most): who takes the kind
+typed too seldom, the part one of them has (it was 9-17 rows of figures and the whole rule)."""
 from __future__ import annotations
 
 import pytest
@@ -26,6 +27,14 @@ FIRST = {
     ("bronze", "ru"): "Анна, Борис: 2 бронзовые части Пантеона, а должно быть 0 (G-12).",
     ("bronze", "uk"): "Анна, Борис: 2 бронзові частини Пантеону, а має бути 0 (G-12).",
 }
+FOLLOW = {             # who takes the kind typed too seldom (G-12), one short paragraph
+    ("gold", "en"): "With 1-3 players, foundations after the gold one are bronze.",
+    ("gold", "ru"): "В игре на 1–3 игроков фундаменты после золотого — бронзовые.",
+    ("gold", "uk"): "У грі на 1–3 гравців фундаменти після золотого — бронзові.",
+    ("bronze", "en"): "The first to finish a level takes its gold part.",
+    ("bronze", "ru"): "Первый закончивший уровень берёт его золотую часть.",
+    ("bronze", "uk"): "Перший, хто завершив рівень, бере його золоту частину.",
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -42,11 +51,47 @@ def test_the_pantheon_refusal_says_on_its_first_page_what_is_wrong_and_for_whom(
         first = FIRST[kind, lang]
         page = " ".join(note.rows[:base.ROWS])
         assert page.startswith(first), page              # whole, on the first page
-        said = " ".join(note.rows)
-        rule = {"en": "the first to finish a level takes its gold part", "ru": "первый закончивший уровень берёт "
-                "золотую часть", "uk": "перший, хто завершив рівень, бере золоту частину"}[lang]
-        assert rule in said, said                          # how the levels share them follows
+        rest = note.rows[len(base.wrap(first)):]        # the follow-up starts on a row of its own
+        assert " ".join(rest) == FOLLOW[kind, lang] and len(rest) <= base.ROWS, note.rows
         assert app.console.session.view()["sheet"]["Анна"][kind] == 1      # nothing changed
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def _tables(*pantheons: dict[str, int]) -> list[dict]:
+    return [{"name": n, "track": 10, "pantheon": x} for n, x in zip("ABCD", pantheons)]
+
+
+F, T = {"own": 2}, {"own": 5}                          # a finished foundation, a finished temple (own parts)
+
+
+@pytest.mark.parametrize("table, said", [
+    # 4 players: the second to finish a level takes silver, the third and fourth bronze
+    (_tables({**F, "gold": 1}, {**F, "gold": 1}, {}, {}),
+     "A, B: 2 gold Pantheon parts, where there should be 1 (G-12).\nThe second to finish a level takes its "
+     "silver part."),
+    (_tables({**F, "gold": 1}, {**F, "silver": 1}, {**F, "silver": 1}, {}),
+     "B, C: 2 silver Pantheon parts, where there should be 1 (G-12).\nThe third and fourth to finish a level take "
+     "bronze parts."),
+    (_tables({**F, "silver": 1}, {**F, "bronze": 1}, {}, {}),
+     "B: 1 bronze Pantheon part, where there should be 0 (G-12).\nThe first to finish a level takes its gold part."),
+    # 1-3 players: no silver foundation; the temples gold, silver, bronze
+    (_tables({**T, "gold": 2}, {**T, "gold": 1, "bronze": 1}, {}),
+     "A, B: 3 gold Pantheon parts, where there should be 2 (G-12).\nThe second to finish the temple takes its "
+     "silver part."),
+    (_tables({**F, "gold": 1}, {**F, "silver": 1}, {}),
+     "B: 1 silver Pantheon part, where there should be 0 (G-12).\nWith 1-3 players, foundations after the gold one "
+     "are bronze."),
+    (_tables({**T, "gold": 2}, {**T, "silver": 1, "bronze": 1}, {**T, "silver": 1, "bronze": 1}),
+     "B, C: 2 silver Pantheon parts, where there should be 1 (G-12).\nWith 1-3 players, foundations after the gold "
+     "one are bronze, the third temple too."),
+])
+def test_the_pantheon_refusal_then_says_who_takes_the_part_typed_too_seldom(table, said):   # G-12
+    """After the kind typed too often, one sentence: who takes the kind the sheet is short of —
+    the part one of the players named has (the levels finished fix how many of each there are)."""
+    from engine.errors import BadArguments
+    from tests.test_glory_scoring import score, sheet
+    with pytest.raises(BadArguments) as refused:
+        score(sheet(table))
+    assert str(refused.value.message) == said

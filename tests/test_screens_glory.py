@@ -437,6 +437,14 @@ def test_two_players_sit_opposite_and_the_empty_seats_do_nothing():  # G-1 seati
     assert {"▲ Ann ", "▼ Bob "} <= shown and not any("▶" in t or "◀" in t for t in shown)
 
 
+def test_in_the_emperors_solo_every_way_is_the_players():  # G-17
+    """One player sits at the top of the pad: the other three ways did nothing, silently, so a
+    solo player pushing down or sideways saw the figure stay at 0 with nothing said."""
+    ctx = FakeCtx("new glory players=Ann seed=3").open(SheetPad(0))
+    ctx.press("down", "left", "right", "up")
+    assert ctx.view()["sheet"] == {"Ann": {"epirus": 4}} and not ctx.notes
+
+
 def _step(ctx: FakeCtx) -> str:
     return ctx.top.shown_step
 
@@ -1695,16 +1703,36 @@ def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_
     assert senate.startswith(said + ": ")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_final_question_names_history_as_the_main_menu_does(lang):  # G-15
+    """«История сохранит его» in the question that makes the score final is the device's History (the
+    main menu's «История», «Історія»), where the record goes: it read «история сохранит его», lower
+    case, «history will remember it»."""
+    from firmware.i18n import _ as legatus_
+    from firmware.screens.glory.text import _ as glory_
+    from firmware.i18n import set_language
+    set_language(lang)
+    try:
+        question = glory_("The score is final: no more corrections, and History keeps it.")
+        assert legatus_("History") in question, question
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("lang, silver, said", [
-    ("en", "the second its silver", "with 1-3 players the silver foundation is out of the box"),
-    ("ru", "второй — серебряную,", "в игре на 1–3 игроков серебряного фундамента нет"),
-    ("uk", "другий — срібну,", "у грі на 1–3 гравців срібного фундаменту немає")])
+    ("en", "The second to finish a level takes its silver part.",
+     "With 1-3 players, foundations after the gold one are bronze."),
+    ("ru", "Второй закончивший уровень берёт его серебряную часть.",
+     "В игре на 1–3 игроков фундаменты после золотого — бронзовые."),
+    ("uk", "Другий, хто завершив рівень, бере його срібну частину.",
+     "У грі на 1–3 гравців фундаменти після золотого — бронзові.")])
 def test_a_pantheon_refused_with_2_or_3_players_says_the_silver_foundation_is_out(lang, silver, said):  # G-12
     """«В партии на 2-х игроков уберите в коробку … один серебряный и один бронзовый фундамент»
     («на 3-х … один серебряный фундамент»): two players each typing a gold foundation are refused
     with the figures 1 gold and 1 bronze, and the sentence said «the first … takes its gold part,
     the second its silver», the very part the figures leave out; it says now that the second
-    foundation is bronze with 1-3 players. With 4 players (a silver foundation) it says as before."""
+    foundation is bronze with 1-3 players. With 4 players (a silver foundation) the second takes
+    silver (the sentence after the kind typed too often says who takes the kind typed too seldom)."""
     rounds = [line for _ in range(9) for line in ("event", "end-round")]
     def refusal(names: str) -> str:
         first, second = names.split(",")[:2]
@@ -1804,6 +1832,26 @@ def test_the_last_table_starts_with_one_press_on_the_form(state_dir):
         view = app.view()
         assert view["game"] == "glory" and view["players"] == ["Jack", "Henry", "Mary", "Ross"]
         assert view["round"] == 1 and view["commitment"] == code and app.commitment is None
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("last", [["Ann", "Bob", "Cid"], ["Ann", "Bob"], ["Ann"]])
+def test_a_smaller_last_table_starts_again_as_it_was(state_dir, last):   # G-1 (1-4 players)
+    """The form seats the last table and opens on the count, where A starts it: after a game of 3
+    (or 2, or the solo) the count stayed 4, so that A started the table with a fourth player — the
+    one who played before them (Ross) or a seat's colour — and the empty seat of 3 was lost."""
+    from firmware.screens.glory.setup import SetupScreen
+    app = app_with(["new glory players=Jack,Henry,Mary,Ross seed=1", "end",
+                    f"new glory players={','.join(last)} seed=2", "end"], ["a", "a"], state_dir)
+    try:
+        form = app.stack[-1]
+        assert isinstance(form, SetupScreen)
+        app.render()
+        assert form.values()["players"] == len(last) and form.cursor == 0
+        app.handle("a")
+        view = app.view()
+        assert view["game"] == "glory" and view["round"] == 1 and sorted(view["players"]) == last
     finally:
         app.console.close()
 

@@ -261,20 +261,32 @@ def _common_parts(players: Sequence[PlayerSheet]) -> None:
     silver = min(max(foundations - 1, 0), int(silver_foundation)) + min(max(temples - 1, 0), 1)
     bronze = foundations + temples - gold - silver
     given = {k: sum(p.pantheon.get(k, 0) for p in players) for k in ("gold", "silver", "bronze")}
-    if given != {"gold": gold, "silver": silver, "bronze": bronze}:
-        first = _too_many(players, given, {"gold": gold, "silver": silver, "bronze": bronze})
-        figures = (foundations, temples, gold, silver, bronze)     # (the first sentence says what was typed)
+    fit = {"gold": gold, "silver": silver, "bronze": bronze}
+    if given != fit:
+        # two short paragraphs, read at the table on the panel: the kind typed too often and who
+        # holds it (the first page), then who takes the kind typed too seldom (one of them has it)
+        short = next(k for k in ("gold", "silver", "bronze") if given[k] < fit[k])
+        raise BadArguments(Msg("{}\n{}", _too_many(players, given, fit), _who_takes(short, silver_foundation, temples)))
+
+
+def _who_takes(kind: str, silver_foundation: bool, temples: int) -> Msg:
+    """Who takes the common Pantheon part of ``kind`` the sheet has too few of (G-12: «Первый
+    игрок, взявший из общего запаса часть фундамента или храма, возьмет золотую часть нужного
+    типа, второй — серебряную, а последующие игроки — бронзовые»; with 1-3 players the silver
+    foundation is out of the box, «уберите в коробку … один серебряный фундамент»). One short
+    sentence: the parts typed are as many as the levels finished, so one of the players holding
+    the kind typed too often has this one."""
+    if kind == "gold":
+        return Msg("The first to finish a level takes its gold part.")
+    if kind == "silver":
         if silver_foundation:
-            raise BadArguments(Msg("{} {}", first, Msg(
-                "{} finished foundations and {} temples take {} gold, {} silver and {} bronze: the first to finish a "
-                "level takes its gold part, the second its silver, the others bronze.", *figures)))
-        # «В партии на 3-х игроков уберите в коробку … один серебряный фундамент», «на 2-х … один
-        # серебряный и один бронзовый фундамент»: the second foundation is bronze (the sentence said
-        # «the second its silver», and the figures it asked for had none)
-        raise BadArguments(Msg("{} {}", first, Msg(
-            "{} finished foundations and {} temples take {} gold, {} silver and {} bronze: the first to finish a level "
-            "takes its gold part, the second a temple's silver part but a foundation's bronze (with 1-3 players the "
-            "silver foundation is out of the box), the others bronze.", *figures)))
+            return Msg("The second to finish a level takes its silver part.")
+        return Msg("The second to finish the temple takes its silver part.")      # (the foundation has none)
+    if silver_foundation:
+        return Msg("The third and fourth to finish a level take bronze parts.")
+    if temples >= 3:            # (a third temple: its bronze, or a foundation's)
+        return Msg("With 1-3 players, foundations after the gold one are bronze, the third temple too.")
+    return Msg("With 1-3 players, foundations after the gold one are bronze.")
 
 
 def _too_many(players: Sequence[PlayerSheet], given: Mapping[str, int], fit: Mapping[str, int]) -> Msg:

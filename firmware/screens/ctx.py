@@ -138,6 +138,11 @@ class Ctx(Protocol):
     def game_recorded(self) -> bool:
         """Whether the running session's game is over as History records it (its seed may show)."""
 
+    def game_record(self, part: str) -> HistoryEntry | None:
+        """What History keeps of ``part`` of the running session's game (a reopened copy: of the
+        game it replays), newest; None: nothing, or History cannot be read now (the game's own
+        score is shown then). Glory's ended game shows the score made final as History keeps it."""
+
     def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
         """Archived sessions, newest first: ``header``, effective ``lines``, ``ended`` (epoch s);
         None when the archive cannot be read now (logged; the screen says so)."""

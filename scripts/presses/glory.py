@@ -193,8 +193,11 @@ LAST_TABLE = "Glory: new game, the last game's four players"
 FOUR_OF_SIX = "Glory: new game, four of six known players"
 TYPING = "name: typing a 4-letter name (Cyrillic in ru/uk)"
 # the last table: Resume, New game, A on the count row the form opens on (its code box goes with
-# that A): 3 presses (5 while the box took a press of its own and the form opened on player 1)
-TARGETS.update({LAST_TABLE: (3, 3), FOUR_OF_SIX: (12, 12)})
+# that A): 3 presses (5 while the box took a press of its own and the form opened on player 1).
+# Four of six after a game of two: the form opens on that table's count (2: a table of 3 or 2
+# starts again with one A, where the count stayed 4 and A added a fourth player), so two presses
+# right seat four: 14 (12 while every form opened on 4)
+TARGETS.update({LAST_TABLE: (3, 3), FOUR_OF_SIX: (14, 14)})
 NAMES = {"en": "Jack", "ru": "Маша", "uk": "Леся"}
 
 
@@ -271,6 +274,8 @@ def play_players(d: Driver, rng: random.Random) -> None:
         form = d.top
         assert isinstance(form, SetupScreen), type(form).__name__
         d.close_code_box()
+        assert form.cursor == 0 and form.values()["players"] == 2     # the last table (Анна, Борис) sits down
+        d.press("right", len(wanted) - 2)                              # four players: two more seats
         for seat, name in enumerate(wanted):
             if form.name(seat) == name:
                 continue

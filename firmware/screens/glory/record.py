@@ -5,7 +5,7 @@ statistics. Imports no screen: the console reads it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 from engine.glory.text import N_, Msg
 from firmware.games import Entry, GameRecord, Part, Statistic, View, player
@@ -14,6 +14,9 @@ from firmware.replies import HistoryEntry
 if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
     from engine.glory.replies import Score, SoloGoals
     from engine.glory.views import GloryGameView
+
+
+S = TypeVar("S", bound="Score")
 
 
 # The seats' names a game gets when nobody was named (not people: never remembered, firmware/players.py)
@@ -47,6 +50,51 @@ def _summary(view: GloryGameView, scored: Score) -> dict[str, Any]:
         return {"mode": mode, "players": players, "result": solo_result(players[0]["name"], solo)}
     on_denarii = any(int(scores[p]["total"]) == best and p not in winners for p in view["players"] if p in scores)
     return {"mode": mode, "players": players, "result": _result(winners, best, on_denarii)}
+
+
+def as_kept(now: S, kept: HistoryEntry | None) -> tuple[S, Msg | None]:
+    """The score of an ended game as History keeps it: the one acknowledged when it was made
+    final, never changed silently. The game's pad scored by the rules now (``now``) may name
+    another winner than the record sealed then (a game made final before the tie rule was put
+    right: all the coins typed told a tie on fame, where the rulebook's are the denarii left after
+    the exchange, G-15 after G-14); then the ranking is the record's (its places, winners and
+    points), each player's column the pad's, and a note says whom the rules now name and why.
+    ``kept``: History's record of the game (None: none or unreadable: the score now, no note)."""
+    rows = {str(p["name"]): p for p in kept["players"]} if kept is not None else {}
+    names = list(now["ranking"])
+    if (len(names) < 2 or set(rows) != set(names) or any(type(rows[n].get("score")) is not int for n in names)
+            or now.get("solo") is not None):
+        return now, None
+    winners = [n for n in names if rows[n].get("winner") is True]
+    points = {n: int(rows[n]["score"]) for n in names}
+    if set(winners) == set(now["winners"]) and all(points[n] == now["scores"][n]["total"] for n in names):
+        return now, None                   # the same result: nothing to say
+    kept_ranks = {n: rows[n].get("rank") for n in names}
+    ranks = {n: r for n, r in kept_ranks.items() if isinstance(r, int)}
+    if len(ranks) < len(names):                               # (a record made before it kept places)
+        order = sorted(names, key=lambda n: (-points[n], n not in winners, names.index(n)))
+        ranks = {n: 1 + min(i for i, o in enumerate(order) if (points[o], o in winners) == (points[n], n in winners))
+                 for n in order}
+    ranking = sorted(names, key=lambda n: (ranks[n], names.index(n)))
+    scores = {n: {**now["scores"][n], "total": points[n]} for n in names}
+    shown = cast(S, {**now, "scores": scores, "winners": winners, "ranking": ranking, "places": ranks})
+    said = [Msg("History keeps the score made final: the winner is {}.", _names(winners), n=len(winners),
+                plural="History keeps the score made final: the winners are {}.")]
+    won, rules = list(now["winners"]), _names(list(now["winners"]))
+    if all(points[n] == now["scores"][n]["total"] for n in names):     # only the tie is told otherwise
+        said.append(Msg("By the rules now the winner is {}: a tie on fame goes to the denarii left after the "
+                        "exchange (G-15).", rules, n=len(won),
+                        plural="By the rules now the winners are {}: a tie on fame goes to the denarii left after "
+                               "the exchange (G-15)."))
+    else:
+        said.append(Msg("By the rules now the score is counted otherwise: the winner is {}.", rules, n=len(won),
+                        plural="By the rules now the score is counted otherwise: the winners are {}."))
+    return shown, Msg("{}\n{}", *said)     # two paragraphs: what History keeps, on the first page
+
+
+def _names(names: list[str]) -> str | Msg:
+    """«Ваня», «Ваня и Маша», «Ваня, Маша и Петя»."""
+    return names[0] if len(names) == 1 else Msg("{} and {}", ", ".join(names[:-1]), names[-1])
 
 
 def solo_won(solo: SoloGoals) -> bool:

@@ -23,7 +23,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.record import solo_won
+from firmware.screens.glory.record import as_kept, solo_won
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -184,8 +184,10 @@ class SheetPad:
     def _change(self, ctx: Ctx, seat: int) -> None:
         """The step (signed) added to the figure of the player on ``seat``, kept within 0 and the
         row's most (a push past the most says so and changes nothing); an empty seat does
-        nothing."""
-        player = self.seated(ctx).get(seat)
+        nothing, but in the solo every way is the one player's."""
+        seated = self.seated(ctx)
+        # the Emperor's solo (G-17): one player, every way is theirs (three of four did nothing)
+        player = next(iter(seated.values())) if len(seated) == 1 else seated.get(seat)
         if player is None:                                  # nobody sits there
             return
         now, most = self.figure(ctx, player), self.most(ctx, player)
@@ -241,7 +243,10 @@ def show_scores(ctx: Ctx) -> None:
         except LegatusError as e:   # a pad left half filled (G-12: a common part before its 2), as `score` says it
             ctx.notify(e.message)
             return
-        ctx.push(ScoreResult(final))
+        shown, note = as_kept(final, ctx.game_record("game"))
+        ctx.push(ScoreResult(shown))
+        if note is not None:
+            ctx.notify(note)
         return
     response = run_line(ctx, act.score_sheet())
     if response is not None:

@@ -10,7 +10,7 @@ from engine.text import N_
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, Screen
-from firmware.screens.glory.words import SEAT_NAMES
+from firmware.screens.glory.words import GAMES, SEAT_NAMES, view_of
 from firmware.screens.widgets import Field, Item, NumberForm, on_off
 from firmware.screens.widgets.people import Seats
 from firmware.screens.widgets.share import FairShare
@@ -24,8 +24,9 @@ class SetupScreen(NumberForm):
 the first player, holds the token), the variants (the rulebook's «Суровые времена», «По ходу часов»,
 «Перемирие», «Герои»), then the fair-draw code and the players' share, and
     a Start row. A on a figure row starts the game too. The cursor starts on the count row, where A
-    starts the game with the players listed under it (the last table already sits down), so the
-    same table starts with one press; another player is one press down (A there: "A: choose")."""
+    starts the game with the players listed under it (the last table already sits down, its count
+    too: :meth:`recall`), so the same table starts with one press; another player is one press
+    down (A there: "A: choose")."""
 
     def __init__(self, home: Callable[[], Screen]) -> None:
         self.home = home                          # the screen that shows the new game
@@ -44,6 +45,18 @@ the first player, holds the token), the variants (the rulebook's «Суровы�
 
     def name(self, seat: int) -> str:
         return self.seats.shown(seat)
+
+    def recall(self, ctx: Ctx) -> None:
+        """Once, before the form is first drawn: the count is the last Glory table's when its players
+        are the ones sitting down (the most recent players): a table of 3 that played last starts
+        again with one A, not as 4 with a seat's colour («Зелёный») or another player on the 4th."""
+        first = not self.recalled
+        super().recall(ctx)
+        if first:
+            self.seats.fill(ctx)
+            table = last_table(ctx)
+            if table and {n.casefold() for n in table} == {self.name(i).casefold() for i in range(len(table))}:
+                self.fields[0].value = len(table)
 
     def _count(self) -> int:
         return self.values()["players"]
@@ -92,6 +105,17 @@ the first player, holds the token), the variants (the rulebook's «Суровы�
                                      [fame[i] for i in order], truce=bool(values["truce"]),
                                      heroes=bool(values["heroes"]), first=names[0]),
                         self.home, fair=self.fair)
+
+
+def last_table(ctx: Ctx) -> list[str]:
+    """The players of the Glory game played last: the running one's, else History's newest ([]: none)."""
+    view = ctx.view()
+    if view is not None and view["game"] in GAMES:
+        return [str(p) for p in view_of(ctx)["players"]]
+    for entry in ctx.played() or []:                 # newest first
+        if entry["game"] in GAMES:
+            return [str(p["name"]) for p in entry["players"]]
+    return []
 
 
 EMPTY_AFTER_LAST = 2    # the empty seat between Player 3 and Player 1 (the seats 1-3 of the console's game)
