@@ -195,7 +195,7 @@ def stepped(sid: str, at: float) -> None:
 def span(sid: str) -> int | None:
     """The whole minutes (at least 1) from the session's start to now, pauses and all, when it began
     in this run (else None): not its play time, but how long ago it began, which dates a game begun
-    before the network set the clock (firmware/export.py ``_play_date``)."""
+    before the network set the clock (firmware/export_dates.py ``play_date``)."""
     began = _begun.get(sid)
     return None if began is None else max(1, round((now() - began) / 60))
 

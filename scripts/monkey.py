@@ -166,7 +166,7 @@ def _opened(game: str, *screens: str, row: int = 0,
 
 def _longest_played(app: Any) -> None:
     """History, and the detail of its game played longest (its play time in hours and minutes)."""
-    from firmware.export import duration_min
+    from firmware.export_dates import duration_min
     from firmware.screens.history import LISTED, GameScreen, HistoryScreen
     app.push(HistoryScreen())
     timed = [e for e in app.history() or [] if duration_min(dict(e.items())) is not None]
@@ -220,7 +220,7 @@ def _keyed(pattern: str) -> Callable[[Any, list[str]], bool]:
 
 
 def _play_time(app: Any, keyed: list[str]) -> bool:
-    from firmware.export import duration_min
+    from firmware.export_dates import duration_min
     top = app.stack[-1]
     return type(top).__name__ == "GameScreen" and duration_min(dict(top.entry.items())) is not None
 

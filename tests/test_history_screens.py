@@ -980,7 +980,7 @@ def test_two_games_of_one_name_on_one_day_are_told_apart_by_the_time_each_ended(
     games…" lists the older twin of a game listed (its row made again)."""
     from firmware.screens import history as screens
     from firmware.screens.history import HistoryScreen
-    from firmware.export import local
+    from firmware.export_dates import local
     from tests.fakectx import FakeCtx
     late = {**ENTRY, "id": 9, "finished": "2026-03-01T13:05:00Z", "unsynced": ["finished"]}
     early = {**ENTRY, "id": 8, "finished": "2026-03-01T10:40:00Z"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware import export, history, play_time
+from firmware import export_dates, history, play_time
 from firmware.console import Console
 from firmware.store import DB_NAME, Store
 from tests.conftest import HistoryClock
@@ -208,7 +208,7 @@ def test_a_session_stored_before_play_time_was_kept_and_old_records_read_as_befo
     entry, out = _exported(state_dir)
     assert entry["minutes"] is None and "durationMin" not in out["play"] and out["csv"] == {""}
     old = {"status": "finished", "started": "2026-03-01T18:00:05Z", "finished": "2026-03-01T18:47:40Z", "unsynced": []}
-    assert export.duration_min(old) == 48 and export.duration_min({**old, "minutes": 30}) == 30
+    assert export_dates.duration_min(old) == 48 and export_dates.duration_min({**old, "minutes": 30}) == 30
 
 
 def test_a_card_an_older_legatus_wrote_still_starts_read_only(read_only_mount):  # noqa: F811 - (the fixture)
@@ -333,7 +333,7 @@ def _battles(d: Path) -> dict[str, int | None]:
     try:
         entries = history.games(c.store.db, None)
         replied = {g["id"]: g["minutes"] for g in _ok(c, "history")["games"]}
-        assert all(replied[e["id"]] == export.duration_min(e) for e in entries)    # (the console says the exports' figure)
+        assert all(replied[e["id"]] == export_dates.duration_min(e) for e in entries)    # (the console says the exports' figure)
         return {e["part"]: e.get("minutes") for e in entries if e["status"] != "abandoned"}
     finally:
         c.close()

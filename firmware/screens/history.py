@@ -41,7 +41,7 @@ def _entries(ctx: Ctx, limit: int | None = LISTED) -> list[HistoryEntry]:
 
 def _day(iso: str | None) -> str:
     """``2026-11-23T…`` → ``23.11``: the day in local time, as the export's ``playDate`` says it."""
-    from firmware.export import local
+    from firmware.export_dates import local
     when = local(iso)
     return when.strftime("%d.%m") if when is not None else ""
 
@@ -222,7 +222,7 @@ def list_day(entry: HistoryEntry) -> str:
 def list_time(entry: HistoryEntry) -> str:
     """The time a game ended, as a History row shows it in place of its day (:func:`listed_days`):
     ``18:40``, marked ``~18:40`` as :func:`list_day` marks the day."""
-    from firmware.export import local
+    from firmware.export_dates import local
     when = local(entry.get("finished"))
     if when is None:
         return ""
@@ -271,13 +271,13 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
     if mode.get("side"):
         rows.append(_("Side: {}").format(side_word(entry, str(mode["side"]))))
     rows += [str(note) for note in mode.get("notes", ())]
-    from firmware.export import duration_min, local, unset_clock
+    from firmware.export_dates import duration_min, local, unset_clock
     when = local(entry.get("finished"))
     ended = when.strftime("%d.%m.%Y %H:%M") if when is not None else ""     # the list's day, «26.11»
     if ended:                                   # (no date: no row saying "Ended" of nothing)
         rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
-    elif unset_clock(entry.get("finished")):    # 1970: a time, but no date (export.local)
+    elif unset_clock(entry.get("finished")):    # 1970: a time, but no date (export_dates.local)
         rows.append(_("Ended: date not known (clock not set)"))
     played = duration_min(dict(entry.items()))  # what the exports give (firmware/play_time.py)
     if played is not None:
