@@ -383,3 +383,58 @@ def test_a_duel_draw_left_to_read_is_said_in_the_new_language_after_a_newer_move
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def _seeded_game_read(app, line: bytes = b"new caesar-solo seed=11") -> tuple[str, dict]:
+    """A game started with ``seed=`` over the serial link (no commitment): his first turn played on
+    the device and read to its end; its session and his turn."""
+    assert '"ok":true' in app.serve_line(line)
+    assert isinstance(_home_of_the_game(app), CaesarHome)
+    app.handle("a")                                       # his turn, on the device
+    assert _read_his_turn(app)[0] == "tile"
+    his = app.view()["last_crassus_turn"]
+    assert app.view()["commitment"] is None and his["read_id"] in app.settings["caesar.read"]
+    return app.fair_draw().session, his
+
+
+def test_a_seed_games_turn_read_is_not_shown_again_when_it_is_reopened(state_dir):   # S-5
+    """A game started with ``seed=`` has no commitment: its turns read were kept under its
+    session's id, and its copy reopened from Earlier games is a new session: his turn, read to
+    its end, was shown again from its tile. Now a copy keeps the game it is a copy of (a copy of
+    that copy too, after a restart too), and the turn read stays read."""
+    app = app_with([], [], state_dir)
+    try:
+        sid, his = _seeded_game_read(app)
+        for _copy in range(2):                                           # a copy, then a copy of that copy
+            assert '"ok":true' in app.serve_line(b"new caesar-solo")    # another game meanwhile
+            assert isinstance(_home_of_the_game(app), CaesarHome)
+            _reopen(app, sid)
+            assert app.fair_draw().session != sid                       # (a new session)
+            top = _home_of_the_game(app)
+            assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+            assert isinstance(top, PlayMap | CaesarHome), [p["kind"] for p in top.pages]
+            sid = app.fair_draw().session
+        app.console.close()
+        app = app_with([], [], state_dir)                              # the program started again
+        assert app.fair_draw().session == sid
+        assert isinstance(_home_of_the_game(app), PlayMap | CaesarHome)
+    finally:
+        app.console.close()
+
+
+def test_two_games_started_with_one_seed_do_not_share_their_turns_read(state_dir):   # S-5
+    """Two games started anew with the same ``seed=`` are two games, though his first turn in
+    both is the same turn (the same id): the second one's, sent over the serial link, is shown
+    from its tile — the table has to play it."""
+    app = app_with([], [], state_dir)
+    try:
+        _sid, his = _seeded_game_read(app)
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=11")
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        assert '"ok":true' in app.serve_line(b"crassus")
+        turn = _top(app)
+        assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+        assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile"
+    finally:
+        app.console.close()
+

@@ -8,7 +8,8 @@ of a long screen read on with A: ``@<rows>``, so that the screen comes back wher
 turns of each game are kept, the latest first, separated by commas: an undo of his turn makes yours the turn
 shown on opening the game again, and it was read. Each entry names its game (its fair draw's
 commitment, which a copy reopened from Earlier games keeps; a game started with ``seed=`` has none:
-its session's id): another game's state never marks this one's turns unread, and its reads survive
+the id of the session it was first played in, which its copies keep too, ``FairDraw.game``): another
+game's state never marks this one's turns unread, and its reads survive
 another game played meanwhile. The running game's entries come first, then the other
 games', the game last written first, as many whole games as fit in a setting's value (512
 characters: three games at the least, four or five as a rule); an older game's are dropped. An entry
@@ -39,14 +40,16 @@ _UNSAVED: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], tuple[int, int, i
 def _session(ctx: Ctx) -> str:
     """The running game's name in the setting: its fair draw's commitment (its first 16 digits), the
     same for a copy of the game reopened from Earlier games, which goes on with its secret seed;
-    for a game started with ``seed=`` (none), its session's id, its own alone (an id that is not
-    a short word, as a crafted import may hold, by its checksum: never a comma, a colon or a slash)."""
+    for a game started with ``seed=`` (none), the id of the session it was first played in (its
+    own, or for a copy reopened from Earlier games the one it is a copy of: two games started with
+    one ``seed=`` never share it), by its checksum for an id that is not a short word, as a crafted
+    import may hold (never a comma, a colon or a slash)."""
     view = ctx.view()
     commitment = view["commitment"] if view is not None else None
     if commitment and _SID.fullmatch(commitment[:16]):
         return commitment[:16]
     fair = ctx.fair_draw()
-    sid = fair.session if fair is not None else ""
+    sid = (fair.game or fair.session) if fair is not None else ""
     return sid if _SID.fullmatch(sid) else f"{zlib.crc32(sid.encode('utf-8')):08x}"
 
 
