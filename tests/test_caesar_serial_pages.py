@@ -438,3 +438,44 @@ def test_two_games_started_with_one_seed_do_not_share_their_turns_read(state_dir
     finally:
         app.console.close()
 
+
+def _first_move_read(app) -> None:
+    """His turn sent over the serial link and read; your first listed move and your draw sent over
+    it: the page of the tokens to take from your bag read too."""
+    assert '"ok":true' in app.serve_line(b"crassus")
+    assert _read_his_turn(app)[0] == "tile"
+    app.handle("b")
+    assert '"ok":true' in app.serve_line(_your_move(app).encode())
+    assert '"ok":true' in app.serve_line(b"draw")
+    turn = _top(app)
+    assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages] == ["draw"], turn
+    _read_his_turn(app)
+
+
+def test_an_older_versions_entries_do_not_mark_another_games_turn_read(state_dir):   # S-5, C-6
+    """The setting as an older version kept it (no game named: ``<read_id>:<pages>``), of game A.
+    Game B started after the update: your first placement the same as in A (the same space and
+    token: the same ``p1-…``, as five seeds in forty have it for the first listed move), sent over the
+    serial link before its home opened, counted as read, so the tokens to take from your bag (C-6)
+    were never shown; and B took A's entries as its own: A reopened showed his turn again. Now they count for a game that holds his turn
+    they name (his tile's draws make it that game's alone), and stay kept for it."""
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=16")     # game A
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        sid = app.fair_draw().session
+        _first_move_read(app)
+        mine = app.view()["last_player_turn"]["read_id"]
+        older = ",".join(e.split("/", 1)[1] for e in app.settings["caesar.read"].split(","))
+        assert app.console.request(f"settings caesar.read={older}")["ok"]      # as the older version kept it
+        app.to_root()                                 # game B, its first round over the serial link
+        for line in (b"new caesar-solo seed=3", b"crassus", None, b"draw"):   # (the device on its menu)
+            assert '"ok":true' in app.serve_line(line or _your_move(app).encode())
+        assert app.view()["last_player_turn"]["read_id"] == mine              # the same placement as in A
+        turn = _home_of_the_game(app)                 # your move's page: the tokens to take from your bag
+        assert isinstance(turn, TurnScreen) and turn.record == mine and turn.page == 0, turn
+        _read_his_turn(app)
+        _reopen(app, sid)                                                      # A again: read, as it was
+        assert isinstance(_home_of_the_game(app), PlayMap | CaesarHome)
+    finally:
+        app.console.close()
