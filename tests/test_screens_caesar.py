@@ -3021,3 +3021,28 @@ def test_tile_e_with_his_bag_empty_is_read_in_two_presses(state_dir, lang):   # 
         assert presses == 2
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_long_why_keeps_its_count_at_every_row(state_dir, lang):   # S-9..S-15
+    """«Красс зробив би…» (his decision's why) in Ukrainian: the title «Чому: Захоплення» left room
+    for «9/20» but not for «10/20», so from the tenth row on the count went from the title bar
+    (the reader lost where he was; in Russian too). The title is the shorter form when the widest count
+    needs it."""
+    from firmware.screens import base
+    from firmware.screens.caesar.words import why_screen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(NEW, lang=lang)
+    for step in ("capture", "close", "defend", "reinforce", "expand", "center", "anywhere", None):
+        why = why_screen({"step": step, "rule": "S-14", "why": "слово " * 80})
+        last = len(why.rows) - base.ROWS + 1
+        assert last >= 10
+        for n in range(1, last + 1):
+            base.TRACE = []
+            try:
+                why.render(ctx)
+                shown = [t for _x, y, t, _k in base.TRACE if y <= 0]
+            finally:
+                base.TRACE = None
+            assert f"{n}/{last}" in shown and why.title in shown, (step, n, shown)
+            why.key("down", ctx)
