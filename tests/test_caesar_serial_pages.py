@@ -479,3 +479,29 @@ def test_an_older_versions_entries_do_not_mark_another_games_turn_read(state_dir
         assert isinstance(_home_of_the_game(app), PlayMap | CaesarHome)
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("reading", [False, True])
+def test_his_turn_taken_back_under_a_notice_and_sent_again_is_shown_again(state_dir, reading):   # S-5
+    """His turn read (or on its second page), taken back over the serial link: the device says so
+    in a notice of its own (take his tokens back on the board), over the game's home. His turn sent
+    again the same way before the notice was closed (the same tile, the same id) counted as read:
+    the home never came on top in between to see it taken back, so his tile (what goes into his
+    row) was skipped, or the whole turn. Now it is shown again from its first page. (In Ukrainian:
+    the notice is a screen of its own; in English it fits over the home, which shows it.)"""
+    app = app_with([NEW], ["a", "a"], state_dir, "uk")        # the home, then his turn on the device
+    try:
+        if reading:
+            app.handle("right")                               # his tile read: on his play's page
+        else:
+            _read_his_turn(app)                               # read to its end: on your move
+        read_id = app.view()["last_crassus_turn"]["read_id"]
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert not isinstance(_top(app), (TurnScreen, CaesarHome, PlayMap))   # the notice, long
+        assert '"ok":true' in app.serve_line(b"crassus")
+        assert app.view()["last_crassus_turn"]["read_id"] == read_id       # played the same way
+        app.handle("a")                                       # the notice closed
+        turn = _top(app)
+        assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile", turn
+    finally:
+        app.console.close()
