@@ -131,6 +131,8 @@ class SessionCommands:
             _one_person_once(self.store, session)
         else:                              # History records its finishes once (firmware/history_seen.py)
             session.header["reopened"] = True
+            if was:                        # the game it is a copy of (what the device keeps of it goes on)
+                session.header["copy_of"] = self._first_of(was)
         old = self.session
         if old is not None:
             self._file_unfiled(old)        # a StorageError refuses the new game: nothing changed
@@ -158,6 +160,18 @@ class SessionCommands:
             out["share"] = view["share"]
         out["state"] = view
         return out
+
+    def _first_of(self, was: str) -> str:
+        """The session the game of archived session ``was`` was first played in: ``was`` itself,
+        or the one it is a copy of (its header's ``copy_of``; ``was`` if it cannot be read)."""
+        import sqlite3
+        try:
+            header = self.store.archived_header(was)
+        except sqlite3.Error as e:
+            log.warning("the earlier game %s cannot be read (%s): its copy is its own game", was, e)
+            header = None
+        first = header.get("copy_of") if header is not None else None
+        return first if isinstance(first, str) and first else was
 
     def _ends_when_replaced(self, session: Session) -> bool:
         """Whether a ``new`` replacing ``session`` ends it first, as ``reveal`` would: its rules

@@ -67,6 +67,10 @@ class FairDraw(NamedTuple):
     session: str = ""
     """The session's own id (never the same for two games, even two started with one ``seed=``):
     what the device keeps of this game alone is keyed by it (the ``jc.read`` setting)."""
+    game: str = ""
+    """The game's own id: the session's, or for a copy reopened from Earlier games (a copy of a
+    copy too) the session's it was first played in: what the device keeps of a game and its
+    copies (the ``caesar.read`` setting of a game started with ``seed=``)."""
 
 
 def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) -> FairDraw:
@@ -84,7 +88,8 @@ def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) 
                     ended=session.ended_as(view),
                     seed=int(session.header["seed"]) if session.ended else None,
                     no_share=None if can_share else why_no_share(session, undid_a_draw),
-                    session=str(session.header.get("sid") or ""))
+                    session=str(session.header.get("sid") or ""),
+                    game=str(session.header.get("copy_of") or session.header.get("sid") or ""))
 
 
 def why_no_share(session: Any, undid_a_draw: Callable[[Any], bool] | None = None,

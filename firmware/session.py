@@ -119,8 +119,9 @@ def parse_people(game: str, raw: str, view: Mapping[str, Any] | None) -> dict[st
 
 class Session:
     """One game session in memory. ``header``: ``v`` (the draws' derivation), ``game``, ``line``
-    (the ``new`` line, with ``share=`` when the players' share came with it), ``seed``, ``sid`` and,
-    when the seed was drawn in secret, ``committed``."""
+    (the ``new`` line, with ``share=`` when the players' share came with it), ``seed``, ``sid``,
+    when the seed was drawn in secret, ``committed``, and for a copy reopened from Earlier games,
+    ``reopened`` and ``copy_of`` (the ``sid`` of the session the game was first played in)."""
 
     def __init__(self, game: GameRules, header: dict[str, Any], initial: State) -> None:
         self.game = game
@@ -167,11 +168,13 @@ class Session:
     @classmethod
     def from_header(cls, header: dict[str, Any], tape: list[list[Any]] | None = None) -> Session:
         """Rebuild the initial session from a stored header (deterministic; a reopened game's
-        ``reopened`` mark is kept)."""
+        ``reopened`` mark and ``copy_of`` are kept)."""
         session = cls.start(header["line"], header["seed"], header["sid"], bool(header.get("committed")),
                             int(header.get("v", 1)), tape)
         if header.get("reopened"):
             session.header["reopened"] = True
+        if header.get("copy_of"):
+            session.header["copy_of"] = header["copy_of"]
         return session
 
     # -- reading -----------------------------------------------------------------------------

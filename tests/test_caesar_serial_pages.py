@@ -383,3 +383,125 @@ def test_a_duel_draw_left_to_read_is_said_in_the_new_language_after_a_newer_move
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def _seeded_game_read(app, line: bytes = b"new caesar-solo seed=11") -> tuple[str, dict]:
+    """A game started with ``seed=`` over the serial link (no commitment): his first turn played on
+    the device and read to its end; its session and his turn."""
+    assert '"ok":true' in app.serve_line(line)
+    assert isinstance(_home_of_the_game(app), CaesarHome)
+    app.handle("a")                                       # his turn, on the device
+    assert _read_his_turn(app)[0] == "tile"
+    his = app.view()["last_crassus_turn"]
+    assert app.view()["commitment"] is None and his["read_id"] in app.settings["caesar.read"]
+    return app.fair_draw().session, his
+
+
+def test_a_seed_games_turn_read_is_not_shown_again_when_it_is_reopened(state_dir):   # S-5
+    """A game started with ``seed=`` has no commitment: its turns read were kept under its
+    session's id, and its copy reopened from Earlier games is a new session: his turn, read to
+    its end, was shown again from its tile. Now a copy keeps the game it is a copy of (a copy of
+    that copy too, after a restart too), and the turn read stays read."""
+    app = app_with([], [], state_dir)
+    try:
+        sid, his = _seeded_game_read(app)
+        for _copy in range(2):                                           # a copy, then a copy of that copy
+            assert '"ok":true' in app.serve_line(b"new caesar-solo")    # another game meanwhile
+            assert isinstance(_home_of_the_game(app), CaesarHome)
+            _reopen(app, sid)
+            assert app.fair_draw().session != sid                       # (a new session)
+            top = _home_of_the_game(app)
+            assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+            assert isinstance(top, PlayMap | CaesarHome), [p["kind"] for p in top.pages]
+            sid = app.fair_draw().session
+        app.console.close()
+        app = app_with([], [], state_dir)                              # the program started again
+        assert app.fair_draw().session == sid
+        assert isinstance(_home_of_the_game(app), PlayMap | CaesarHome)
+    finally:
+        app.console.close()
+
+
+def test_two_games_started_with_one_seed_do_not_share_their_turns_read(state_dir):   # S-5
+    """Two games started anew with the same ``seed=`` are two games, though his first turn in
+    both is the same turn (the same id): the second one's, sent over the serial link, is shown
+    from its tile — the table has to play it."""
+    app = app_with([], [], state_dir)
+    try:
+        _sid, his = _seeded_game_read(app)
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=11")
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        assert '"ok":true' in app.serve_line(b"crassus")
+        turn = _top(app)
+        assert app.view()["last_crassus_turn"]["read_id"] == his["read_id"]
+        assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile"
+    finally:
+        app.console.close()
+
+
+def _first_move_read(app) -> None:
+    """His turn sent over the serial link and read; your first listed move and your draw sent over
+    it: the page of the tokens to take from your bag read too."""
+    assert '"ok":true' in app.serve_line(b"crassus")
+    assert _read_his_turn(app)[0] == "tile"
+    app.handle("b")
+    assert '"ok":true' in app.serve_line(_your_move(app).encode())
+    assert '"ok":true' in app.serve_line(b"draw")
+    turn = _top(app)
+    assert isinstance(turn, TurnScreen) and [p["kind"] for p in turn.pages] == ["draw"], turn
+    _read_his_turn(app)
+
+
+def test_an_older_versions_entries_do_not_mark_another_games_turn_read(state_dir):   # S-5, C-6
+    """The setting as an older version kept it (no game named: ``<read_id>:<pages>``), of game A.
+    Game B started after the update: your first placement the same as in A (the same space and
+    token: the same ``p1-…``, as five seeds in forty have it for the first listed move), sent over the
+    serial link before its home opened, counted as read, so the tokens to take from your bag (C-6)
+    were never shown; and B took A's entries as its own: A reopened showed his turn again. Now they count for a game that holds his turn
+    they name (his tile's draws make it that game's alone), and stay kept for it."""
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=16")     # game A
+        assert isinstance(_home_of_the_game(app), CaesarHome)
+        sid = app.fair_draw().session
+        _first_move_read(app)
+        mine = app.view()["last_player_turn"]["read_id"]
+        older = ",".join(e.split("/", 1)[1] for e in app.settings["caesar.read"].split(","))
+        assert app.console.request(f"settings caesar.read={older}")["ok"]      # as the older version kept it
+        app.to_root()                                 # game B, its first round over the serial link
+        for line in (b"new caesar-solo seed=3", b"crassus", None, b"draw"):   # (the device on its menu)
+            assert '"ok":true' in app.serve_line(line or _your_move(app).encode())
+        assert app.view()["last_player_turn"]["read_id"] == mine              # the same placement as in A
+        turn = _home_of_the_game(app)                 # your move's page: the tokens to take from your bag
+        assert isinstance(turn, TurnScreen) and turn.record == mine and turn.page == 0, turn
+        _read_his_turn(app)
+        _reopen(app, sid)                                                      # A again: read, as it was
+        assert isinstance(_home_of_the_game(app), PlayMap | CaesarHome)
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("reading", [False, True])
+def test_his_turn_taken_back_under_a_notice_and_sent_again_is_shown_again(state_dir, reading):   # S-5
+    """His turn read (or on its second page), taken back over the serial link: the device says so
+    in a notice of its own (take his tokens back on the board), over the game's home. His turn sent
+    again the same way before the notice was closed (the same tile, the same id) counted as read:
+    the home never came on top in between to see it taken back, so his tile (what goes into his
+    row) was skipped, or the whole turn. Now it is shown again from its first page. (In Ukrainian:
+    the notice is a screen of its own; in English it fits over the home, which shows it.)"""
+    app = app_with([NEW], ["a", "a"], state_dir, "uk")        # the home, then his turn on the device
+    try:
+        if reading:
+            app.handle("right")                               # his tile read: on his play's page
+        else:
+            _read_his_turn(app)                               # read to its end: on your move
+        read_id = app.view()["last_crassus_turn"]["read_id"]
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert not isinstance(_top(app), (TurnScreen, CaesarHome, PlayMap))   # the notice, long
+        assert '"ok":true' in app.serve_line(b"crassus")
+        assert app.view()["last_crassus_turn"]["read_id"] == read_id       # played the same way
+        app.handle("a")                                       # the notice closed
+        turn = _top(app)
+        assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile", turn
+    finally:
+        app.console.close()

@@ -46,13 +46,19 @@ def app_with(lines: list[str], keys: list[str], state_dir, lang: str = "en"):
     for line in lines:
         if line == READ:
             st = console.request("state")["state"]
-            for record in (st.get("last_crassus_turn"), st.get("last_player_turn")):
-                if record and record["current"]:
-                    assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
+            _mark_read(console, [r for r in (st.get("last_crassus_turn"), st.get("last_player_turn")) if r and r["current"]])
         else:
             assert console.request(line)["ok"], line
     console.close()
     return _app_with([], keys, state_dir, lang)
+
+
+def _mark_read(console, records) -> None:
+    """The turns ``records`` of the running game read to their end (``caesar.read``, under its game)."""
+    from firmware.screens.caesar.reading import game_name
+    game = game_name(console.request("state")["state"]["commitment"], console.fair_draw().game)
+    value = ",".join(f"{game}/{record['read_id']}:99" for record in records)
+    assert console.request(f"settings caesar.read={value}")["ok"]
 
 
 
@@ -443,8 +449,7 @@ def test_a_stack_of_one_kind_of_tile_is_not_asked_which_tile(state_dir, bag):   
         _your_turn(console)
     st = console.request("state")["state"]
     assert st["tiles"]["stack_left"] == "AAAA"
-    for record in (st["last_crassus_turn"], st["last_player_turn"]):
-        assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
+    _mark_read(console, [st["last_crassus_turn"], st["last_player_turn"]])
     console.close()
     app = app_with([], ["a", "a"], state_dir)             # Resume: Caesar!, Crassus's turn
     try:
@@ -500,7 +505,7 @@ def test_his_stack_of_the_box_run_out_says_which_tiles_make_the_new_one(state_di
     st = console.request("state")["state"]
     for record in (st["last_crassus_turn"], st["last_player_turn"]):
         assert "new_stack" not in record                  # not before it runs out
-        assert console.request(f"settings caesar.read={record['read_id']}:99")["ok"]
+    _mark_read(console, [st["last_crassus_turn"], st["last_player_turn"]])
     console.close()
     app = app_with([], ["a", "a"], state_dir, lang)       # Resume: Caesar!, his turn: the last tile (C)
     try:
@@ -2044,26 +2049,28 @@ def test_the_screens_read_of_a_page_never_skip_one_not_read():   # issue 23 §2
     assert [first_page(two, 0, n) for n in (0, 1, 2)] == [0, 1, 1]
     assert [first_page(one, 0, n) for n in (0, 1)] == [0, 0]
     assert first_page(two, 1, 1) == 2 and first_page(two, 2) == 3
+    from firmware.screens.caesar import reading
+    g = reading._session(FakeCtx())                                  # (no session: named by its checksum)
     for stored, said in (("c1-x:0+1", (0, 1, 0)), ("c1-x:2", (2, 0, 0)), ("c1-x:1+", (0, 0, 0)),
                          ("c1-x:1+a", (0, 0, 0)), ("c2-y:3", (0, 0, 0)), ("", (0, 0, 0)), ("p2-z:1,c1-x:0+1", (0, 1, 0)),
                          ("c2-y:3,c1-x:2,p1-w:5", (2, 0, 0)), ("c1-x:2@3", (2, 0, 3)), ("c1-x:0+1@4", (0, 1, 4)),
                          ("c1-x:2@", (0, 0, 0))):
+        stored = ",".join(f"{g}/{e}" for e in stored.split(",")) if stored else ""
         assert read_at(FakeCtx(settings={"caesar.read": stored}), "c1-x") == said, stored
-    from firmware.screens.caesar import reading
     from firmware.screens.caesar.reading import mark_read, unread_from
-    ctx = FakeCtx(settings={"caesar.read": "c1-x:3"})
+    ctx = FakeCtx(settings={"caesar.read": f"{g}/c1-x:3"})
     for n, turn in enumerate(["p1-a", "c2-b", "p2-c", "c3-d"]):      # the latest first, four kept
         unread_from(ctx, turn, 0)
         mark_read(ctx, turn, n + 1)
-    g = reading._session(ctx)                                        # (no session: named by its checksum)
-    assert ctx.settings["caesar.read"] == f"{g}/c3-d:4,{g}/p2-c:3,{g}/c2-b:2,{g}/p1-a:1"   # (the old entry adopted, then dropped)
+    assert ctx.settings["caesar.read"] == f"{g}/c3-d:4,{g}/p2-c:3,{g}/c2-b:2,{g}/p1-a:1"   # (the oldest dropped)
     unread_from(ctx, "c2-b", 1)                                      # played again the same way: unread from 1
     assert ctx.settings["caesar.read"] == f"{g}/c2-b:1,{g}/c3-d:4,{g}/p2-c:3,{g}/p1-a:1"
 
 
 def test_the_turns_read_are_kept_per_game_and_bounded():   # S-5
     """``caesar.read`` names each entry's game: an older version's entries (none named) read as
-    the running game's and are written under it at the next write; each game keeps its last four
+    the running game's when one names his turn it holds, and are written under it at the next
+    write; else they are another game's, kept as they are; each game keeps its last four
     turns, the running game's first, then the games last written, as many whole as fit in a
     setting (512 characters: with the longest entries, three games); after a hundred games the
     setting is no longer, and an older game's are dropped, never the running game's."""
@@ -2071,6 +2078,8 @@ def test_the_turns_read_are_kept_per_game_and_bounded():   # S-5
     from firmware.screens.caesar.reading import mark_read, read_at, unread_from
     from firmware.settings import MAX_VALUE
     ctx = FakeCtx(settings={"caesar.read": "c1-old:2,p1-old:1+1"})
+    his = ["c1-old"]                                                # his last turn, as the game holds it
+    ctx.view = lambda: {"commitment": None, "last_crassus_turn": {"id": his[0], "read_id": his[0]}}  # type: ignore
 
     def play(n: int) -> None:
         ctx.fair_draw = lambda: FairDraw(None, None, False, False, None, None, session=f"{n:016x}")   # type: ignore[method-assign]
@@ -2099,6 +2108,15 @@ def test_the_turns_read_are_kept_per_game_and_bounded():   # S-5
     assert ctx.settings["caesar.read"] == f"{7:016x}/c2-new:1,{7:016x}/c1-old:2"
     play(8)
     assert read_at(ctx, "c1-old") == (0, 0, 0)                     # another game's now
+    ctx.settings["caesar.read"] = "c1-old:2,p1-old:1"
+    his[0] = "c5-other"                                             # game 9 holds another turn of his:
+    play(9)
+    assert read_at(ctx, "p1-old") == (0, 0, 0)                     # your placement may be any game's
+    mark_read(ctx, "p3-new", 1)
+    assert ctx.settings["caesar.read"] == f"{9:016x}/p3-new:1,c1-old:2,p1-old:1"     # kept, for its game
+    his[0] = "c1-old"
+    play(10)
+    assert read_at(ctx, "p1-old") == (1, 0, 0) and read_at(ctx, "p3-new") == (0, 0, 0)
 
 
 @pytest.mark.parametrize("leave", ["b", "left"])
@@ -3003,3 +3021,28 @@ def test_tile_e_with_his_bag_empty_is_read_in_two_presses(state_dir, lang):   # 
         assert presses == 2
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_long_why_keeps_its_count_at_every_row(state_dir, lang):   # S-9..S-15
+    """«Красс зробив би…» (his decision's why) in Ukrainian: the title «Чому: Захоплення» left room
+    for «9/20» but not for «10/20», so from the tenth row on the count went from the title bar
+    (the reader lost where he was; in Russian too). The title is the shorter form when the widest count
+    needs it."""
+    from firmware.screens import base
+    from firmware.screens.caesar.words import why_screen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(NEW, lang=lang)
+    for step in ("capture", "close", "defend", "reinforce", "expand", "center", "anywhere", None):
+        why = why_screen({"step": step, "rule": "S-14", "why": "слово " * 80})
+        last = len(why.rows) - base.ROWS + 1
+        assert last >= 10
+        for n in range(1, last + 1):
+            base.TRACE = []
+            try:
+                why.render(ctx)
+                shown = [t for _x, y, t, _k in base.TRACE if y <= 0]
+            finally:
+                base.TRACE = None
+            assert f"{n}/{last}" in shown and why.title in shown, (step, n, shown)
+            why.key("down", ctx)

@@ -130,6 +130,21 @@ class Kept(Connection):
                 out[i] = start[1]
         return out
 
+    def archived_header(self, sid: str) -> dict[str, Any] | None:
+        """The header of the archived session ``sid`` (its ``sid`` field), or None if none holds it
+        or its row fails its checksum."""
+        rows = self.db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=0 AND instr(header, ?) > 0",
+                               (json.dumps(sid),)).fetchall()
+        for row in rows:
+            text = self.session_header(row)
+            try:
+                header = json.loads(text) if text is not None else None
+            except ValueError:
+                continue
+            if isinstance(header, dict) and header.get("sid") == sid:
+                return header
+        return None
+
     def archived_with_seed(self, seed: int) -> bool:
         """Whether an archived session has this seed (the running game is a copy reopened from
         Earlier games, or was reopened since). A row that fails its checksum counts (the safe side)."""

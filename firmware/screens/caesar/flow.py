@@ -275,12 +275,21 @@ def show_unread(ctx: Ctx) -> bool:
     not (its tokens are the hand of whoever sent it). A turn read, then taken back by an undo the
     device saw, is not read any more: played again the same way it is shown again (the table
     took its tokens back)."""
+    if not note_taken_back(ctx):
+        return False
+    return resume(ctx, go_on, drawn=False)
+
+
+def note_taken_back(ctx: Ctx) -> bool:
+    """The turns read that the game's state no longer holds (an undo took them back) count as not
+    read from now on (:func:`~firmware.screens.caesar.reading.unread_taken_back`); False when no
+    Caesar! game is in play."""
     view = view_if_any(ctx)
     if view is None:
         return False
     turns = [t for t in (view.get("last_crassus_turn"), view.get("last_player_turn")) if t]
     unread_taken_back(ctx, [i for t in turns for i in (t["read_id"], t["id"])])
-    return resume(ctx, go_on, drawn=False)
+    return True
 
 
 def still_theirs(view: CaesarView) -> bool:

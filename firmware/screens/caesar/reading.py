@@ -8,12 +8,16 @@ of a long screen read on with A: ``@<rows>``, so that the screen comes back wher
 turns of each game are kept, the latest first, separated by commas: an undo of his turn makes yours the turn
 shown on opening the game again, and it was read. Each entry names its game (its fair draw's
 commitment, which a copy reopened from Earlier games keeps; a game started with ``seed=`` has none:
-its session's id): another game's state never marks this one's turns unread, and its reads survive
+the id of the session it was first played in, which its copies keep too, ``FairDraw.game``): another
+game's state never marks this one's turns unread, and its reads survive
 another game played meanwhile. The running game's entries come first, then the other
 games', the game last written first, as many whole games as fit in a setting's value (512
-characters: three games at the least, four or five as a rule); an older game's are dropped. An entry
-without a session (kept by a version before it, which kept one game's) counts as the running game's
-and is written under its session at the next write."""
+characters: three games at the least, four or five as a rule); an older game's are dropped. The
+entries without a session (kept by a version before it, which kept one game's) count as the running
+game's when one names a turn it holds by an id that game's alone (his turn's: his tile's draws;
+yours by its steps after the placement; your placement's may be another game's: the same space and
+token at the same turn), and are then written
+under its session at the next write; else they are kept as they are, for the game they are of."""
 from __future__ import annotations
 
 import logging
@@ -37,17 +41,25 @@ _UNSAVED: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], tuple[int, int, i
 
 
 def _session(ctx: Ctx) -> str:
-    """The running game's name in the setting: its fair draw's commitment (its first 16 digits), the
-    same for a copy of the game reopened from Earlier games, which goes on with its secret seed;
-    for a game started with ``seed=`` (none), its session's id, its own alone (an id that is not
-    a short word, as a crafted import may hold, by its checksum: never a comma, a colon or a slash)."""
+    """The running game's name in the setting (:func:`game_name`)."""
     view = ctx.view()
     commitment = view["commitment"] if view is not None else None
     if commitment and _SID.fullmatch(commitment[:16]):
         return commitment[:16]
-    fair = ctx.fair_draw()
-    sid = fair.session if fair is not None else ""
-    return sid if _SID.fullmatch(sid) else f"{zlib.crc32(sid.encode('utf-8')):08x}"
+    fair = ctx.fair_draw()                  # (asked only without a commitment: it reads the store)
+    return game_name(None, (fair.game or fair.session) if fair is not None else "")
+
+
+def game_name(commitment: str | None, game: str) -> str:
+    """A game's name in the setting: its fair draw's ``commitment`` (its first 16 digits), the
+    same for a copy of the game reopened from Earlier games, which goes on with its secret seed;
+    for a game started with ``seed=`` (none), ``game``: the id of the session it was first played
+    in (``FairDraw.game``: its own, or for a copy reopened from Earlier games the one it is a copy
+    of; two games started with one ``seed=`` never share it), by its checksum for an id that is not
+    a short word, as a crafted import may hold (never a comma, a colon or a slash)."""
+    if commitment and _SID.fullmatch(commitment[:16]):
+        return commitment[:16]
+    return game if _SID.fullmatch(game) else f"{zlib.crc32(game.encode('utf-8')):08x}"
 
 
 def _all(ctx: Ctx) -> list[tuple[str, str, str]]:
@@ -62,12 +74,34 @@ def _all(ctx: Ctx) -> list[tuple[str, str, str]]:
     return out
 
 
-def _entries(ctx: Ctx, session: str) -> list[tuple[str, str]]:
+def _older_ours(ctx: Ctx, stored: list[tuple[str, str, str]]) -> bool:
+    """Whether the entries an older version kept (``stored`` with no session: it kept one game's) are
+    the running game's: one of them names a turn the game holds by an id that is that game's alone —
+    his last turn's (his tile and the tokens he drew), or your last turn's ``id`` when it says more
+    than your placement (the tokens you drew after it: an older version kept your turn under it).
+    Your placement's ``read_id`` may be any game's (the same space and token at the same turn):
+    by it alone they count as no game's, and stay as they are."""
+    view = ctx.view()
+    if view is None:
+        return False
+    ids: set[object] = set()
+    his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
+    if isinstance(his, dict):
+        ids |= {his.get("read_id"), his.get("id")}
+    if isinstance(mine, dict) and mine.get("id") != mine.get("read_id"):
+        ids.add(mine.get("id"))
+    return any(stored_in == "" and turn in ids for stored_in, turn, _count in stored)
+
+
+def _entries(ctx: Ctx, session: str, stored: list[tuple[str, str, str]] | None = None) -> list[tuple[str, str]]:
     """The turns the setting names of the game ``session``, the latest first: (turn id, how far
-    read); an entry without a session counts as the running game's (the older version kept one)."""
+    read); the entries without a session (the older version kept one game's) count as the running
+    game's when it holds his turn they name (:func:`_older_ours`)."""
+    stored = _all(ctx) if stored is None else stored
+    older = _older_ours(ctx, stored)
     out: dict[str, str] = {}
-    for stored_in, turn, count in _all(ctx):
-        if stored_in in (session, "") and turn not in out:
+    for stored_in, turn, count in stored:
+        if (stored_in == session or (older and stored_in == "")) and turn not in out:
             out[turn] = count
     return list(out.items())
 
@@ -100,12 +134,14 @@ def pages_read(ctx: Ctx, record_id: str) -> int:
 def _keep(ctx: Ctx, session: str, record_id: str, how_far: tuple[int, int, int], what: str) -> None:
     count, screens, rows = how_far
     said = f"{session}/{record_id}:{count}" + (f"+{screens}" if screens else "") + (f"@{rows}" if rows else "")
-    mine = [f"{session}/{stored}:{c}" for stored, c in _entries(ctx, session) if stored != record_id]
+    stored = _all(ctx)
+    mine = [f"{session}/{turn}:{c}" for turn, c in _entries(ctx, session, stored) if turn != record_id]
     value = ",".join([said] + mine[:KEPT - 1])
+    older = _older_ours(ctx, stored)
     games: dict[str, list[str]] = {}                 # the other games', the one last written first
-    for stored_in, turn, c in _all(ctx):
-        if stored_in not in (session, ""):
-            games.setdefault(stored_in, []).append(f"{stored_in}/{turn}:{c}")
+    for stored_in, turn, c in stored:                # (an older version's, no game's: as they were)
+        if stored_in != session and (stored_in or not older):
+            games.setdefault(stored_in, []).append(f"{stored_in}/{turn}:{c}" if stored_in else f"{turn}:{c}")
     for entries in games.values():
         longer = ",".join([value] + entries[:KEPT])
         if len(longer) > MAX_VALUE:                 # (the setting's bound: older games are dropped)

@@ -273,7 +273,8 @@ def why_screen(d: Step | DecideReply, now: bool = False, lead: str = "") -> play
     body = [lead, why] if lead else why
     screen = snapshot(_("Why"), body)
     screen.now_only = now
-    room = base.COLS - (len(f"1/{len(screen.rows)}") + 1 if len(screen.rows) > base.ROWS else 0)
+    last = len(screen.rows) - base.ROWS + 1         # its last scroll position: the widest count («10/20»)
+    room = base.COLS - (len(f"{last}/{last}") + 1 if last > 1 else 0)
     step = d.get("step")
     if step is None:
         screen.title = fit(room, _("Why: {}").format(_("Cannot place")), _("Why"))
