@@ -123,6 +123,8 @@ TERMS: list[Term] = [
     _t("caesar", "Wealth", "uk", "Багатство", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Багатство [4]"),
     _t("caesar", "Tactics", "uk", "Тактика", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Тактика [4]"),
     _t("caesar", "Might", "uk", "Міць", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Міць [4]"),
+    _t("caesar", "Might: choose an opponent token or control marker to flip, or skip.", "uk", "опонента", CAESAR_UK,
+       "Ефекти жетонів бонусів провінцій", "маркер контролю опонента", exact=False),     # (was «суперника»)
     _t("caesar", "Poison", "uk", "Отрута", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Отрута [3]"),
     _t("caesar", "Centurion", "uk", "Центуріон", CAESAR_UK, "Ефекти жетонів бонусів провінцій", "Центуріон [3]"),
     _t("caesar", "Centurions", "uk", "Центуріони", CAESAR_UK, "Центуріон [3]", "з розширенням «Центуріони»"),
