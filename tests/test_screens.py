@@ -111,9 +111,9 @@ def test_reroll_from_the_screen_is_logged_as_such(state_dir):
 
 
 @pytest.mark.parametrize("lang,one,two,hint", [
-    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled: 2"),
-    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброшен: 2"),
-    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто: 2")])
+    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled die 2"),
+    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброс кубика 2"),
+    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто кубик 2")])
 def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two, hint):
     """One die re-rolled (the most common re-roll) was said in the plural: «Переброшены кубики 2
     из 3d6», and the dice screen's «Переброшены: 2». Sentences stored before with the old words
@@ -130,6 +130,24 @@ def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two,
         assert said[1].startswith(one) and said[0].startswith(two), said
         old = Msg(STORED_BEFORE[0], "2", "3d6", "1, 2, 3", 6)
         assert lang == "en" or not say(old).startswith("Re-rolled")
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,reroll,hint", [
+    ("en", "2,4", "Re-rolled dice 2, 4"), ("ru", "2,4", "Переброс кубиков 2, 4"),
+    ("uk", "2,4", "Перекинуто кубики 2,4"),          # «…кубики 2, 4» is 22 columns: the list closes up
+    ("en", "1,2,3", "Re-rolled dice 1,2,3"),   # «Re-rolled dice 1, 2, 3»: 22
+    ("ru", "1", "Переброс кубика 1"), ("uk", "1,2,3,4,5", "Перекинуто кубики 1,…")])
+def test_the_dice_screen_says_which_dice_were_re_rolled_as_dice(state_dir, lang, reroll, hint):
+    """The hint under a re-rolled roll named the dice's places with no noun («Переброшены: 2, 3»:
+    two dice? faces 2 and 3?): it says «dice 2, 3», the same words as the log's «Re-rolled dice 2, 3
+    of …», in the row's 21 columns (the list closes up when «, » would not fit, then clips)."""
+    app = app_with(["new dice seed=3", "roll 5d6", f"reroll {reroll}"], ["a"], state_dir, lang=lang)
+    try:
+        rows = [t for _x, y, t, _k in drawn(app) if y == base.row_y(3)]
+        assert rows == [hint] and all(len(t) <= base.COLS for t in rows)
     finally:
         app.console.close()
         i18n.set_language("en")

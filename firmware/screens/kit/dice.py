@@ -175,9 +175,11 @@ class DiceScreen:
                 n = len(self.chosen)
                 return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
             return _("press: pick a die")
-        if roll.get("rerolled"):
-            n = len(roll["rerolled"])     # «Переброшен: 2» / «Переброшены: 2, 3»
-            return ngettext("Re-rolled: {}", "Re-rolled: {}", n).format(", ".join(map(str, roll["rerolled"])))
+        if roll.get("rerolled"):          # which dice (their places, 1-based), named as dice: «Re-rolled
+            n = len(roll["rerolled"])     # die 2», «Переброс кубиков 2, 4», «Перекинуто кубики 2,4»
+            said = ngettext("Re-rolled die {}", "Re-rolled dice {}", n)
+            shown = said.format(", ".join(map(str, roll["rerolled"])))
+            return shown if len(shown) <= base.COLS else said.format(",".join(map(str, roll["rerolled"])))
         return _("press: re-roll some")
 
     def _shown_dice(self, ctx: Ctx) -> int:
