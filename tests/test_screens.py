@@ -139,11 +139,13 @@ def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two,
     ("en", "2,4", "Re-rolled dice 2, 4"), ("ru", "2,4", "Переброс кубиков 2, 4"),
     ("uk", "2,4", "Перекинуто кубики 2,4"),          # «…кубики 2, 4» is 22 columns: the list closes up
     ("en", "1,2,3", "Re-rolled dice 1,2,3"),   # «Re-rolled dice 1, 2, 3»: 22
-    ("ru", "1", "Переброс кубика 1"), ("uk", "1,2,3,4,5", "Перекинуто кубики 1,…")])
+    ("ru", "1", "Переброс кубика 1"), ("uk", "1,2,3,4,5", "Перекинуто 5 кубиків"),   # too many to list
+    ("ru", "1,2,3,4,5", "Переброс: 5 кубиков"), ("en", "1,2,3,4,5", "Re-rolled 5 dice")])
 def test_the_dice_screen_says_which_dice_were_re_rolled_as_dice(state_dir, lang, reroll, hint):
     """The hint under a re-rolled roll named the dice's places with no noun («Переброшены: 2, 3»:
     two dice? faces 2 and 3?): it says «dice 2, 3», the same words as the log's «Re-rolled dice 2, 3
-    of …», in the row's 21 columns (the list closes up when «, » would not fit, then clips)."""
+    of …», in the row's 21 columns (the list closes up when «, » would not fit; a list that does not fit
+    even so, cut to «1,…», is said as how many dice)."""
     app = app_with(["new dice seed=3", "roll 5d6", f"reroll {reroll}"], ["a"], state_dir, lang=lang)
     try:
         rows = [t for _x, y, t, _k in drawn(app) if y == base.row_y(3)]

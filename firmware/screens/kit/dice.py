@@ -178,8 +178,11 @@ class DiceScreen:
         if roll.get("rerolled"):          # which dice (their places, 1-based), named as dice: «Re-rolled
             n = len(roll["rerolled"])     # die 2», «Переброс кубиков 2, 4», «Перекинуто кубики 2,4»
             said = ngettext("Re-rolled die {}", "Re-rolled dice {}", n)
-            shown = said.format(", ".join(map(str, roll["rerolled"])))
-            return shown if len(shown) <= base.COLS else said.format(",".join(map(str, roll["rerolled"])))
+            for sep in (", ", ","):
+                shown = said.format(sep.join(map(str, roll["rerolled"])))
+                if len(shown) <= base.COLS:
+                    return shown
+            return ngettext("Re-rolled {} die", "Re-rolled {} dice", n).format(n)   # too many to list: how many
         return _("press: re-roll some")
 
     def _shown_dice(self, ctx: Ctx) -> int:
