@@ -155,6 +155,22 @@ def test_the_dice_screen_says_which_dice_were_re_rolled_as_dice(state_dir, lang,
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang,two,one", [
+    ("en", "re-rolled dice 2, 3", "re-rolled die 2"), ("ru", "переброс кубиков 2, 3", "переброс кубика 2"),
+    ("uk", "перекинуто кубики 2, 3", "перекинуто кубик 2")])
+@pytest.mark.parametrize("places", ["2", "2,3"])
+def test_past_rolls_name_the_re_rolled_dice_as_dice(state_dir, lang, two, one, places):
+    """Past rolls said «4d6 = 13 (4 4 4 1), переброс 2, 3»: faces or dice? The places re-rolled are
+    named as dice, in the number the list has, as the roller's hint and the log say them."""
+    app = app_with(["new dice seed=3", "roll 4d6", f"reroll {places}"], ["a", "key3"], state_dir, lang=lang)
+    try:
+        shown = " ".join(t for _x, y, t, _k in drawn(app) if y > base.TITLE_H)
+        assert re.match(r"4d6 = \d+ \((\d ){3}\d\), " + (two if "," in places else one) + r"(?!\S)", shown), shown
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
     """Picking the dice of the last roll to roll again, then an undo (hold B here, or the serial
     link) takes that roll back: the picks were of a roll that is gone, so the screen leaves the

@@ -253,9 +253,10 @@ def roll_history(ctx: Ctx) -> TextScreen:
     rows = []
     for r in reversed(rolls):
         faces = " ".join(map(str, r["dice"]))
-        if "previous" in r:
-            rows.append(_("{} = {} ({}), re-rolled {}").format(
-                r["expr"], r["total"], faces, ", ".join(map(str, r.get("rerolled", [])))))
+        if "previous" in r:               # which dice, named as dice (as the roller's hint says them)
+            places = r.get("rerolled", [])
+            rows.append(ngettext("{} = {} ({}), re-rolled die {}", "{} = {} ({}), re-rolled dice {}", len(places)).format(
+                r["expr"], r["total"], faces, ", ".join(map(str, places))))
         else:
             rows.append(_("{} = {} ({})").format(r["expr"], r["total"], faces))
     return play.Snapshot(play.session_games(ctx), _("Past rolls"), rows or [_("No rolls yet.")])
