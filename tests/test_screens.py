@@ -171,6 +171,34 @@ def test_past_rolls_name_the_re_rolled_dice_as_dice(state_dir, lang, two, one, p
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang,no_more", [("en", "No more rolls here."), ("ru", "Бросков больше нет."),
+                                           ("uk", "Кидків більше немає.")])
+def test_the_roller_resumed_on_an_ended_dice_session_shows_its_rolls(state_dir, lang, no_more):
+    """Resume on a dice session the players ended: the roller asked for its rolls, was refused
+    (game over) and showed none — «A rolls the dice.» over a session that had rolled, Past rolls
+    «No rolls yet.». It shows the last roll kept, says it rolls no more, and Past rolls lists them."""
+    from firmware.screens.kit.dice import DiceScreen
+    app = app_with(["new dice seed=3", "roll 2d6", "reroll 1", "end"], ["a"], state_dir, lang=lang)
+    try:
+        dice = app.stack[-1]
+        assert isinstance(dice, DiceScreen)
+        rolls = app.console.request("state")["state"]["rolls"]
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert no_more in texts and i18n.say("Ended") in texts and i18n.say("A rolls the dice.") not in texts
+        assert str(rolls[-1]["total"]) in _texts(app)
+        app.handle("press")                                   # no picking of dice it will not roll:
+        assert not dice.picking and app.stack[-1] is not dice     # a notice says why
+        app.handle("b")
+        assert app.stack[-1] is dice
+        app.handle("key3")                                    # Past rolls: both, newest first
+        shown = " ".join(t for _x, y, t, _k in drawn(app) if y > base.TITLE_H)
+        faces = [" ".join(map(str, r["dice"])) for r in reversed(rolls)]
+        assert shown.index(f"({faces[0]})") < shown.index(f"({faces[1]})"), shown
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
     """Picking the dice of the last roll to roll again, then an undo (hold B here, or the serial
     link) takes that roll back: the picks were of a roll that is gone, so the screen leaves the
