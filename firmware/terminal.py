@@ -52,12 +52,13 @@ def keys_language(settings: Callable[[], dict[str, Any]]) -> Callable[[], str | 
         return None if chosen[0] else locale_language(os.environ)
     return lang
 
-def too_small(size: tuple[int, int], need: tuple[int, int]) -> str:
-    """What the simulator shows instead of a frame the terminal is too small for, in the language
-    the device speaks now (as the key line: a Russian player was told in English)."""
+def too_small(size: tuple[int, int], need: tuple[int, int], lang: str | None = None) -> str:
+    """What the simulator shows instead of a frame the terminal is too small for, in ``lang``, else
+    the language the device speaks now: the key line's (:func:`keys_language`; a Russian player
+    was told in English, and on the first start, before a language is stored, still was)."""
     from firmware.i18n import say
     return say(Msg("this terminal is {}×{} characters; the simulator needs {}×{}. Make the window larger "
-                   "or the font smaller.", size[0], size[1], need[0], need[1]))
+                   "or the font smaller.", size[0], size[1], need[0], need[1]), lang)
 
 
 # terminal input sequences -> logical key events
@@ -210,13 +211,14 @@ class TerminalScreen:
             self._size = size
             self.out.write("\x1b[2J")
         self.hidden = size is not None and (size[0] < need[0] or size[1] < need[1])
+        lang = self.keys_in() if self.keys_in is not None else None
         if size is not None and self.hidden:
-            self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need)}\n")
+            self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need, lang)}\n")
             self.out.flush()
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))
         self.out.write("\x1b[H┌" + "─" * width + "┐\n" + framed + "\n└" + "─" * width + "┘\n"
-                       + key_help(self.keys_in() if self.keys_in is not None else None) + "\x1b[K\n")
+                       + key_help(lang) + "\x1b[K\n")
         self.out.flush()
 
     def blank(self, blanked: bool, img: Image.Image) -> None:

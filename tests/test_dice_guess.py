@@ -70,3 +70,23 @@ def test_a_die_outside_the_roll_or_a_face_outside_1_to_6_is_refused(i, n, prev):
 def test_more_dice_than_enumerated_start_on_the_previous_face():
     n = dice_guess.EXACT_UP_TO + 1
     assert start_face(0, n, None) == 1 and start_face(3, n, 5) == 5
+
+
+@pytest.mark.parametrize("lang,word", [("ru", "подсказка"), ("uk", "підказка")])
+def test_the_dice_entry_says_in_words_what_a_dashed_die_is(state_dir, lang, word):
+    """The entry's second hint read «пунктир: здогадка ≥ ←» / «догадка ≥ ←»: a formula, not words, and
+    «здогадка» is a guess of one's own. A dashed die is the device's suggestion (the likeliest face
+    after the die on its left), which A takes as it is: «пунктир — підказка», in one row."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.widgets.dice import DiceEntry
+    from tests.screens import app_with, drawn
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        app.push(DiceEntry("Fire", [("", 3)], lambda ctx, faces: None))
+        hint = [t for _x, y, t, _k in drawn(app) if y == base.H - base.LINE]
+        assert len(hint) == 1 and word in hint[0] and len(hint[0]) <= base.COLS, hint
+        assert not set(hint[0]) & set("≥←→<>="), hint       # words a player reads, no formula
+    finally:
+        app.console.close()
+        i18n.set_language("en")

@@ -102,6 +102,23 @@ def test_the_simulators_key_line_speaks_the_locale_until_a_language_is_stored(tm
     assert words in out, out[-600:]
 
 
+@pytest.mark.parametrize("locale,stored,words", [
+    ("uk_UA.UTF-8", None, "Збільште вікно"), ("ru_RU.UTF-8", None, "Увеличьте окно"),
+    ("ru_RU.UTF-8", "uk", "Збільште вікно")])
+def test_a_terminal_too_small_at_the_first_start_is_told_so_in_the_locales_language(tmp_path, locale, stored, words):
+    """The first start in a window too small for the frame: the line said in its place was English
+    under ``LANG=uk_UA.UTF-8`` (the device speaks English until a language is stored) while the key
+    line of the same start spoke Ukrainian. It speaks the key line's language: the locale's until a
+    language is stored, then the stored one."""
+    state_dir = tmp_path / "st"
+    if stored is not None:
+        _store_language(state_dir, stored)
+    status, out, _ = _in_a_terminal(["-m", "firmware.cli", "--sim", "--state-dir", str(state_dir)],
+                                    {**NO_LOCALE, "LANG": locale}, [b"q"], size=(60, 15))
+    assert status == 0 and "Traceback" not in out, out[-800:]
+    assert words in out and "60×15" in out and "Make the window" not in out, out[-600:]
+
+
 def test_the_key_line_follows_the_language_chosen_at_the_first_start(state_dir: Path, monkeypatch):
     """Under a Russian locale the key line is Russian on the question; the owner chooses
     Українська: from then on it is the device's, Ukrainian."""

@@ -111,9 +111,9 @@ def test_reroll_from_the_screen_is_logged_as_such(state_dir):
 
 
 @pytest.mark.parametrize("lang,one,two,hint", [
-    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled: 2"),
-    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброшен: 2"),
-    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто: 2")])
+    ("en", "Re-rolled die 2 of 3d6:", "Re-rolled dice 1, 3 of 3d6:", "Re-rolled die 2"),
+    ("ru", "Переброшен кубик 2 из 3d6:", "Переброшены кубики 1, 3 из 3d6:", "Переброс кубика 2"),
+    ("uk", "Перекинуто кубик 2 з 3d6:", "Перекинуто кубики 1, 3 з 3d6:", "Перекинуто кубик 2")])
 def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two, hint):
     """One die re-rolled (the most common re-roll) was said in the plural: «Переброшены кубики 2
     из 3d6», and the dice screen's «Переброшены: 2». Sentences stored before with the old words
@@ -130,6 +130,70 @@ def test_a_re_roll_of_one_die_is_said_in_the_singular(state_dir, lang, one, two,
         assert said[1].startswith(one) and said[0].startswith(two), said
         old = Msg(STORED_BEFORE[0], "2", "3d6", "1, 2, 3", 6)
         assert lang == "en" or not say(old).startswith("Re-rolled")
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,reroll,hint", [
+    ("en", "2,4", "Re-rolled dice 2, 4"), ("ru", "2,4", "Переброс кубиков 2, 4"),
+    ("uk", "2,4", "Перекинуто кубики 2,4"),          # «…кубики 2, 4» is 22 columns: the list closes up
+    ("en", "1,2,3", "Re-rolled dice 1,2,3"),   # «Re-rolled dice 1, 2, 3»: 22
+    ("ru", "1", "Переброс кубика 1"), ("uk", "1,2,3,4,5", "Перекинуто 5 кубиків"),   # too many to list
+    ("ru", "1,2,3,4,5", "Переброс: 5 кубиков"), ("en", "1,2,3,4,5", "Re-rolled 5 dice")])
+def test_the_dice_screen_says_which_dice_were_re_rolled_as_dice(state_dir, lang, reroll, hint):
+    """The hint under a re-rolled roll named the dice's places with no noun («Переброшены: 2, 3»:
+    two dice? faces 2 and 3?): it says «dice 2, 3», the same words as the log's «Re-rolled dice 2, 3
+    of …», in the row's 21 columns (the list closes up when «, » would not fit; a list that does not fit
+    even so, cut to «1,…», is said as how many dice)."""
+    app = app_with(["new dice seed=3", "roll 5d6", f"reroll {reroll}"], ["a"], state_dir, lang=lang)
+    try:
+        rows = [t for _x, y, t, _k in drawn(app) if y == base.row_y(3)]
+        assert rows == [hint] and all(len(t) <= base.COLS for t in rows)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,two,one", [
+    ("en", "re-rolled dice 2, 3", "re-rolled die 2"), ("ru", "переброс кубиков 2, 3", "переброс кубика 2"),
+    ("uk", "перекинуто кубики 2, 3", "перекинуто кубик 2")])
+@pytest.mark.parametrize("places", ["2", "2,3"])
+def test_past_rolls_name_the_re_rolled_dice_as_dice(state_dir, lang, two, one, places):
+    """Past rolls said «4d6 = 13 (4 4 4 1), переброс 2, 3»: faces or dice? The places re-rolled are
+    named as dice, in the number the list has, as the roller's hint and the log say them."""
+    app = app_with(["new dice seed=3", "roll 4d6", f"reroll {places}"], ["a", "key3"], state_dir, lang=lang)
+    try:
+        shown = " ".join(t for _x, y, t, _k in drawn(app) if y > base.TITLE_H)
+        assert re.match(r"4d6 = \d+ \((\d ){3}\d\), " + (two if "," in places else one) + r"(?!\S)", shown), shown
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,no_more", [("en", "No more rolls here."), ("ru", "Бросков больше нет."),
+                                           ("uk", "Кидків більше немає.")])
+def test_the_roller_resumed_on_an_ended_dice_session_shows_its_rolls(state_dir, lang, no_more):
+    """Resume on a dice session the players ended: the roller asked for its rolls, was refused
+    (game over) and showed none — «A rolls the dice.» over a session that had rolled, Past rolls
+    «No rolls yet.». It shows the last roll kept, says it rolls no more, and Past rolls lists them."""
+    from firmware.screens.kit.dice import DiceScreen
+    app = app_with(["new dice seed=3", "roll 2d6", "reroll 1", "end"], ["a"], state_dir, lang=lang)
+    try:
+        dice = app.stack[-1]
+        assert isinstance(dice, DiceScreen)
+        rolls = app.console.request("state")["state"]["rolls"]
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert no_more in texts and i18n.say("Ended") in texts and i18n.say("A rolls the dice.") not in texts
+        assert str(rolls[-1]["total"]) in _texts(app)
+        app.handle("press")                                   # no picking of dice it will not roll:
+        assert not dice.picking and app.stack[-1] is not dice     # a notice says why
+        app.handle("b")
+        assert app.stack[-1] is dice
+        app.handle("key3")                                    # Past rolls: both, newest first
+        shown = " ".join(t for _x, y, t, _k in drawn(app) if y > base.TITLE_H)
+        faces = [" ".join(map(str, r["dice"])) for r in reversed(rolls)]
+        assert shown.index(f"({faces[0]})") < shown.index(f"({faces[1]})"), shown
     finally:
         app.console.close()
         i18n.set_language("en")

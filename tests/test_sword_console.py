@@ -143,6 +143,17 @@ def test_the_consuls_cup_refusal_is_said_with_the_number_in_ukrainian(tmp_path: 
     assert ru["error"] == "bad_arguments" and "не меньше 2 разных имён" in ru["message"], ru
 
 
+@pytest.mark.parametrize("lang,said", [("uk", "Із пулу витягнуто консула: "), ("ru", "Из пула вытянут консул: ")])
+def test_one_consul_drawn_is_said_in_the_singular(lang: str, said: str):  # W-10
+    """The sentence of a draw that is not two consuls (one: Msg.join of a single name) said «витягнуто
+    консулів: Валерій» / «вытянуты консулы: Валерий», the plural of one consul."""
+    from engine.sword.text import Msg, consul_named
+    from firmware.i18n import say
+    one = Msg("Consuls drawn from the cup: {} (W-10).", Msg.join([consul_named("Valerius")]))
+    text = say(one, lang)
+    assert text.startswith(said) and text.endswith(".") and "Valerius" not in text, text
+
+
 # -- the consuls' cup: drawn once in each reinforcement phase (W-10; the seed's 8.2.2 «В каждой Фазе
 # Подкрепления ... тянет двух случайным образом»; PROTOCOL.md: undo restores the generator, so a draw
 # seen is never taken again for another result) -----------------------------------------------------

@@ -242,15 +242,17 @@ def test_two_d6_checks_show_the_sum_and_gauls_siege_penalty():  # W-9
 
 
 def test_a_2d6_roll_s_log_sentence_shows_two_dice_and_a_modifier_only_when_there_is_one():  # W-9
-    """«Siege roll: 5+3+0 = 8.» read as three dice summed."""
+    """«Siege roll: 5+3+0 = 8.» read as three dice summed; «5+3-1» had a hyphen where the Sword's
+    screens and sentences show the minus sign (−1)."""
     from tests.test_glory_helpers import parse
     s = new()
 
     def said(line: str) -> str:
         return str(GAME.commands["check"].handler(s, parse(line)).log)
     assert said("check siege dice=5,3") == "Siege roll: 5+3 = 8."
-    assert said("check siege dice=5,3 mod=-1") == "Siege roll: 5+3-1 = 7."
-    assert said("check siege dice=4,5 gauls=1") == "Siege roll: 4+5-1 = 8."
+    assert said("check siege dice=5,3 mod=-1") == "Siege roll: 5+3−1 = 7."      # the minus sign, not «-1»
+    assert said("check siege dice=4,5 gauls=1") == "Siege roll: 4+5−1 = 8."
+    assert said("check attrition dice=2,2 mod=2") == "Attrition roll: 2+2+2 = 6."
     assert said("check gallic dice=3,4") == "Gallic events roll: 3+4 = 7."      # the Gallic Events Table
 
 

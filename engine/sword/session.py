@@ -526,7 +526,8 @@ def _check(state: State, req: Request) -> Outcome:
             result = row["result"]
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
-    shown = f"{mod:+d}" if mod else ""          # «5+3+0» read as three dice
+    shown = f"{mod:+d}".replace("-", "−") if mod else ""     # «5+3+0» read as three dice; «4+5−1»: the
+                                                                # minus sign, as the Sword's screens show −1
     return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(CHECK_TERMS[kind]), dice[0], dice[1], shown, total))
 
 

@@ -2,10 +2,12 @@
 again; hold A: the past rolls). Dice always roll in the current session (``roll``)."""
 from __future__ import annotations
 
+from typing import cast
 
 from PIL import Image
 
 from engine import actions as act
+from engine.kit_views import KitView
 from engine.replies import RollRecord
 from engine.text import N_
 from firmware.i18n import Msg, _, ngettext
@@ -13,6 +15,7 @@ from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit import ended
+from firmware.screens.kit.record import DICE
 from firmware.screens.widgets import Intent, TextScreen, intent
 from firmware.screens.widgets.keys import repeated
 
@@ -56,9 +59,21 @@ def _new_dice(ctx: Ctx) -> None:
     open_dice(ctx)
 
 
+def kept_rolls(ctx: Ctx, n: int) -> list[RollRecord]:
+    """The session's last ``n`` rolls, newest last. A session that has ended answers no ``rolls``
+    (game over): its state still keeps them, and the roller resumed on it shows them (it showed
+    none, «A rolls the dice.», and Past rolls «No rolls yet.» of a session that had rolled)."""
+    response = ctx.run(act.rolls(n))
+    if response.get("ok"):
+        return list(response.get("rolls") or [])
+    view = ctx.view()
+    if view is None or view["game"] not in DICE.sessions:
+        return []
+    return cast(list[RollRecord], list(cast(KitView, view).get("rolls") or [])[-n:])     # the same records
+
+
 def last_roll(ctx: Ctx) -> RollRecord | None:
-    response = ctx.run(act.rolls(1))
-    rolls = response.get("rolls") or []
+    rolls = kept_rolls(ctx, 1)
     return rolls[-1] if rolls else None
 
 
@@ -130,23 +145,25 @@ class DiceScreen:
         img, draw = base.frame()
         roll = last_roll(ctx)
         self.follow(roll)
+        over = ended.draws_no_more(ctx.view())      # resumed after its end: it rolls no more
         if self.picking:
             base.title_bar(draw, _("Re-roll which?"))
         else:
-            base.title_bar(draw, _("Dice"), _("A: roll"))
+            base.title_bar(draw, _("Dice"), _("Ended") if over else _("A: roll"))
         parts = [str(self.count), f"d{SIDES[self.sides]}", f"{self.mod:+d}"]
         x = 2
         for i, part in enumerate(parts):
             base.text(draw, x, base.row_y(0), part, invert=(i == self.field and not self.picking))
             x += len(part) * base.CHAR_W + 4
         if roll is None:
-            base.text(draw, 1, base.row_y(1) + 6, base.clip(_("A rolls the dice.")))
-            base.text(draw, 1, base.row_y(3), base.clip(_("↑↓ change  ←→ move")))
+            base.text(draw, 1, base.row_y(1) + 6, base.clip(_("No more rolls here.") if over else _("A rolls the dice.")))
+            if not over:
+                base.text(draw, 1, base.row_y(3), base.clip(_("↑↓ change  ←→ move")))
             return img
         total = str(roll["total"])
         tw = base.big_width(total, 2)
         base.big(img, base.W - tw - 1, base.row_y(1), total, 2)
-        hint = self._hint(roll)
+        hint = _("No more rolls here.") if over and not self.picking else self._hint(roll)
         if not self.picking and roll["expr"] != self.expr:      # what was rolled, whole: beside the
             shown = str(roll["expr"])                             # fields, else on the hint row
             if x + len(shown) * base.CHAR_W <= base.W - 1:
@@ -175,9 +192,14 @@ class DiceScreen:
                 n = len(self.chosen)
                 return ngettext("A: re-roll {} die", "A: re-roll {} dice", n).format(n)
             return _("press: pick a die")
-        if roll.get("rerolled"):
-            n = len(roll["rerolled"])     # «Переброшен: 2» / «Переброшены: 2, 3»
-            return ngettext("Re-rolled: {}", "Re-rolled: {}", n).format(", ".join(map(str, roll["rerolled"])))
+        if roll.get("rerolled"):          # which dice (their places, 1-based), named as dice: «Re-rolled
+            n = len(roll["rerolled"])     # die 2», «Переброс кубиков 2, 4», «Перекинуто кубики 2,4»
+            said = ngettext("Re-rolled die {}", "Re-rolled dice {}", n)
+            for sep in (", ", ","):
+                shown = said.format(sep.join(map(str, roll["rerolled"])))
+                if len(shown) <= base.COLS:
+                    return shown
+            return ngettext("Re-rolled {} die", "Re-rolled {} dice", n).format(n)   # too many to list: how many
         return _("press: re-roll some")
 
     def _shown_dice(self, ctx: Ctx) -> int:
@@ -214,7 +236,9 @@ class DiceScreen:
             ended.run(ctx, act.roll(self.count, SIDES[self.sides], self.mod), "dice")
         elif what is Intent.PICK:
             roll = last_roll(ctx)
-            if roll is None:
+            if ended.draws_no_more(ctx.view()):        # its dice are kept, not rolled again
+                ctx.notify(ended.over_note(ctx.view(), "dice"))
+            elif roll is None:
                 ctx.notify(Msg("Roll first, then pick the dice to roll again."))
             else:
                 self.picking, self.pick, self.chosen, self.picked_in = True, 0, set(), roll
@@ -244,13 +268,14 @@ class DiceScreen:
 
 def roll_history(ctx: Ctx) -> TextScreen:
     """The rolls kept, newest first: it goes once a roll is made or taken back."""
-    rolls = ctx.run(act.rolls(50)).get("rolls") or []
+    rolls = kept_rolls(ctx, 50)
     rows = []
     for r in reversed(rolls):
         faces = " ".join(map(str, r["dice"]))
-        if "previous" in r:
-            rows.append(_("{} = {} ({}), re-rolled {}").format(
-                r["expr"], r["total"], faces, ", ".join(map(str, r.get("rerolled", [])))))
+        if "previous" in r:               # which dice, named as dice (as the roller's hint says them)
+            places = r.get("rerolled", [])
+            rows.append(ngettext("{} = {} ({}), re-rolled die {}", "{} = {} ({}), re-rolled dice {}", len(places)).format(
+                r["expr"], r["total"], faces, ", ".join(map(str, places))))
         else:
             rows.append(_("{} = {} ({})").format(r["expr"], r["total"], faces))
     return play.Snapshot(play.session_games(ctx), _("Past rolls"), rows or [_("No rolls yet.")])
