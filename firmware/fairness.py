@@ -216,6 +216,21 @@ def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
+
+def filed_one(db: sqlite3.Connection, sid: str) -> tuple[dict[str, Any], int] | None:
+    """The filed record of ``sid`` and its row's checksum (what the record is made of:
+    firmware/history_record.py); None when none is filed or it is damaged (logged). Raises the
+    sqlite3.Error of a card that cannot read it now (:func:`filed` takes that for none filed)."""
+    try:
+        ensure(db)                      # (a database an older Legatus wrote may lack the table)
+    except sqlite3.Error as e:
+        log.warning("the fair-draw table cannot be created (read-only storage?): %s", e)
+    rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE sid = ?", (sid,)).fetchall()
+    got = _decoded(*rows[0]) if rows else None
+    if rows and got is None:
+        log.warning("the fair-draw record of session %r is damaged; it is left out", sid)
+    return None if got is None else (got[1], int(rows[0][2]))
+
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
     """The damaged rows of the ``fair`` table, as (table, what, raw bytes, key) for the store to
     report and set aside at start. Read only; raises if SQLite cannot read the table. Damage is a
@@ -449,21 +464,3 @@ def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[s
                 why if why in NO_SHARE else "unknown"
     return entries
 
-
-def record_of(db: sqlite3.Connection, entry: dict[str, Any]) -> dict[str, Any]:
-    """The draw record of a History entry's session; raises BadArguments (the session has not
-    ended, or its record is missing or damaged)."""
-    from engine.errors import BadArguments, LegatusError
-    from firmware.history_text import Msg
-    rec = filed(db, [str(entry.get("sid"))]).get(str(entry.get("sid")))
-    if rec is None:
-        raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "
-                               "after the game's own end).", entry["id"]))
-    try:
-        steps = rec.get("steps")
-        out = draw_record(rec["header"], list(rec["lines"]), steps if isinstance(steps, list) else None)
-    except (LegatusError, ValueError, KeyError, TypeError) as e:
-        log.exception("the draw record of game %s could not be made", entry["id"])
-        raise BadArguments(Msg("Game {}: its draw record could not be made ({}).", entry["id"], str(e)[:80])) from None
-    out["history_id"] = entry["id"]
-    return out

@@ -361,18 +361,11 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
 
 def send_draws(ctx: Ctx) -> None:
     """The draw record of the newest ended game (``export format=draws``) over the serial link, as
-    the console would answer it: scripts/verify_draws.py checks every draw from it."""
+    the console would answer it: scripts/verify_draws.py checks every draw from it. On the device
+    it is made off the main loop (firmware/screens/history_draws.py)."""
+    from firmware.screens.history_draws import send_draws_of
     ended = [e for e in _entries(ctx) if e.get("seed") is not None]
     if not ended:
         ctx.notify(Msg("No ended game yet: its draws are shown once it has ended."))
         return
-    response = run_or_notify(ctx, act.export("draws", int(ended[0]["id"])))
-    if response is None:
-        return
-    sent = ctx.send_reply(response)
-    if sent == "no link":
-        ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
-    elif sent == "failed":
-        ctx.notify(Msg("The serial link did not take it."))
-    else:
-        ctx.notify(Msg("Sent the draws of: {}.", game_named(ended[0])))
+    send_draws_of(ctx, ended[0], game_named(ended[0]))
