@@ -100,6 +100,26 @@ class App:
             return None
         return cast(R, self._checked(cast(Reply, self.console.response(answer[1]))))    # the fields, or the exception raised
 
+    def line_off(self, raw: bytes) -> str | None:
+        """A request line from the serial link whose answer the worker makes (``export
+        format=draws``: History's draw record, :meth:`ask`): what it needs is read and its job
+        given to the worker; its text, to ask :meth:`answer_off` for the answer; None for any
+        other line (:meth:`serve_line` answers it), and without a worker."""
+        from firmware.console_lines import edited
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return None
+        if self.worker is None or edited(raw) != raw or "\x00" in text:
+            return None
+        return text if self._off.ask(text, self.worker) is not NOT_OFF else None
+
+    def answer_off(self, text: str) -> str | None:
+        """The response line to :meth:`line_off`'s ``text`` once it is made (None until then)."""
+        from firmware.console import reply_json
+        got = self._off.ask(text, self.worker) if self.worker is not None else self.console.request(text)
+        return None if got is None or got is NOT_OFF else reply_json(cast(Reply, got))
+
     def _checked(self, response: Reply) -> Reply:
         """A worker's answer as :meth:`run` gives it: an internal error is said on the panel."""
         if response.get("error") == "internal_error":

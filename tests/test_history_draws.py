@@ -189,3 +189,29 @@ def test_a_card_that_cannot_read_the_record_is_said_so_never_as_a_game_not_ended
         assert len(sent) == 1 and "Sent the draws of" in " ".join(app.message or [])
     finally:
         app.console.close()
+
+
+def test_the_serial_links_export_of_the_draw_record_is_made_off_the_loop_and_answered_in_order(
+        state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """``export format=draws`` from the laptop on the device's serial link: the record is made by
+    the worker too (a key pressed on the device meanwhile is answered at once); the lines sent
+    after it are answered after it, each as the console answers it."""
+    from firmware.device import Loop
+    app, events, sent = device(state_dir)
+    try:
+        first = (app.console.handle_bytes(b"export format=draws") or "").encode() + b"\n"
+        second = (app.console.handle_bytes(b"history 1") or "").encode() + b"\n"
+        loop, replies = Loop(app, None), []
+        slow = Slow(monkeypatch)
+        loop.handle(("line", b"export format=draws", False, replies.append))
+        assert slow.started.wait(10) and slow.on_main == [False], "the record was made on the main loop"
+        loop.handle(("line", b"history 1", False, replies.append))
+        loop.handle(("key", "a"))                             # History → Send the draw record, meanwhile
+        assert isinstance(app.stack[-1], DrawsBeingMade) and replies == []
+        slow.gate.set()
+        while len(replies) < 2:
+            assert events.get(timeout=30) == ("wake",)
+            loop.handle(("wake",))
+        assert replies == [first, second] and b'"format":"draws"' in first
+    finally:
+        app.console.close()
