@@ -7,6 +7,7 @@ byte for byte what the console answers; a refusal is said in a whole sentence an
 The record's maker is made slow (or failing) here: a gate it waits at, opened by the test."""
 from __future__ import annotations
 
+import json
 import queue
 import threading
 from pathlib import Path
@@ -213,5 +214,42 @@ def test_the_serial_links_export_of_the_draw_record_is_made_off_the_loop_and_ans
             assert events.get(timeout=30) == ("wake",)
             loop.handle(("wake",))
         assert replies == [first, second] and b'"format":"draws"' in first
+    finally:
+        app.console.close()
+
+
+def test_an_older_ended_games_page_sends_its_own_draw_record(state_dir: Path):
+    """History's "Send the draw record" sends the newest ended game's record only, and the seed
+    page (Fair draw → Show the seed) sends the players there to check every draw: an earlier game
+    of the evening could not be checked from the device. An ended game's page sends its own
+    (made off the main loop as History's); a game not ended has no such row."""
+    app, events, sent = device(state_dir)
+    try:
+        for line in ("new caesar-duel seed=5", "new dice", "end"):       # (the duel abandoned: not ended)
+            assert app.console.request(line)["ok"], line
+        games = app.history(5)
+        assert [(g["game"], g["seed"] is not None) for g in games] == [("dice", True), ("caesar-duel", False),
+                                                                       ("dice", True)]
+        older = games[2]
+        app.stack[-1] = screen = HistoryScreen()
+        app.render()
+        screen.cursor = screen._span[0] + 2                         # the oldest game's row
+        app.handle("a")
+        app.render()
+        assert [i.ident for i in app.stack[-1].items(app)][:2] == ["send", "draws"]
+        app.stack[-1].cursor = 1
+        app.handle("a")                                   # Send the draw record
+        assert isinstance(app.stack[-1], DrawsBeingMade) and sent == []
+        woken(app, events)
+        record = json.loads(sent[0])["record"]
+        assert record["history_id"] == older["id"] and record["seed"] == older["seed"]
+        assert record["actions"] == ["roll 2d6", "roll 3d6", "end"] and record["undone"] == 1
+        app.handle("b")
+        app.handle("b")
+        app.render()
+        screen.cursor = screen._span[0] + 1                         # the duel's row
+        app.handle("a")
+        app.render()
+        assert "draws" not in [i.ident for i in app.stack[-1].items(app)]
     finally:
         app.console.close()
