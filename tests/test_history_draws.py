@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import queue
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -252,4 +253,60 @@ def test_an_older_ended_games_page_sends_its_own_draw_record(state_dir: Path):
         app.render()
         assert "draws" not in [i.ident for i in app.stack[-1].items(app)]
     finally:
+        app.console.close()
+
+
+def test_an_ended_game_is_never_read_without_its_seed_when_the_card_cannot_read_the_fair_draws(state_dir: Path):
+    """QA (faults): a read error of the card on the fair-draw records was taken for "none filed":
+    History, ``history``, and every export gave the ended game without its seed, share and
+    commitment (the BG Stats play and the CSV said nothing of its fair draw, for good), and History's
+    list dropped «Send the draw record», that read kept until the next change on the card. The
+    card's failure is said instead, nothing read is kept, and once the card reads again all is there."""
+    made, events, sent = device(state_dir)
+    card = made.console.store.db
+    app = App(made.console)                               # (History not read yet)
+    try:
+        seed = app.console.session.header["seed"]
+        app.push(HistoryScreen())
+        card.failing = True
+        for line in ("history 1", "export format=bgstats", "export format=csv"):
+            refused = app.console.request(line)
+            assert refused["error"] == "storage_error" and refused["message"].endswith("Check the card."), (line, refused)
+        app.render()
+        assert notice(app).startswith("History cannot be read now")
+        app.handle("b")                                   # (the notice closes)
+        app.render()
+        labels = [i.label for i in app.stack[-1].items(app)]
+        assert "History cannot be read" in labels and "Send the draw record" not in labels and "Dice" not in labels
+        card.failing = False
+        app.render()
+        labels = [i.label for i in app.stack[-1].items(app)]
+        assert "Send the draw record" in labels and "Dice" in labels
+        assert app.console.request("history 1")["games"][0]["seed"] == seed
+        assert str(seed) in app.console.request("export format=csv")["text"]
+    finally:
+        app.console.close()
+
+
+def test_a_read_only_card_whose_database_has_no_fair_draws_still_reads_history(state_dir: Path):
+    """A database an older Legatus wrote has no fair-draw table, and on a read-only card it cannot
+    be made: History reads as it did (its games without a fair draw), never as a card's failure."""
+    app, events, sent = device(state_dir)
+    card = app.console.store.db
+    real = card._db
+
+    class ReadOnly(Flaky):
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql.lstrip().upper().startswith("CREATE"):
+                raise sqlite3.OperationalError("attempt to write a readonly database")
+            return real.execute(sql, *args)
+    try:
+        real.execute("DROP TABLE fair")
+        app.console.store.db = ReadOnly(real, "fair")
+        games = app.console.request("history 1")["games"]
+        assert games[0]["game"] == "dice" and games[0]["seed"] is None
+        refused = app.console.request("export format=draws")
+        assert refused["error"] == "bad_arguments" and "once its session has ended" in refused["message"], refused
+    finally:
+        app.console.store.db = card
         app.console.close()
