@@ -310,3 +310,24 @@ def test_a_read_only_card_whose_database_has_no_fair_draws_still_reads_history(s
     finally:
         app.console.store.db = card
         app.console.close()
+
+
+@pytest.mark.parametrize("key", ["b", "a", "down"])
+def test_a_key_pressed_as_the_record_is_done_acts_on_the_page_it_was_pressed_on(state_dir: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch, key: str):
+    """The record made, before the loop drew the frame that sends it, a key on the page: the App
+    tells the page it is on top first (it sends the record and goes), and the key went to the page
+    gone: B took History off too (the main menu came, History's place lost)."""
+    app, events, sent = device(state_dir)
+    try:
+        slow = Slow(monkeypatch)
+        app.handle("a")
+        app.render()
+        slow.gate.set()
+        assert events.get(timeout=30) == ("wake",)        # (not drawn yet)
+        app.handle(key)
+        app.render()
+        assert isinstance(app.stack[-1], HistoryScreen) and len(app.stack) == 2
+        assert len(sent) == 1 and notice(app) == "Sent the draws of: Dice."
+    finally:
+        app.console.close()

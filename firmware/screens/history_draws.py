@@ -63,6 +63,8 @@ class DrawsBeingMade(TextScreen):
             _send(ctx, self.named, response)
 
     def key(self, key: str, ctx: Ctx) -> None:
+        if self.done:                   # sent as the key came (on_top, just before): the page is gone,
+            return                      # the key is not for the screen under it
         depth = ctx.depth()
         super().key(key, ctx)
         self.done = self.done or ctx.depth() < depth      # left: what is made later is not sent
