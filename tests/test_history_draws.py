@@ -331,3 +331,24 @@ def test_a_key_pressed_as_the_record_is_done_acts_on_the_page_it_was_pressed_on(
         assert len(sent) == 1 and notice(app) == "Sent the draws of: Dice."
     finally:
         app.console.close()
+
+
+def test_the_page_is_said_again_in_a_new_language_and_still_sends_the_record_once(state_dir: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch):
+    """A ``settings language=uk`` from the serial link while the record is made: the page is made
+    again in Ukrainian (not left in English, nor taken off), and the record is made once and sent."""
+    app, events, sent = device(state_dir)
+    try:
+        slow = Slow(monkeypatch)
+        app.handle("a")
+        app.render()
+        assert app.serve_line(b"settings language=uk") is not None
+        app.render()
+        page = app.stack[-1]
+        assert isinstance(page, DrawsBeingMade) and page.title == "Запис жеребу"
+        assert " ".join(page.rows).startswith("Складається запис жеребу: Кубики…")
+        slow.gate.set()
+        woken(app, events)
+        assert len(sent) == 1 and slow.on_main == [False] and notice(app) == "Надіслано жереб гри: Кубики."
+    finally:
+        app.console.close()
