@@ -217,7 +217,6 @@ def filed(db: sqlite3.Connection, sids: list[str], strict: bool = False) -> dict
     return out
 
 
-
 def filed_one(db: sqlite3.Connection, sid: str) -> tuple[dict[str, Any], int] | None:
     """The filed record of ``sid`` and its row's checksum (what the record is made of:
     firmware/history_record.py); None when none is filed or it is damaged (logged). Raises the
@@ -473,4 +472,3 @@ def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[s
             e["no_share"] = None if e["share"] is not None or e["commitment"] is None else \
                 why if why in NO_SHARE else "unknown"
     return entries
-
