@@ -23,6 +23,7 @@ from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.history_reads import HistoryReads
+from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
@@ -68,6 +69,7 @@ class App:
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
+        self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
@@ -87,6 +89,8 @@ class App:
         loop is woken to draw it. Without one (tests, scripts) it is :meth:`run`."""
         session, worker = self.console.session, self.worker
         line = Line[R](line.strip())
+        if worker is not None and (off := self._off.ask(line, worker)) is not NOT_OFF:   # (History's draw record:
+            return cast("R | None", off if off is None else self._checked(cast(Reply, off)))   # no session needed)
         if worker is None or session is None or (job := session.detached(line)) is None:
             return self.run(line)
         now = (_header(session).get("sid"), session.state_json)
@@ -94,10 +98,33 @@ class App:
         if answer is None:
             worker.submit((line, now), job, group=now)
             return None
-        response = cast(Reply, self.console.response(answer[1]))    # the fields, or the exception raised
-        if response.get("error") == "internal_error":   # as :meth:`run` does
+        return cast(R, self._checked(cast(Reply, self.console.response(answer[1]))))    # the fields, or the exception raised
+
+    def line_off(self, raw: bytes) -> str | None:
+        """A request line from the serial link whose answer the worker makes (``export
+        format=draws``: History's draw record, :meth:`ask`): what it needs is read and its job
+        given to the worker; its text, to ask :meth:`answer_off` for the answer; None for any
+        other line (:meth:`serve_line` answers it), and without a worker."""
+        from firmware.console_lines import edited
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return None
+        if self.worker is None or edited(raw) != raw or "\x00" in text:
+            return None
+        return text if self._off.ask(text, self.worker) is not NOT_OFF else None
+
+    def answer_off(self, text: str) -> str | None:
+        """The response line to :meth:`line_off`'s ``text`` once it is made (None until then)."""
+        from firmware.console import reply_json
+        got = self._off.ask(text, self.worker) if self.worker is not None else self.console.request(text)
+        return None if got is None or got is NOT_OFF else reply_json(cast(Reply, got))
+
+    def _checked(self, response: Reply) -> Reply:
+        """A worker's answer as :meth:`run` gives it: an internal error is said on the panel."""
+        if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
-        return cast(R, response)
+        return response
 
     def fair_draw(self) -> FairDraw | None:
         return self.console.fair_draw()

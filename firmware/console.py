@@ -16,7 +16,7 @@ import os
 import re
 import sqlite3
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import IO, Any, cast
 
 from engine import registry
@@ -112,8 +112,33 @@ class Console(SessionCommands):
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
         ``undo``, the step it must take back (:meth:`undo_named`)."""
+        return self._answered(text, lambda: self._dispatch(text.strip(), step))
+
+    def detached(self, text: str) -> tuple[Hashable, Callable[[], dict[str, Any]]] | dict[str, Any] | None:
+        """``export format=draws`` (its record replays the game) in two parts, for the device to
+        make it off its main loop (firmware/history_record.py): what it needs is read now, here
+        (the store's connection is this thread's); the job makes the fields from that alone.
+        Returns (what the job is made of, the job); the response object of a refused read (as
+        :meth:`request` answers it); None for any other line (answer it with :meth:`request`)."""
         try:
-            fields = self._dispatch(text.strip(), step)
+            req = parse_line(text.strip())
+        except LegatusError:
+            return None
+        if req.command != "export" or req.opts.get("format") != "draws":
+            return None
+        from firmware import export
+        made: list[tuple[Hashable, Callable[[], dict[str, Any]]]] = []
+
+        def read() -> dict[str, Any]:
+            made.append(export.command(self.store.db, "export", req, later=True))
+            return {}
+        out = self._answered(text, read)
+        return made[0] if made else out
+
+    def _answered(self, text: str, answer: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The response object of ``answer()``, the fields of the request ``text``, or of what it raised."""
+        try:
+            fields = answer()
         except LegatusError as e:
             out = self.response(e)
             if isinstance(e, NoSession) and self.store.recovery is not None:
@@ -177,7 +202,7 @@ class Console(SessionCommands):
             return self._settings(req.opts)
         if name in ("history", "export"):
             from firmware import export
-            return export.command(self.store.db, name, req)
+            return cast(dict[str, Any], export.command(self.store.db, name, req))
         if name == "players":
             from firmware import history, players
             return players.command(self.store, req.args, req.opts,

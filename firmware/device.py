@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -71,6 +72,9 @@ class Loop:
         self._screen_at = float("-inf")        # when a key last brought another screen (a question, a list...)
         self.shown: Image.Image | None = None  # the frame last given to the output (SavingSign draws over it)
         self._acted: dict[str, float] = {}     # per key, its press the last event of that key came from (repeats follow)
+        # the serial link's answers not written yet, in the order of their requests: (reply, the line
+        # the worker answers or None, the response line): one the worker makes holds those after it
+        self._answers: deque[tuple[Callable[[bytes], None], str | None, str | None]] = deque()
 
     # -- timing ------------------------------------------------------------------------------
     def idle_limit(self) -> float | None:
@@ -115,14 +119,15 @@ class Loop:
             self.key(event[1], event[2] if len(event) > 2 else None)
         elif kind == "line":
             _, raw, too_long, reply = event
+            later, response = None, None
             if too_long:
                 from engine.errors import LineTooLong
-                response: str | None = Console._error(
+                response = Console._error(
                     LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE)))
-            else:
+            elif (later := self.app.line_off(raw)) is None:
                 response = self.app.serve_line(raw)
-            if response is not None:
-                reply(response.encode() + b"\n")
+            if later is not None or response is not None:
+                self._answers.append((reply, later, response))
         elif kind == "quit":
             self.running = False
         elif kind == "resized":                  # the simulator's terminal changed size: all drawn again
@@ -131,8 +136,20 @@ class Loop:
                 self.out.blank(True, self.app.render())
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
-        # "wake": the worker has an answer (odds, advice) for the screen: just draw again
+        # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
+        self._answer()
         self.redraw()
+
+    def _answer(self) -> None:
+        """Write the serial link's answers that are ready, in the order their requests came: one
+        the worker makes (``export format=draws``: App.line_off) holds those after it back."""
+        while self._answers:
+            reply, later, response = self._answers[0]
+            if later is not None and (response := self.app.answer_off(later)) is None:
+                return
+            self._answers.popleft()
+            if response is not None:
+                reply(response.encode() + b"\n")
 
     def tick(self) -> None:
         """Called when the queue wait times out: key repeat/hold and idle blanking."""

@@ -57,7 +57,7 @@ from engine.errors import BadArguments
 from engine.game import Request
 from firmware.export_dates import date_words, duration_min, play_date, utc
 from firmware.history_text import Msg
-from firmware import fairness, history
+from firmware import fairness, history, history_record
 from firmware.seats import placeholder_said, seat_colour, seats_said, side_word
 
 log = logging.getLogger(__name__)
@@ -418,12 +418,13 @@ def _separator(req: Request) -> str:
     return raw
 
 
-def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
+def command(db: sqlite3.Connection, name: str, req: Request, later: bool = False) -> Any:
     """The ``history`` and ``export`` builtins (they need no session). A database that cannot be
-    read now (a failing card) is a ``storage_error`` that says so, never an internal error."""
+    read now (a failing card) is a ``storage_error`` that says so, never an internal error. ``later``: ``export
+    format=draws`` as its record's (ident, job), made off the device's main loop (firmware/history_record.py)."""
     from firmware.storage import StorageError
     try:
-        return _command(db, name, req)
+        return _command(db, name, req, later)
     except sqlite3.Error as e:
         log.error("'%s' cannot read History: %s", name, e)
         from firmware.store.reasons import reason
@@ -431,7 +432,7 @@ def command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
                                reason(e))) from None
 
 
-def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
+def _command(db: sqlite3.Connection, name: str, req: Request, later: bool = False) -> Any:
     if name == "history":
         if req.opts or len(req.args) > 1:
             raise BadArguments(Msg("Usage: history [N]."))
@@ -468,13 +469,13 @@ def _command(db: sqlite3.Connection, name: str, req: Request) -> dict[str, Any]:
         if not entries and fmt != "csv":
             raise BadArguments(Msg("The history is empty: no game has finished yet."))
     entries = fairness.attach(db, entries)
+    if fmt == "draws":                  # (read now; its job makes the record: on the device's worker, ``later``)
+        made = history_record.draws(db, entries[0])
+        return made if later else made[1]()
     from firmware.players import ids
     known_ids = ids(db, strict=True)
     if fmt == "csv":
         return {"format": "csv", "separator": separator, "text": csv_text(entries, known_ids, separator)}
-    if fmt == "draws":
-        record = fairness.record_of(db, entries[0])
-        return {"format": "draws", "record": record, "text": json.dumps(record, ensure_ascii=False)}
     if is_tool(entries[0]):
         raise BadArguments(Msg("No. {} is a dice or bag session, not a game: BG Stats has no play for it "
                                "(the CSV lists it).", entries[0]["id"]))

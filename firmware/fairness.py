@@ -196,16 +196,15 @@ def file_lines(store: Any, header: dict[str, Any], lines: Sequence[str], no_shar
             db.execute("INSERT OR IGNORE INTO fair VALUES(?,?,?)", (key, data, fair_crc(key, data)))
 
 
-def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
-    """The filed records of ``sids`` whose checksum holds: sid → ``{"header", "lines"}``."""
+def filed(db: sqlite3.Connection, sids: list[str], strict: bool = False) -> dict[str, dict[str, Any]]:
+    """The filed records of ``sids`` whose checksum holds: sid → ``{"header", "lines"}``. A table
+    the card cannot read now is logged and none are given, or with ``strict`` its error raised."""
     out: dict[str, dict[str, Any]] = {}
     if not sids:
         return out
     try:
-        ensure(db)
-    except sqlite3.Error as e:          # (a storage failure: its words, not a traceback)
-        log.warning("the fair-draw table cannot be created (read-only storage?): %s", e)
-    try:
+        if not _table(db):
+            return out
         for i in range(0, len(sids), 500):
             part = sids[i:i + 500]
             rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE sid IN ({','.join('?' * len(part))})",
@@ -217,8 +216,32 @@ def filed(db: sqlite3.Connection, sids: list[str]) -> dict[str, dict[str, Any]]:
                     continue
                 out[got[0]] = got[1]
     except sqlite3.Error as e:
+        if strict:
+            raise
         log.warning("the fair-draw records cannot be read: %s", e)
     return out
+
+
+def filed_one(db: sqlite3.Connection, sid: str) -> tuple[dict[str, Any], int] | None:
+    """The filed record of ``sid`` and its row's checksum (what the record is made of:
+    firmware/history_record.py); None when none is filed or it is damaged (logged). Raises the
+    sqlite3.Error of a card that cannot read it now (:func:`filed` takes that for none filed)."""
+    rows = db.execute(f"SELECT {FAIR_ROW} FROM fair WHERE sid = ?", (sid,)).fetchall() if _table(db) else []
+    got = _decoded(*rows[0]) if rows else None
+    if rows and got is None:
+        log.warning("the fair-draw record of session %r is damaged; it is left out", sid)
+    return None if got is None else (got[1], int(rows[0][2]))
+
+
+def _table(db: sqlite3.Connection) -> bool:
+    """Whether the ``fair`` table is there (made if it is not, when the card can be written: a
+    database an older Legatus wrote, kept on a read-only card, has none: nothing is filed)."""
+    try:
+        ensure(db)
+        return True
+    except sqlite3.Error as e:          # (a storage failure: its words, not a traceback)
+        log.warning("the fair-draw table cannot be created (read-only storage?): %s", e)
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='fair'").fetchone() is not None
 
 
 def scan(db: sqlite3.Connection) -> list[tuple[str, str, bytes, tuple[Any, ...]]]:
@@ -441,8 +464,9 @@ def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[s
     """Add ``seed``, ``share``, ``commitment`` to History entries whose session has ended (its
     record is filed), ``None`` to the others, and ``no_share``: why an ended game with a secret seed
     has no share (:data:`NO_SHARE`; ``unknown`` for a record filed without it), else None;
-    returns ``entries``."""
-    records = filed(db, sorted({str(e.get("sid")) for e in entries if e.get("sid")}))
+    returns ``entries``. Raises the sqlite3.Error of a card that cannot read the records now: an
+    ended game read without its seed was shown, exported and sent to BG Stats as one without it."""
+    records = filed(db, sorted({str(e.get("sid")) for e in entries if e.get("sid")}), strict=True)
     for e in entries:
         rec = records.get(str(e.get("sid")))
         if rec is None:
@@ -453,22 +477,3 @@ def attach(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[s
             e["no_share"] = None if e["share"] is not None or e["commitment"] is None else \
                 why if why in NO_SHARE else "unknown"
     return entries
-
-
-def record_of(db: sqlite3.Connection, entry: dict[str, Any]) -> dict[str, Any]:
-    """The draw record of a History entry's session; raises BadArguments (the session has not
-    ended, or its record is missing or damaged)."""
-    from engine.errors import BadArguments, LegatusError
-    from firmware.history_text import Msg
-    rec = filed(db, [str(entry.get("sid"))]).get(str(entry.get("sid")))
-    if rec is None:
-        raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "
-                               "after the game's own end).", entry["id"]))
-    try:
-        steps = rec.get("steps")
-        out = draw_record(rec["header"], list(rec["lines"]), steps if isinstance(steps, list) else None)
-    except (LegatusError, ValueError, KeyError, TypeError) as e:
-        log.exception("the draw record of game %s could not be made", entry["id"])
-        raise BadArguments(Msg("Game {}: its draw record could not be made ({}).", entry["id"], str(e)[:80])) from None
-    out["history_id"] = entry["id"]
-    return out

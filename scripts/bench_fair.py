@@ -16,7 +16,10 @@ followed by the same line again, as a player taking a step back and making it ag
 - ``end``: the last step to the end (History's record, play time, the fair-draw record filed);
 - ``export``: the whole ``export format=draws`` request (what History's "Send the draw record"
   and the console's export run: the record is made from the game's actions and undos);
-- ``record``: :func:`firmware.fairness.draw_record` alone.
+- ``record``: :func:`firmware.fairness.draw_record` alone;
+- ``device``: History's "Send the draw record" on the App with its worker, as the device runs it:
+  the main thread's CPU for the key (the record is made by the worker meanwhile) and for the frame
+  that sends it once made (what a key pressed then waits for at most).
 
 ``--before FILE``: also time ``draw_record`` of another firmware/fairness.py (say, the one before a
 change: ``git show REV:firmware/fairness.py > /tmp/old.py``) on the same games, and check that
@@ -145,9 +148,10 @@ def measure(name: str, start: str, play: Callable[[Game, random.Random], None], 
         one = fairness.filed(g.console.store.db, [sid])[sid]
         header, lines, steps = one["header"], list(one["lines"]), one.get("steps")
         record = _best(lambda: fairness.draw_record(header, lines, steps))
+        key, frame = _device(g.console)
         print(f"{name:12} undos {undos:3} ({len(got['actions'])} actions, {len(got['draws'])} draws, undone "
               f"{got.get('undone')}): last step {fig(g.last)}; end {fig(end)}; export {fig(export)}; "
-              f"record {fig(record)}")
+              f"record {fig(record)}; device: key {fig(key)}, frame {fig(frame)}")
         g.console.close()
         if old is None:
             return True
@@ -155,6 +159,31 @@ def measure(name: str, start: str, play: Callable[[Game, random.Random], None], 
         same = json.dumps(old.draw_record(header, lines, steps)) == json.dumps(fairness.draw_record(header, lines, steps))
         print(f"{'':12} before: record {fig(before)}; the same record: {'yes' if same else 'NO'}")
         return same
+
+
+def _device(console: Any) -> tuple[float, float]:
+    """History's "Send the draw record" on the App with a worker: the main thread's CPU seconds for
+    the key, and for the frame that sends the record once the worker has made it."""
+    import threading
+    from firmware.app import App
+    from firmware.screens.history import send_draws
+    from firmware.worker import Worker
+    app, woke = App(console), threading.Event()
+    app.worker = Worker(woke.set)
+    console.serial_out, was = (lambda line: None), console.serial_out
+    try:
+        t0 = time.thread_time()
+        send_draws(app)
+        app.render()
+        key = time.thread_time() - t0
+        assert woke.wait(60), "the worker did not make the record"
+        t0 = time.thread_time()
+        app.render()
+        frame = time.thread_time() - t0
+        assert app.message and "Sent the draws" in " ".join(app.message), app.message
+    finally:
+        console.serial_out = was
+    return key, frame
 
 
 def main() -> int:

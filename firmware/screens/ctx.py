@@ -105,8 +105,9 @@ class Ctx(Protocol):
         command itself."""
 
     def ask(self, line: Line[R]) -> R | None:
-        """The response to a slow read-only line (odds, advise) for the state now; None while
-        it is being computed off the main loop (the screen is drawn again when it is ready)."""
+        """The response to a slow read-only line (odds, advise; a History game's draw record,
+        ``export format=draws``) for the state now; None while it is being computed off the main
+        loop (the screen is drawn again when it is ready)."""
 
     def fair_draw(self) -> FairDraw | None:
         """The running session's fair draw (firmware/fairness.py ``FairDraw``: its commitment,

@@ -2,7 +2,8 @@
 (your record against Auto-Crassus as a bar chart, Glory scores, Julius Caesar battles), the fair
 draw of the running game (its commitment, big; the players' share; "End the game…"; the seed only
 once the game has ended, when the players ask), "Send over serial" of the newest game (the BG Stats
-play as one JSON line) and "Send the draw record" of the newest ended game (``export format=draws``).
+play as one JSON line) and "Send the draw record" of the newest ended game (``export format=draws``;
+an ended game's page sends its own).
 A game whose time was taken while the clock was not synchronised is marked ``~`` in the list; two
 games of the same name on one day show the time each ended instead of the day (:func:`listed_days`).
 
@@ -310,8 +311,9 @@ def _detail(entry: HistoryEntry, ctx: Ctx, limit: int = LISTED) -> None:
 
 
 class GameScreen(WrappedListScreen):
-    """One game: "Send over serial" (its BG Stats link on the serial line), then what History
-    keeps of it (result, players and sides, mode, dates), rows never cut."""
+    """One game: "Send over serial" (its BG Stats link on the serial line), "Send the draw record"
+    once it has ended, then what History keeps of it (result, players and sides, mode, dates), rows
+    never cut."""
 
     title = Said(N_("Game"), _)
 
@@ -340,9 +342,11 @@ class GameScreen(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         self.entry = self.kept(ctx) or self.entry
         from firmware.export import is_tool                # (a dice or bag session: no play to send)
-        send = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
-                                                    ident="send")]
-        return send + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))]
+        sends = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
+                                                     ident="send")]
+        if self.entry.get("seed") is not None:       # ended: its draws can be checked (any game, not the newest only)
+            sends.append(Item(_("Send the draw record"), partial(send_draws_of_entry, entry=self.entry), ident="draws"))
+        return sends + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))]
 
 
 def send_newest(ctx: Ctx) -> None:
@@ -373,20 +377,19 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
         ctx.notify(Msg("Sent: {}.", game_named(played)))
 
 
+def send_draws_of_entry(ctx: Ctx, entry: HistoryEntry) -> None:
+    """A game's draw record over the serial link (its page's "Send the draw record")."""
+    from firmware.screens.history_draws import send_draws_of
+    send_draws_of(ctx, entry, game_named(entry))
+
+
 def send_draws(ctx: Ctx) -> None:
     """The draw record of the newest ended game (``export format=draws``) over the serial link, as
-    the console would answer it: scripts/verify_draws.py checks every draw from it."""
+    the console would answer it: scripts/verify_draws.py checks every draw from it. On the device
+    it is made off the main loop (firmware/screens/history_draws.py)."""
+    from firmware.screens.history_draws import send_draws_of
     ended = [e for e in _entries(ctx) if e.get("seed") is not None]
     if not ended:
         ctx.notify(Msg("No ended game yet: its draws are shown once it has ended."))
         return
-    response = run_or_notify(ctx, act.export("draws", int(ended[0]["id"])))
-    if response is None:
-        return
-    sent = ctx.send_reply(response)
-    if sent == "no link":
-        ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
-    elif sent == "failed":
-        ctx.notify(Msg("The serial link did not take it."))
-    else:
-        ctx.notify(Msg("Sent the draws of: {}.", game_named(ended[0])))
+    send_draws_of(ctx, ended[0], game_named(ended[0]))
