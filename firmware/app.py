@@ -144,29 +144,11 @@ class App:
 
     def game_recorded(self) -> bool:
         session = self.console.session
-        if session is None:
-            return False
-        from firmware import history
-        try:
-            return history.recorded(self.console.store.db, str(_header(session)["sid"]))
-        except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
-            log.exception("history could not be read")
-            return False
+        return session is not None and self._reads.recorded(_header(session))
 
     def game_record(self, part: str) -> HistoryEntry | None:
         session = self.console.session
-        if session is None:
-            return None
-        from firmware import history
-        from firmware.history_seen import same_plays
-        header = _header(session)
-        try:
-            db = self.console.store.db
-            sids = [str(header["sid"]), *(same_plays(db, dict(header), session.lines) if header.get("reopened") else ())]
-            return cast("HistoryEntry | None", history.kept_record(db, sids, part))
-        except Exception:  # noqa: BLE001 - unreadable history: the game's own score is shown
-            log.exception("history could not be read")
-            return None
+        return None if session is None else self._reads.record(_header(session), session.lines, part)
 
     def hardware_checks(self) -> list[Check]:
         from pathlib import Path

@@ -3,7 +3,7 @@ once the card may read differently, and said once on the panel when it cannot be
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from engine.text import Msg
@@ -50,6 +50,29 @@ class HistoryReads:
                 n = what.removeprefix("history ")
                 return db, mark, None if n == "None" else int(n), got
         return None
+
+    def recorded(self, header: Mapping[str, Any]) -> bool:
+        """Whether the session of ``header`` is over as History records it (its seed may show);
+        False if History cannot be read now (logged: the seed stays hidden)."""
+        from firmware import history
+        try:
+            return history.recorded(self.store.db, str(header["sid"]))
+        except Exception:  # noqa: BLE001 - unreadable history: the seed stays hidden
+            log.exception("history could not be read")
+            return False
+
+    def record(self, header: Mapping[str, Any], lines: Sequence[str], part: str) -> HistoryEntry | None:
+        """What History keeps of ``part`` of the session of ``header`` (played ``lines``; a reopened
+        copy: of the game it replays), newest; None: nothing, or History cannot be read now (logged)."""
+        from firmware import history
+        from firmware.history_seen import same_plays
+        try:
+            db = self.store.db
+            sids = [str(header["sid"]), *(same_plays(db, dict(header), lines) if header.get("reopened") else ())]
+            return cast("HistoryEntry | None", history.kept_record(db, sids, part))
+        except Exception:  # noqa: BLE001 - unreadable history: the game's own score is shown
+            log.exception("history could not be read")
+            return None
 
     def played(self) -> list[PlayedEntry] | None:
         from firmware import history_played
