@@ -21,13 +21,13 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        run_line, side_name, view_of)
-from firmware.screens.widgets import (DiceEntry, Item, ListScreen, pct)
+from firmware.screens.widgets import DiceEntry, Item, ListScreen
 from firmware.screens.widgets.listing import apart
 
 
@@ -168,9 +168,9 @@ class BattleScreen(DecisionList):
 
     def footer(self, ctx: Ctx) -> str:
         got = hit_advice(ctx)
-        if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
-            return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
-        if got is not None and got[2] and got[2][0][1] > got[1] + TIE:      # a leader's odds, a hair better
+        if got is not None and got[1] and got[0].chance - got[1][0].chance >= 0.0005:   # a hit: the next choice's cost,
+            return _("Next choice: −{}").format(difference(got[0].shown, got[1][0].shown))   # from the figures above it
+        if got is not None and got[1] and got[1][0].chance > got[0].chance + TIE:     # a leader's odds, a hair better
             return _("✓ spares a leader")                                   # (J-2, J-17: advise.spare_leader)
         return odds_line(ctx)
 
@@ -209,8 +209,8 @@ class BattleScreen(DecisionList):
         if advice_now(ctx) is PENDING:
             return careful, False
         got = hit_advice(ctx)
-        if got is not None and got[0]["kind"] != "leader" and got[0]["key"] in d["choices"]:
-            return d["choices"].index(got[0]["key"]), True
+        if got is not None and got[0].block["kind"] != "leader" and got[0].block["key"] in d["choices"]:
+            return d["choices"].index(got[0].block["key"]), True
         return careful, True
 
     def header(self, ctx: Ctx) -> str:
@@ -222,7 +222,7 @@ class BattleScreen(DecisionList):
             if alike(ctx):            # the odds do not tell them apart: the table's block does (Why ✓? says it)
                 return _("Same odds: which one?")
             got = hit_advice(ctx)
-            return _("✓ is a leader!") if got is not None and got[0]["kind"] == "leader" else _("Who takes the hit?")
+            return _("✓ is a leader!") if got is not None and got[0].block["kind"] == "leader" else _("Who takes the hit?")
         if len(d["blocks"]) == 1:
             blocks = {x["key"]: x for x in b["blocks"]}
             return block_row(blocks[d["blocks"][0]])
