@@ -2896,3 +2896,25 @@ def test_bounds_and_certainties_are_said_honestly_beside_tenths(lang, mark):  # 
         assert near == [f"30{mark}4%", f"30{mark}4%"] and difference(*near) == f"<0{mark}1%"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, fired", [("en", "Round 1 Legio 1 (C2, III): fires, rolls 1 1 6, 2 hits"),
+                                         ("ru", "Раунд 1 Легион 1 (C2, III): атакует, бросок 1 1 6, 2 хита"),
+                                         ("uk", "Раунд 1 Легіон 1 (C2, III): атакує, кидок 1 1 6, 2 хіти")])
+def test_the_battle_log_says_a_fires_dice_as_a_roll(lang, fired):  # J-1, J-5
+    """The Log read «Легион 1 (C2, III): атакует 1 1 6, 2 хита» — "attacks 1 1 6", as if the
+    figures were whom it attacked. It says the dice as a roll, each row within the screen; a fire
+    a journal stored before keeps its old sentence, still said in the reader's language."""
+    from firmware.i18n import localize
+    from firmware.screens.jc.forces import log_screen
+    from engine.jc.text import Msg
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=3",
+                  "start", "fire p_leg1 dice=1,1,6", lang=lang)
+    assert ctx.view()["battle"]["log"][-1].startswith(fired), ctx.view()["battle"]["log"]
+    screen = log_screen(ctx)
+    rows = [r for r in screen.rows if r]
+    assert all(len(r) <= 21 for r in rows), rows
+    assert fired.split(": ")[1].split(",")[0] in " ".join(rows), rows
+    stored = Msg("{}: fires {}, {n} hit", "Legio 10", "1 1 6", n=1, plural="{}: fires {}, {n} hits")
+    assert localize(stored, lang) == {"en": "Legio 10: fires 1 1 6, 1 hit", "ru": "Legio 10: атакует 1 1 6, 1 хит",
+                                      "uk": "Legio 10: атакує 1 1 6, 1 хіт"}[lang]
