@@ -2918,3 +2918,20 @@ def test_the_battle_log_says_a_fires_dice_as_a_roll(lang, fired):  # J-1, J-5
     stored = Msg("{}: fires {}, {n} hit", "Legio 10", "1 1 6", n=1, plural="{}: fires {}, {n} hits")
     assert localize(stored, lang) == {"en": "Legio 10: fires 1 1 6, 1 hit", "ru": "Legio 10: атакует 1 1 6, 1 хит",
                                       "uk": "Legio 10: атакує 1 1 6, 1 хіт"}[lang]
+
+
+def test_a_leaders_tick_above_the_careful_block_stays_in_sight():  # J-2, J-7, J-17
+    """Pompeius, Scipio, Legio 3 and Brutus at I take a hit: ✓ is Scipio (7 points better, J-2: a
+    leader killed is gone for good), so the cursor starts on Legio 3, the careful block. The list
+    has two rows and turned its page from the cursor: Legio 3 and Brutus (69 %, ✓'s odds) under
+    «✓ is a leader!», no ✓ in sight. The page now shows Scipio's ✓ and the cursor together."""
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker rating=A4 strength=2 name=a",
+                  "add defender p_pompeius strength=1", "add defender p_scipio strength=1",
+                  "add defender p_leg3 strength=1", "add defender p_brutus strength=1", "start",
+                  "pass p_scipio", "pass p_brutus", "fire a dice=1,1").open(BattleScreen())
+    texts = ctx.texts()
+    assert ctx.view()["battle"]["decision"]["choices"] == ["p_pompeius", "p_scipio", "p_leg3", "p_brutus"]
+    assert texts[1] == "✓ is a leader!" and ctx.top.cursor == 2, texts
+    assert texts[2].startswith("Scipio") and texts[3].startswith("✓") and texts[4].startswith("Legio 3"), texts
+    ctx.press("a")                                    # A on the cursor: the careful block, not the leader
+    assert ctx.lines[-1] == "hit p_leg3"

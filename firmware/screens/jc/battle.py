@@ -116,11 +116,17 @@ class DecisionList(ListScreen):
         if not self._settled and self._untouched:     # (the advice computed since: its ✓, if no key moved it)
             self.cursor, self._settled = self.start(ctx)
             self._mark = self.cursor
+            self.top = self.start_top(ctx)
 
     def start(self, ctx: Ctx) -> tuple[int, bool]:
         """The row the cursor starts on at a new decision (the first), and whether it is final
         (False: for now, the row waits for something computed off the main loop: the advice)."""
         return 0, True
+
+    def start_top(self, ctx: Ctx) -> int:
+        """The first row shown with the cursor on its start row (the page then turns from the
+        cursor as in every list)."""
+        return self.top
 
     def footer(self, ctx: Ctx) -> str:
         return odds_line(ctx)
@@ -212,6 +218,16 @@ class BattleScreen(DecisionList):
         if got is not None and got[0].block["kind"] != "leader" and got[0].block["key"] in d["choices"]:
             return d["choices"].index(got[0].block["key"]), True
         return careful, True
+
+    def start_top(self, ctx: Ctx) -> int:
+        """A hit's page shows ✓ with the cursor when both fit: with ✓ on a leader the cursor starts
+        on the careful block (:meth:`start`), and a page turned from the cursor hid ✓ listed just
+        above it (Scipio ✓ above Legio 3 on a list of two rows: «✓ is a leader!» and no ✓ in sight,
+        Brutus at the same odds below)."""
+        tick = next((i for i, item in enumerate(self.items(ctx)) if str(item.value).startswith("✓")), None)
+        if tick is not None and 0 < self.cursor - tick < self.visible_rows(ctx):
+            return tick
+        return self.top
 
     def header(self, ctx: Ctx) -> str:
         b = view_of(ctx)["battle"]
