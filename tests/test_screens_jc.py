@@ -2935,3 +2935,22 @@ def test_a_leaders_tick_above_the_careful_block_stays_in_sight():  # J-2, J-7, J
     assert texts[2].startswith("Scipio") and texts[3].startswith("✓") and texts[4].startswith("Legio 3"), texts
     ctx.press("a")                                    # A on the cursor: the careful block, not the leader
     assert ctx.lines[-1] == "hit p_leg3"
+
+
+def test_the_odds_line_of_a_list_without_figures_keeps_its_own_rounding():  # J-15
+    """The chance now is written as ✓ writes it only under the advice's figures (a block's actions,
+    a hit): «Which block acts?» lists none, and its line says the odds screen's figure (54 %)
+    whether or not the advice was asked for this step; under a block's actions, beside a figure
+    below 10 %, it says ✓'s 53.6 %."""
+    from firmware.screens.jc.odds import odds_line
+    ctx = home("new jc-battle attacker=caesar seed=4", "add attacker rating=A4 strength=3 name=a0",
+               "add attacker rating=A2 strength=2 name=a1", "add defender rating=C3 strength=4 name=d0",
+               "add defender rating=B3 strength=2 name=d1", "start")
+    assert ctx.view()["battle"]["decision"]["blocks"] == ["a0", "a1"]
+    ctx.press("a")                                     # the battle: which block acts?
+    assert ctx.texts()[-1] == "Caesar: win 54%", ctx.texts()
+    ctx.press("a")                                     # a0's actions, with the advice's figures
+    texts = ctx.texts()
+    assert "✓53.6%" in texts and texts[-1] == "Caesar: win 53.6%", texts
+    ctx.press("b")
+    assert ctx.texts()[-1] == "Caesar: win 54%" == odds_line(ctx), ctx.texts()

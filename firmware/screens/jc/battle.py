@@ -128,8 +128,8 @@ class DecisionList(ListScreen):
         cursor as in every list)."""
         return self.top
 
-    def footer(self, ctx: Ctx) -> str:
-        return odds_line(ctx)
+    def footer(self, ctx: Ctx) -> str:        # (under the advice's figures: the actions of a block)
+        return odds_line(ctx, advised=True)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self._fresh(ctx)
@@ -178,7 +178,8 @@ class BattleScreen(DecisionList):
             return _("Next choice: −{}").format(difference(got[0].shown, got[1][0].shown))   # from the figures above it
         if got is not None and got[1] and got[1][0].chance > got[0].chance + TIE:     # a leader's odds, a hair better
             return _("✓ spares a leader")                                   # (J-2, J-17: advise.spare_leader)
-        return odds_line(ctx)
+        d = view_of(ctx)["battle"]["decision"]            # the advice's figures listed: a hit, one block's actions
+        return odds_line(ctx, advised=d is not None and (d["kind"] == "hit" or len(d["blocks"]) == 1))
 
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)

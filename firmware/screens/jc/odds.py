@@ -66,13 +66,6 @@ def _cached(ctx: Ctx, line: Line[R]) -> R | Pending | None:
     return cast("R | None", _CACHE[key])     # the line is part of the key: its own reply
 
 
-def _known(ctx: Ctx, line: Line[R]) -> R | None:
-    """The reply of ``line`` for the battle as it is now if it has been asked and has come, else
-    None (nothing is asked)."""
-    view = view_of(ctx)
-    return cast("R | None", _CACHE.get((line, _step_key(view["battle"], view["rules"]))))
-
-
 def odds_now(ctx: Ctx) -> OddsReply | Pending | None:
     return _cached(ctx, act.odds())
 
@@ -164,14 +157,11 @@ def difference(higher: str, lower: str) -> str:
     return decimal_mark(f"{d / 10:.1f}%" if fine else f"{d // 10}%")
 
 
-def advice_figures(ctx: Ctx, ask: bool = True) -> tuple[AdviseReply, int, list[float], list[str]] | None:
+def advice_figures(ctx: Ctx) -> tuple[AdviseReply, int, list[float], list[str]] | None:
     """The advice on the decision now and its choices' chances for the deciding side, with the
     index of the advised one (✓: a leader spared, J-2, J-17) and every chance written
-    :func:`side_by_side`; None while there is no advice (pending, refused, none to give; not
-    ``ask``: not asked yet)."""
-    if view_of(ctx)["battle"]["decision"] is None:
-        return None
-    advice = advice_now(ctx) if ask else _known(ctx, act.advise())
+    :func:`side_by_side`; None while there is no advice (pending, refused, none to give)."""
+    advice = advice_now(ctx)
     if advice is None or advice is PENDING or not advice.get("options"):
         return None
     b = view_of(ctx)["battle"]
@@ -208,8 +198,10 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
 NO_BLOCKS = {"caesar": N_("Caesar has no blocks"), "pompey": N_("Pompey has no blocks")}
 
 
-def odds_line(ctx: Ctx) -> str:
-    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's."""
+def odds_line(ctx: Ctx, advised: bool = False) -> str:
+    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's;
+    ``advised``: under a list of the advice's figures, where the chance now, when it is ✓'s, is
+    written as ✓'s is (:func:`side_by_side`: «✓34,8%» above «победа 34,8%», not «35%»)."""
     b = view_of(ctx)["battle"]
     if b["phase"] == "over":
         return _("Winner: {}").format(side_name(b["winner"]))
@@ -223,7 +215,7 @@ def odds_line(ctx: Ctx) -> str:
         return _("Odds: no blocks yet") if missing else _("Odds: fix the set-up")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
     chance = WAIT if odds is PENDING else chance_text(ctx, side, win_chance(b, side, odds))
-    got = None if odds is PENDING else advice_figures(ctx, ask=False)
+    got = advice_figures(ctx) if advised and odds is not PENDING else None
     if got is not None and odds is not PENDING and abs(got[2][got[1]] - win_chance(b, side, odds)) <= 1e-9:
         chance = got[3][got[1]]          # the chance now is ✓'s: as the list beside it writes it
     return _("{}: win {}").format(side_name(side), chance)
