@@ -388,3 +388,18 @@ def test_advise_text_names_no_leader_when_none_is_spared():  # J-2, J-17
     adv = t.do("advise")
     assert adv["advised"]["target"] == "p_scipio" and adv["text"].startswith("Best for Pompey: Scipio takes the hit")
     assert "spared" not in adv["text"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "(attacker wins <1%)."), ("ru", "(победа атакующего: <1%)."),
+                                        ("uk", "(перемога нападника: <1%).")])
+def test_advise_text_never_rounds_a_chance_to_a_certainty(lang, said):  # J-14, J-15
+    # Caesar attacks with a D2 and a C3 against Pompey's A4 at IV, whose first fire scores: the
+    # attacker wins 0.1 % whichever takes the hit, and the text said «attacker wins 0%»
+    from firmware.i18n import localize
+    t = Table("attacker=caesar dice=physical leaders=last", seed=4)
+    t.run("add attacker rating=D2 strength=3 name=a0", "add attacker rating=C3 strength=2 name=a1",
+          "add defender rating=D3 strength=1 name=d0", "add defender rating=A4 strength=4 name=d1", "start",
+          "fire d1 dice=5,4,3,2")
+    adv = t.do("advise")
+    assert 0 < adv["advised"]["attacker_wins"] < 0.005 and adv["decision"]["kind"] == "hit"
+    assert localize(adv["text"], lang).endswith(said), localize(adv["text"], lang)

@@ -269,13 +269,16 @@ def test_fight_to_the_end_asks_first_then_asks_for_each_physical_roll():  # J-14
 
 
 def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
+    """The chance now (Caesar wins 40.49 %) is the advised fire's: the line says it as ✓ does,
+    with one decimal as the pass's 9.6 % beside it has (the odds screen, three figures on their
+    own, rounds it to 41 %)."""
     ctx = home(*ARMIES, "start").press("a")
     odds = ctx.run("odds")
     side = ctx.view()["battle"]["decision"]["side"]
-    from firmware.screens.widgets import percents
-    shown = percents([odds["attacker_wins"], odds["defender_holds"], odds["attacker_eliminated"]])
-    assert side == "caesar" and f"Caesar: win {shown[0]}" in ctx.texts()      # as the odds screen says it
-    assert f"✓{shown[0]}" in ctx.texts()                    # and the advised option, the same chance
+    texts = ctx.texts()
+    assert side == "caesar" and "Caesar: win 40.5%" in texts, texts
+    assert texts[texts.index("Fire") + 1] == "✓40.5%" and texts[texts.index("Pass") + 1] == "9.6%", texts
+    assert f"{100 * odds['attacker_wins']:.1f}%" == "40.5%"
     assert ctx.session.lines[-1] == "start"     # odds and advice change nothing
 
 
@@ -2816,3 +2819,138 @@ def test_after_fight_to_the_end_the_home_cursor_is_on_next_battle(lang):  # J-13
     ctx.render()
     assert isinstance(ctx.top, JcHome)
     assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == _("Next battle")
+
+
+# -- the figures of one decision read side by side (J-14, J-15) -----------------------------------
+SIDE_BY_SIDE = {   # a hit (J-7) between two blocks, the fires before it at the table (physical dice)
+    "whole beside tenths": ["new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                            "add attacker rating=A3 strength=2 name=a0", "add attacker rating=B2 strength=1 name=a1",
+                            "add attacker rating=C4 strength=3 name=a2", "add defender rating=B2 strength=1 name=d0",
+                            "add defender rating=C2 strength=2 name=d1", "add defender rating=B3 strength=3 name=d2",
+                            "start", "fire a0 dice=5,6", "fire d0 dice=3", "fire d2 dice=6,1,2"],
+    "tenths": ["new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+               "add attacker rating=C4 strength=4 name=a0", "add defender rating=D3 strength=3 name=d0",
+               "add defender rating=D2 strength=4 name=d1", "start", "fire a0 dice=2,3,6,5"],
+    "whole": ["new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+              "add attacker rating=D2 strength=4 name=a0", "add attacker rating=B1 strength=1 name=a1",
+              "add attacker rating=D4 strength=3 name=a2", "add defender rating=A4 strength=2 name=d0",
+              "add defender rating=A4 strength=4 name=d1", "start", "fire d0 dice=5,6", "fire d1 dice=6,2,1,5"],
+}
+
+
+def _figure(text: str) -> float:
+    return float(text.lstrip("✓").rstrip("%").replace(",", "."))
+
+
+@pytest.mark.parametrize("lang, mark", [("en", "."), ("ru", ","), ("uk", ",")])
+@pytest.mark.parametrize("case, said", [("whole beside tenths", ("✓12.2%", "9.9%", "2.3%")),
+                                        ("tenths", ("✓93.4%", "91.7%", "1.7%")),
+                                        ("whole", ("✓53%", "43%", "10%"))])
+def test_the_hit_lists_figures_and_what_the_next_choice_costs_add_up(case, said, lang, mark):  # J-7, J-14, J-15
+    """The hit list wrote ✓ «12%» (a whole percent, from 10 to 90 %) beside «9.9%» under «Next
+    choice: −2.2%» (the exact gap, 12.18 − 9.95): a reader works out 2.1. Both figures of tenths
+    (93.4 %, 91.7 %) the footer said 1.6, rounding the gap again; two whole ones (53 %, 43 %) it said
+    9.8. Figures side by side now have one precision (tenths where one needs them) and the cost is
+    worked out from the figures shown, here and in Why ✓?, in every language's decimal mark."""
+    from firmware.screens.jc.hit_words import why_hit
+    ctx = FakeCtx(*SIDE_BY_SIDE[case], lang=lang).open(BattleScreen())
+    best, other, cost = (x.replace(".", mark) for x in said)
+    d = ctx.view()["battle"]["decision"]
+    values = [i.value for i in ctx.top.items(ctx)][:len(d["choices"])]
+    assert sorted(values) == sorted([best, other]), values
+    assert ctx.texts()[-1].endswith(f"−{cost}"), ctx.texts()
+    assert round(_figure(best) - _figure(other), 1) == _figure(cost)           # as a reader works it out
+    why = " ".join(why_hit(ctx))
+    assert f"{other} (" in why and f"{cost} " in why and best.lstrip("✓") in why, why
+
+
+def test_the_same_chance_twice_is_one_figure_twice():  # J-7, J-15
+    """Two blocks whose chances are equal but for a hair (62.4 %) were written «62%» and «✓63%»
+    (the advised one as the odds screen rounds its three figures to sum to 100): one chance, two
+    figures a point apart, with no cost in the footer. Both read 62.4 %, and so does the line."""
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical leaders=last seed=4",
+                  "add attacker rating=B4 strength=4 name=a0", "add attacker rating=A1 strength=1 name=a1",
+                  "add defender rating=D3 strength=3 name=d0", "add defender rating=B2 strength=3 name=d1", "start",
+                  "fire a1 dice=6", "fire d1 dice=3,6,5", "fire a0 dice=6,4,3,6").open(BattleScreen())
+    values = [i.value for i in ctx.top.items(ctx)][:2]
+    assert sorted(values) == ["62.4%", "✓62.4%"], values
+    assert ctx.texts()[-1] == "Pompey: win 62.4%", ctx.texts()
+
+
+@pytest.mark.parametrize("lang, mark", [("en", "."), ("uk", ",")])
+def test_bounds_and_certainties_are_said_honestly_beside_tenths(lang, mark):  # J-15
+    """A chance above 99.95 % is «>99.9%», below 0.05 % «<0.1%» (never 100 % or 0 % it does not
+    have), beside figures of tenths; a difference reads a bound at its end; two chances one
+    decimal writes alike differ by «<0.1%», not «0%»."""
+    from firmware.i18n import set_language
+    from firmware.screens.jc.odds import difference, side_by_side
+    set_language(lang)
+    try:
+        high = side_by_side([0.99962, 0.9951], 0, ">99.9%".replace(".", mark))
+        assert high == [f">99{mark}9%", f"99{mark}5%"]
+        assert difference(*high) == f"0{mark}5%"
+        low = side_by_side([0.0031, 0.0002, 0.0], 0, f"0{mark}3%")
+        assert low == [f"0{mark}3%", f"<0{mark}1%", "0%"]
+        assert difference(low[0], low[1]) == f"0{mark}3%" and difference(low[1], low[2]) == f"<0{mark}1%"
+        near = side_by_side([0.3041, 0.3038], 0, "30%")            # whole would write 30 % twice
+        assert near == [f"30{mark}4%", f"30{mark}4%"] and difference(*near) == f"<0{mark}1%"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang, fired", [("en", "Round 1 Legio 1 (C2, III): fires, rolls 1 1 6, 2 hits"),
+                                         ("ru", "Раунд 1 Легион 1 (C2, III): атакует, бросок 1 1 6, 2 хита"),
+                                         ("uk", "Раунд 1 Легіон 1 (C2, III): атакує, кидок 1 1 6, 2 хіти")])
+def test_the_battle_log_says_a_fires_dice_as_a_roll(lang, fired):  # J-1, J-5
+    """The Log read «Легион 1 (C2, III): атакует 1 1 6, 2 хита» — "attacks 1 1 6", as if the
+    figures were whom it attacked. It says the dice as a roll, each row within the screen; a fire
+    a journal stored before keeps its old sentence, still said in the reader's language."""
+    from firmware.i18n import localize
+    from firmware.screens.jc.forces import log_screen
+    from engine.jc.text import Msg
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=3",
+                  "start", "fire p_leg1 dice=1,1,6", lang=lang)
+    assert ctx.view()["battle"]["log"][-1].startswith(fired), ctx.view()["battle"]["log"]
+    screen = log_screen(ctx)
+    rows = [r for r in screen.rows if r]
+    assert all(len(r) <= 21 for r in rows), rows
+    assert fired.split(": ")[1].split(",")[0] in " ".join(rows), rows
+    stored = Msg("{}: fires {}, {n} hit", "Legio 10", "1 1 6", n=1, plural="{}: fires {}, {n} hits")
+    assert localize(stored, lang) == {"en": "Legio 10: fires 1 1 6, 1 hit", "ru": "Legio 10: атакует 1 1 6, 1 хит",
+                                      "uk": "Legio 10: атакує 1 1 6, 1 хіт"}[lang]
+
+
+def test_a_leaders_tick_above_the_careful_block_stays_in_sight():  # J-2, J-7, J-17
+    """Pompeius, Scipio, Legio 3 and Brutus at I take a hit: ✓ is Scipio (7 points better, J-2: a
+    leader killed is gone for good), so the cursor starts on Legio 3, the careful block. The list
+    has two rows and turned its page from the cursor: Legio 3 and Brutus (69 %, ✓'s odds) under
+    «✓ is a leader!», no ✓ in sight. The page now shows Scipio's ✓ and the cursor together."""
+    ctx = FakeCtx("new jc-battle attacker=caesar dice=physical seed=4", "add attacker rating=A4 strength=2 name=a",
+                  "add defender p_pompeius strength=1", "add defender p_scipio strength=1",
+                  "add defender p_leg3 strength=1", "add defender p_brutus strength=1", "start",
+                  "pass p_scipio", "pass p_brutus", "fire a dice=1,1").open(BattleScreen())
+    texts = ctx.texts()
+    assert ctx.view()["battle"]["decision"]["choices"] == ["p_pompeius", "p_scipio", "p_leg3", "p_brutus"]
+    assert texts[1] == "✓ is a leader!" and ctx.top.cursor == 2, texts
+    assert texts[2].startswith("Scipio") and texts[3].startswith("✓") and texts[4].startswith("Legio 3"), texts
+    ctx.press("a")                                    # A on the cursor: the careful block, not the leader
+    assert ctx.lines[-1] == "hit p_leg3"
+
+
+def test_the_odds_line_of_a_list_without_figures_keeps_its_own_rounding():  # J-15
+    """The chance now is written as ✓ writes it only under the advice's figures (a block's actions,
+    a hit): «Which block acts?» lists none, and its line says the odds screen's figure (54 %)
+    whether or not the advice was asked for this step; under a block's actions, beside a figure
+    below 10 %, it says ✓'s 53.6 %."""
+    from firmware.screens.jc.odds import odds_line
+    ctx = home("new jc-battle attacker=caesar seed=4", "add attacker rating=A4 strength=3 name=a0",
+               "add attacker rating=A2 strength=2 name=a1", "add defender rating=C3 strength=4 name=d0",
+               "add defender rating=B3 strength=2 name=d1", "start")
+    assert ctx.view()["battle"]["decision"]["blocks"] == ["a0", "a1"]
+    ctx.press("a")                                     # the battle: which block acts?
+    assert ctx.texts()[-1] == "Caesar: win 54%", ctx.texts()
+    ctx.press("a")                                     # a0's actions, with the advice's figures
+    texts = ctx.texts()
+    assert "✓53.6%" in texts and texts[-1] == "Caesar: win 53.6%", texts
+    ctx.press("b")
+    assert ctx.texts()[-1] == "Caesar: win 54%" == odds_line(ctx), ctx.texts()

@@ -229,7 +229,8 @@ SPARED = {    # a leader spared (J-2, J-17), by the deciding side (his): ru/uk d
 
 def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
     """The choice advised in a sentence (``advised``, else ``best``), e.g. "Best for Caesar: Legio
-    10 fires (attacker wins 69%)."; when it spares a leader (``advised`` is not ``best``:
+    10 fires (attacker wins 69%)." (a chance under 0.5 % is "<1%", one of 99.5 % or more but
+    short of 100 % ">99%", not 0 % or 100 %); when it spares a leader (``advised`` is not ``best``:
     :func:`spare_leader`, J-2, J-17), a second sentence names him and why. Blocks by their names
     when ``battle`` is given, else by their keys."""
     def name(key: str) -> Any:
@@ -237,7 +238,8 @@ def summary(advice: dict[str, Any], battle: B.Battle | None = None) -> Msg:
         return T.block_name(str(b["name"])) if b is not None else key
 
     best = advice.get("advised") or advice["best"]
-    pct = round(100.0 * best["attacker_wins"])
+    p = float(best["attacker_wins"])      # a whole percent; never a certainty it does not have
+    pct: int | str = "<1" if 0 < p < 0.005 else ">99" if 0.995 <= p < 1 else round(100.0 * p)
     side = advice["decision"]["side"]
     said = Msg(SUMMARY[best["action"], side], name(best["block"]), pct)
     odds_best = advice["best"]

@@ -702,6 +702,12 @@ def named(blocks: Iterable[Mapping[str, object]], key: object, name: str, said: 
     return block_name(name)
 
 
+def _stored_before() -> Msg:
+    """The sentence of a fire before it said its dice as a roll, kept in the catalogs: journals
+    stored before (an undone fire, «Отменено: …: атакует 1 6 6, 1 хит») still say it."""
+    return Msg("{}: fires {}, {n} hit", "", "", n=1, plural="{}: fires {}, {n} hits")
+
+
 def describe_turn(rec: dict[str, Any], blocks: Iterable[Mapping[str, object]] = ()) -> Msg:
     """A log sentence for one battle turn (J-1, J-5, J-7); ``blocks`` (the battle's) mark a block
     that went over to the other side, as :func:`named` says."""
@@ -714,8 +720,8 @@ def describe_turn(rec: dict[str, Any], blocks: Iterable[Mapping[str, object]] = 
         return Msg("{}: retreats.", who)
     if rec["action"] == "eliminated":
         return Msg("{}: cannot retreat and is eliminated.", who)
-    faces = " ".join(str(f) for f in rec["dice"])
-    text = Msg("{}: fires {}, {n} hit", who, faces, n=rec["hits"], plural="{}: fires {}, {n} hits")
+    faces = " ".join(str(f) for f in rec["dice"])        # the dice said as dice («fires 6 2 3» read as a target)
+    text = Msg("{}: fires, rolls {}, {n} hit", who, faces, n=rec["hits"], plural="{}: fires, rolls {}, {n} hits")
     if rec["applied"]:
         text = Msg("{} ({}).", text, Msg.join([applied_hit(a, blocks, True) for a in rec["applied"]]))
     else:

@@ -1,11 +1,12 @@
 """Julius Caesar at the table, device keys only: a battle with physical dice.
 
 The armies are set up with uncounted console lines (the set-up is not what is measured). Then the
-person fights the battle on the device: on each decision the cursor starts on Fire (or on the
-first block that can take a hit); every fire asks for the dice thrown at the table, which the
-person enters reading them from lowest to highest (each die starts on the likeliest face after the
-previous die's, firmware/dice_guess.py: up/down turn it, right goes to the next die, A enters the
-roll as soon as the dice still to come show their faces), then acknowledges the result.
+person fights the battle on the device: on each decision the cursor starts on Fire (or, on a hit,
+on ✓, the advised block; on the careful block that is not a leader when ✓ is a leader); every
+fire asks for the dice thrown at the table, which the person enters reading them from lowest to
+highest (each die starts on the likeliest face after the previous die's, firmware/dice_guess.py:
+up/down turn it, right goes to the next die, A enters the roll as soon as the dice still to come
+show their faces), then acknowledges the result.
 
 Tasks:
 - "JC: battle with physical dice (3 rounds)" — from the session's home until round 4 begins or

@@ -21,13 +21,13 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        run_line, side_name, view_of)
-from firmware.screens.widgets import (DiceEntry, Item, ListScreen, pct)
+from firmware.screens.widgets import DiceEntry, Item, ListScreen
 from firmware.screens.widgets.listing import apart
 
 
@@ -116,14 +116,20 @@ class DecisionList(ListScreen):
         if not self._settled and self._untouched:     # (the advice computed since: its ✓, if no key moved it)
             self.cursor, self._settled = self.start(ctx)
             self._mark = self.cursor
+            self.top = self.start_top(ctx)
 
     def start(self, ctx: Ctx) -> tuple[int, bool]:
         """The row the cursor starts on at a new decision (the first), and whether it is final
         (False: for now, the row waits for something computed off the main loop: the advice)."""
         return 0, True
 
-    def footer(self, ctx: Ctx) -> str:
-        return odds_line(ctx)
+    def start_top(self, ctx: Ctx) -> int:
+        """The first row shown with the cursor on its start row (the page then turns from the
+        cursor as in every list)."""
+        return self.top
+
+    def footer(self, ctx: Ctx) -> str:        # (under the advice's figures: the actions of a block)
+        return odds_line(ctx, advised=True)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self._fresh(ctx)
@@ -168,11 +174,12 @@ class BattleScreen(DecisionList):
 
     def footer(self, ctx: Ctx) -> str:
         got = hit_advice(ctx)
-        if got is not None and got[2] and got[1] - got[2][0][1] >= 0.0005:    # a hit: what the next choice costs
-            return _("Next choice: −{}").format(pct(got[1] - got[2][0][1]))
-        if got is not None and got[2] and got[2][0][1] > got[1] + TIE:      # a leader's odds, a hair better
+        if got is not None and got[1] and got[0].chance - got[1][0].chance >= 0.0005:   # a hit: the next choice's cost,
+            return _("Next choice: −{}").format(difference(got[0].shown, got[1][0].shown))   # from the figures above it
+        if got is not None and got[1] and got[1][0].chance > got[0].chance + TIE:     # a leader's odds, a hair better
             return _("✓ spares a leader")                                   # (J-2, J-17: advise.spare_leader)
-        return odds_line(ctx)
+        d = view_of(ctx)["battle"]["decision"]            # the advice's figures listed: a hit, one block's actions
+        return odds_line(ctx, advised=d is not None and (d["kind"] == "hit" or len(d["blocks"]) == 1))
 
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)
@@ -209,9 +216,19 @@ class BattleScreen(DecisionList):
         if advice_now(ctx) is PENDING:
             return careful, False
         got = hit_advice(ctx)
-        if got is not None and got[0]["kind"] != "leader" and got[0]["key"] in d["choices"]:
-            return d["choices"].index(got[0]["key"]), True
+        if got is not None and got[0].block["kind"] != "leader" and got[0].block["key"] in d["choices"]:
+            return d["choices"].index(got[0].block["key"]), True
         return careful, True
+
+    def start_top(self, ctx: Ctx) -> int:
+        """A hit's page shows ✓ with the cursor when both fit: with ✓ on a leader the cursor starts
+        on the careful block (:meth:`start`), and a page turned from the cursor hid ✓ listed just
+        above it (Scipio ✓ above Legio 3 on a list of two rows: «✓ is a leader!» and no ✓ in sight,
+        Brutus at the same odds below)."""
+        tick = next((i for i, item in enumerate(self.items(ctx)) if str(item.value).startswith("✓")), None)
+        if tick is not None and 0 < self.cursor - tick < self.visible_rows(ctx):
+            return tick
+        return self.top
 
     def header(self, ctx: Ctx) -> str:
         b = view_of(ctx)["battle"]
@@ -222,7 +239,7 @@ class BattleScreen(DecisionList):
             if alike(ctx):            # the odds do not tell them apart: the table's block does (Why ✓? says it)
                 return _("Same odds: which one?")
             got = hit_advice(ctx)
-            return _("✓ is a leader!") if got is not None and got[0]["kind"] == "leader" else _("Who takes the hit?")
+            return _("✓ is a leader!") if got is not None and got[0].block["kind"] == "leader" else _("Who takes the hit?")
         if len(d["blocks"]) == 1:
             blocks = {x["key"]: x for x in b["blocks"]}
             return block_row(blocks[d["blocks"][0]])

@@ -2,35 +2,47 @@
 what each other choice costs, blocks alike in all but their name (J-7); «Why ✓?» of the battle."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.jc.advise import SPARE, TIE
 from engine.jc.roster import roman
 from engine.jc.views import BlockView
 from engine.text import N_
 from firmware.i18n import decimal_mark
 from firmware.screens.ctx import Ctx
-from firmware.screens.jc.odds import PENDING, advice_now, beside, chance_text
+from firmware.screens.jc.odds import advice_figures, difference
 from firmware.screens.jc.text import _
-from firmware.screens.jc.words import name_of, owned_name, side_name, view_of, win_chance
-from firmware.screens.widgets import pct
+from firmware.screens.jc.words import name_of, owned_name, side_name, view_of
 
 
 # -- advice on a hit: a leader, and what the other choice costs ------------------------------------
-def hit_advice(ctx: Ctx) -> tuple[BlockView, float, list[tuple[BlockView, float]]] | None:
-    """For a hit decision whose advice is ready: the advised block, the deciding side's chance with
-    it, and every other choice with its chance (best first)."""
+class Choice(NamedTuple):
+    """A block that may take the hit, the deciding side's chance with it, and that chance as the
+    hit list writes it beside the others (:func:`side_by_side`)."""
+
+    block: BlockView
+    chance: float
+    shown: str
+
+
+def hit_advice(ctx: Ctx) -> tuple[Choice, list[Choice]] | None:
+    """For a hit decision whose advice is ready: the advised block (✓: a leader spared, J-2, J-17)
+    and every other choice (best first), each with its chance as the hit list writes it."""
     b = view_of(ctx)["battle"]
     d = b["decision"]
-    advice = advice_now(ctx)
-    if d is None or d["kind"] != "hit" or advice is None or advice is PENDING or not advice.get("best"):
+    if d is None or d["kind"] != "hit":
         return None
+    got = advice_figures(ctx)
+    if got is None:
+        return None
+    advice, index, ps, shown = got
     blocks = {x["key"]: x for x in b["blocks"]}
-    side = advice["decision"]["side"]
-    best = advice.get("advised") or advice["best"]          # (the ✓: a leader spared, J-2, J-17)
-    others = sorted(((blocks[o["target"]], win_chance(b, side, o)) for o in advice.get("options", [])
-                     if o.get("target") != best.get("target") and o.get("target") in blocks), key=lambda x: -x[1])
-    if best.get("target") not in blocks:
+    choices = [(o.get("target"), p, text) for o, p, text in zip(advice["options"], ps, shown)]
+    if choices[index][0] not in blocks:
         return None
-    return blocks[best["target"]], win_chance(b, side, best), others
+    others = sorted((Choice(blocks[str(k)], p, text) for i, (k, p, text) in enumerate(choices)
+                     if i != index and k != choices[index][0] and k in blocks), key=lambda x: -x.chance)
+    return Choice(blocks[str(choices[index][0])], choices[index][1], choices[index][2]), others
 
 
 LEADER_PRICE = {
@@ -72,27 +84,26 @@ def why_hit(ctx: Ctx) -> list[str]:
     got = hit_advice(ctx)
     if got is None:
         return [_("The advice is not ready yet.")]
-    best, chance, others = got
+    best, others = got
     deciding = view_of(ctx)["battle"]["decision"]["side"]              # type: ignore[index]
     side = side_name(deciding)
     rows = [_("Advised: {} takes the hit; {} then holds the field with {}.").format(
-        owned_name(best), side, chance_text(ctx, deciding, chance))]
-    if best["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
-        enemy = "caesar" if best["side"] == "pompey" else "pompey"
-        rows.append(_(LEADER_PRICE[best["strength"] <= 1, enemy]).format(name_of(best)))
+        owned_name(best.block), side, best.shown)]
+    if best.block["kind"] == "leader":      # one sentence per side gaining the VP: ru/uk decline its name
+        enemy = "caesar" if best.block["side"] == "pompey" else "pompey"
+        rows.append(_(LEADER_PRICE[best.block["strength"] <= 1, enemy]).format(name_of(best.block)))
     spared = False
-    for block, p in others:
-        said = beside(p, chance_text(ctx, deciding, chance))
-        if p > chance + TIE and block["kind"] == "leader":      # a leader spared (J-2, J-17): what it costs
+    for block, p, said in others:          # each difference worked out from the figures written
+        if p > best.chance + TIE and block["kind"] == "leader":      # a leader spared (J-2, J-17): what it costs
             enemy = "caesar" if block["side"] == "pompey" else "pompey"
-            rows += [_("{} instead: {} ({} more).").format(owned_name(block), said, pct(p - chance)),
+            rows += [_("{} instead: {} ({} more).").format(owned_name(block), said, difference(said, best.shown)),
                      _(LEADER_PRICE[block["strength"] <= 1, enemy]).format(name_of(block))]
             if not spared:          # the rule, once (Pompeius and Scipio both spared)
                 rows.append(_("✓ spares a leader when another block's chance is less than {} lower.").format(
                     decimal_mark(f"{100 * SPARE:g}%")))
             spared = True
-        elif chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
+        elif best.chance - p <= TIE:      # equal odds (Legio 3 beside the advised Legio 1): not «(0% less)»
             rows.append(_("{} instead: {} (the same).").format(owned_name(block), said))
         else:
-            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, pct(chance - p)))
+            rows.append(_("{} instead: {} ({} less).").format(owned_name(block), said, difference(best.shown, said)))
     return rows

@@ -3,19 +3,22 @@ off the main loop on the device (a pending answer shows as …); the odds line a
 from __future__ import annotations
 
 from enum import Enum
+from collections.abc import Sequence
 from typing import Literal, TypeVar, cast
 
 from engine.actions import Line
 from engine.jc import actions as act
+from engine.jc.advise import TIE
 from engine.jc.replies import AdviseReply, OddsReply
 from engine.replies import Reply
 from engine.jc.views import BattleView, JcRules
 from engine.text import N_
-from firmware.i18n import decimal, decimal_mark
+from firmware.i18n import decimal_mark
 from firmware.screens.jc.text import _
 from firmware.screens.ctx import Ctx
 from firmware.screens.jc.words import side_name, view_of, win_chance
 from firmware.screens.widgets import OddsScreen, pct, share_of
+from firmware.screens.widgets.odds import FINE_ABOVE, FINE_BELOW
 
 # -- odds and advice, computed once per game step ----------------------------------------------
 _CACHE: dict[tuple[str, str], Reply | None] = {}
@@ -84,32 +87,109 @@ def chance_text(ctx: Ctx, side: str, p: float) -> str:
                     side == b["attacker"])
 
 
-def beside(p: float, best: str) -> str:
-    """``p`` written to be read beside ``best``, the advised choice's figure: with one decimal too
-    when that has one (a whole 89 % beside 90.4 % reads 1.4 % less where the advice says 1.6 %),
-    else as :func:`pct` writes it; a certainty or a bound (<0.1 %) as it writes them."""
-    text = pct(p)
-    if decimal_mark(".") in best and not any(c in text for c in ".,<>") and 0 < p < 1:
-        return decimal(100 * p) + "%"
-    return text
+# -- the figures of one decision's choices, read side by side ---------------------------------------
+def _point(text: str) -> str:
+    """A figure as written in the current language, with a decimal point again."""
+    return text.replace(",", ".")
+
+
+def _written(p: float, fine: bool) -> str:
+    """``p`` with a decimal point: one decimal (``fine``) or a whole percent; a certainty and a
+    bound as :func:`pct` writes them (``0%``, ``<0.1%``, ``>99.9%``, ``100%``)."""
+    if p <= 0 or p >= 1:
+        return "0%" if p <= 0 else "100%"
+    if p < 0.0005 or p > 0.9995:
+        return "<0.1%" if p < 0.5 else ">99.9%"
+    return f"{100 * p:.1f}%" if fine else f"{100 * p:.0f}%"
+
+
+def tenths(text: str) -> int:
+    """A figure as written (either decimal mark, a ✓ before it) in tenths of a percent, as a reader
+    takes it to work out a difference: a bound at its bound's end (``<0.1%`` 0, ``>99.9%`` 1000)."""
+    t = _point(text).lstrip("✓").rstrip("%")
+    if t.startswith("<") or t.startswith(">"):
+        return 0 if t.startswith("<") else 1000
+    return round(10 * float(t))
+
+
+def _reads_right(shown: list[str], ps: Sequence[float], best: int, whole: bool) -> bool:
+    """Whether the figures written read as the chances are ordered against the advised one: never
+    a better choice written lower (a share rounded to sum to 100 beside one rounded on its own),
+    and, written whole, never two different chances written alike (50.4 % and 50.1 %: «50%» twice
+    with a difference to say)."""
+    for i, p in enumerate(ps):
+        gap = ps[best] - p
+        d = tenths(shown[best]) - tenths(shown[i])
+        if abs(gap) <= TIE and d != 0 or gap > TIE and d < 0 or gap < -TIE and d > 0:
+            return False
+        if whole and abs(gap) > TIE and d == 0:
+            return False
+    return True
+
+
+def side_by_side(ps: Sequence[float], best: int, best_text: str) -> list[str]:
+    """The chances ``ps`` of one decision's choices written to be read side by side, ``best`` (✓)
+    first written ``best_text`` (as the odds line writes the chance now, :func:`chance_text`): all
+    whole percents while every chance is from 10 to 90 % (and the figures read in the chances'
+    order), else all with one decimal (89 % beside 90.4 % read 1.4 % less where the advice said 1.6 %;
+    13 % beside 7.2 % read 5.8 % less where it said 5.5 %). A certainty or a bound as :func:`pct`
+    writes it. Differences are worked out from these figures (:func:`difference`)."""
+    mark = _point(best_text)
+    fine = any(0 < p < FINE_BELOW or FINE_ABOVE < p < 1 for p in ps) or "." in mark
+    if not fine:
+        shown = [mark if i == best else _written(p, False) for i, p in enumerate(ps)]
+        if _reads_right(shown, ps, best, whole=True):
+            return [decimal_mark(x) for x in shown]
+    shown = [mark if i == best and "." in mark else _written(p, True) for i, p in enumerate(ps)]
+    if not _reads_right(shown, ps, best, whole=False):
+        shown = [_written(p, True) for p in ps]
+    return [decimal_mark(x) for x in shown]
+
+
+def difference(higher: str, lower: str) -> str:
+    """How much ``higher`` exceeds ``lower``, both figures as written side by side: their
+    difference as a reader works it out (a bound at its end, :func:`tenths`), to their precision;
+    ``<0.1%`` where one decimal writes two different chances alike."""
+    d = max(0, tenths(higher) - tenths(lower))
+    fine = any(c in _point(higher + lower) for c in ".<>")
+    if d == 0:
+        return decimal_mark("<0.1%" if fine else "<1%")
+    return decimal_mark(f"{d / 10:.1f}%" if fine else f"{d // 10}%")
+
+
+def advice_figures(ctx: Ctx) -> tuple[AdviseReply, int, list[float], list[str]] | None:
+    """The advice on the decision now and its choices' chances for the deciding side, with the
+    index of the advised one (✓: a leader spared, J-2, J-17) and every chance written
+    :func:`side_by_side`; None while there is no advice (pending, refused, none to give)."""
+    advice = advice_now(ctx)
+    if advice is None or advice is PENDING or not advice.get("options"):
+        return None
+    b = view_of(ctx)["battle"]
+    side = advice["decision"]["side"]
+    options = advice["options"]
+    best = advice.get("advised") or advice.get("best")
+    index = next((i for i, o in enumerate(options) if o is best or o == best), None)
+    if best is None or index is None:
+        return None
+    ps = [win_chance(b, side, o) for o in options]
+    return advice, index, ps, side_by_side(ps, index, chance_text(ctx, side, ps[index]))
 
 
 def advice_value(ctx: Ctx, action: str, block: str) -> str:
-    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now
-    (another choice's written :func:`beside` the advised one's)."""
+    """The deciding side's chance to hold the field if it takes ``action`` with ``block`` now,
+    written beside the other choices' (:func:`side_by_side`), ✓ before the advised one's."""
     advice = advice_now(ctx)
     if advice is None:
         return ""
     if advice is PENDING:
         return WAIT
-    b = view_of(ctx)["battle"]
-    side = advice["decision"]["side"]
-    best = advice.get("advised") or advice.get("best")       # (✓: a leader spared, J-2, J-17)
-    for o in advice.get("options", []):
+    got = advice_figures(ctx)
+    if got is None:
+        return ""
+    advice, index, _ps, shown = got
+    for i, o in enumerate(advice["options"]):
         if o.get("action") == action and o.get("block") == block:
-            if best is None or o is best or o == best:
-                return ("✓" if best is not None else "") + chance_text(ctx, side, win_chance(b, side, o))
-            return beside(win_chance(b, side, o), chance_text(ctx, side, win_chance(b, side, best)))
+            return ("✓" if i == index else "") + shown[i]
     return ""
 
 
@@ -118,8 +198,10 @@ def advice_value(ctx: Ctx, action: str, block: str) -> str:
 NO_BLOCKS = {"caesar": N_("Caesar has no blocks"), "pompey": N_("Pompey has no blocks")}
 
 
-def odds_line(ctx: Ctx) -> str:
-    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's."""
+def odds_line(ctx: Ctx, advised: bool = False) -> str:
+    """The deciding side's chance to hold the field now (J-15, J-14 play), or the attacker's;
+    ``advised``: under a list of the advice's figures, where the chance now, when it is ✓'s, is
+    written as ✓'s is (:func:`side_by_side`: «✓34,8%» above «победа 34,8%», not «35%»)."""
     b = view_of(ctx)["battle"]
     if b["phase"] == "over":
         return _("Winner: {}").format(side_name(b["winner"]))
@@ -133,6 +215,9 @@ def odds_line(ctx: Ctx) -> str:
         return _("Odds: no blocks yet") if missing else _("Odds: fix the set-up")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
     chance = WAIT if odds is PENDING else chance_text(ctx, side, win_chance(b, side, odds))
+    got = advice_figures(ctx) if advised and odds is not PENDING else None
+    if got is not None and odds is not PENDING and abs(got[2][got[1]] - win_chance(b, side, odds)) <= 1e-9:
+        chance = got[3][got[1]]          # the chance now is ✓'s: as the list beside it writes it
     return _("{}: win {}").format(side_name(side), chance)
 
 
