@@ -175,20 +175,13 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     if old is None and header.get("reopened") and recorded_elsewhere(db, header, lines or [], depth, part, fp):
         return False
     record = _record(str(header["game"]))
-    own = record is not None and record.parted is not None and record.parted(part)     # (a JC battle: its own time)
-    minutes = play_time.minutes(db, sid, part=part) if own and (finished is None or late) else None
-    # a part timed on its own (a JC battle, battle 1 too: its set-up opens with the session and the
-    # turn's cards are played before its first block, J-18) has no start of its own: dated by its end
-    # less its play time (firmware/export.py), not by the session's start — unless its own time is
-    # not there (below: one begun with its session then has the session's start and time) or its end
-    # is not sure (a finish a crash lost, recorded late: the session's sure start dates it)
-    by_session = not own or late or (finished is None and minutes is None)
-    began = record is None or record.began is None or record.began(part)
-    started = _started(db, sid) if began and by_session else None
+    started = _started(db, sid) if record is None or record.began is None or record.began(part) else None
     when, rough = finished if finished is not None else (_now(), _clock_unsynced())
     unsynced = [name for name, bad in (("started", started is not None and started.endswith(UNSYNCED)),
                                        ("finished", rough)) if bad]
     timed = started is not None and (finished is None or late)     # (a rebuilt record: what its damaged row kept)
+    own = record is not None and record.parted is not None and record.parted(part)     # (a JC battle: its own time)
+    minutes = play_time.minutes(db, sid, part=part) if own and (finished is None or late) else None
     if minutes is None and timed:      # (a part begun with its session, battle 1, whose own row is not there —
         minutes = play_time.minutes(db, sid, until_now=not late)   # begun on an older Legatus, or set aside —: the session's)
     span = play_time.span(sid) if timed and not late else None     # (how long ago it began: dates it)

@@ -42,7 +42,7 @@ def test_a_time_before_legatus_existed_is_recorded_unsure_even_where_the_kernel_
     monkeypatch.setattr(hw.clock, "synchronised", lambda: None)
     _wall(monkeypatch, wall)
     replies = run_console_in(state_dir, [*BATTLE, "history 1", "export format=bgstats"])
-    assert replies[-2]["games"][0]["unsynced"] == ["finished"]      # (a JC battle has no start of its own)
+    assert replies[-2]["games"][0]["unsynced"] == ["started", "finished"]
     assert "clock was not set" in replies[-1]["play"]["comments"]
     _wall(monkeypatch, "2026-11-27T18:00:00Z")                     # a clock that can be true
     replies = run_console_in(state_dir, ["new jc-battle seed=5", *BATTLE[1:], "history 1"])

@@ -223,8 +223,7 @@ def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaign
     minutes. Battle 2 is timed from the step that began it (``next-battle``, 12:50) to its end: 10
     minutes, the campaign's 2 h 45 min before it in no battle; it has no start of its own
     (``started`` null) and is dated by its end less that time (it was dated by its end: BG Stats
-    showed it begun at 13:00); so is battle 1 (its set-up opens with the session: J-18's cards may
-    come before its first block), its 5 minutes before its end.
+    showed it begun at 13:00); battle 1 began with the session (its set-up, J-18's cards, is play).
     Neither is a BG Stats play of its own
     (:func:`test_a_julius_caesar_game_is_one_bg_stats_play_whatever_part_is_exported`): the game so
     far, then the game the players end, is one play dated from the session's start."""
@@ -243,7 +242,7 @@ def test_a_later_battle_of_a_campaign_is_never_dated_and_timed_from_the_campaign
         return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
     second, first = console.request("history 2")["games"]
     assert (first["mode"]["number"], second["mode"]["number"]) == (1, 2)
-    assert first["started"] is None and second["finished"] == "2026-03-01T13:00:00Z"
+    assert first["started"] == "2026-03-01T10:00:00Z" and second["finished"] == "2026-03-01T13:00:00Z"
     assert second["started"] is None
     assert (first["minutes"], second["minutes"]) == (5, 10)
     for battle in (first, second):                 # the game so far: from its start, the battles' time
@@ -335,8 +334,7 @@ def test_the_csv_says_which_of_its_times_were_taken_with_the_clock_not_set(state
     replies = run_console_in(state_dir, ["end", "history", "export format=csv"])
     rows = list(csv.DictReader(io.StringIO(replies[-1]["text"].lstrip("\ufeff"))))
     unsure = {int(g["id"]): " ".join(g["unsynced"]) for g in replies[-2]["games"]}
-    # (dice 3 began with the clock set; a JC battle has no start of its own: dated by its end less its play time)
-    assert unsure == {1: "", 2: "", 3: "finished", 4: "started finished"}
+    assert unsure == {1: "started", 2: "", 3: "finished", 4: "started finished"}   # (dice 3 began with the clock set)
     assert {int(r["id"]): r["unsynced"] for r in rows} == unsure
     # the device's own clock times the play, whatever the wall clock said; dice 3, begun before the
     # restart and ended after it, its runs' play summed (firmware/play_time.py: nothing was played)

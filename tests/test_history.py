@@ -891,15 +891,15 @@ def test_a_rebuilt_record_never_calls_a_finish_time_sure_that_its_damaged_row_ca
     jc_battle(c)
     ok(c, "new dice seed=1")                                    # archives the battle's session
     [before] = [g for g in games(c) if g["game"] == "jc-battle"]
-    assert before["unsynced"] == ["finished"]              # (a JC battle has no start of its own)
+    assert before["unsynced"] == ["started", "finished"]
     c.close()
-    _flip_history_byte(state_dir, '"unsynced": ["finished"]', '"unsynced": ["finishel"]')
+    _flip_history_byte(state_dir, '"unsynced": ["started", "finished"]', '"unsynced": ["started", "finishel"]')
     store = Store(state_dir)
     c = Console(store, store.resume())
     try:
         [after] = [g for g in games(c) if g["game"] == "jc-battle"]
         assert (after["id"], after["finished"]) == (before["id"], before["finished"])    # kept where it reads
-        assert after["unsynced"] == ["finished"]
+        assert after["unsynced"] == ["started", "finished"]
         assert "clock was not set" in ok(c, f"export format=bgstats id={after['id']}")["play"]["comments"]
     finally:
         c.close()
@@ -1312,7 +1312,7 @@ def test_an_earlier_finish_taken_with_the_clock_not_set_is_kept_as_unsure(state_
     try:
         jc_battle(c)
         [g] = games(c)
-        assert g["unsynced"] == ["finished"]                            # (a JC battle has no start of its own)
+        assert g["unsynced"] == ["started", "finished"]
         ok(c, "next-battle attacker=pompey")                            # seals battle 1's record
         clock[:] = ["2026-11-26T19:00:00Z", False]                        # NTP sets the clock
         ok(c, "undo")
@@ -1320,7 +1320,7 @@ def test_an_earlier_finish_taken_with_the_clock_not_set_is_kept_as_unsure(state_
         ok(c, "add attacker c_caesar")
         ok(c, "fight")
         [g2] = games(c)
-        assert (g2["finished"], g2["unsynced"]) == ("2026-11-26T19:00:00Z", [])
+        assert (g2["finished"], g2["unsynced"]) == ("2026-11-26T19:00:00Z", ["started"])
         assert g2["replaced"] == [{"result": g["result"], "finished": "1970-01-01T00:05:00Z", "unsynced": True}]
     finally:
         c.close()

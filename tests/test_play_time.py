@@ -124,63 +124,26 @@ def test_an_idle_gap_overnight_is_not_counted(state_dir: Path, history_clock: Hi
 
 def test_a_game_begun_before_the_clock_was_set_is_still_dated_by_its_true_start(state_dir: Path,
                                                                                  history_clock: HistoryClock):
-    """A Glory game begun at 18:00 with no network (the clock said 1970), left three hours, then played
-    out in 10 minutes once the network had set the clock (21:12): its play time is 12 minutes, and
-    it is dated by its finish less the time since it began in this run, pauses and all (18:00), not
-    less its play time (21:00: the play would be dated three hours late). (A Julius Caesar battle,
-    battle 1 too, has no start of its own: the next test.)"""
+    """A battle begun at 18:00 with no network (the clock said 1970), left three hours, then fought in
+    10 minutes once the network had set the clock (21:12): its play time is 12 minutes, and it is
+    dated by its finish less the time since it began in this run, pauses and all (18:00), not less
+    its play time (21:00: the play would be dated three hours late)."""
     import datetime as dt
     clock = history_clock
     clock.wall, clock.unset = "1970-01-01T00:00:42Z", True
     c = _open(state_dir)
     try:
-        for at, line in [(0.0, "new glory players=Jack,Henry seed=5"), (120.0, "event"), (120.0 + 3 * 3600, "end-round")]:
+        for at, line in [(0.0, BATTLE[0]), (120.0, BATTLE[1]), (120.0 + 3 * 3600, BATTLE[2])]:
             clock.mono = at
             _ok(c, line)
-        for _ in range(8):
-            _ok(c, "event")
-            _ok(c, "end-round")
         clock.wall, clock.unset, clock.mono = "2026-11-26T21:12:00Z", False, 120.0 + 3 * 3600 + 600
-        _ok(c, "score")
+        _ok(c, BATTLE[3])
     finally:
         c.close()
     entry, out = _exported(state_dir)
     began = dt.datetime(2026, 11, 26, 18, 0, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
     assert entry["minutes"] == 12 and out["play"]["durationMin"] == 12
     assert out["play"]["playDate"] == began
-
-
-def test_battle_1_is_dated_by_its_end_less_its_play_time_not_by_the_sessions_start(state_dir: Path,
-                                                                                   history_clock: HistoryClock):
-    """J-13, J-18: each battle is a play. The campaign began at 10:00; the turn's cards were dealt,
-    discarded and played (20 minutes, battle 1's set-up open with no block), then battle 1 was set
-    up and fought in 5 minutes, over at 10:25. BG Stats got it as begun at 10:00 and History gave it
-    the session's start (battles 2.. are dated by their end less their play time): it has no start
-    of its own now, and is dated 10:20, its end less its 5 minutes."""
-    import datetime as dt
-    clock = history_clock
-    c = _open(state_dir)
-    try:
-        def at(minute: int, line: str) -> dict:
-            clock.wall = f"2026-03-01T10:{minute:02d}:00Z"
-            return _ok(c, line)
-
-        at(0, BATTLE[0])
-        at(1, "deal")
-        for n, side in enumerate(("caesar", "pompey")):
-            at(2 + n, f"discard {side} {_ok(c, f'hand {side}')['hand'][0]}")
-        for n, side in enumerate(("caesar", "pompey")):
-            at(10 + 10 * n, f"play {side} {_ok(c, f'hand {side}')['hand'][-1]}")     # the reveal at 10:20
-        at(21, BATTLE[1])
-        at(22, BATTLE[2])
-        at(25, BATTLE[3])
-        [entry] = history.games(c.store.db, 1)
-        play = _ok(c, f"export format=bgstats id={entry['id']}")["play"]
-    finally:
-        c.close()
-    began = dt.datetime(2026, 3, 1, 10, 20, tzinfo=dt.timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    assert entry["part"] == "battle-1" and entry["started"] is None and entry["minutes"] == 5
-    assert play["playDate"] == began and play["durationMin"] == 5
 
 
 def test_a_session_stored_before_play_time_was_kept_and_old_records_read_as_before(state_dir: Path,

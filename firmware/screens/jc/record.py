@@ -83,10 +83,7 @@ def _over(view: JcGameView) -> bool:
 
 def began(part: str) -> bool:
     """Whether a part began when the session began: the campaign and its first battle did; a later
-    battle (``battle-2`` …) began when nobody told the device (J-13: each battle is a play). A
-    battle timed on its own is dated by its end less its play time all the same, battle 1 too (the
-    year's cards come before its first block, J-18: firmware/history.py); battle 1 has the session's
-    start when its own time is not there (begun on an older Legatus) or its end is not sure."""
+    battle (``battle-2`` …) began when nobody told the device (J-13: each battle is a play)."""
     return not part.startswith("battle-") or part == "battle-1"
 
 
