@@ -2816,3 +2816,98 @@ def test_after_fight_to_the_end_the_home_cursor_is_on_next_battle(lang):  # J-13
     ctx.render()
     assert isinstance(ctx.top, JcHome)
     assert str(ctx.top.items(ctx)[ctx.top.cursor].label) == _("Next battle")
+
+
+def _resumed(app):
+    """Main menu → Resume: the campaign's home, or the announcement not closed over it."""
+    from firmware.screens.widgets import TextScreen
+    app.to_root()
+    app.message = None
+    app.render()
+    app.handle("a")
+    app.render()
+    while type(app.stack[-1]) is TextScreen:              # (a notice of its own closes; not an announcement)
+        app.handle("b")
+        app.render()
+    return app.stack[-1]
+
+
+def _reopened(app, sid: str) -> None:
+    """Earlier games → the campaign of session ``sid``, reopened (a copy of it goes on)."""
+    from firmware.screens.archive import archived, reopen
+    found = [a for a in archived(app.archives() or []) if a.header.get("sid") == sid]
+    assert found and reopen(app, found[0])
+    assert app.fair_draw().session != sid                         # (a new session: the copy)
+
+
+@pytest.mark.parametrize("new", ["new jc-battle year=4", "new jc-battle year=4 seed=8"])
+def test_an_announcement_closed_stays_closed_in_the_campaign_reopened(state_dir, new):  # J-19
+    """The winter's checklist closed, another game played, the campaign reopened from Earlier games
+    (a copy of it goes on, in a session of its own): its checklist was said again, closed already —
+    the mark read named the session, not the campaign. Now a campaign is named by its fair draw's
+    commitment (which a copy keeps), or, started with ``seed=``, by the session it was first played
+    in (which its copies keep): closed, it is not said again, in a copy of a copy after a restart
+    either."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(f"{new}".encode()) and '"ok":true' in app.serve_line(b"winter")
+        top = _resumed(app)
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4", top
+        app.handle("b")                                              # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        sid = app.fair_draw().session
+        for _copy in range(2):                                       # a copy, then a copy of that copy
+            assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")    # another game meanwhile
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), app.stack[-1]
+            sid = app.fair_draw().session
+        app.console.close()
+        app = app_with([], [], state_dir)                            # the program started again
+        assert app.fair_draw().session == sid
+        assert isinstance(_resumed(app), JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_a_roll_closed_stays_closed_in_the_battle_reopened(state_dir):  # J-7
+    """The battle's last roll closed (the table reduced its blocks), another game played, the
+    campaign reopened from Earlier games: the roll was said again as if never read (the mark
+    named the session, and the copy is a session of its own). Now it names the campaign."""
+    app = app_with(PHYSICAL, HOME, state_dir)
+    try:
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]      # the roll, said on resuming
+        app.handle("b")                                                  # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        sid = app.fair_draw().session
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")
+        _reopened(app, sid)
+        assert isinstance(_resumed(app), JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("kept_by, said", [("the copy", False), ("another campaign", True), ("no session", True)])
+def test_an_announcement_closed_under_the_copys_session_stays_closed(state_dir, kept_by, said):  # J-19
+    """A campaign started with ``seed=`` reopened from Earlier games, its winter closed in the copy
+    by an older Legatus, which named the copy's own session (``<session>/:<marker>``): after the
+    update it stays closed. A mark of another campaign's session, or of none (an older Legatus's
+    ``:<marker>``, any campaign's), never closes this one's announcement: it is said again."""
+    from firmware.screens.jc.campaign import READ_KEY, Announcement, _digest, winter_said
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(b"new jc-battle year=4 seed=8")
+        other = app.fair_draw().session                                   # another campaign, the same words
+        assert '"ok":true' in app.serve_line(b"new jc-battle year=4 seed=8") and '"ok":true' in app.serve_line(b"winter")
+        sid = app.fair_draw().session
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")
+        _reopened(app, sid)
+        view = app.view()
+        session = {"the copy": app.fair_draw().session, "another campaign": other, "no session": None}[kept_by]
+        marker = f":w4#{_digest(winter_said(view['winter']))}"
+        kept = marker if session is None else f"{session}/{marker}"
+        assert app.set_setting(READ_KEY, kept)["ok"]
+        top = _resumed(app)
+        assert isinstance(top, Announcement) if said else isinstance(top, JcHome), top
+    finally:
+        app.console.close()

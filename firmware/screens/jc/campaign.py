@@ -15,7 +15,7 @@ from engine.text import N_
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, name_of, over_item, run_line,
+from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, kept_for, name_of, over_item, run_line,
                                        side_name, view_of)
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
@@ -253,8 +253,9 @@ def winter_question(ctx: Ctx) -> str:
 
 
 # -- what the device announced, said again until it is closed (after a power cut too) ---------------
-READ_KEY = "jc.read"      # the newest announcement the player closed: ``<session>:<marker>`` (the campaign's
-# own id: two campaigns started with one ``seed=`` never share it); an older Legatus kept ``<commitment>:<marker>``
+READ_KEY = "jc.read"      # the newest announcement the player closed: ``<game>/<commitment>:<marker>`` (the
+# campaign's own: its copies reopened from Earlier games keep it, two campaigns started with one ``seed=`` never
+# share it); an older Legatus kept ``<session>/<commitment>:<marker>``, and before it ``<commitment>:<marker>``
 
 
 class Announcement(Snapshot):
@@ -272,7 +273,7 @@ class Announcement(Snapshot):
     def key(self, key: str, ctx: Ctx) -> None:
         depth = ctx.depth()
         super().key(key, ctx)
-        if ctx.depth() < depth and not is_read(str(ctx.settings.get(READ_KEY) or ""), self.marker):
+        if ctx.depth() < depth and not is_read(kept_for(ctx, str(ctx.settings.get(READ_KEY) or "")), self.marker):
             response = ctx.set_setting(READ_KEY, self.marker)
             if not response.get("ok"):
                 log.warning("the announcement read was not kept: %s", response.get("message"))
@@ -343,18 +344,16 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
 def resume(ctx: Ctx) -> bool:
     """On opening the game: the newest announcement not closed yet is said again; True if so."""
     said = newest_said(ctx)
-    if said is None or is_read(str(ctx.settings.get(READ_KEY) or ""), said[0]):
+    if said is None or is_read(kept_for(ctx, str(ctx.settings.get(READ_KEY) or "")), said[0]):
         return False
     ctx.push(remade(said[1]))
     return True
 
 
 def is_read(kept: str, marker: str) -> bool:
-    """Whether the ``jc.read`` setting ``kept`` says the announcement ``marker``
-    (``<session>/<commitment>:<kind>#<digest>``) was closed: the same mark, or the mark an older
-    Legatus kept (``<commitment>:<kind>#<digest>``) when it names a commitment — one campaign's; a
-    mark without one (``seed=``) may be any campaign's, so it is said once more rather than hidden."""
-    if kept == marker:
-        return True
-    old = marker.split("/", 1)[-1]
-    return not old.startswith(":") and kept == old
+    """Whether the ``jc.read`` setting ``kept`` (its campaign named as the running one's when it is
+    that one's under an older name: :func:`~firmware.screens.jc.words.kept_for`) says the
+    announcement ``marker`` (``<game>/<commitment>:<kind>#<digest>``) was closed. A mark an older
+    Legatus kept without a commitment and a session (``seed=``) may be any campaign's: its
+    announcement is said once more rather than hidden."""
+    return kept == marker

@@ -16,14 +16,15 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import Follows
 from firmware.screens.jc.over import regroup
-from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, name_of, view_of
+from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, kept_for, name_of, view_of
 from firmware.screens.widgets import Intent, Scroll, die_tile, intent, scroll_bar
 from firmware.screens.widgets.dice import DIE
 
 log = logging.getLogger(__name__)
 
 
-ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<session>/<commitment>:f<battle>.<turn>#<digest>,…``
+ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<game>/<commitment>:f<battle>.<turn>#<digest>,…``
+# (the campaign's, :func:`~firmware.screens.jc.words.campaign_mark`; an older Legatus named its session)
 ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
 
 
@@ -75,7 +76,7 @@ def resume_roll(ctx: Ctx) -> bool:
     view = view_of(ctx)
     b, winter = view["battle"], view["winter"]
     roll, mark = b["roll"], roll_mark(ctx)
-    if roll is None or mark is None or roll_read(str(ctx.settings.get(ROLL_KEY) or ""), mark):
+    if roll is None or mark is None or roll_read(kept_for(ctx, str(ctx.settings.get(ROLL_KEY) or "")), mark):
         return False
     if b["phase"] == "over" and winter is not None and winter["battle"] == b["number"]:
         return False
@@ -169,7 +170,7 @@ class DiceResult(Follows):
 
 def keep_read(ctx: Ctx, mark: str | None) -> None:
     """Keep the roll ``mark`` as read (one write; none if it is kept already)."""
-    kept = str(ctx.settings.get(ROLL_KEY) or "")
+    kept = kept_for(ctx, str(ctx.settings.get(ROLL_KEY) or ""))
     if mark is None or roll_read(kept, mark):
         return
     response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
