@@ -2911,3 +2911,30 @@ def test_an_announcement_closed_under_the_copys_session_stays_closed(state_dir, 
         assert isinstance(top, Announcement) if said else isinstance(top, JcHome), top
     finally:
         app.console.close()
+
+
+def test_an_announcement_closed_stays_closed_after_other_campaigns(state_dir):  # J-18, J-19
+    """Campaign A's winter closed; other campaigns played on, each announcement closed there too;
+    A reopened from Earlier games said its winter again, closed long ago: the setting kept the one
+    campaign's mark closed last. Now it keeps the newest closed of each of the last campaigns (four
+    at the least in its 512 characters); one not closed in A is still said."""
+    from firmware.screens.jc.campaign import READ_KEY, Announcement
+    app = app_with([], [], state_dir)
+    try:
+        sids = []
+        for new in ("new jc-battle year=4 seed=8", "new jc-battle year=4", "new jc-battle year=3 seed=8",
+                    "new jc-battle year=2"):
+            assert '"ok":true' in app.serve_line(new.encode()) and '"ok":true' in app.serve_line(b"winter")
+            top = _resumed(app)
+            assert isinstance(top, Announcement) and top.title.startswith("Winter"), top
+            app.handle("b")                                          # read: closed
+            sids.append(app.fair_draw().session)
+        assert len(str(app.settings[READ_KEY])) <= 512
+        for sid in sids:
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), (sids.index(sid), app.stack[-1])
+        assert '"ok":true' in app.serve_line(b"undo") and '"ok":true' in app.serve_line(b"control Roma caesar")
+        assert '"ok":true' in app.serve_line(b"winter")              # another winter in the last: not closed
+        assert isinstance(_resumed(app), Announcement), app.stack[-1]
+    finally:
+        app.console.close()

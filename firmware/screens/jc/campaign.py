@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from PIL import Image
@@ -19,6 +19,7 @@ from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, di
                                        side_name, view_of)
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
+from firmware.settings import MAX_VALUE
 
 log = logging.getLogger(__name__)
 
@@ -253,9 +254,10 @@ def winter_question(ctx: Ctx) -> str:
 
 
 # -- what the device announced, said again until it is closed (after a power cut too) ---------------
-READ_KEY = "jc.read"      # the newest announcement the player closed: ``<game>/<commitment>:<marker>`` (the
-# campaign's own: its copies reopened from Earlier games keep it, two campaigns started with one ``seed=`` never
-# share it); an older Legatus kept ``<session>/<commitment>:<marker>``, and before it ``<commitment>:<marker>``
+READ_KEY = "jc.read"      # the newest announcement the player closed in each of the last campaigns, the one
+# closed last first: ``<game>/<commitment>:<marker>,…`` (the campaign's own: its copies reopened from Earlier games
+# keep it, two campaigns started with one ``seed=`` never share it; as many as fit in a setting's value: ten or
+# more); an older Legatus kept one, ``<session>/<commitment>:<marker>``, and before it ``<commitment>:<marker>``
 
 
 class Announcement(Snapshot):
@@ -273,8 +275,8 @@ class Announcement(Snapshot):
     def key(self, key: str, ctx: Ctx) -> None:
         depth = ctx.depth()
         super().key(key, ctx)
-        if ctx.depth() < depth and not is_read(kept_for(ctx, str(ctx.settings.get(READ_KEY) or "")), self.marker):
-            response = ctx.set_setting(READ_KEY, self.marker)
+        if ctx.depth() < depth and not is_read(kept := closed(ctx), self.marker):
+            response = ctx.set_setting(READ_KEY, closed_too(kept, self.marker))
             if not response.get("ok"):
                 log.warning("the announcement read was not kept: %s", response.get("message"))
 
@@ -344,16 +346,35 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
 def resume(ctx: Ctx) -> bool:
     """On opening the game: the newest announcement not closed yet is said again; True if so."""
     said = newest_said(ctx)
-    if said is None or is_read(kept_for(ctx, str(ctx.settings.get(READ_KEY) or "")), said[0]):
+    if said is None or is_read(closed(ctx), said[0]):
         return False
     ctx.push(remade(said[1]))
     return True
 
 
-def is_read(kept: str, marker: str) -> bool:
-    """Whether the ``jc.read`` setting ``kept`` (its campaign named as the running one's when it is
-    that one's under an older name: :func:`~firmware.screens.jc.words.kept_for`) says the
-    announcement ``marker`` (``<game>/<commitment>:<kind>#<digest>``) was closed. A mark an older
-    Legatus kept without a commitment and a session (``seed=``) may be any campaign's: its
-    announcement is said once more rather than hidden."""
-    return kept == marker
+def closed(ctx: Ctx) -> list[str]:
+    """The marks of the ``jc.read`` setting, the one closed last first, each campaign named as the
+    running one's when it is that one's under an older name (:func:`~firmware.screens.jc.words.kept_for`)."""
+    return [kept_for(ctx, mark) for mark in str(ctx.settings.get(READ_KEY) or "").split(",") if mark]
+
+
+def is_read(kept: Sequence[str], marker: str) -> bool:
+    """Whether the marks ``kept`` (:func:`closed`) say the announcement ``marker``
+    (``<game>/<commitment>:<kind>#<digest>``) was closed. A mark an older Legatus kept without a
+    commitment and a session (``seed=``) may be any campaign's: its announcement is said once
+    more rather than hidden."""
+    return marker in kept
+
+
+def closed_too(kept: Sequence[str], marker: str) -> str:
+    """The ``jc.read`` setting once ``marker`` is closed: it first, then the other campaigns' marks
+    ``kept`` (:func:`closed`), the one closed last first, as many as fit in a setting's value (an
+    older campaign's dropped; the running one's earlier mark too: only its newest is said again)."""
+    who = marker.partition(":")[0]
+    value = marker
+    for mark in kept:
+        if mark.partition(":")[0] != who:
+            if len(longer := f"{value},{mark}") > MAX_VALUE:
+                break
+            value = longer
+    return value
