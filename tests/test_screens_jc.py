@@ -2938,3 +2938,25 @@ def test_an_announcement_closed_stays_closed_after_other_campaigns(state_dir):  
         assert isinstance(_resumed(app), Announcement), app.stack[-1]
     finally:
         app.console.close()
+
+
+def test_a_roll_closed_stays_closed_after_other_campaigns_rolls(state_dir):  # J-7
+    """Battle A's last roll closed; other campaigns fought, their rolls closed too; A reopened from
+    Earlier games said its roll again, closed long ago: the setting kept the rolls of the campaign
+    closed last only. Now it keeps the newest roll closed of each of the last campaigns too."""
+    from firmware.screens.jc.roll import ROLL_KEY
+    app = app_with([], [], state_dir)
+    try:
+        sids = []
+        for seed in ("seed=1", "", "seed=1", ""):
+            for line in (f"new jc-battle dice=physical {seed}".strip(), *PHYSICAL[1:]):
+                assert '"ok":true' in app.serve_line(line.encode()), line
+            assert isinstance(_resumed(app), DiceResult), app.stack[-1]
+            app.handle("b")                                              # read: closed
+            sids.append(app.fair_draw().session)
+        assert len(str(app.settings[ROLL_KEY])) <= 512
+        for i, sid in enumerate(sids):
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), (i, app.stack[-1])
+    finally:
+        app.console.close()
