@@ -2960,3 +2960,103 @@ def test_a_roll_closed_stays_closed_after_other_campaigns_rolls(state_dir):  # J
             assert isinstance(_resumed(app), JcHome), (i, app.stack[-1])
     finally:
         app.console.close()
+
+
+def _cards_played(app) -> None:
+    """This year's cards dealt and the first played over the serial link: a reveal (J-18)."""
+    assert '"ok":true' in app.serve_line(b"deal")
+    hands = {s: [c for c in app.console.request(f"hand {s}")["hand"] if c != "apollo"] for s in ("caesar", "pompey")}
+    for line in ("discard caesar {}", "discard pompey {}", "play caesar {}", "play pompey {}"):
+        side = line.split()[1]
+        assert '"ok":true' in app.serve_line(line.format(hands[side].pop()).encode()), line
+
+
+def test_what_the_serial_link_announces_is_said_on_the_home(state_dir):  # J-7, J-18, J-19
+    """The device on the campaign's home, the year's cards revealed, then the winter, over the serial
+    link: nothing was said on the device (the table looks at it, not at the laptop) until the game
+    was left and opened again. Now the home says each when it comes on top, once: closed, it is not
+    said again, and an undo of the winter does not say the reveal closed before it again."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=4 seed=8"], ["a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        _cards_played(app)
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Reveal", top
+        app.handle("b")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(b"winter")
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4", top
+        app.handle("a")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(b"undo")
+        app.message = None
+        app.render()
+        assert isinstance(app.stack[-1], JcHome), app.stack[-1]          # the reveal, closed: not again
+    finally:
+        app.console.close()
+
+
+def test_a_roll_sent_over_the_serial_link_is_shown_on_the_home(state_dir):  # J-1, J-7
+    """A fire sent over the serial link while the device shows the home: its dice and where the hits
+    went were shown only once the game was left and opened again. Now the home shows the roll when
+    it comes on top; closed, it is not shown again."""
+    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.handle("b")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+    finally:
+        app.console.close()
+
+
+def test_an_announcement_closed_while_the_card_refuses_writes_is_not_said_again(state_dir):  # J-19
+    """The card refuses to keep the winter closed (``jc.read`` not written): the home says what is
+    not closed when it comes on top, so the checklist came back at once, again and again, with no
+    way to the home. What was closed is kept while the program runs."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=4 seed=8"], ["a"], state_dir)
+    try:
+        app.render()
+        assert '"ok":true' in app.serve_line(b"winter")
+        app.render()
+        assert isinstance(app.stack[-1], Announcement)
+        app.set_setting = lambda key, value: {"ok": False, "error": "storage", "message": "the card refused"}
+        app.handle("b")                                                  # closed: not kept
+        for _ in range(3):
+            app.render()
+            assert isinstance(app.stack[-1], JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_a_roll_closed_while_the_card_refuses_writes_is_not_shown_again(state_dir):  # J-7
+    """The card refuses to keep the roll closed (``jc.roll`` not written): the home, which shows a
+    roll not closed when it comes on top, showed it again at once, with no way to the home. What
+    was closed is kept while the program runs."""
+    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    try:
+        app.render()
+        assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.set_setting = lambda key, value: {"ok": False, "error": "storage", "message": "the card refused"}
+        app.handle("b")                                                  # closed: not kept
+        for _ in range(3):
+            app.render()
+            assert isinstance(app.stack[-1], JcHome), app.stack[-1]
+    finally:
+        app.console.close()

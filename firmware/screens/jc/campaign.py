@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
@@ -254,10 +256,15 @@ def winter_question(ctx: Ctx) -> str:
 
 
 # -- what the device announced, said again until it is closed (after a power cut too) ---------------
-READ_KEY = "jc.read"      # the newest announcement the player closed in each of the last campaigns, the one
-# closed last first: ``<game>/<commitment>:<marker>,…`` (the campaign's own: its copies reopened from Earlier games
-# keep it, two campaigns started with one ``seed=`` never share it; as many as fit in a setting's value: ten or
-# more); an older Legatus kept one, ``<session>/<commitment>:<marker>``, and before it ``<commitment>:<marker>``
+READ_KEY = "jc.read"      # the announcements the player closed, the one closed last first: the running campaign's
+# newest :data:`KEPT`, then the newest of each campaign before it: ``<game>/<commitment>:<marker>,…`` (the campaign's
+# own: its copies reopened from Earlier games keep it, two campaigns started with one ``seed=`` never share it; as
+# many as fit in a setting's value); an older Legatus kept one, ``<session>/<commitment>:<marker>``, and before it
+# ``<commitment>:<marker>``
+KEPT = 4                  # (an undo of the winter leaves the year's last reveal the newest: closed before it)
+# Announcements closed when the card refused to keep it (the setting not written), per running program: the
+# home says what is not closed when it comes on top, and without this said it again and again, no way out.
+_UNSAVED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 class Announcement(Snapshot):
@@ -275,10 +282,20 @@ class Announcement(Snapshot):
     def key(self, key: str, ctx: Ctx) -> None:
         depth = ctx.depth()
         super().key(key, ctx)
-        if ctx.depth() < depth and not is_read(kept := closed(ctx), self.marker):
-            response = ctx.set_setting(READ_KEY, closed_too(kept, self.marker))
-            if not response.get("ok"):
-                log.warning("the announcement read was not kept: %s", response.get("message"))
+        if ctx.depth() < depth:
+            keep_closed(ctx, self.marker)
+
+
+def keep_closed(ctx: Ctx, marker: str) -> None:
+    """Keep the announcement ``marker`` closed (one write; none if it is kept already; in memory
+    while the program runs if the card refuses it)."""
+    kept = closed(ctx)
+    if is_read(kept, marker):
+        return
+    response = ctx.set_setting(READ_KEY, closed_too(kept, marker))
+    if not response.get("ok"):
+        _UNSAVED.setdefault(ctx, set()).add(marker)
+        log.warning("the announcement read was not kept: %s", response.get("message"))
 
 
 # The winter's steps as the reader's rulebook numbers them (J-19). The console keeps the English
@@ -354,8 +371,10 @@ def resume(ctx: Ctx) -> bool:
 
 def closed(ctx: Ctx) -> list[str]:
     """The marks of the ``jc.read`` setting, the one closed last first, each campaign named as the
-    running one's when it is that one's under an older name (:func:`~firmware.screens.jc.words.kept_for`)."""
-    return [kept_for(ctx, mark) for mark in str(ctx.settings.get(READ_KEY) or "").split(",") if mark]
+    running one's when it is that one's under an older name (:func:`~firmware.screens.jc.words.kept_for`);
+    first those closed while the card refused to keep them."""
+    return [*sorted(_UNSAVED.get(ctx, ())),
+            *(kept_for(ctx, mark) for mark in str(ctx.settings.get(READ_KEY) or "").split(",") if mark)]
 
 
 def is_read(kept: Sequence[str], marker: str) -> bool:
@@ -367,13 +386,16 @@ def is_read(kept: Sequence[str], marker: str) -> bool:
 
 
 def closed_too(kept: Sequence[str], marker: str) -> str:
-    """The ``jc.read`` setting once ``marker`` is closed: it first, then the other campaigns' marks
-    ``kept`` (:func:`closed`), the one closed last first, as many as fit in a setting's value (an
-    older campaign's dropped; the running one's earlier mark too: only its newest is said again)."""
+    """The ``jc.read`` setting once ``marker`` is closed: it first, then the campaign's others
+    ``kept`` (:func:`closed`, the one closed last first) up to :data:`KEPT`, then the newest of
+    each other campaign, as many as fit in a setting's value (an older campaign's dropped)."""
     who = marker.partition(":")[0]
-    value = marker
+    mine = [marker, *(m for m in kept if m.partition(":")[0] == who and m != marker)][:KEPT]
+    value = ",".join(dict.fromkeys(mine))
+    others = {who}
     for mark in kept:
-        if mark.partition(":")[0] != who:
+        if (campaign := mark.partition(":")[0]) not in others:
+            others.add(campaign)
             if len(longer := f"{value},{mark}") > MAX_VALUE:
                 break
             value = longer

@@ -4,7 +4,9 @@ for reading it."""
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PIL import Image
 
@@ -28,6 +30,9 @@ ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<game>/<commit
 # (the campaign's, :func:`~firmware.screens.jc.words.campaign_mark`; an older Legatus named its session), the
 # campaign closed in last first, then ``;`` and the newest closed of each of the campaigns before it that fit
 ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
+# Rolls closed when the card refused to keep it, per running program (the home shows a roll not closed when it
+# comes on top: without this it showed it again and again, no way out).
+_UNSAVED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 def roll_mark(ctx: Ctx) -> str | None:
@@ -55,8 +60,10 @@ def _rolls(kept: str) -> tuple[str, list[str]]:
 
 def kept_rolls(ctx: Ctx) -> str:
     """The ``jc.roll`` setting, each campaign named as the running one's when it is that one's
-    under an older name (:func:`~firmware.screens.jc.words.kept_for`)."""
-    return ";".join(kept_for(ctx, part) for part in str(ctx.settings.get(ROLL_KEY) or "").split(";") if part)
+    under an older name (:func:`~firmware.screens.jc.words.kept_for`); first the rolls closed while
+    the card refused to keep them."""
+    return ";".join([*sorted(_UNSAVED.get(ctx, ())),
+                     *(kept_for(ctx, part) for part in str(ctx.settings.get(ROLL_KEY) or "").split(";") if part)])
 
 
 def roll_read(kept: str, mark: str) -> bool:
@@ -193,4 +200,5 @@ def keep_read(ctx: Ctx, mark: str | None) -> None:
         return
     response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
     if not response.get("ok"):
+        _UNSAVED.setdefault(ctx, set()).add(mark)
         log.warning("the roll read was not kept: %s", response.get("message"))
