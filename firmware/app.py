@@ -22,6 +22,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
+from firmware.games import record_of
 from firmware.history_reads import HistoryReads
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
@@ -342,6 +343,8 @@ class App:
             if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
                 self.ask_undo()
                 return
+            if response.get("ok"):
+                self._follow_undo()
             self.drop_stale()
             self.notify(response.get("undone") or response.get("message", ""))
 
@@ -374,11 +377,30 @@ class App:
             self.message = self.commitment = None     # (the code of the game put aside: History has it)
             self.notify(Msg("The serial link put another game in play; here is the main menu."))
         else:
+            now = self.console.session
+            if now is not None and depth is not None and len(now.lines) < depth:    # an undo
+                self._follow_undo()
             self.drop_stale()
             undone = self._undone_by_link(response, depth)
             if undone is not None:
                 self.notify(undone)
         return response
+
+    def _follow_undo(self) -> None:
+        """After an undo, on the device or over the serial link, wherever the device is (the main
+        menu, Settings, History: none of the game's screens open, none asked whether it is stale):
+        the running game's own follow-up (:attr:`firmware.games.GameRecord.undone`), so that what
+        it keeps beside the session learns what was taken back. A failure there is logged; the
+        undo stands."""
+        session = self.console.session
+        record = record_of(session.game.name) if session is not None else None
+        follow = record.follower() if record is not None else None
+        if follow is None:
+            return
+        try:
+            follow(self)
+        except Exception:  # noqa: BLE001 - the undo is made: a game that cannot follow it says so in the log
+            log.exception("%s could not follow the undo", record.ident if record is not None else "?")
 
     def _undone_by_link(self, response: str | None, depth: int | None) -> Any:
         """What a serial line just took back, as hold B says it (``Undone: …``, the game's own

@@ -66,11 +66,11 @@ class FairDraw(NamedTuple):
     """Why the game takes no share (:data:`NO_SHARE`): None while one is given or can be."""
     session: str = ""
     """The session's own id (never the same for two games, even two started with one ``seed=``):
-    what the device keeps of this game alone is keyed by it (the ``jc.read`` setting)."""
+    what an older Legatus kept of a ``seed=`` game (``caesar.read``, ``jc.read``) was keyed by it."""
     game: str = ""
     """The game's own id: the session's, or for a copy reopened from Earlier games (a copy of a
     copy too) the session's it was first played in: what the device keeps of a game and its
-    copies (the ``caesar.read`` setting of a game started with ``seed=``)."""
+    copies (the ``caesar.read`` setting of a game started with ``seed=``; ``jc.read``, ``jc.roll``)."""
 
 
 def of_session(session: Any, undid_a_draw: Callable[[Any], bool] | None = None) -> FairDraw:

@@ -113,10 +113,20 @@ class GameRecord(NamedTuple):
     shown: Callable[[HistoryEntry], HistoryEntry] | None = None
     """A History entry as History shows it, in the player's words (its result said again, the
     players' names, the mode's values; ``mode["notes"]``: more rows); default: as stored."""
+    undone: str = ""
+    """``module:function`` of what the game does after an undo (it takes the Ctx), on the device
+    (hold B) or over the serial link, wherever the device is — the main menu, Settings, History,
+    none of its screens open —: what it keeps of the game beside the session learns what the
+    undo took back (Caesar!: the turns read, ``caesar.read``: one taken back and played again the
+    same way is shown again). Empty: nothing to follow."""
 
     def opener(self) -> Callable[[Ctx], None] | None:
         """The game's ``open_game``, or None while its screens are not there (shown as "coming")."""
         return _load(self.screens)
+
+    def follower(self) -> Callable[[Ctx], object] | None:
+        """The game's :attr:`undone`, or None when it has none (or it does not load)."""
+        return _load(self.undone) if self.undone else None
 
     @property
     def recorded(self) -> bool:

@@ -505,3 +505,56 @@ def test_his_turn_taken_back_under_a_notice_and_sent_again_is_shown_again(state_
         assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile", turn
     finally:
         app.console.close()
+
+
+def _go_to(app, ident: str) -> None:
+    """From the main menu, the row ``ident`` chosen with the joystick and A (a player's presses)."""
+    from firmware.screens.menu import MainMenu
+    menu = _top(app)
+    assert isinstance(menu, MainMenu), menu
+    for key in ["down"] * 8 + ["up"] * 8:
+        if menu.items(app)[menu.cursor].ident == ident:
+            break
+        app.handle(key)
+        _top(app)
+    assert menu.items(app)[menu.cursor].ident == ident
+    app.handle("a")
+
+
+@pytest.mark.parametrize("where", ["menu", "settings", "history", "hold B"])
+def test_his_turn_taken_back_and_sent_again_while_out_of_the_game_is_shown_on_resume(state_dir, where):   # S-5
+    """His turn read; the player leaves the game (the main menu, Settings, History); his turn is
+    taken back (over the serial link, or by hold B from the main menu) and sent again over the
+    serial link the same way (the same tile, the same id). Resume counted it as read — the undo
+    came while no screen of the game was open to note it — and showed the home, though the table
+    had taken his tokens back: his tile (what goes into his row) was never shown. Now the game
+    notes an undo wherever the device is, and Resume shows the turn from its first page."""
+    app = app_with([NEW], ["a", "a"], state_dir)              # the home, then his turn on the device
+    try:
+        assert _read_his_turn(app)
+        read_id = app.view()["last_crassus_turn"]["read_id"]
+        while not isinstance(_top(app), CaesarHome):
+            app.handle("b")
+        app.handle("b")                                        # out of the game: the main menu
+        assert not any(isinstance(s, (CaesarHome, PlayMap, TurnScreen)) for s in app.stack)
+        if where in ("settings", "history"):
+            _go_to(app, where)
+            assert not isinstance(_top(app), (CaesarHome, PlayMap, TurnScreen))
+        if where == "hold B":
+            app.handle("b:hold")                              # Undo? A: undo
+            _top(app)
+            app.handle("a")
+            app.message = None
+        else:
+            assert '"ok":true' in undo_by_link(app)
+        assert app.view()["last_crassus_turn"] is None or app.view()["last_crassus_turn"]["read_id"] != read_id
+        assert '"ok":true' in app.serve_line(b"crassus")
+        assert app.view()["last_crassus_turn"]["read_id"] == read_id       # played the same way
+        while len(app.stack) > 1:                             # back to the main menu
+            app.handle("b")
+            _top(app)
+        _go_to(app, "resume")
+        turn = _top(app)
+        assert isinstance(turn, TurnScreen) and turn.page == 0 and turn.pages[0]["kind"] == "tile", turn
+    finally:
+        app.console.close()

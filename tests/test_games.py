@@ -24,6 +24,7 @@ def test_every_session_game_of_the_engine_has_exactly_one_record():
     assert set(owners) == set(registry.GAMES)
     for record in records():
         assert record.opener() is not None, record.ident                 # its screens load
+        assert not record.undone or record.follower() is not None, record.ident    # what follows an undo loads
         assert record.domain in i18n.game_domains() + i18n.SHARED_DOMAINS
 
 

@@ -2954,3 +2954,247 @@ def test_the_odds_line_of_a_list_without_figures_keeps_its_own_rounding():  # J-
     assert "✓53.6%" in texts and texts[-1] == "Caesar: win 53.6%", texts
     ctx.press("b")
     assert ctx.texts()[-1] == "Caesar: win 54%" == odds_line(ctx), ctx.texts()
+
+
+def _resumed(app):
+    """Main menu → Resume: the campaign's home, or the announcement not closed over it."""
+    from firmware.screens.widgets import TextScreen
+    app.to_root()
+    app.message = None
+    app.render()
+    app.handle("a")
+    app.render()
+    while type(app.stack[-1]) is TextScreen:              # (a notice of its own closes; not an announcement)
+        app.handle("b")
+        app.render()
+    return app.stack[-1]
+
+
+def _reopened(app, sid: str) -> None:
+    """Earlier games → the campaign of session ``sid``, reopened (a copy of it goes on)."""
+    from firmware.screens.archive import archived, reopen
+    found = [a for a in archived(app.archives() or []) if a.header.get("sid") == sid]
+    assert found and reopen(app, found[0])
+    assert app.fair_draw().session != sid                         # (a new session: the copy)
+
+
+@pytest.mark.parametrize("new", ["new jc-battle year=4", "new jc-battle year=4 seed=8"])
+def test_an_announcement_closed_stays_closed_in_the_campaign_reopened(state_dir, new):  # J-19
+    """The winter's checklist closed, another game played, the campaign reopened from Earlier games
+    (a copy of it goes on, in a session of its own): its checklist was said again, closed already —
+    the mark read named the session, not the campaign. Now a campaign is named by its fair draw's
+    commitment (which a copy keeps), or, started with ``seed=``, by the session it was first played
+    in (which its copies keep): closed, it is not said again, in a copy of a copy after a restart
+    either."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(f"{new}".encode()) and '"ok":true' in app.serve_line(b"winter")
+        top = _resumed(app)
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4", top
+        app.handle("b")                                              # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        sid = app.fair_draw().session
+        for _copy in range(2):                                       # a copy, then a copy of that copy
+            assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")    # another game meanwhile
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), app.stack[-1]
+            sid = app.fair_draw().session
+        app.console.close()
+        app = app_with([], [], state_dir)                            # the program started again
+        assert app.fair_draw().session == sid
+        assert isinstance(_resumed(app), JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_a_roll_closed_stays_closed_in_the_battle_reopened(state_dir):  # J-7
+    """The battle's last roll closed (the table reduced its blocks), another game played, the
+    campaign reopened from Earlier games: the roll was said again as if never read (the mark
+    named the session, and the copy is a session of its own). Now it names the campaign."""
+    app = app_with(PHYSICAL, HOME, state_dir)
+    try:
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]      # the roll, said on resuming
+        app.handle("b")                                                  # read: closed
+        assert isinstance(app.stack[-1], JcHome)
+        sid = app.fair_draw().session
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")
+        _reopened(app, sid)
+        assert isinstance(_resumed(app), JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("kept_by, said", [("the copy", False), ("another campaign", True), ("no session", True)])
+def test_an_announcement_closed_under_the_copys_session_stays_closed(state_dir, kept_by, said):  # J-19
+    """A campaign started with ``seed=`` reopened from Earlier games, its winter closed in the copy
+    by an older Legatus, which named the copy's own session (``<session>/:<marker>``): after the
+    update it stays closed. A mark of another campaign's session, or of none (an older Legatus's
+    ``:<marker>``, any campaign's), never closes this one's announcement: it is said again."""
+    from firmware.screens.jc.campaign import READ_KEY, Announcement, _digest, winter_said
+    app = app_with([], [], state_dir)
+    try:
+        assert '"ok":true' in app.serve_line(b"new jc-battle year=4 seed=8")
+        other = app.fair_draw().session                                   # another campaign, the same words
+        assert '"ok":true' in app.serve_line(b"new jc-battle year=4 seed=8") and '"ok":true' in app.serve_line(b"winter")
+        sid = app.fair_draw().session
+        assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")
+        _reopened(app, sid)
+        view = app.view()
+        session = {"the copy": app.fair_draw().session, "another campaign": other, "no session": None}[kept_by]
+        marker = f":w4#{_digest(winter_said(view['winter']))}"
+        kept = marker if session is None else f"{session}/{marker}"
+        assert app.set_setting(READ_KEY, kept)["ok"]
+        top = _resumed(app)
+        assert isinstance(top, Announcement) if said else isinstance(top, JcHome), top
+    finally:
+        app.console.close()
+
+
+def test_an_announcement_closed_stays_closed_after_other_campaigns(state_dir):  # J-18, J-19
+    """Campaign A's winter closed; other campaigns played on, each announcement closed there too;
+    A reopened from Earlier games said its winter again, closed long ago: the setting kept the one
+    campaign's mark closed last. Now it keeps the newest closed of each of the last campaigns (four
+    at the least in its 512 characters); one not closed in A is still said."""
+    from firmware.screens.jc.campaign import READ_KEY, Announcement
+    app = app_with([], [], state_dir)
+    try:
+        sids = []
+        for new in ("new jc-battle year=4 seed=8", "new jc-battle year=4", "new jc-battle year=3 seed=8",
+                    "new jc-battle year=2"):
+            assert '"ok":true' in app.serve_line(new.encode()) and '"ok":true' in app.serve_line(b"winter")
+            top = _resumed(app)
+            assert isinstance(top, Announcement) and top.title.startswith("Winter"), top
+            app.handle("b")                                          # read: closed
+            sids.append(app.fair_draw().session)
+        assert len(str(app.settings[READ_KEY])) <= 512
+        for sid in sids:
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), (sids.index(sid), app.stack[-1])
+        assert '"ok":true' in app.serve_line(b"undo") and '"ok":true' in app.serve_line(b"control Roma caesar")
+        assert '"ok":true' in app.serve_line(b"winter")              # another winter in the last: not closed
+        assert isinstance(_resumed(app), Announcement), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_a_roll_closed_stays_closed_after_other_campaigns_rolls(state_dir):  # J-7
+    """Battle A's last roll closed; other campaigns fought, their rolls closed too; A reopened from
+    Earlier games said its roll again, closed long ago: the setting kept the rolls of the campaign
+    closed last only. Now it keeps the newest roll closed of each of the last campaigns too."""
+    from firmware.screens.jc.roll import ROLL_KEY
+    app = app_with([], [], state_dir)
+    try:
+        sids = []
+        for seed in ("seed=1", "", "seed=1", ""):
+            for line in (f"new jc-battle dice=physical {seed}".strip(), *PHYSICAL[1:]):
+                assert '"ok":true' in app.serve_line(line.encode()), line
+            assert isinstance(_resumed(app), DiceResult), app.stack[-1]
+            app.handle("b")                                              # read: closed
+            sids.append(app.fair_draw().session)
+        assert len(str(app.settings[ROLL_KEY])) <= 512
+        for i, sid in enumerate(sids):
+            _reopened(app, sid)
+            assert isinstance(_resumed(app), JcHome), (i, app.stack[-1])
+    finally:
+        app.console.close()
+
+
+def _cards_played(app) -> None:
+    """This year's cards dealt and the first played over the serial link: a reveal (J-18)."""
+    assert '"ok":true' in app.serve_line(b"deal")
+    hands = {s: [c for c in app.console.request(f"hand {s}")["hand"] if c != "apollo"] for s in ("caesar", "pompey")}
+    for line in ("discard caesar {}", "discard pompey {}", "play caesar {}", "play pompey {}"):
+        side = line.split()[1]
+        assert '"ok":true' in app.serve_line(line.format(hands[side].pop()).encode()), line
+
+
+def test_what_the_serial_link_announces_is_said_on_the_home(state_dir):  # J-7, J-18, J-19
+    """The device on the campaign's home, the year's cards revealed, then the winter, over the serial
+    link: nothing was said on the device (the table looks at it, not at the laptop) until the game
+    was left and opened again. Now the home says each when it comes on top, once: closed, it is not
+    said again, and an undo of the winter does not say the reveal closed before it again."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=4 seed=8"], ["a"], state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        _cards_played(app)
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Reveal", top
+        app.handle("b")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(b"winter")
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, Announcement) and top.title == "Winter: year 4", top
+        app.handle("a")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(b"undo")
+        app.message = None
+        app.render()
+        assert isinstance(app.stack[-1], JcHome), app.stack[-1]          # the reveal, closed: not again
+    finally:
+        app.console.close()
+
+
+def test_a_roll_sent_over_the_serial_link_is_shown_on_the_home(state_dir):  # J-1, J-7
+    """A fire sent over the serial link while the device shows the home: its dice and where the hits
+    went were shown only once the game was left and opened again. Now the home shows the roll when
+    it comes on top; closed, it is not shown again."""
+    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.handle("b")                                                  # closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+        app.render()
+        assert isinstance(app.stack[-1], JcHome)
+    finally:
+        app.console.close()
+
+
+def test_an_announcement_closed_while_the_card_refuses_writes_is_not_said_again(state_dir):  # J-19
+    """The card refuses to keep the winter closed (``jc.read`` not written): the home says what is
+    not closed when it comes on top, so the checklist came back at once, again and again, with no
+    way to the home. What was closed is kept while the program runs."""
+    from firmware.screens.jc.campaign import Announcement
+    app = app_with(["new jc-battle year=4 seed=8"], ["a"], state_dir)
+    try:
+        app.render()
+        assert '"ok":true' in app.serve_line(b"winter")
+        app.render()
+        assert isinstance(app.stack[-1], Announcement)
+        app.set_setting = lambda key, value: {"ok": False, "error": "storage", "message": "the card refused"}
+        app.handle("b")                                                  # closed: not kept
+        for _ in range(3):
+            app.render()
+            assert isinstance(app.stack[-1], JcHome), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_a_roll_closed_while_the_card_refuses_writes_is_not_shown_again(state_dir):  # J-7
+    """The card refuses to keep the roll closed (``jc.roll`` not written): the home, which shows a
+    roll not closed when it comes on top, showed it again at once, with no way to the home. What
+    was closed is kept while the program runs."""
+    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    try:
+        app.render()
+        assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.set_setting = lambda key, value: {"ok": False, "error": "storage", "message": "the card refused"}
+        app.handle("b")                                                  # closed: not kept
+        for _ in range(3):
+            app.render()
+            assert isinstance(app.stack[-1], JcHome), app.stack[-1]
+    finally:
+        app.console.close()

@@ -16,7 +16,7 @@ from firmware.screens.caesar.text import _, ngettext
 from firmware.screens.caesar.move import PlayMap, auto_draw
 from firmware.screens.caesar.pickers import ChoiceScreen, TokenPicker
 from firmware.screens.caesar.pickers import TilePicker
-from firmware.screens.caesar.reading import unread_taken_back
+from firmware.screens.caesar.reading import taken_back
 from firmware.screens.caesar.turn import resume, show_crassus, show_mine
 from firmware.screens.caesar.words import (Follows, edition_of, facing, snapshot, opponent, pn, pn_short, run_line,
                                             space_name, tile_letter, tile_words, tok, two_rows, view_of,
@@ -284,11 +284,9 @@ def note_taken_back(ctx: Ctx) -> bool:
     """The turns read that the game's state no longer holds (an undo took them back) count as not
     read from now on (:func:`~firmware.screens.caesar.reading.unread_taken_back`); False when no
     Caesar! game is in play."""
-    view = view_if_any(ctx)
-    if view is None:
+    if view_if_any(ctx) is None:
         return False
-    turns = [t for t in (view.get("last_crassus_turn"), view.get("last_player_turn")) if t]
-    unread_taken_back(ctx, [i for t in turns for i in (t["read_id"], t["id"])])
+    taken_back(ctx)
     return True
 
 

@@ -22,7 +22,6 @@ from firmware.screens.caesar.flow import (
     open_play,
     open_row,
     private,
-    note_taken_back,
     show_unread,
 )
 from firmware.screens.caesar.setup import SetupGuide, setup_form
@@ -77,16 +76,6 @@ class CaesarHome(WrappedListScreen):
         ctx.prune(lambda s: isinstance(s, CaesarHome) and s is not self)   # an older home below is stale
         show_unread(ctx)               # (the App draws the turn shown instead: the top changed)
         return super().render(ctx)
-
-    def stale(self, ctx: Ctx) -> bool:
-        """Never: the home stays while its game is in play (another game put in play takes every
-        screen off). The App asks it after every undo, on the device or over the serial link, even
-        while a notice covers it (a long one is a screen of its own) or a turn's pages are on top:
-        a turn read that the undo took back counts as not read from then on (as when the home comes
-        on top), so that the same turn sent again before the home is back on top is shown again
-        from its first page, the table having taken its tokens back (S-5)."""
-        note_taken_back(ctx)
-        return False
 
     def key(self, key: str, ctx: Ctx) -> None:
         if not show_unread(ctx):       # a turn not shown yet comes first: the key shows it

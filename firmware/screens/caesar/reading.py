@@ -195,3 +195,16 @@ def unread_taken_back(ctx: Ctx, held: list[str]) -> None:
         m = _TURN.match(stored)
         if stored not in held and m and int(m[2]) >= latest.get(m[1], -1) and _read_at(ctx, session, stored) != (0, 0, 0):
             _keep(ctx, session, stored, (0, 0, 0), "pages not read")
+
+
+def taken_back(ctx: Ctx) -> None:
+    """After an undo (the App follows one with it, the record's ``undone``, wherever the device is:
+    the main menu, Settings, History, the game's home under a notice): the turns read of the running
+    game that its state no longer holds count as not read (:func:`unread_taken_back`), so that his
+    turn sent again the same way over the serial link (the same tile, the same id) is shown from its
+    first page when the game is opened, the table having taken his tokens back (S-5)."""
+    view = ctx.view()
+    if view is None:
+        return
+    turns = [t for t in (view.get("last_crassus_turn"), view.get("last_player_turn")) if isinstance(t, dict)]
+    unread_taken_back(ctx, [str(i) for t in turns for i in (t.get("read_id"), t.get("id")) if i])

@@ -212,5 +212,5 @@ RECORD = GameRecord(
     box_name="Caesar! Seize Rome in 20 Minutes", short=short, finished=finished, players=players, over=over,
     statistics=(Statistic("crassus", N_("vs Auto-Crassus"), against_crassus, "firmware.screens.history_stats:crassus_chart"),),
     seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")}, placeholders=(AUTO,), shown=shown,
-    settings=settings, first=first,
+    settings=settings, first=first, undone="firmware.screens.caesar.reading:taken_back",
 )

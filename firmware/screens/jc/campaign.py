@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
@@ -15,10 +17,11 @@ from engine.text import N_
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import Msg, _, ngettext
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, name_of, over_item, run_line,
+from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, kept_for, name_of, over_item, run_line,
                                        side_name, view_of)
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.widgets import ConfirmScreen, Item, ListScreen, VPTrack
+from firmware.settings import MAX_VALUE
 
 log = logging.getLogger(__name__)
 
@@ -253,8 +256,15 @@ def winter_question(ctx: Ctx) -> str:
 
 
 # -- what the device announced, said again until it is closed (after a power cut too) ---------------
-READ_KEY = "jc.read"      # the newest announcement the player closed: ``<session>:<marker>`` (the campaign's
-# own id: two campaigns started with one ``seed=`` never share it); an older Legatus kept ``<commitment>:<marker>``
+READ_KEY = "jc.read"      # the announcements the player closed, the one closed last first: the running campaign's
+# newest :data:`KEPT`, then the newest of each campaign before it: ``<game>/<commitment>:<marker>,…`` (the campaign's
+# own: its copies reopened from Earlier games keep it, two campaigns started with one ``seed=`` never share it; as
+# many as fit in a setting's value); an older Legatus kept one, ``<session>/<commitment>:<marker>``, and before it
+# ``<commitment>:<marker>``
+KEPT = 4                  # (an undo of the winter leaves the year's last reveal the newest: closed before it)
+# Announcements closed when the card refused to keep it (the setting not written), per running program: the
+# home says what is not closed when it comes on top, and without this said it again and again, no way out.
+_UNSAVED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 class Announcement(Snapshot):
@@ -272,10 +282,20 @@ class Announcement(Snapshot):
     def key(self, key: str, ctx: Ctx) -> None:
         depth = ctx.depth()
         super().key(key, ctx)
-        if ctx.depth() < depth and not is_read(str(ctx.settings.get(READ_KEY) or ""), self.marker):
-            response = ctx.set_setting(READ_KEY, self.marker)
-            if not response.get("ok"):
-                log.warning("the announcement read was not kept: %s", response.get("message"))
+        if ctx.depth() < depth:
+            keep_closed(ctx, self.marker)
+
+
+def keep_closed(ctx: Ctx, marker: str) -> None:
+    """Keep the announcement ``marker`` closed (one write; none if it is kept already; in memory
+    while the program runs if the card refuses it)."""
+    kept = closed(ctx)
+    if is_read(kept, marker):
+        return
+    response = ctx.set_setting(READ_KEY, closed_too(kept, marker))
+    if not response.get("ok"):
+        _UNSAVED.setdefault(ctx, set()).add(marker)
+        log.warning("the announcement read was not kept: %s", response.get("message"))
 
 
 # The winter's steps as the reader's rulebook numbers them (J-19). The console keeps the English
@@ -343,18 +363,40 @@ def newest_said(ctx: Ctx) -> tuple[str, Callable[[], Announcement]] | None:
 def resume(ctx: Ctx) -> bool:
     """On opening the game: the newest announcement not closed yet is said again; True if so."""
     said = newest_said(ctx)
-    if said is None or is_read(str(ctx.settings.get(READ_KEY) or ""), said[0]):
+    if said is None or is_read(closed(ctx), said[0]):
         return False
     ctx.push(remade(said[1]))
     return True
 
 
-def is_read(kept: str, marker: str) -> bool:
-    """Whether the ``jc.read`` setting ``kept`` says the announcement ``marker``
-    (``<session>/<commitment>:<kind>#<digest>``) was closed: the same mark, or the mark an older
-    Legatus kept (``<commitment>:<kind>#<digest>``) when it names a commitment — one campaign's; a
-    mark without one (``seed=``) may be any campaign's, so it is said once more rather than hidden."""
-    if kept == marker:
-        return True
-    old = marker.split("/", 1)[-1]
-    return not old.startswith(":") and kept == old
+def closed(ctx: Ctx) -> list[str]:
+    """The marks of the ``jc.read`` setting, the one closed last first, each campaign named as the
+    running one's when it is that one's under an older name (:func:`~firmware.screens.jc.words.kept_for`);
+    first those closed while the card refused to keep them."""
+    return [*sorted(_UNSAVED.get(ctx, ())),
+            *(kept_for(ctx, mark) for mark in str(ctx.settings.get(READ_KEY) or "").split(",") if mark)]
+
+
+def is_read(kept: Sequence[str], marker: str) -> bool:
+    """Whether the marks ``kept`` (:func:`closed`) say the announcement ``marker``
+    (``<game>/<commitment>:<kind>#<digest>``) was closed. A mark an older Legatus kept without a
+    commitment and a session (``seed=``) may be any campaign's: its announcement is said once
+    more rather than hidden."""
+    return marker in kept
+
+
+def closed_too(kept: Sequence[str], marker: str) -> str:
+    """The ``jc.read`` setting once ``marker`` is closed: it first, then the campaign's others
+    ``kept`` (:func:`closed`, the one closed last first) up to :data:`KEPT`, then the newest of
+    each other campaign, as many as fit in a setting's value (an older campaign's dropped)."""
+    who = marker.partition(":")[0]
+    mine = [marker, *(m for m in kept if m.partition(":")[0] == who and m != marker)][:KEPT]
+    value = ",".join(dict.fromkeys(mine))
+    others = {who}
+    for mark in kept:
+        if (campaign := mark.partition(":")[0]) not in others:
+            others.add(campaign)
+            if len(longer := f"{value},{mark}") > MAX_VALUE:
+                break
+            value = longer
+    return value

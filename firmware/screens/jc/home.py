@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from PIL import Image
+
 from engine.jc.views import BattleView
 from firmware.screens.jc.text import _, ngettext
 from firmware.screens import play
@@ -51,6 +53,15 @@ class JcHome(WrappedListScreen):
             self.current = new
             self.cursor = self._mark = keys.index(new)
         super().follow(items)
+
+    def render(self, ctx: Ctx) -> Image.Image:
+        """As the list draws; but first, what the device said and was not closed — a roll, a reveal,
+        the winter sent over the serial link while the home was shown, which the table looks for on
+        the device, not on the laptop — is said, as on opening the game (the App draws it instead:
+        the top changed). Closed, it is not said again."""
+        resume_roll(ctx)
+        resume(ctx)
+        return super().render(ctx)
 
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)

@@ -4,7 +4,9 @@ for reading it."""
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PIL import Image
 
@@ -16,15 +18,21 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.play import Follows
 from firmware.screens.jc.over import regroup
-from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, name_of, view_of
+from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, kept_for, name_of, view_of
 from firmware.screens.widgets import Intent, Scroll, die_tile, intent, scroll_bar
 from firmware.screens.widgets.dice import DIE
+from firmware.settings import MAX_VALUE
 
 log = logging.getLogger(__name__)
 
 
-ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<session>/<commitment>:f<battle>.<turn>#<digest>,…``
+ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<game>/<commitment>:f<battle>.<turn>#<digest>,…``
+# (the campaign's, :func:`~firmware.screens.jc.words.campaign_mark`; an older Legatus named its session), the
+# campaign closed in last first, then ``;`` and the newest closed of each of the campaigns before it that fit
 ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
+# Rolls closed when the card refused to keep it, per running program (the home shows a roll not closed when it
+# comes on top: without this it showed it again and again, no way out).
+_UNSAVED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 def roll_mark(ctx: Ctx) -> str | None:
@@ -44,26 +52,44 @@ def roll_mark(ctx: Ctx) -> str | None:
 
 
 def _rolls(kept: str) -> tuple[str, list[str]]:
-    """The ``jc.roll`` setting as its campaign and its rolls (``f<battle>.<turn>#<digest>``, oldest first)."""
+    """One campaign's part of the ``jc.roll`` setting as its campaign and its rolls
+    (``f<battle>.<turn>#<digest>``, oldest first)."""
     who, _sep, rolls = kept.rpartition(":")
     return who, [r for r in rolls.split(",") if r]
 
 
+def kept_rolls(ctx: Ctx) -> str:
+    """The ``jc.roll`` setting, each campaign named as the running one's when it is that one's
+    under an older name (:func:`~firmware.screens.jc.words.kept_for`); first the rolls closed while
+    the card refused to keep them."""
+    return ";".join([*sorted(_UNSAVED.get(ctx, ())),
+                     *(kept_for(ctx, part) for part in str(ctx.settings.get(ROLL_KEY) or "").split(";") if part)])
+
+
 def roll_read(kept: str, mark: str) -> bool:
-    """Whether the ``jc.roll`` setting ``kept`` says the roll ``mark`` was read: one of the newest
-    rolls closed in the campaign (an undo of the last fire leaves the one before it the newest,
-    read before it; a fire made after an undo with other dice, or by another block, is another roll)."""
+    """Whether the ``jc.roll`` setting ``kept`` (:func:`kept_rolls`) says the roll ``mark`` was
+    read: one of the newest rolls closed in the campaign (an undo of the last fire leaves the one
+    before it the newest, read before it; a fire made after an undo with other dice, or by another
+    block, is another roll)."""
     who, rolls = _rolls(mark)
-    kept_who, kept_rolls = _rolls(kept)
-    return bool(who) and kept_who == who and rolls[0] in kept_rolls
+    return bool(who) and any(kept_who == who and rolls[0] in kept_rolls
+                             for kept_who, kept_rolls in map(_rolls, kept.split(";")))
 
 
 def read_rolls(kept: str, mark: str) -> str:
-    """The ``jc.roll`` setting once ``mark`` is read too: the campaign's newest :data:`ROLLS_KEPT`."""
+    """The ``jc.roll`` setting once ``mark`` is read too: the campaign's newest :data:`ROLLS_KEPT`,
+    then the newest of each other campaign ``kept`` names, the one closed in last first, as many
+    as fit in a setting's value (an older campaign's dropped: its last roll is said once more)."""
     who, rolls = _rolls(mark)
-    kept_who, kept_rolls = _rolls(kept)
-    newest = [r for r in kept_rolls if r not in rolls] if kept_who == who else []
-    return f"{who}:{','.join([*newest, *rolls][-ROLLS_KEPT:])}"
+    parts = [_rolls(part) for part in kept.split(";") if part]
+    newest = [r for kept_who, kept_rolls in parts if kept_who == who for r in kept_rolls if r not in rolls]
+    value = f"{who}:{','.join([*newest, *rolls][-ROLLS_KEPT:])}"
+    for kept_who, kept_rolls in parts:
+        if kept_who != who and kept_rolls:
+            if len(longer := f"{value};{kept_who}:{kept_rolls[-1]}") > MAX_VALUE:
+                break
+            value = longer
+    return value
 
 
 def resume_roll(ctx: Ctx) -> bool:
@@ -75,7 +101,7 @@ def resume_roll(ctx: Ctx) -> bool:
     view = view_of(ctx)
     b, winter = view["battle"], view["winter"]
     roll, mark = b["roll"], roll_mark(ctx)
-    if roll is None or mark is None or roll_read(str(ctx.settings.get(ROLL_KEY) or ""), mark):
+    if roll is None or mark is None or roll_read(kept_rolls(ctx), mark):
         return False
     if b["phase"] == "over" and winter is not None and winter["battle"] == b["number"]:
         return False
@@ -169,9 +195,10 @@ class DiceResult(Follows):
 
 def keep_read(ctx: Ctx, mark: str | None) -> None:
     """Keep the roll ``mark`` as read (one write; none if it is kept already)."""
-    kept = str(ctx.settings.get(ROLL_KEY) or "")
+    kept = kept_rolls(ctx)
     if mark is None or roll_read(kept, mark):
         return
     response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
     if not response.get("ok"):
+        _UNSAVED.setdefault(ctx, set()).add(mark)
         log.warning("the roll read was not kept: %s", response.get("message"))

@@ -86,10 +86,41 @@ def roster_now(ctx: Ctx, side: str) -> list[RosterBlock]:
 
 
 def campaign_mark(ctx: Ctx) -> str:
-    """Whose game a read mark is of: ``<session>/<commitment>`` (the campaign's own session id: two
-    campaigns started with one ``seed=``, which have no commitment, never share it)."""
+    """Whose campaign a read mark (``jc.read``, ``jc.roll``) is of: ``<game>/<commitment>`` — the
+    game's own id (``FairDraw.game``: the session it was first played in, which a copy reopened from
+    Earlier games keeps, a copy of a copy too) and its fair draw's commitment, its first
+    :data:`COMMITMENT_SAID` digits (none for a campaign started with ``seed=``): a campaign and its
+    copies share it, two campaigns started with one ``seed=`` never do."""
+    return "/".join(_campaign(ctx)[::2])
+
+
+COMMITMENT_SAID = 16      # digits of the commitment a mark names (a setting keeps the marks of several campaigns)
+
+
+def _campaign(ctx: Ctx) -> tuple[str, str, str]:
+    """The running campaign's game id, its session's and its commitment's first digits ("" for none)."""
     fair = ctx.fair_draw()
-    return f"{fair.session if fair is not None else ''}/{view_of(ctx)['commitment'] or ''}"
+    game, session = ((fair.game or fair.session), fair.session) if fair is not None else ("", "")
+    return game, session, (view_of(ctx)["commitment"] or "")[:COMMITMENT_SAID]
+
+
+def kept_for(ctx: Ctx, kept: str) -> str:
+    """A read mark as a setting keeps it (``<campaign>:<what>``), its campaign named as
+    :func:`campaign_mark` names the running one when it is that campaign's under an older name: the
+    same commitment, whatever the session before it (a secret seed is one campaign's: its copies
+    reopened from Earlier games go on with it), as ``<session>/<commitment>`` (all its digits) or,
+    older, ``<commitment>`` alone; or, without a commitment (``seed=``), the running session's own id (an
+    older Legatus named the campaign by the session). Any other mark is left as it is: another
+    campaign's, or a ``seed=`` mark naming no session, which may be any campaign's — never taken
+    for this one's."""
+    who, colon, what = kept.partition(":")
+    if not colon:
+        return kept
+    game, session, commitment = _campaign(ctx)
+    named, slash, kept_commitment = who.rpartition("/")
+    ours = (kept_commitment[:COMMITMENT_SAID] == commitment if commitment else
+            bool(slash) and not kept_commitment and bool(named) and named in (game, session))
+    return f"{game}/{commitment}:{what}" if ours else kept
 
 
 def digest(said: object) -> str:
