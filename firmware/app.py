@@ -22,7 +22,7 @@ from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
-from firmware.games import record_of
+from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
@@ -152,20 +152,8 @@ class App:
         return None if session is None else self._reads.record(_header(session), session.lines, part)
 
     def hardware_checks(self) -> list[Check]:
-        from pathlib import Path
-
-        from firmware import doctor
-        root = Path(self.console.store.root).absolute()
-        got = doctor.live()
-        if got is not None:
-            live, resolved = got
-            return doctor.gather(root, resolved, live)
-        try:
-            stored = self.console.store.load_settings()
-        except Exception:  # noqa: BLE001 - unreadable settings: show the defaults' view
-            log.exception("the settings could not be read for Settings → Hardware")
-            stored = {}
-        return doctor.gather(root, doctor.resolve_config(None, stored), None)
+        from firmware.hardware_checks import device_checks
+        return device_checks(self.console.store)
 
     def archives(self, limit: int = 40) -> list[ArchivedSession] | None:
         try:
@@ -387,20 +375,9 @@ class App:
         return response
 
     def _follow_undo(self) -> None:
-        """After an undo, on the device or over the serial link, wherever the device is (the main
-        menu, Settings, History: none of the game's screens open, none asked whether it is stale):
-        the running game's own follow-up (:attr:`firmware.games.GameRecord.undone`), so that what
-        it keeps beside the session learns what was taken back. A failure there is logged; the
-        undo stands."""
+        """After an undo, wherever the device is: the running game's own follow-up (games.follow_undo)."""
         session = self.console.session
-        record = record_of(session.game.name) if session is not None else None
-        follow = record.follower() if record is not None else None
-        if follow is None:
-            return
-        try:
-            follow(self)
-        except Exception:  # noqa: BLE001 - the undo is made: a game that cannot follow it says so in the log
-            log.exception("%s could not follow the undo", record.ident if record is not None else "?")
+        follow_undo(session.game.name if session is not None else None, self)
 
     def _undone_by_link(self, response: str | None, depth: int | None) -> Any:
         """What a serial line just took back, as hold B says it (``Undone: …``, the game's own

@@ -208,3 +208,18 @@ def _load(ref: str) -> Callable[[Ctx], Any] | None:
         log.warning("the screens of %s do not load: %s", ref, e)
         return None
     return loaded
+
+
+def follow_undo(game: str | None, ctx: Ctx) -> None:
+    """After an undo, on the device or over the serial link, wherever the device is (the main menu,
+    Settings, History: none of the game's screens open, none asked whether it is stale): the running
+    ``game``'s own follow-up (:attr:`GameRecord.undone`), so that what it keeps beside the session
+    learns what was taken back. A failure there is logged; the undo stands."""
+    record = record_of(game) if game else None
+    follow = record.follower() if record is not None else None
+    if follow is None:
+        return
+    try:
+        follow(ctx)
+    except Exception:  # noqa: BLE001 - the undo is made: a game that cannot follow it says so in the log
+        log.exception("%s could not follow the undo", record.ident if record is not None else "?")
