@@ -353,6 +353,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         except KeyboardInterrupt:
             pass
         store.watch = None                       # (the end's "Saved" is not drawn over)
+        _speak_the_last_words(store)
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
@@ -367,6 +368,17 @@ def run_device(args: Any, splash: Any = None) -> int:
         console.close()
     logs.stopped()
     return 0
+
+
+def _speak_the_last_words(store: Store) -> None:
+    """Say the end's "Saved — safe to unplug" in the language the first start's question is asked
+    in until one is stored: the locale's (:func:`firmware.console.greeting_language`, as the
+    console's greeting). Quitting at that question under ``LANG=uk_UA.UTF-8`` said it in English."""
+    from firmware.console import greeting_language
+    from firmware.i18n import set_language
+    lang = greeting_language(store)
+    if lang is not None:
+        set_language(lang)
 
 
 def _start_notices(app: App, store: Store, failure: str | None) -> None:
