@@ -1196,13 +1196,17 @@ def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_
         app.console.close()
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("filed in History", "taken back")),
-                                         ("ru", ("в истории", "отменить")), ("uk", ("в історії", "скасувати"))])
+@pytest.mark.parametrize("lang, words", [("en", ("game ends", "can't be undone")),
+                                         ("ru", ("закончится", "без отмены последнего хода")),
+                                         ("uk", ("завершиться", "останній хід не скасувати"))])
 def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_taken_back(state_dir, lang, words):
     """A new session over a game its rules ended and History filed finished (W-11 here) ends it
     first: its seed goes to History and its last move can no longer be undone. The device's New
     game, Earlier games' reopen question and Dice & bags said only "it stays in the archive" (or
-    nothing): they say it, in a whole sentence, before it happens."""
+    nothing): they say it, in a whole sentence, before it happens. Dice's question is 4 rows, the
+    sentence whole on its first page (3 rows) and «Roll dice?» after it: it was 6-9 rows
+    («…записана как» ending the first page)."""
+    from firmware.i18n import _
     from firmware.screens import play
     from firmware.screens.archive import ArchiveScreen, archived
     app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir, lang=lang)
@@ -1219,6 +1223,9 @@ def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_take
         for key in ["down", "down", "a", "a"]:                     # Dice & bags -> Dice
             app.handle(key)
         asked.append(" ".join(app.stack[-1].rows))
+        rows = app.stack[-1].rows
+        assert len(rows) <= 4 and rows[-1] == _("Roll dice?"), rows            # the question on its own row
+        assert words[-1].split()[-1] in rows[2], rows                           # the sentence ends on page 1
         for said in asked:
             assert all(w in said for w in words), said
         assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
@@ -1250,7 +1257,7 @@ def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_
         if where == "reopen":
             app.push(ArchiveScreen(archived(app.archives())))
         below = app.stack[-1]
-        assert "filed in History as finished" in ask()
+        assert "last move can't be undone" in ask()
         if undo == "serial":
             assert '"ok":true' in undo_by_link(app)
         else:
