@@ -73,7 +73,7 @@ def device(state_dir: Path, lang: str = "en") -> tuple[App, queue.Queue[tuple[st
     app.push(screen)
     app.render()
     screen.cursor = [i.label for i in screen.items(app)].index(
-        {"en": "Send the draw record", "ru": "Запись жребия в порт"}[lang])
+        {"en": "Send the draw record", "ru": "Запись жребия в порт", "uk": "Запис жеребу в порт"}[lang])
     return app, events, sent
 
 
@@ -140,11 +140,15 @@ def test_back_leaves_while_the_record_is_made_nothing_is_sent_and_a_later_press_
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Game 1: its draw record could not be made (a stored line no longer replays)."),
-    ("ru", "Игра 1: не удалось составить запись жребия (a stored line no longer replays)."),
+    ("en", "Game 1: its draw record could not be made: its stored moves no longer replay."),
+    ("ru", "Игра 1: не удалось составить запись жребия: её сохранённые ходы больше не воспроизводятся."),
+    ("uk", "Гра 1: не вдалося скласти запис жеребу: її збережені ходи більше не відтворюються."),
 ])
 def test_a_record_that_cannot_be_made_is_said_and_nothing_is_sent(state_dir: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                   lang: str, said: str):
+                                                                   lang: str, said: str, caplog):
+    """A record whose stored moves no longer replay is said in the reader's language, in a sentence
+    of its own: the error's English text was put inside the Russian one («…запись жребия (a stored
+    line no longer replays).»); the detail goes to the log."""
     app, events, sent = device(state_dir, lang)
     try:
         state = app.console.request("state")
@@ -155,6 +159,7 @@ def test_a_record_that_cannot_be_made_is_said_and_nothing_is_sent(state_dir: Pat
         slow.gate.set()
         woken(app, events)
         assert notice(app) == said
+        assert any("a stored line no longer replays" in r.getMessage() for r in caplog.records)
         assert sent == [] and not any(isinstance(s, DrawsBeingMade) for s in app.stack) and app.errors == 0
         assert app.console.request("state") == state
     finally:
