@@ -1557,6 +1557,26 @@ def test_about_says_what_a_does_on_a_form_as_the_forms_do_it(state_dir, lang, sa
         assert isinstance(ctx.top, PlayerPicker) if hint == "A: choose" else ctx.lines[-1].startswith("new glory")
 
 
+@pytest.mark.parametrize("lang, hint", [("en", "A: show"), ("ru", "A: показать"), ("uk", "A: показати")])
+@pytest.mark.parametrize("lines", [["new dice seed=3", "roll 2d6", "end"], ["new bag items=a*3 seed=1", "draw 1", "end"],
+                                   ["new glory players=Ann,Bob seed=1", "end"]])
+def test_the_main_menu_does_not_offer_to_continue_a_session_the_players_ended(state_dir, lang, hint, lines):
+    """On an ended dice or bag session the running row's title bar read «A: продолжить» though
+    nothing could go on: A shows the session as it ended (the roller's last roll, "Ended" in its
+    title), and the title bar says so."""
+    app = app_with(lines, [], state_dir, lang=lang)
+    try:
+        app.render()
+        assert app.stack[-1].items(app)[0].key == "resume"
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert hint in texts and not any("продолж" in t or "продовж" in t or "resume" in t for t in texts), texts
+        app.handle("a")
+        app.render()
+        assert app.stack[-1] is not app.stack[0] and app.errors == 0
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 @pytest.mark.parametrize("line", ["new jc-battle attacker=caesar seed=4", "new glory players=Ann,Bob seed=1",
                                   "new sword players=romans,gauls seed=2", "new caesar-solo seed=3",
