@@ -29,6 +29,11 @@ def _fair_page(ctx: Ctx, text: Callable[[], str]) -> None:
     ctx.push(remade(lambda: Snapshot(games, _("Fair draw"), text())))
 
 
+def _nothing_in_play(ctx: Ctx) -> None:
+    """Fair draw with no session: what shows here, and how to get it."""
+    ctx.notify(Msg("Start a game, dice or a bag: its fair draw shows here."))
+
+
 class FairDrawScreen(ListScreen):
     """The running game's fair draw: the commitment's first 8 hex characters big enough to
     photograph, then rows: the players' share (given, skipped, or "Players' share…" while one
@@ -59,8 +64,8 @@ class FairDrawScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         fair = self.fair(ctx)
-        if fair is None:
-            return [Item(_("No game running."))]
+        if fair is None:         # a row that says why, not a status row A did nothing on
+            return [Item(_("Nothing in play…"), _nothing_in_play, ident="none")]
         out: list[Item] = []
         if fair.commitment is None:
             out.append(Item(_("No secret draw: the seed was chosen."), ident="seeded"))
