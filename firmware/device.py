@@ -136,6 +136,10 @@ class Loop:
                 self.out.blank(True, self.app.render())
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
+        elif kind == "wake" and self.blanked:    # asleep, no frame drawn: a page that waits for the worker
+            top = self.app.stack[-1]             # to send something (the draw record) takes it now: the
+            if getattr(top, "sends_when_made", False):     # serial line needs no screen (it waited for a key)
+                top.on_top(self.app)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
         self.redraw()

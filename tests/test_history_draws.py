@@ -358,3 +358,41 @@ def test_the_page_is_said_again_in_a_new_language_and_still_sends_the_record_onc
         assert len(sent) == 1 and slow.on_main == [False] and notice(app) == "Надіслано жереб гри: Кубики."
     finally:
         app.console.close()
+
+
+def test_a_record_made_while_the_panel_is_asleep_is_sent_without_a_key(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """The record finished while the panel was asleep (screen off after idle) waited for a key to
+    wake it before it was sent: the loop drew no frame, so the page never asked. The serial line
+    needs no screen: it is sent when it is made; the notice waits for the waking key."""
+    from firmware.device import Loop
+
+    class Panel:
+        def __init__(self) -> None:
+            self.frames: list[Any] = []
+
+        def show(self, img: Any) -> None:
+            self.frames.append(img)
+
+        def blank(self, blanked: bool, img: Any) -> None:
+            pass
+
+        def contrast(self, level: int) -> None:
+            pass
+    app, events, sent = device(state_dir)
+    try:
+        console_line = (reply_json(app.console.request("export format=draws")) + "\n").encode("utf-8")
+        panel = Panel()
+        loop = Loop(app, panel, None)
+        slow = Slow(monkeypatch)
+        loop.handle(("key", "a"))                          # Send the draw record
+        assert isinstance(app.stack[-1], DrawsBeingMade) and slow.started.wait(10)
+        loop.blanked = True                                 # the panel asleep meanwhile
+        shown = len(panel.frames)
+        slow.gate.set()
+        loop.handle(events.get(timeout=30))                 # the worker's wake
+        assert sent == [console_line] and len(panel.frames) == shown      # sent; nothing drawn
+        assert isinstance(app.stack[-1], HistoryScreen) and " ".join(app.message or []) == "Sent the draws of: Dice."
+        loop.handle(("key", "down"))                        # wakes the panel: the notice is shown
+        assert not loop.blanked and sent == [console_line]
+    finally:
+        app.console.close()
