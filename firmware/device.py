@@ -138,8 +138,8 @@ class Loop:
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         elif kind == "wake" and self.blanked:    # asleep, no frame drawn: a page that waits for the worker
             top = self.app.stack[-1]             # to send something (the draw record) takes it now: the
-            if getattr(top, "sends_when_made", False):     # serial line needs no screen (it waited for a key)
-                top.on_top(self.app)
+            if getattr(top, "sends_when_made", False) and callable(asks := getattr(top, "on_top", None)):
+                asks(self.app)                   # serial line needs no screen (it waited for a key)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
         self.redraw()
