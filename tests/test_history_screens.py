@@ -535,14 +535,15 @@ def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     assert code[:8] in ctx.texts() and "Players' share…" in ctx.texts() and seed not in ctx.texts()
     assert "reveal" not in ctx.lines
     ctx.recorded = True                                             # whatever History says, it runs
-    assert seed not in ctx.texts() and "End the game…" in ctx.texts()
+    assert seed not in ctx.texts() and "End the session…" in ctx.texts()     # a dice session: no «game»
     ctx.press("a")                                                  # the share: dice 3-1
     ctx.press("a", "up", "up", "right", "a")
     assert ctx.lines[-1] == "share 3-1" and "Share: 3-1" in ctx.texts()
     ctx.press("down", "a")
-    assert ctx.top.title == "End the game?"
+    assert ctx.top.title == "End the session?" and "ends the session" in " ".join(ctx.top.rows)
     ctx.press("a")
     assert ctx.lines[-1] == "end" and seed not in ctx.texts()
+    assert ctx.notes[-1].startswith("The session has ended."), ctx.notes
     ctx.press("a")
     assert ctx.lines[-1] == "reveal" and seed in ctx.texts()
 
