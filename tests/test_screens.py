@@ -521,7 +521,7 @@ def test_a_deck_started_beside_a_side_bag_on_the_device_keeps_the_bag(state_dir)
 @pytest.mark.parametrize("undo", ["serial", "device"])
 def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):
     """Over a game its rules ended (W-11, the Sword's automatic victory), Dice & bags asks first:
-    "This ends the … game …". An undo (``undo`` from the serial link, or hold B) took the victory
+    "The … game ends: …". An undo (``undo`` from the serial link, or hold B) took the victory
     back meanwhile, and the question stayed: A then put a dice or bag session in place of the
     game going on again. The question goes with the game it asked about; Dice & bags then goes
     beside the game, which goes on."""
@@ -531,7 +531,7 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
         _menu_to(app, "Dice & bags")
         menu = app.stack[-1]
         _menu_to(app, tool)
-        assert isinstance(app.stack[-1], ReplaceQuestion) and "This ends the" in app.stack[-1].question
+        assert isinstance(app.stack[-1], ReplaceQuestion) and "game ends:" in app.stack[-1].question
         if undo == "serial":
             assert '"ok":true' in undo_by_link(app)
         else:
