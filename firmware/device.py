@@ -136,6 +136,10 @@ class Loop:
                 self.out.blank(True, self.app.render())
         elif kind == "logged":                   # a warning kept off the simulator's picture (or the log file's trouble)
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
+        elif kind == "wake" and self.blanked:    # asleep, no frame drawn: a page that waits for the worker
+            top = self.app.stack[-1]             # to send something (the draw record) takes it now: the
+            if getattr(top, "sends_when_made", False) and callable(asks := getattr(top, "on_top", None)):
+                asks(self.app)                   # serial line needs no screen (it waited for a key)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
         self.redraw()
@@ -353,6 +357,7 @@ def run_device(args: Any, splash: Any = None) -> int:
         except KeyboardInterrupt:
             pass
         store.watch = None                       # (the end's "Saved" is not drawn over)
+        _speak_the_last_words(store)
         if hardware is not None:
             hardware.shutdown()
         elif use_sim:
@@ -367,6 +372,17 @@ def run_device(args: Any, splash: Any = None) -> int:
         console.close()
     logs.stopped()
     return 0
+
+
+def _speak_the_last_words(store: Store) -> None:
+    """Say the end's "Saved — safe to unplug" in the language the first start's question is asked
+    in until one is stored: the locale's (:func:`firmware.console.greeting_language`, as the
+    console's greeting). Quitting at that question under ``LANG=uk_UA.UTF-8`` said it in English."""
+    from firmware.console import greeting_language
+    from firmware.i18n import set_language
+    lang = greeting_language(store)
+    if lang is not None:
+        set_language(lang)
 
 
 def _start_notices(app: App, store: Store, failure: str | None) -> None:

@@ -42,8 +42,13 @@ class RecordJob(NamedTuple):
             steps = rec.get("steps")
             out = fairness.draw_record(rec["header"], list(rec["lines"]), steps if isinstance(steps, list) else None)
         except (LegatusError, ValueError, KeyError, TypeError) as e:
-            said = Msg("Game {}: its draw record could not be made ({}).", self.history_id, str(e)[:80])
-            log.exception("the draw record of game %s could not be made", self.history_id, extra={"said": said})
+            # a sentence of its own in the reader's language (the error's text is English: it read
+            # «Игра 1: не удалось составить запись жребия (a stored line no longer replays).»); the
+            # detail goes to the log
+            said = Msg("Game {}: its draw record could not be made: its stored moves no longer replay.",
+                       self.history_id)
+            log.exception("the draw record of game %s could not be made (%s)", self.history_id, e,
+                          extra={"said": said})
             raise BadArguments(said) from None
         out["history_id"] = self.history_id
         return out

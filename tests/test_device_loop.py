@@ -797,3 +797,46 @@ def test_a_and_b_pressed_together_do_one_thing(factory, state_dir):
     finally:
         pins.bank.close()
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["uk_UA.UTF-8", "ru_RU.UTF-8"])
+def test_quitting_at_the_first_start_question_says_saved_in_the_locale_s_language(tmp_path, monkeypatch, lang):
+    """q at the first start's language question (no language stored yet) under a Ukrainian or
+    Russian locale left «Saved / safe to unplug» in English, though the question and the key line
+    spoke the locale's language: the end speaks it too until a language is stored, as the console's
+    greeting does."""
+    import types
+
+    from firmware import device, logs, terminal
+    from firmware.i18n import set_language
+    from firmware.screens.menu import saved_screen
+    shown: list = []
+
+    class Screen:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def show(self, image):
+            shown.append(image)
+
+        def __getattr__(self, name):
+            return lambda *a, **k: None
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    monkeypatch.setattr(terminal, "TerminalScreen", Screen)
+    monkeypatch.setattr(terminal, "terminal_problem", lambda *a: None)
+    monkeypatch.setattr(terminal, "keyboard_reader", lambda events: events.put(("quit",)))
+    monkeypatch.setattr(logs, "stopped", lambda: None)
+    monkeypatch.setattr(device.sys.stderr, "isatty", lambda: False)
+    args = types.SimpleNamespace(script=None, sim=True, state_dir=str(tmp_path / "st"), config=None, serial=None)
+    try:
+        assert device.run_device(args) == 0
+        assert shown, "no frame shown"
+        set_language(lang[:2])
+        want = saved_screen()
+        assert shown[-1].tobytes() == want.tobytes()
+        set_language("en")
+        assert shown[-1].tobytes() != saved_screen().tobytes()
+    finally:
+        set_language("en")

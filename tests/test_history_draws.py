@@ -73,7 +73,7 @@ def device(state_dir: Path, lang: str = "en") -> tuple[App, queue.Queue[tuple[st
     app.push(screen)
     app.render()
     screen.cursor = [i.label for i in screen.items(app)].index(
-        {"en": "Send the draw record", "ru": "Запись жребия в порт"}[lang])
+        {"en": "Send the draw record", "ru": "Запись жребия в порт", "uk": "Запис жеребу в порт"}[lang])
     return app, events, sent
 
 
@@ -140,11 +140,15 @@ def test_back_leaves_while_the_record_is_made_nothing_is_sent_and_a_later_press_
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Game 1: its draw record could not be made (a stored line no longer replays)."),
-    ("ru", "Игра 1: не удалось составить запись жребия (a stored line no longer replays)."),
+    ("en", "Game 1: its draw record could not be made: its stored moves no longer replay."),
+    ("ru", "Игра 1: не удалось составить запись жребия: её сохранённые ходы больше не воспроизводятся."),
+    ("uk", "Гра 1: не вдалося скласти запис жеребу: її збережені ходи більше не відтворюються."),
 ])
 def test_a_record_that_cannot_be_made_is_said_and_nothing_is_sent(state_dir: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                   lang: str, said: str):
+                                                                   lang: str, said: str, caplog):
+    """A record whose stored moves no longer replay is said in the reader's language, in a sentence
+    of its own: the error's English text was put inside the Russian one («…запись жребия (a stored
+    line no longer replays).»); the detail goes to the log."""
     app, events, sent = device(state_dir, lang)
     try:
         state = app.console.request("state")
@@ -155,6 +159,7 @@ def test_a_record_that_cannot_be_made_is_said_and_nothing_is_sent(state_dir: Pat
         slow.gate.set()
         woken(app, events)
         assert notice(app) == said
+        assert any("a stored line no longer replays" in r.getMessage() for r in caplog.records)
         assert sent == [] and not any(isinstance(s, DrawsBeingMade) for s in app.stack) and app.errors == 0
         assert app.console.request("state") == state
     finally:
@@ -351,5 +356,43 @@ def test_the_page_is_said_again_in_a_new_language_and_still_sends_the_record_onc
         slow.gate.set()
         woken(app, events)
         assert len(sent) == 1 and slow.on_main == [False] and notice(app) == "Надіслано жереб гри: Кубики."
+    finally:
+        app.console.close()
+
+
+def test_a_record_made_while_the_panel_is_asleep_is_sent_without_a_key(state_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    """The record finished while the panel was asleep (screen off after idle) waited for a key to
+    wake it before it was sent: the loop drew no frame, so the page never asked. The serial line
+    needs no screen: it is sent when it is made; the notice waits for the waking key."""
+    from firmware.device import Loop
+
+    class Panel:
+        def __init__(self) -> None:
+            self.frames: list[Any] = []
+
+        def show(self, img: Any) -> None:
+            self.frames.append(img)
+
+        def blank(self, blanked: bool, img: Any) -> None:
+            pass
+
+        def contrast(self, level: int) -> None:
+            pass
+    app, events, sent = device(state_dir)
+    try:
+        console_line = (reply_json(app.console.request("export format=draws")) + "\n").encode("utf-8")
+        panel = Panel()
+        loop = Loop(app, panel, None)
+        slow = Slow(monkeypatch)
+        loop.handle(("key", "a"))                          # Send the draw record
+        assert isinstance(app.stack[-1], DrawsBeingMade) and slow.started.wait(10)
+        loop.blanked = True                                 # the panel asleep meanwhile
+        shown = len(panel.frames)
+        slow.gate.set()
+        loop.handle(events.get(timeout=30))                 # the worker's wake
+        assert sent == [console_line] and len(panel.frames) == shown      # sent; nothing drawn
+        assert isinstance(app.stack[-1], HistoryScreen) and " ".join(app.message or []) == "Sent the draws of: Dice."
+        loop.handle(("key", "down"))                        # wakes the panel: the notice is shown
+        assert not loop.blanked and sent == [console_line]
     finally:
         app.console.close()

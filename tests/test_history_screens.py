@@ -10,7 +10,7 @@ import pytest
 from firmware import history, history_played, i18n
 from firmware.games import player
 from firmware.screens import base
-from tests.screens import app_with, assert_golden, undo_by_link
+from tests.screens import app_with, assert_golden, drawn, undo_by_link
 
 pytest.importorskip("PIL")
 
@@ -535,14 +535,15 @@ def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     assert code[:8] in ctx.texts() and "Players' share…" in ctx.texts() and seed not in ctx.texts()
     assert "reveal" not in ctx.lines
     ctx.recorded = True                                             # whatever History says, it runs
-    assert seed not in ctx.texts() and "End the game…" in ctx.texts()
+    assert seed not in ctx.texts() and "End the session…" in ctx.texts()     # a dice session: no «game»
     ctx.press("a")                                                  # the share: dice 3-1
     ctx.press("a", "up", "up", "right", "a")
     assert ctx.lines[-1] == "share 3-1" and "Share: 3-1" in ctx.texts()
     ctx.press("down", "a")
-    assert ctx.top.title == "End the game?"
+    assert ctx.top.title == "End the session?" and "ends the session" in " ".join(ctx.top.rows)
     ctx.press("a")
     assert ctx.lines[-1] == "end" and seed not in ctx.texts()
+    assert ctx.notes[-1].startswith("The session has ended."), ctx.notes
     ctx.press("a")
     assert ctx.lines[-1] == "reveal" and seed in ctx.texts()
 
@@ -1267,5 +1268,45 @@ def test_the_crassus_figures_keep_each_modules_name_whole_on_a_row(state_dir: Pa
         said = wrapped(crassus_rows(app))
         heads = [r for r in said if not r.startswith(" ")]
         assert sorted(heads) == sorted(rows), said
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, title, game", [("ru", "Кубики", "Партия"), ("uk", "Кубики", "Партія"), ("en", "Dice", "Game")])
+def test_a_dice_session_s_page_is_titled_by_its_tool_not_game(state_dir: Path, lang: str, title: str, game: str):
+    """History → a dice session: its page was titled «Партия» (a game), though a roll session is
+    none (BG Stats does not get it); it is titled by its tool. A game's page keeps «Партия»."""
+    from firmware.screens.history import GameScreen
+    app = app_with(["new dice seed=1", "roll 2d6", "end", "new glory players=Ann,Bob seed=1", "end"], [], state_dir,
+                   lang=lang)
+    try:
+        glory, dice = app.history(2)
+        assert dice["game"] == "dice" and glory["game"] == "glory"
+        assert GameScreen(dice).title == title and GameScreen(glory).title == game
+        app.push(GameScreen(dice))
+        app.render()
+        assert title in [t for _x, _y, t, _k in drawn(app)]
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Start a game, dice or a bag"), ("ru", "Начните игру, кубики или мешочек"),
+                                        ("uk", "Почніть гру, кубики чи торбинку")])
+def test_the_fair_draw_with_nothing_in_play_says_why_when_its_row_is_chosen(state_dir: Path, lang: str, said: str):
+    """History → Fair draw with no session showed «Партия не идёт.» as a row A did nothing on (and
+    «game» for dice as well): the row says nothing is in play, and A on it says what shows there
+    and how to get it."""
+    from firmware.screens.fair_draw import FairDrawScreen
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        assert app.console.session is None
+        screen = FairDrawScreen()
+        app.push(screen)
+        app.render()
+        assert [i.label for i in screen.items(app)] == [{"en": "Nothing in play…", "ru": "Сейчас ничего не идёт…",
+                                                         "uk": "Зараз нічого не йде…"}[lang]]
+        app.handle("a")
+        app.render()
+        assert said in " ".join(app.message or []) and app.errors == 0, app.message    # a notice
     finally:
         app.console.close()

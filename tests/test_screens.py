@@ -521,7 +521,7 @@ def test_a_deck_started_beside_a_side_bag_on_the_device_keeps_the_bag(state_dir)
 @pytest.mark.parametrize("undo", ["serial", "device"])
 def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):
     """Over a game its rules ended (W-11, the Sword's automatic victory), Dice & bags asks first:
-    "This ends the … game …". An undo (``undo`` from the serial link, or hold B) took the victory
+    "The … game ends: …". An undo (``undo`` from the serial link, or hold B) took the victory
     back meanwhile, and the question stayed: A then put a dice or bag session in place of the
     game going on again. The question goes with the game it asked about; Dice & bags then goes
     beside the game, which goes on."""
@@ -531,7 +531,7 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
         _menu_to(app, "Dice & bags")
         menu = app.stack[-1]
         _menu_to(app, tool)
-        assert isinstance(app.stack[-1], ReplaceQuestion) and "This ends the" in app.stack[-1].question
+        assert isinstance(app.stack[-1], ReplaceQuestion) and "game ends:" in app.stack[-1].question
         if undo == "serial":
             assert '"ok":true' in undo_by_link(app)
         else:
@@ -1196,13 +1196,17 @@ def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_
         app.console.close()
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("filed in History", "taken back")),
-                                         ("ru", ("в истории", "отменить")), ("uk", ("в історії", "скасувати"))])
+@pytest.mark.parametrize("lang, words", [("en", ("game ends", "can't be undone")),
+                                         ("ru", ("закончится", "без отмены последнего хода")),
+                                         ("uk", ("завершиться", "останній хід не скасувати"))])
 def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_taken_back(state_dir, lang, words):
     """A new session over a game its rules ended and History filed finished (W-11 here) ends it
     first: its seed goes to History and its last move can no longer be undone. The device's New
     game, Earlier games' reopen question and Dice & bags said only "it stays in the archive" (or
-    nothing): they say it, in a whole sentence, before it happens."""
+    nothing): they say it, in a whole sentence, before it happens. Dice's question is 4 rows, the
+    sentence whole on its first page (3 rows) and «Roll dice?» after it: it was 6-9 rows
+    («…записана как» ending the first page)."""
+    from firmware.i18n import _
     from firmware.screens import play
     from firmware.screens.archive import ArchiveScreen, archived
     app = app_with(["new dice seed=2", "roll 1d6"] + OVER, [], state_dir, lang=lang)
@@ -1219,6 +1223,9 @@ def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_take
         for key in ["down", "down", "a", "a"]:                     # Dice & bags -> Dice
             app.handle(key)
         asked.append(" ".join(app.stack[-1].rows))
+        rows = app.stack[-1].rows
+        assert len(rows) <= 4 and rows[-1] == _("Roll dice?"), rows            # the question on its own row
+        assert words[-1].split()[-1] in rows[2], rows                           # the sentence ends on page 1
         for said in asked:
             assert all(w in said for w in words), said
         assert app.console.request("state")["state"]["game"] == "sword"          # nothing happened yet
@@ -1250,7 +1257,7 @@ def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_
         if where == "reopen":
             app.push(ArchiveScreen(archived(app.archives())))
         below = app.stack[-1]
-        assert "filed in History as finished" in ask()
+        assert "last move can't be undone" in ask()
         if undo == "serial":
             assert '"ok":true' in undo_by_link(app)
         else:
@@ -1548,6 +1555,26 @@ def test_about_says_what_a_does_on_a_form_as_the_forms_do_it(state_dir, lang, sa
         ctx.press("a")
         assert hint == ("A: choose" if 1 <= row <= 4 else "A: start")
         assert isinstance(ctx.top, PlayerPicker) if hint == "A: choose" else ctx.lines[-1].startswith("new glory")
+
+
+@pytest.mark.parametrize("lang, hint", [("en", "A: show"), ("ru", "A: показать"), ("uk", "A: показати")])
+@pytest.mark.parametrize("lines", [["new dice seed=3", "roll 2d6", "end"], ["new bag items=a*3 seed=1", "draw 1", "end"],
+                                   ["new glory players=Ann,Bob seed=1", "end"]])
+def test_the_main_menu_does_not_offer_to_continue_a_session_the_players_ended(state_dir, lang, hint, lines):
+    """On an ended dice or bag session the running row's title bar read «A: продолжить» though
+    nothing could go on: A shows the session as it ended (the roller's last roll, "Ended" in its
+    title), and the title bar says so."""
+    app = app_with(lines, [], state_dir, lang=lang)
+    try:
+        app.render()
+        assert app.stack[-1].items(app)[0].key == "resume"
+        texts = [t for _x, _y, t, _k in drawn(app)]
+        assert hint in texts and not any("продолж" in t or "продовж" in t or "resume" in t for t in texts), texts
+        app.handle("a")
+        app.render()
+        assert app.stack[-1] is not app.stack[0] and app.errors == 0
+    finally:
+        app.console.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

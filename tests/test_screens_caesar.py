@@ -1265,7 +1265,7 @@ def test_a_new_game_over_a_won_game_asks_first_and_b_keeps_the_won_game(state_di
         app.render()
         question = app.stack[-1]
         assert isinstance(question, play.ReplaceQuestion), type(question).__name__
-        assert "filed in History as finished" in " ".join(question.rows)
+        assert "last move can't be undone" in " ".join(question.rows)
         app.handle("b")                                          # B keeps the won game, undo and all
         view = app.console.session.view()
         assert view["game"] == "caesar-solo" and view["winner"] and view["actions"] == actions

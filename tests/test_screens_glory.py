@@ -429,6 +429,25 @@ def test_each_way_is_a_players_seat_in_the_players_order():  # docs/keys.md "sea
     assert shown["◀ Ross"][0] < shown["Henry ▶"][0]                         # left, right
 
 
+@pytest.mark.parametrize("names, left, right", [("Красный,Жёлтый,Синий,Зелёный", "Зелёный", "Жёлтый ▶"),
+                                                ("Червоний,Зелений,Синій,Жовтий", "◀ Жовтий", "Зелений"),
+                                                ("Jack,Henrietta,Mary,Alexandra", "Alexan…", "Henrie…")])
+def test_a_side_seat_s_colour_is_shown_whole_on_the_score_pad(names: str, left: str, right: str):  # G-1 seating
+    """A seat nobody named keeps its colour, the device's word: «Зелёный» at the left seat read
+    «◀ Зелен…» (a random-key run). A 7-letter name goes whole beside the arrow, 2 pixels from it
+    instead of a space; a longer typed name is cut in the same 8 columns, and the step in the
+    middle («+10», x 52-76) is not covered."""
+    ctx = FakeCtx(f"new glory players={names} seed=3").open(SheetPad(0))
+    shown = {t: (x, y) for x, y, t, _k in drawn(ctx)}
+    assert left in shown and right in shown, shown
+    assert shown[left][0] + len(left) * 6 <= 52 and shown[right][0] >= 76
+    arrows = {t: x for x, y, t, _k in drawn(ctx) if t in ("◀", "▶")}
+    for name, arrow in ((left, "◀"), (right, "▶")):
+        if arrow in arrows:                                          # apart from the name it points to
+            assert abs(arrows[arrow] - shown[name][0]) >= 8 if arrow == "◀" else \
+                arrows[arrow] >= shown[name][0] + len(name) * 6 + 2
+
+
 def test_two_players_sit_opposite_and_the_empty_seats_do_nothing():  # G-1 seating (engine/glory/rounds.py)
     ctx = FakeCtx("new glory players=Ann,Bob seed=3").open(SheetPad(0))
     ctx.press("down", "left", "up", "right", "down")   # Bob sits opposite Ann: at the bottom

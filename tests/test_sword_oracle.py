@@ -416,9 +416,10 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
             assert part in said, (trial, part, said)
         for k, name in enumerate(("Attacker", "Defender")):
             assert (f"{name} eliminated" in said) == want["eliminated"][k], (trial, said)
+        signs = [f"{m:+d}".replace("-", "−") for m in (mod, defmod)]          # the log's minus sign
         assert ctx.run("log 1")["log"] == [
-            f"Battle: attacker {','.join(map(str, ad))}{mod:+d} = {want['totals'][0]} vs defender "
-            f"{','.join(map(str, dd))}{defmod:+d} = {want['totals'][1]}: the {won} wins; losses "
+            f"Battle: attacker {','.join(map(str, ad))}{signs[0]} = {want['totals'][0]} vs defender "
+            f"{','.join(map(str, dd))}{signs[1]} = {want['totals'][1]}: the {won} wins; losses "
             f"{want['losses'][0]} / {want['losses'][1]}; support +{want['support']}."]
         ctx.press("a")                                            # the loss table, die by die
         words = {"-": "no loss", "L1": "loser −1", "L2": "loser −2", "W1": "winner −1"}
@@ -480,7 +481,8 @@ def test_random_tactics_tests_on_the_device_show_and_log_the_oracles_numbers(): 
         ok = oracle_tactics(rating, mod, die)[1]
         assert ctx.texts() == [f"Tactics {rating}", pct(float(chance)), str(die), "SUCCESS" if ok else "FAILURE",
                                f"{die}{mod:+d} = {die + mod}", f"need ≤ {rating}"]
-        assert ctx.run("log 1")["log"] == [f"Tactics {rating} test ({chance} chance): rolled {die}{mod:+d} = "
+        sign = f"{mod:+d}".replace("-", "−")                                 # the log's minus sign
+        assert ctx.run("log 1")["log"] == [f"Tactics {rating} test ({chance} chance): rolled {die}{sign} = "
                                            f"{die + mod}, {'succeeds' if ok else 'fails'}."]
 
 

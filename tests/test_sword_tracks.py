@@ -256,6 +256,26 @@ def test_a_2d6_roll_s_log_sentence_shows_two_dice_and_a_modifier_only_when_there
     assert said("check gallic dice=3,4") == "Gallic events roll: 3+4 = 7."      # the Gallic Events Table
 
 
+def test_every_figure_taken_away_in_a_sword_log_line_has_the_minus_sign():  # W-8, W-11, W-13, W-1, W-2
+    """«Морской переход: 3-1 = 2» had a hyphen where the siege line (above) and the screens show
+    «−»: the naval move, a scoring phase that loses VP, unrest's hand size and VP, a tactics test and
+    a battle with a negative modifier all write the minus sign (a gain keeps «+»)."""
+    from tests.test_glory_helpers import parse
+    s = new(FIVE)
+
+    def said(line: str) -> str:
+        return str(GAME.commands[line.split()[0]].handler(s, parse(line)).log)
+    assert said("naval die=3 mod=-1") == "Naval move: 3−1 = 2: " + said("naval die=3 mod=-1").split(": ")[-1]
+    assert said("naval die=3 mod=1").startswith("Naval move: 3+1 = 4")
+    run(s, "vp greeks =5")
+    assert said("scoring greeks outside=0 missing=2").startswith("Scoring: Greeks −2 VP (5 -> 3)")
+    assert said("unrest =4") == "Carthaginian unrest 4: hand size −2, VP −1."
+    assert "rolled 4−1 = 3" in said("tactics 3 die=4 mod=-1")
+    battle = said("battle att=2 def=2 mod=-1 defmod=1 att-dice=6,5,4 def-dice=2,1,1")
+    assert "attacker 6,5,4−1 = " in battle and "defender 2,1,1+1 = " in battle, battle
+    assert "-" not in said("naval die=2 mod=-2").split(":")[1]
+
+
 def test_consuls_two_different_drawn_from_the_whole_cup_each_time():  # W-10
     s = new(FOUR + " consuls=A,B,C,D", seed=4)
     seen = Counter()

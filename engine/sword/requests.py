@@ -55,15 +55,21 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     return out
 
 
+def signed(n: int) -> str:
+    """A figure added or taken away in a log line: ``+1``, ``−2`` with the minus sign (not a hyphen), as the
+    Sword's screens and the siege line write it."""
+    return f"{n:+d}".replace("-", "−")
+
+
 def tactics_text(f: dict[str, Any]) -> str:
     """The log's sentence for a tactics test; with ``kind=``, what it does (W-1: the defender's ±1)."""
     verdict = term(N_("succeeds")) if f["success"] else term(N_("fails"))
     chance = str(Fraction(f["chance_fraction"]))          # «1/3», and «0» or «1» (not «0/1», «1/1»)
     if f.get("effect"):
         return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}.", f["rating"], chance,
-                   f["roll"], f"{f['mod']:+d}", f["modified"], verdict, f["effect"])
+                   f["roll"], signed(f['mod']), f["modified"], verdict, f["effect"])
     return Msg("Tactics {} test ({} chance): rolled {}{} = {}, {}.", f["rating"], chance, f["roll"],
-               f"{f['mod']:+d}", f["modified"], verdict)
+               signed(f['mod']), f["modified"], verdict)
 
 
 # -- battles ---------------------------------------------------------------------------------
@@ -118,12 +124,12 @@ def battle_text(f: dict[str, Any]) -> str:
     won = term(N_("the attacker wins")) if f["winner"] == "attacker" else term(N_("the defender wins"))
     if f.get("retreat_losses"):          # W-5: the support counts the loser's retreat losses too
         return Msg("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}, retreat losses {}; "
-                   "support +{}.", ",".join(map(str, a["dice"])), f"{a['modifier']:+d}", a["total"],
-                   ",".join(map(str, d["dice"])), f"{d['modifier']:+d}", d["total"], won, a["losses"], d["losses"],
+                   "support +{}.", ",".join(map(str, a["dice"])), signed(a['modifier']), a["total"],
+                   ",".join(map(str, d["dice"])), signed(d['modifier']), d["total"], won, a["losses"], d["losses"],
                    f["retreat_losses"], f["support"])
     return Msg("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}; support +{}.",
-               ",".join(map(str, a["dice"])), f"{a['modifier']:+d}", a["total"], ",".join(map(str, d["dice"])),
-               f"{d['modifier']:+d}", d["total"], won, a["losses"], d["losses"], f["support"])
+               ",".join(map(str, a["dice"])), signed(a['modifier']), a["total"], ",".join(map(str, d["dice"])),
+               signed(d['modifier']), d["total"], won, a["losses"], d["losses"], f["support"])
 
 
 # -- odds ------------------------------------------------------------------------------------

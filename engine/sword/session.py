@@ -18,7 +18,7 @@ from engine.sword import naval as N
 from engine.sword import tracks as V
 from engine.sword.faces import parse_faces, roll_faces
 from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, battle_fields, battle_text,
-                                   odds_fields, tactics_fields, tactics_text)
+                                   odds_fields, signed, tactics_fields, tactics_text)
 from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
@@ -366,7 +366,7 @@ def _scoring(state: State, req: Request) -> Outcome:
         out["automatic_victory"] = _effective(state)[f] >= auto
         if out["automatic_victory"]:            # W-11: the game is won (and over: _not_won)
             state["automatic"] = f
-    return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), f"{change:+d}", before,
+    return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), signed(change), before,
                             state["vp"][f]))
 
 
@@ -477,7 +477,7 @@ def _unrest(state: State, req: Request) -> Outcome:
         raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
     state["unrest"] = level
     return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
-                   Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, f"{-(level // 2):+d}", f"{-(level // 3):+d}"))
+                   Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, signed(-(level // 2)), signed(-(level // 3))))
 
 
 def _naval(state: State, req: Request) -> Outcome:
@@ -495,7 +495,7 @@ def _naval(state: State, req: Request) -> Outcome:
     r = N.naval(die, net)
     fields = {"roll": r.die, "modifier": r.modifier, "modified": r.modified, "result": r.result}
     state["last"] = {"kind": "naval", **fields}
-    return Outcome(fields, Msg("Naval move: {}{} = {}: {}.", r.die, f"{r.modifier:+d}", r.modified, term(r.result)))
+    return Outcome(fields, Msg("Naval move: {}{} = {}: {}.", r.die, signed(r.modifier), r.modified, term(r.result)))
 
 
 def _roll(state: State, n: int, stream: str) -> list[int]:
@@ -526,8 +526,7 @@ def _check(state: State, req: Request) -> Outcome:
             result = row["result"]
     fields = {"check": kind, "dice": dice, "sum": sum(dice), "modifier": mod, "total": total, "result": result}
     state["last"] = {"kind": "check", **fields}
-    shown = f"{mod:+d}".replace("-", "−") if mod else ""     # «5+3+0» read as three dice; «4+5−1»: the
-                                                                # minus sign, as the Sword's screens show −1
+    shown = signed(mod) if mod else ""     # «5+3+0» read as three dice; «4+5−1»: the minus sign
     return Outcome(fields, Msg("{} roll: {}+{}{} = {}.", term(CHECK_TERMS[kind]), dice[0], dice[1], shown, total))
 
 

@@ -29,6 +29,18 @@ def _fair_page(ctx: Ctx, text: Callable[[], str]) -> None:
     ctx.push(remade(lambda: Snapshot(games, _("Fair draw"), text())))
 
 
+def _nothing_in_play(ctx: Ctx) -> None:
+    """Fair draw with no session: what shows here, and how to get it."""
+    ctx.notify(Msg("Start a game, dice or a bag: its fair draw shows here."))
+
+
+def _rolls(ctx: Ctx) -> bool:
+    """Whether the running session is a dice or bag session (no game: its words say «session»)."""
+    from firmware.export import is_tool
+    view = ctx.view()
+    return view is not None and is_tool(view)
+
+
 class FairDrawScreen(ListScreen):
     """The running game's fair draw: the commitment's first 8 hex characters big enough to
     photograph, then rows: the players' share (given, skipped, or "Players' share…" while one
@@ -59,8 +71,8 @@ class FairDrawScreen(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         fair = self.fair(ctx)
-        if fair is None:
-            return [Item(_("No game running."))]
+        if fair is None:         # a row that says why, not a status row A did nothing on
+            return [Item(_("Nothing in play…"), _nothing_in_play, ident="none")]
         out: list[Item] = []
         if fair.commitment is None:
             out.append(Item(_("No secret draw: the seed was chosen."), ident="seeded"))
@@ -76,7 +88,7 @@ class FairDrawScreen(ListScreen):
             out.append(Item(_("No share…"), partial(_fair_page, text=lambda: no_share_words(fair.no_share)),
                             ident="share"))
         if fair.ended is None and not fair.finished:
-            out.append(Item(_("End the game…"), self._ask_end, ident="end"))
+            out.append(Item(_("End the session…") if _rolls(ctx) else _("End the game…"), self._ask_end, ident="end"))
         elif fair.commitment is not None:
             out.append(Item(_("Show the seed…") if fair.ended is None else _("Show the seed"), self._ask_seed,
                             ident="seed"))
@@ -112,14 +124,22 @@ class FairDrawScreen(ListScreen):
         ctx.push(ShareMenu(take))
 
     def _ask_end(self, ctx: Ctx) -> None:
+        if _rolls(ctx):
+            ctx.push(remade(lambda: ConfirmScreen(
+                _("End the session?"), _("This ends the session: nothing more is drawn and nothing can be undone; "
+                                         "History files it. Then the seed can be shown."), self._end, _("A: end it"),
+                _("B: keep"))))
+            return
         ctx.push(remade(lambda: ConfirmScreen(
             _("End the game?"), _("This ends the game: nothing more is drawn and nothing can be undone; History "
                                   "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep"))))
 
     @staticmethod
     def _end(ctx: Ctx) -> None:
+        rolls = _rolls(ctx)
         if run_or_notify(ctx, act.end()) is not None:
-            ctx.notify(Msg("The game has ended. Show the seed to check the draws."))
+            ctx.notify(Msg("The session has ended. Show the seed to check the draws.") if rolls else
+                       Msg("The game has ended. Show the seed to check the draws."))
 
     def _ask_seed(self, ctx: Ctx) -> None:
         fair = ctx.fair_draw()          # (not the one remembered: asked now)

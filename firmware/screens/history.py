@@ -321,6 +321,11 @@ class GameScreen(WrappedListScreen):
         super().__init__()
         self.entry = entry
         self.limit = limit           # the newest games read to find it again (as many as the list read)
+        from firmware.export import is_tool
+        from firmware.games import record_of
+        tool = record_of(str(entry["game"])) if is_tool(entry) else None
+        if tool is not None:         # a dice or bag session is no game: its page is titled by its tool
+            self.title = tool.label  # («Кубики»; it read «Партия»)
 
     def kept(self, ctx: Ctx) -> HistoryEntry | None:
         """History's record of this game as it is now (an undo of the finishing step takes it out;

@@ -44,7 +44,10 @@ class DrawsBeingMade(TextScreen):
     """The page shown while a game's draw record is made off the main loop: it says so and what
     leaving does (any key that does not scroll leaves, as on every text); before each frame it
     asks whether the record is ready (the worker wakes the loop when it is), and then goes, the
-    record sent and said over History."""
+    record sent and said over History; asked too when it is made while the panel is asleep
+    (``sends_when_made``: firmware/device.py), the notice then waiting for the waking key."""
+
+    sends_when_made = True
 
     def __init__(self, entry: HistoryEntry, named: str) -> None:
         super().__init__(_("Draw record"), [_("Making the draw record of {}…").format(say(named)),

@@ -56,9 +56,14 @@ class MainMenu(WrappedListScreen):
         return out
 
     def status(self, ctx: Ctx) -> str:
-        """On the running game's row: what A does there ("A: resume")."""
+        """On the running game's row: what A does there ("A: resume"); on a session the players
+        ended, nothing goes on: A shows it as it ended ("A: show": the roller's last roll, "Ended"
+        in its title; it said «A: продолжить» over dice that roll no more)."""
         items = self.items(ctx)
-        return _("A: resume") if items and items[min(self.cursor, len(items) - 1)].ident == "resume" else ""
+        if not items or items[min(self.cursor, len(items) - 1)].ident != "resume":
+            return ""
+        view = ctx.view()
+        return _("A: show") if view is not None and view["ended"] else _("A: resume")
 
 
 def _history_label() -> str:

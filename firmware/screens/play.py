@@ -136,9 +136,9 @@ class ReplaceQuestion(ConfirmScreen):
 def replaced_note(view: SessionView | None) -> str | None:
     """What a new session (a new game, Dice & bags, a game reopened from Earlier games) does to the
     running one when its rules ended it but the players have not (``over``, not ``ended``), said
-    before it happens: a game History filed as finished is ended first, so its last move can no
-    longer be taken back (firmware/console_session.py ``_ends_when_replaced``); a game whose score
-    is corrected until the players say it is final (Glory after round 9, G-15) is left as it
+    before it happens in a sentence the first page holds: a game History filed as finished is ended
+    first, so its last move can no longer be taken back (firmware/console_session.py
+    ``_ends_when_replaced``); a game whose score is corrected until the players say it is final (Glory after round 9, G-15) is left as it
     stands. None when the running game is not such a game."""
     if view is None or view["ended"] or not view["over"]:
         return None
@@ -149,8 +149,7 @@ def replaced_note(view: SessionView | None) -> str | None:
     if record is not None and record.amends is not None:
         return _("The final score of the {} game is not final yet. This leaves the game as it stands, "
                  "in Earlier games.").format(label)
-    return _("This ends the {} game: it is filed in History as finished, and its last move can no longer "
-             "be taken back.").format(label)
+    return _("The {} game ends: its last move can't be undone.").format(label)    # 3 rows: whole on the first page
 
 
 def game_label(game: str) -> str:

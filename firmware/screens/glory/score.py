@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import cast
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine import actions as act_common
 from engine.errors import LegatusError
@@ -59,6 +59,26 @@ SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one 
 # top, then clockwise; the joystick's way to each seat is its key (docs/keys.md, place "seats").
 SEATS = (Intent.SEAT_TOP, Intent.SEAT_RIGHT, Intent.SEAT_BOTTOM, Intent.SEAT_LEFT)
 SIDE = 8              # columns of a side seat's name (the left and the right seat)
+
+
+def _side_label(draw: ImageDraw.ImageDraw, name: str, seat: int) -> None:
+    """A side seat's name with its way (``◀ Ross``, ``Henry ▶``) on the row under the top seat, in
+    :data:`SIDE` columns at the panel's edge: a name of ``SIDE - 1`` letters goes whole beside the
+    arrow, 2 pixels from it instead of a space («◀ Зелёный»: a seat's colour nobody named is the
+    device's word, never cut; it read «◀ Зелен…»); a longer typed name is cut."""
+    y = base.row_y(1)
+    if len(name) <= SIDE - 2:
+        side = f"{name} ▶" if seat == 1 else f"◀ {name}"
+        base.put(draw, base.W - len(side) * base.CHAR_W if seat == 1 else 0, y, side)   # flush: room for "+10"
+        return
+    shown = base.clip_name(name, SIDE - 1)
+    width = len(shown) * base.CHAR_W
+    if seat == 1:
+        base.put(draw, base.W - base.CHAR_W, y, "▶")
+        base.put(draw, base.W - base.CHAR_W - 2 - width, y, shown)
+    else:
+        base.put(draw, 0, y, "◀")
+        base.put(draw, base.CHAR_W + 2, y, shown)
 
 
 def _table_parts(kind: str, player: str, most: int, players: int) -> Msg:
@@ -162,9 +182,7 @@ class SheetPad:
                 base.put(draw, x, y, label)
                 cells.append((seat, x + len(label) * base.CHAR_W, y, n))
             else:                                           # the sides: the name, the figure under it
-                side = f"{base.clip_name(name, SIDE - 2)} ▶" if seat == 1 else f"◀ {base.clip_name(name, SIDE - 2)}"
-                x = base.W - len(side) * base.CHAR_W if seat == 1 else 0   # flush: room for "+10"
-                base.put(draw, x, base.row_y(1), side)
+                _side_label(draw, name, seat)
                 nx = base.W - len(n) * base.CHAR_W - 2 if seat == 1 else 2
                 cells.append((seat, nx, base.row_y(2), n))
         for seat, x, y, n in cells:
