@@ -1168,19 +1168,30 @@ def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
 GLORY_OVER = ["new glory players=Ann,Bob seed=1"] + ["event", "end-round"] * 9     # after round 9 (G-15), unscored
 
 
+@pytest.mark.parametrize("lang, words", [("en", ("Glory of Rome game's scoring", "Earlier games")),
+                                         ("ru", ("Во славу Рима", "подсчёта очков", "«Прошлых играх»")),
+                                         ("uk", ("На славу Риму", "підрахунку очок", "«Минулих іграх»"))])
 @pytest.mark.parametrize("tool, game", [("Dice", "dice"), ("Bags & decks", "bag")])
-def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_score(state_dir, tool, game):
+def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_score(state_dir, tool, game, lang,
+                                                                                     words):
     """Glory after round 9 (G-15) is over (it rolls no more) but not finished for History until its
     final score: Dice & bags started its own session at once, so the game was filed `abandoned`
     unscored: a player who only wanted a die at the end of the evening lost his scoring. It asks
-    first, in a whole sentence; B keeps the game as it was."""
+    first, in a whole sentence; B keeps the game as it was. The question is 4 rows, as the other
+    games' (51a063ff): the sentence whole on its first page (3 rows), «Roll dice?» or «Choose a
+    bag?» on row 4; it was 6-7 rows, the first page ending «…ещё не окончательный.»."""
+    from firmware.i18n import _
     down = ["down"] if game == "bag" else []
-    app = app_with(GLORY_OVER, ["down", "down", "a", *down, "a"], state_dir)     # Dice & bags -> the tool
+    app = app_with(GLORY_OVER, ["down", "down", "a", *down, "a"], state_dir, lang=lang)   # Dice & bags -> the tool
     try:
         question = app.stack[-1]
         assert isinstance(question, ConfirmScreen), type(question).__name__
         said = " ".join(question.rows)
-        assert "final score of the Glory of Rome game is not final yet" in said and "Earlier games" in said, said
+        assert all(w in said for w in words), said
+        rows = question.rows
+        asked = _("Roll dice?") if game == "dice" else _("Choose a bag?")
+        assert len(rows) == 4 and rows[-1] == asked, rows                  # the question on its own row
+        assert rows[2].endswith(words[-1] + "."), rows                      # the sentence ends on page 1
         app.handle("b")                                            # keep it
         assert app.console.request("state")["state"]["game"] == "glory"
         assert app.console.request("history")["games"] == []

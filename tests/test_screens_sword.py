@@ -297,7 +297,7 @@ def test_tactics_die_from_the_table():  # W-1
 def test_odds_left_lowers_the_modifier_and_only_b_goes_back():  # issue 9 item 10, W-6
     from firmware.screens.widgets import OddsScreen
     ctx = home(NEW).press(*["down"] * 9, "a", "left", "left", "right")
-    assert isinstance(ctx.top, OddsScreen) and "-1" in ctx.texts()
+    assert isinstance(ctx.top, OddsScreen) and "−1" in ctx.texts()        # the minus sign (W-6)
     ctx.press("a", "press")                               # only B leaves
     assert isinstance(ctx.top, OddsScreen)
     ctx.press("b")
@@ -437,7 +437,7 @@ def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
     assert ctx.session.lines[-1] == "check siege gauls=1"
     last = ctx.view()["last"]
     assert last["modifier"] == -1 and last["total"] == sum(last["dice"]) - 1
-    assert f"{last['dice'][0]}+{last['dice'][1]}-1={last['total']}" in " ".join(ctx.texts())
+    assert f"{last['dice'][0]}+{last['dice'][1]}−1={last['total']}" in " ".join(ctx.texts())
     three = home("new sword players=romans,etruscans,greeks seed=4").open(CheckMenu())
     assert "Gauls besiege" not in [str(r.label) for r in three.top.items(three)]
 
@@ -1237,3 +1237,51 @@ def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W
 
 
 reading_words = {"en": "winner −1", "ru": "победитель −1", "uk": "переможець −1"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_figure_taken_away_on_the_sword_s_screens_has_the_minus_sign(lang):  # W-1, W-2, W-6, W-8, W-9, W-13
+    """The log writes «Naval move: 3−1 = 2» with the minus sign (engine/sword/requests.py ``signed``);
+    the screens wrote the same roll «Море 3-1 = 2» with a hyphen, as they did the tactics result, the
+    battle's side rows, the 2d6 roll of a siege by the Gauls (−1), unrest's «рука -2, ПО -1» and its
+    notice, and the modifier rows of the Battle, Tactics test and Naval move forms: one sign
+    everywhere, in every language (a gain keeps «+»; the rows are as long as they were)."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.battle import battle_form
+    from firmware.screens.sword.rolls import naval_form, tactics_form
+    from firmware.screens.sword.text import _
+    from firmware.screens.sword.tracks import unrest_form
+    hyphen = re.compile(r"(?<![A-Za-z])-\d")                        # «W-1», a rule's name, is no figure
+
+    def shown(*lines: str) -> list[str]:
+        ctx = FakeCtx("new sword players=romans,gauls,carthage seed=2", *lines, lang=lang)
+        screen = result_screen(ctx.view()["last"])
+        assert screen is not None
+        ctx.open(screen)
+        texts = ctx.texts()
+        return texts + list(screen.rows()) if isinstance(screen, BattleResult) else texts
+    try:
+        naval = shown("naval die=3 mod=-1")
+        assert _("Naval {}{} = {}").format(3, "−1", 2) in naval, naval
+        assert "2+5−1=6" in shown("check siege dice=2,5 gauls=1")            # W-9: the Gauls besieging −1
+        assert "4−1 = 3" in shown("tactics 3 mod=-1 die=4")                  # W-1
+        rows = " ".join(shown("battle att=3 def=3 mod=-2 defmod=1 att-dice=6,5,4 def-dice=2,1,1"))
+        assert f"{_('Attack')} 6 5 4 −2=13" in rows and f"{_('Defence')} 2 1 1 +1=5" in rows, rows   # W-2
+        ctx = FakeCtx("new sword players=romans,gauls,carthage seed=2", lang=lang)
+        ctx.open(unrest_form(ctx)).press(*["right"] * 4)                     # W-13: unrest 4
+        status = _("hand {}, VP {}").format("−2", "−1")
+        assert status in ctx.texts(), ctx.texts()
+        ctx.press("a")
+        assert ctx.notes[-1] == _("Unrest {}: hand size {}, VP {}.").format(4, "−2", "−1"), ctx.notes
+        seen = naval + rows.split() + [status, ctx.notes[-1]]
+        for form in (battle_form(ctx), tactics_form(), naval_form(ctx)):     # the modifier rows, one below 0
+            ctx.open(form)
+            ctx.press(*["down"] * (2 if form.fields[0].key == "att" else form.fields[0].key == "rating"), "left")
+            texts = ctx.texts()
+            assert "<−1>" in texts, texts                                 # the cursor row's figure
+            assert all(len(t) <= base.COLS for t in texts), texts
+            seen += texts
+        assert not [t for t in seen if hyphen.search(t)], seen
+    finally:
+        i18n.set_language("en")

@@ -409,14 +409,14 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
 
         said = _shown_rows(ctx, shown)
         assert ctx.texts()[1] == f"{won} wins"
-        for part in (f"Attack {' '.join(map(str, ad))} {mod:+d}={want['totals'][0]}",
-                     f"Defence {' '.join(map(str, dd))} {defmod:+d}={want['totals'][1]}",
+        signs = [f"{m:+d}".replace("-", "−") for m in (mod, defmod)]          # the minus sign, as the log's
+        for part in (f"Attack {' '.join(map(str, ad))} {signs[0]}={want['totals'][0]}",
+                     f"Defence {' '.join(map(str, dd))} {signs[1]}={want['totals'][1]}",
                      f"Attacker loses {want['losses'][0]}", f"Defender loses {want['losses'][1]}",
                      f"Support +{want['support']} ({won})"):
             assert part in said, (trial, part, said)
         for k, name in enumerate(("Attacker", "Defender")):
             assert (f"{name} eliminated" in said) == want["eliminated"][k], (trial, said)
-        signs = [f"{m:+d}".replace("-", "−") for m in (mod, defmod)]          # the log's minus sign
         assert ctx.run("log 1")["log"] == [
             f"Battle: attacker {','.join(map(str, ad))}{signs[0]} = {want['totals'][0]} vs defender "
             f"{','.join(map(str, dd))}{signs[1]} = {want['totals'][1]}: the {won} wins; losses "
@@ -479,9 +479,9 @@ def test_random_tactics_tests_on_the_device_show_and_log_the_oracles_numbers(): 
         die = shown.result["roll"]
         assert die == typed or not table
         ok = oracle_tactics(rating, mod, die)[1]
+        sign = f"{mod:+d}".replace("-", "−")                  # the minus sign, on the screen as in the log
         assert ctx.texts() == [f"Tactics {rating}", pct(float(chance)), str(die), "SUCCESS" if ok else "FAILURE",
-                               f"{die}{mod:+d} = {die + mod}", f"need ≤ {rating}"]
-        sign = f"{mod:+d}".replace("-", "−")                                 # the log's minus sign
+                               f"{die}{sign} = {die + mod}", f"need ≤ {rating}"]
         assert ctx.run("log 1")["log"] == [f"Tactics {rating} test ({chance} chance): rolled {die}{sign} = "
                                            f"{die + mod}, {'succeeds' if ok else 'fails'}."]
 

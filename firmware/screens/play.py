@@ -138,8 +138,9 @@ def replaced_note(view: SessionView | None) -> str | None:
     running one when its rules ended it but the players have not (``over``, not ``ended``), said
     before it happens in a sentence the first page holds: a game History filed as finished is ended
     first, so its last move can no longer be taken back (firmware/console_session.py
-    ``_ends_when_replaced``); a game whose score is corrected until the players say it is final (Glory after round 9, G-15) is left as it
-    stands. None when the running game is not such a game."""
+    ``_ends_when_replaced``); a game whose score is corrected until the players say it is final
+    (Glory after round 9, G-15) is left as it stands, its final scoring done later from Earlier
+    games. None when the running game is not such a game."""
     if view is None or view["ended"] or not view["over"]:
         return None
     from firmware.games import record_of
@@ -147,8 +148,7 @@ def replaced_note(view: SessionView | None) -> str | None:
     record = record_of(view["game"])
     label = game_label(view["game"])
     if record is not None and record.amends is not None:
-        return _("The final score of the {} game is not final yet. This leaves the game as it stands, "
-                 "in Earlier games.").format(label)
+        return _("The {} game's scoring waits in Earlier games.").format(label)      # 3 rows, as below
     return _("The {} game ends: its last move can't be undone.").format(label)    # 3 rows: whole on the first page
 
 

@@ -11,6 +11,7 @@ from engine.sword import actions as act
 from engine.sword.battle import retreat_room, size_column, support_gain
 from engine.sword.odds import attacker_wins
 from engine.sword.replies import BattleFields, BattleSide, UndoneBattle
+from engine.sword.requests import signed
 from engine.text import N_
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx, remade
@@ -106,8 +107,8 @@ def battle_form(ctx: Ctx) -> NumberForm:
     form = NumberForm(N_("Battle"), [
         field("att", N_("Attacker units"), 3, 1, 30),
         field("def", N_("Defender units"), 3, 1, 30),
-        field("mod", N_("Attack bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
-        field("defmod", N_("Defence bonus"), 0, -9, 9, lambda m: f"{m:+d}"),
+        field("mod", N_("Attack bonus"), 0, -9, 9, signed),
+        field("defmod", N_("Defence bonus"), 0, -9, 9, signed),
         # W-2: a flanking force's units, besides the army's; half of them (rounded up) count in the
         # army size, whose column the side reads on the loss table (W-4). After the bonuses: a battle
         # without one is entered with the presses it always took.

@@ -11,6 +11,7 @@ from PIL import Image
 from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
 from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
+from engine.sword.requests import signed
 from engine.sword.tactics import chance
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -54,13 +55,13 @@ class RollResult(Follows, ResultScreen):
 
 def naval_screen(r: NavalFields) -> ResultScreen:
     """The naval roll ``r`` (made again in a new language: the same roll, never another)."""
-    return remade(lambda: RollResult(_("Naval {}{:+d} = {}").format(r["roll"], r["modifier"], r["modified"]),
+    return remade(lambda: RollResult(_("Naval {}{} = {}").format(r["roll"], signed(r["modifier"]), r["modified"]),
                                      _(NAVAL_RESULTS.get(r["result"], r["result"]))))
 
 
 def check_screen(r: CheckFields) -> ResultScreen:
     """The 2d6 roll ``r`` (made again in a new language: the same roll, never another)."""
-    mod = f"{r['modifier']:+d}" if r.get("modifier") else ""
+    mod = signed(r["modifier"]) if r.get("modifier") else ""
     # the check's name alone: the two dice below say it is 2d6 ("Subjugation: 2d6" did not fit)
     return remade(lambda: RollResult(_(CHECK_NAMES.get(r["check"], r["check"])),
                                      f"{r['dice'][0]}+{r['dice'][1]}{mod}={r['total']}"))
@@ -108,7 +109,7 @@ def tactics_form() -> NumberForm:
 
     return NumberForm(N_("Tactics test"), [
         Field("rating", N_("Tactics rating"), 2, 0, 6),
-        Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+        Field("mod", N_("Modifier"), 0, -3, 3, signed),
         Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
         Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
@@ -139,7 +140,7 @@ class TacticsResult(Follows):
         base.big(img, 6, base.TITLE_H + 8, str(r["roll"]), 3)
         verdict = _("SUCCESS") if r["success"] else _("FAILURE")
         base.put(draw, 36, base.row_y(0), verdict, kind="large")
-        base.text(draw, 36, base.row_y(2), f"{r['roll']}{r['mod']:+d} = {r['modified']}")
+        base.text(draw, 36, base.row_y(2), f"{r['roll']}{signed(r['mod'])} = {r['modified']}")
         base.text(draw, 36, base.row_y(3), _("need ≤ {}").format(r["rating"]))
         return img
 
@@ -167,7 +168,7 @@ def odds_screen() -> OddsScreen:
         p = float(attacker_wins(m.mod))
         return [(_("Attacker wins"), p), (_("Defender wins"), 1 - p)]
 
-    return OddsScreen(lambda c: _("3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: f"{m.mod:+d}",
+    return OddsScreen(lambda c: _("3d6 vs 3d6"), outcomes, adjust=m.change, figure=lambda c: signed(m.mod),
                       hint=lambda: _("←→ modifier"), back=lambda: _("B: back"))
 
 
@@ -191,7 +192,7 @@ def naval_form(ctx: Ctx) -> NumberForm:
 
         c.push(DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_))
 
-    fields = [Field("mod", N_("Modifier"), 0, -3, 3, lambda m: f"{m:+d}"),
+    fields = [Field("mod", N_("Modifier"), 0, -3, 3, signed),
               Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
     if carthage:
         fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine.sword import actions as act
+from engine.sword.requests import signed
 from engine.sword.tracks import game_length, vp_range
 from engine.text import N_
 from firmware.i18n import Sentences
@@ -129,11 +130,11 @@ def unrest_form(ctx: Ctx) -> NumberForm:
         response = run_line(c, act.unrest(v["level"]))
         if response is not None:
             c.pop()
-            c.notify(Msg("Unrest {}: hand size {:+d}, VP {:+d}.",
-                         response["unrest"], response["hand_size_modifier"], response["vp_modifier"]))
+            c.notify(Msg("Unrest {}: hand size {}, VP {}.", response["unrest"],
+                         signed(response["hand_size_modifier"]), signed(response["vp_modifier"])))
 
     return NumberForm(N_("Carthage unrest"), [Field("level", N_("Unrest"), level, 0, 20)], go,
-                      status=lambda c, v: _("hand {:+d}, VP {:+d}").format(-(v["level"] // 2), -(v["level"] // 3)))
+                      status=lambda c, v: _("hand {}, VP {}").format(signed(-(v["level"] // 2)), signed(-(v["level"] // 3))))
 
 
 class VictoryScreen(ListScreen):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.sword.replies import BattleSide
+from engine.sword.requests import signed
 from engine.sword.views import SwordView
 from engine.text import N_
 from firmware.screens.sword.text import Msg, _
@@ -96,7 +97,7 @@ def power_named(power: str) -> Msg:
 def side_row(label: str, side: BattleSide) -> str:
     """``Attack 5 2 2 +3=12`` (uncut: the battle's rows are wrapped where they are drawn)."""
     dice = " ".join(map(str, side["dice"]))
-    return f"{label} {dice} {side['modifier']:+d}={side['total']}"
+    return f"{label} {dice} {signed(side['modifier'])}={side['total']}"
 
 
 def reading_word(code: str) -> str:
