@@ -13,7 +13,8 @@ to a fixed row —
 - said by a screen's ``footer``, ``hint`` or ``status`` (a list's footer, a form's key hint);
 - a screen's ``title`` (``title = Said(N_('…'))``, ``self.title = _('…')``) or the title given to
   ``TextScreen``, ``TableScreen``, ``ConfirmScreen``, ``EndPage``, ``Asked``;
-- a row of a widget's ``hints`` list —
+- a row of a widget's ``hints`` list;
+- a text put at a fixed place (``put``/``text`` at a column): it has the columns to the panel's edge —
 
 and said in each language by the module's own ``_`` (its catalog domain), as the screen says it.
 A ``{}`` counts one column (a figure or a name takes at least one): a text over the row with it
@@ -64,14 +65,21 @@ def _name(node: ast.AST) -> str:
     return getattr(f, "id", None) or getattr(f, "attr", None) or ""
 
 
-def _said(node: ast.AST) -> Iterator[tuple[ast.Call, tuple[str, ...]]]:
-    """The catalog texts said inside ``node``: ``_('…')``, ``N_('…')``, ``ngettext('…', '…', n)``
-    (not those wrapped to rows first: ``base.wrap(_('…'))``)."""
+def _unwrapped(node: ast.AST, loops: bool = True) -> Iterator[ast.AST]:
+    """``node`` and what is in it, but what is wrapped to rows first (``base.wrap(_('…'))``), and
+    without ``loops``, what a comprehension goes over (``[r for row in rows for r in wrap(row)]``)."""
     todo = [node]
     while todo:
         sub = todo.pop()
-        if not (isinstance(sub, ast.Call) and _name(sub) in WRAPPED):
+        yield sub
+        if not (isinstance(sub, ast.Call) and _name(sub) in WRAPPED or not loops and isinstance(sub, ast.comprehension)):
             todo.extend(ast.iter_child_nodes(sub))
+
+
+def _said(node: ast.AST) -> Iterator[tuple[ast.Call, tuple[str, ...]]]:
+    """The catalog texts said inside ``node``: ``_('…')``, ``N_('…')``, ``ngettext('…', '…', n)``
+    (not those wrapped to rows first)."""
+    for sub in _unwrapped(node):
         if not isinstance(sub, ast.Call):
             continue
         name = _name(sub)
@@ -101,15 +109,25 @@ def _in_file(path: Path) -> list[Text]:
     module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     scopes: dict[int, str | None] = {}          # id(node) -> the module its function imports _ from
+    local: dict[int, dict[str, list[ast.expr]]] = {}     # id(node) -> its function's names and what they are given
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             own = _local_imports(fn)
+            names: dict[str, list[ast.expr]] = {}
             for sub in ast.walk(fn):
                 scopes.setdefault(id(sub), own)
+                local.setdefault(id(sub), names)
+                if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
+                    names.setdefault(sub.targets[0].id, []).append(sub.value)
 
-    def add(node: ast.AST, beside: tuple[str, ...] = ()) -> None:
-        for call, words in _said(node):
-            found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside))
+    def add(node: ast.AST, beside: tuple[str, ...] = (), width: int = base.COLS) -> None:
+        """The texts said in ``node``, and in what its function gave a name ``node`` uses (``hint``
+        in ``clip(hint)``)."""
+        given = [v for sub in _unwrapped(node, loops=False) if isinstance(sub, ast.Name) and sub.id not in ("_", "ngettext", "N_")
+                 for v in local.get(id(sub), {}).get(sub.id, [])]
+        for part in [node, *given]:
+            for call, words in _said(part):
+                found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside, width))
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _name(node) in SINKS:
@@ -129,6 +147,11 @@ def _in_file(path: Path) -> list[Text]:
                 (k.value for k in node.keywords if k.arg in ("title", "label")), None)
             for call, words in _said(title) if title is not None else ():
                 found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside, width, True))
+        elif (isinstance(node, ast.Call) and _name(node) in ("put", "text") and len(node.args) >= 4
+              and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, int)):
+            kind = next((k.value.value for k in node.keywords if k.arg == "kind" and isinstance(k.value, ast.Constant)),
+                        "body")
+            add(node.args[3], width=(base.W - node.args[1].value) // base.advance(kind))   # (to the panel's edge)
         elif isinstance(node, ast.Call) and _name(node) == "TypeScreen":
             add(next((k.value for k in node.keywords if k.arg == "title"), ast.Constant(None)))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ROW_METHODS:
@@ -163,6 +186,8 @@ def test_the_fixed_rows_are_found() -> None:
         assert expected in words, expected
     assert any(t.beside for t in texts)                  # («Dice» with «A: roll»)
     assert any(t.width < base.COLS for t in texts)       # (a dial's title)
+    assert {"face down", "need ≤ {}"} <= words            # (put at a column)
+    assert "↑↓ ±1  ←→ ±{}" in words                      # (a name given it: a dial's hint)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
