@@ -110,6 +110,12 @@ def _in_file(path: Path) -> list[Text]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     scopes: dict[int, str | None] = {}          # id(node) -> the module its function imports _ from
     local: dict[int, dict[str, list[ast.expr]]] = {}     # id(node) -> its function's names and what they are given
+    consts: dict[str, list[ast.expr]] = {}                  # the module's names (``HAND = {…: N_('…')}``)
+    for stmt in tree.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        for target in targets:
+            if isinstance(target, ast.Name) and stmt.value is not None:
+                consts.setdefault(target.id, []).append(stmt.value)
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             own = _local_imports(fn)
@@ -121,10 +127,10 @@ def _in_file(path: Path) -> list[Text]:
                     names.setdefault(sub.targets[0].id, []).append(sub.value)
 
     def add(node: ast.AST, beside: tuple[str, ...] = (), width: int = base.COLS) -> None:
-        """The texts said in ``node``, and in what its function gave a name ``node`` uses (``hint``
-        in ``clip(hint)``)."""
-        given = [v for sub in _unwrapped(node, loops=False) if isinstance(sub, ast.Name) and sub.id not in ("_", "ngettext", "N_")
-                 for v in local.get(id(sub), {}).get(sub.id, [])]
+        """The texts said in ``node``, and in what its function or its module gave a name ``node``
+        uses (``hint`` in ``clip(hint)``, ``HAND`` in ``_(HAND[side])``)."""
+        given = [v for sub in _unwrapped(node, loops=False) if isinstance(sub, ast.Name)
+                 for v in local.get(id(sub), {}).get(sub.id) or consts.get(sub.id, [])]
         for part in [node, *given]:
             for call, words in _said(part):
                 found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside, width))
@@ -188,6 +194,7 @@ def test_the_fixed_rows_are_found() -> None:
     assert any(t.width < base.COLS for t in texts)       # (a dial's title)
     assert {"face down", "need ≤ {}"} <= words            # (put at a column)
     assert "↑↓ ±1  ←→ ±{}" in words                      # (a name given it: a dial's hint)
+    assert "Pompey's hand" in words                      # (a module's name: _(HAND[side]))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
