@@ -10,7 +10,8 @@ to a fixed row —
 
 - an argument of ``draw_footer``, ``title_bar`` (the title and its right side together when both
   are catalog texts), ``clip`` with the panel's width, ``hint_place``;
-- said by a screen's ``footer``, ``hint`` or ``status`` (a list's footer, a form's key hint);
+- said by a screen's ``footer``, ``hint`` or ``status`` (a list's footer, a form's key hint), or
+  given to a widget as its ``hint``, ``back``, ``status`` or ``note`` (a dial's row, a form's hint);
 - a screen's ``title`` (``title = Said(N_('…'))``, ``self.title = _('…')``) or the title given to
   ``TextScreen``, ``TableScreen``, ``ConfirmScreen``, ``EndPage``, ``Asked``;
 - a row of a widget's ``hints`` list;
@@ -37,6 +38,7 @@ from firmware.screens import base
 ROOT = Path(__file__).resolve().parents[1]
 SINKS = {"draw_footer", "title_bar", "hint_place", "lines"}      # a call drawing (or placing) rows of one row
 ROW_METHODS = {"footer", "hint", "status"}               # a screen's one-row texts
+ROW_ARGS = {"hint", "back", "status", "note"}            # a widget's one-row texts given it (widgets/odds.py, figure.py)
 # a screen given its title: (the title's argument, the columns it has, a catalog text beside it)
 TITLED = {"TextScreen": (0, base.COLS, ()), "TableScreen": (0, base.COLS, ()), "ConfirmScreen": (0, base.COLS, ()),
           "EndPage": (1, base.COLS, ()), "Asked": (1, base.COLS, ()), "DiceEntry": (0, base.COLS, ()),
@@ -136,6 +138,9 @@ def _in_file(path: Path) -> list[Text]:
                 found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside, width))
 
     for node in ast.walk(tree):
+        for k in node.keywords if isinstance(node, ast.Call) else []:
+            if k.arg in ROW_ARGS:
+                add(k.value)
         if isinstance(node, ast.Call) and _name(node) in SINKS:
             args = node.args[1:] if _name(node) != "hint_place" else node.args[1:2]
             if _name(node) == "title_bar" and len(args) == 2:
@@ -195,6 +200,7 @@ def test_the_fixed_rows_are_found() -> None:
     assert {"face down", "need ≤ {}"} <= words            # (put at a column)
     assert "↑↓ ±1  ←→ ±{}" in words                      # (a name given it: a dial's hint)
     assert "Pompey's hand" in words                      # (a module's name: _(HAND[side]))
+    assert {"←→ modifier", "hand {:+d}, VP {:+d}"} <= words     # (given to a widget)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
