@@ -114,10 +114,10 @@ def _in_file(path: Path) -> list[Text]:
     local: dict[int, dict[str, list[ast.expr]]] = {}     # id(node) -> its function's names and what they are given
     consts: dict[str, list[ast.expr]] = {}                  # the module's names (``HAND = {…: N_('…')}``)
     for stmt in tree.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        for target in targets:
-            if isinstance(target, ast.Name) and stmt.value is not None:
-                consts.setdefault(target.id, []).append(stmt.value)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    consts.setdefault(target.id, []).append(stmt.value)
     for fn in ast.walk(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             own = _local_imports(fn)
@@ -160,7 +160,7 @@ def _in_file(path: Path) -> list[Text]:
                 found.append(Text(module, call.lineno, words, scopes.get(id(call)), beside, width, True))
         elif (isinstance(node, ast.Call) and _name(node) in ("put", "text") and len(node.args) >= 4
               and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, int)):
-            kind = next((k.value.value for k in node.keywords if k.arg == "kind" and isinstance(k.value, ast.Constant)),
+            kind = next((str(k.value.value) for k in node.keywords if k.arg == "kind" and isinstance(k.value, ast.Constant)),
                         "body")
             add(node.args[3], width=(base.W - node.args[1].value) // base.advance(kind))   # (to the panel's edge)
         elif isinstance(node, ast.Call) and _name(node) == "TypeScreen":
@@ -169,8 +169,8 @@ def _in_file(path: Path) -> list[Text]:
             add(node)                       # (a text it builds the row of: «Milestones» 1 2 3)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names = {getattr(t, "id", None) or getattr(t, "attr", None) for t in targets}
-            if node.value is not None and names & {"title", "_title", "hints"}:
+            named = {getattr(t, "id", None) or getattr(t, "attr", None) for t in targets}
+            if node.value is not None and named & {"title", "_title", "hints"}:
                 add(node.value)
     return found
 
@@ -185,7 +185,7 @@ def shown(text: Text) -> list[str]:
     """The text in the current language as the row holds it at the least: each plural form, each
     ``{}`` one column; a title with its right side."""
     say, plural = _say(text)
-    forms = [say(text.words[0])] if len(text.words) == 1 else [plural(*text.words, n) for n in (1, 2, 5, 21)]
+    forms = [say(text.words[0])] if len(text.words) == 1 else [plural(text.words[0], text.words[1], n) for n in (1, 2, 5, 21)]
     right = [(i18n._ if text.shared else say)(w) for w in text.beside]
     return [FIELD.sub("0", " ".join([form, *right])) for form in forms]
 
