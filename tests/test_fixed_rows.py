@@ -200,7 +200,7 @@ def test_the_fixed_rows_are_found() -> None:
     assert {"face down", "need ≤ {}"} <= words            # (put at a column)
     assert "↑↓ ±1  ←→ ±{}" in words                      # (a name given it: a dial's hint)
     assert "Pompey's hand" in words                      # (a module's name: _(HAND[side]))
-    assert {"←→ modifier", "hand {:+d}, VP {:+d}"} <= words     # (given to a widget)
+    assert {"←→ modifier", "hand {}, VP {}"} <= words          # (given to a widget)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
