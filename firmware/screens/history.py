@@ -372,14 +372,9 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     response = run_or_notify(ctx, act.export("bgstats", int(entry["id"])))
     if response is None:
         return
-    sent = ctx.send_reply(response)
-    if sent == "no link":
-        ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
-    elif sent == "failed":
-        ctx.notify(Msg("The serial link did not take it."))
-    else:       # (a Julius Caesar battle sends its game's play: the campaign's, once it is over)
-        played = next((e for e in _entries(ctx) if e["id"] == response.get("id")), entry)
-        ctx.notify(Msg("Sent: {}.", game_named(played)))
+    from firmware.screens.history_draws import tell_sent
+    played = next((e for e in _entries(ctx) if e["id"] == response.get("id")), entry)   # (a Julius Caesar
+    tell_sent(ctx, ctx.send_reply(response), Msg("Sent: {}.", game_named(played)))   # battle sends its game's play)
 
 
 def send_draws_of_entry(ctx: Ctx, entry: HistoryEntry) -> None:

@@ -31,13 +31,18 @@ def _send(ctx: Ctx, named: str, response: ExportReply) -> None:
     if not response["ok"]:
         ctx.notify(refusal(response))
         return
-    sent = ctx.send_reply(response)
+    tell_sent(ctx, ctx.send_reply(response), Msg("Sent the draws of: {}.", named))
+
+
+def tell_sent(ctx: Ctx, sent: str, done: Msg) -> None:
+    """Say on the panel what sending a line over the serial link came to (``sent``:
+    :meth:`Ctx.send_reply`'s answer): ``done`` once it went."""
     if sent == "no link":
         ctx.notify(Msg("No serial link: start Legatus with --serial PORT."))
     elif sent == "failed":
         ctx.notify(Msg("The serial link did not take it."))
     else:
-        ctx.notify(Msg("Sent the draws of: {}.", named))
+        ctx.notify(done)
 
 
 class DrawsBeingMade(TextScreen):
