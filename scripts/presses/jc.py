@@ -187,8 +187,10 @@ def _pick_block(d: Driver, block: dict[str, Any], key: str = "a", last: bool = F
 
 
 def _home(d: Driver) -> None:
-    """Back to the session's home (B presses not counted: between tasks)."""
+    """Back to the session's home (B presses not counted: between tasks), past what the home says
+    of a step sent by a console line (a battle's roll: drawn first)."""
     from firmware.screens.jc.home import JcHome
+    d.app.render()
     for _ in range(10):
         if isinstance(d.top, JcHome) and d.app.message is None:
             return

@@ -24,10 +24,13 @@ import logging
 import re
 import weakref
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from firmware.screens.ctx import Ctx
 from firmware.settings import MAX_VALUE
+
+if TYPE_CHECKING:
+    from engine.caesar.views import CaesarGameView, TurnRecord
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +88,11 @@ def _older_ours(ctx: Ctx, stored: list[tuple[str, str, str]]) -> bool:
     if view is None:
         return False
     ids: set[object] = set()
-    his, mine = view.get("last_crassus_turn"), view.get("last_player_turn")
-    if isinstance(his, dict):
+    caesar = cast("CaesarGameView", view)
+    his, mine = caesar.get("last_crassus_turn"), caesar.get("last_player_turn")
+    if his is not None:
         ids |= {his.get("read_id"), his.get("id")}
-    if isinstance(mine, dict) and mine.get("id") != mine.get("read_id"):
+    if mine is not None and mine.get("id") != mine.get("read_id"):
         ids.add(mine.get("id"))
     return any(stored_in == "" and turn in ids for stored_in, turn, _count in stored)
 
@@ -206,5 +210,6 @@ def taken_back(ctx: Ctx) -> None:
     view = ctx.view()
     if view is None:
         return
-    turns = [t for t in (view.get("last_crassus_turn"), view.get("last_player_turn")) if isinstance(t, dict)]
+    caesar = cast("CaesarGameView", view)
+    turns: list[TurnRecord] = [t for t in (caesar.get("last_crassus_turn"), caesar.get("last_player_turn")) if t is not None]
     unread_taken_back(ctx, [str(i) for t in turns for i in (t.get("read_id"), t.get("id")) if i])

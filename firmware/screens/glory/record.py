@@ -60,14 +60,15 @@ def as_kept(now: S, kept: HistoryEntry | None) -> tuple[S, Msg | None]:
     the exchange, G-15 after G-14); then the ranking is the record's (its places, winners and
     points), each player's column the pad's, and a note says whom the rules now name and why.
     ``kept``: History's record of the game (None: none or unreadable: the score now, no note)."""
+    score: Score = now                     # (its fields read as the Score it is)
     rows = {str(p["name"]): p for p in kept["players"]} if kept is not None else {}
-    names = list(now["ranking"])
+    names = list(score["ranking"])
     if (len(names) < 2 or set(rows) != set(names) or any(type(rows[n].get("score")) is not int for n in names)
-            or now.get("solo") is not None):
+            or score.get("solo") is not None):
         return now, None
     winners = [n for n in names if rows[n].get("winner") is True]
     points = {n: int(rows[n]["score"]) for n in names}
-    if set(winners) == set(now["winners"]) and all(points[n] == now["scores"][n]["total"] for n in names):
+    if set(winners) == set(score["winners"]) and all(points[n] == score["scores"][n]["total"] for n in names):
         return now, None                   # the same result: nothing to say
     kept_ranks = {n: rows[n].get("rank") for n in names}
     ranks = {n: r for n, r in kept_ranks.items() if isinstance(r, int)}
@@ -76,12 +77,12 @@ def as_kept(now: S, kept: HistoryEntry | None) -> tuple[S, Msg | None]:
         ranks = {n: 1 + min(i for i, o in enumerate(order) if (points[o], o in winners) == (points[n], n in winners))
                  for n in order}
     ranking = sorted(names, key=lambda n: (ranks[n], names.index(n)))
-    scores = {n: {**now["scores"][n], "total": points[n]} for n in names}
+    scores = {n: {**score["scores"][n], "total": points[n]} for n in names}
     shown = cast(S, {**now, "scores": scores, "winners": winners, "ranking": ranking, "places": ranks})
     said = [Msg("History keeps the score made final: the winner is {}.", _names(winners), n=len(winners),
                 plural="History keeps the score made final: the winners are {}.")]
-    won, rules = list(now["winners"]), _names(list(now["winners"]))
-    if all(points[n] == now["scores"][n]["total"] for n in names):     # only the tie is told otherwise
+    won, rules = list(score["winners"]), _names(list(score["winners"]))
+    if all(points[n] == score["scores"][n]["total"] for n in names):     # only the tie is told otherwise
         said.append(Msg("By the rules now the winner is {}: a tie on fame goes to the denarii left after the "
                         "exchange (G-15).", rules, n=len(won),
                         plural="By the rules now the winners are {}: a tie on fame goes to the denarii left after "
