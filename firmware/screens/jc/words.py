@@ -210,17 +210,17 @@ def fitted_name(b: Owned, width: int) -> str:
         return _shortened(full, width)
     mark = len(full) - len(name_of(b))
     if width <= mark + 1:
-        return base.clip(full, width)
+        return base.clip_name(full, width)
     return full.replace(name_of(b), _shortened(name_of(b), width - mark), 1)
 
 
 def _shortened(name: str, width: int) -> str:
     """``name`` cut to ``width`` characters, its number kept when it has one (``Equitatus 1`` in
     10: ``Equitat… 1``) and the word keeps at least 3 letters, else cut at the end."""
-    word, gap, number = name.rpartition(" ")
-    if gap and number.isdigit() and width - len(number) - 1 >= 4:
-        return base.clip(word, width - len(number) - 1) + gap + number
-    return base.clip(name, width)
+    word, gap, number = name.rpartition(" ")      # (a block's name, the roster's or typed with add … name=:
+    if gap and number.isdigit() and width - len(number) - 1 >= 4:      # cut on purpose, as a typed name is,
+        return base.clip_name(word, width - len(number) - 1) + gap + number      # whole on Forces)
+    return base.clip_name(name, width)
 
 
 def block_row(b: Rated, width: int = base.COLS) -> str:
