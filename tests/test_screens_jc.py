@@ -270,8 +270,7 @@ def test_fight_to_the_end_asks_first_then_asks_for_each_physical_roll():  # J-14
 
 def test_the_battle_screen_shows_the_odds_without_a_press():  # J-15, issue 11
     """The chance now (Caesar wins 40.49 %) is the advised fire's: the line says it as ✓ does,
-    with one decimal as the pass's 9.6 % beside it has (the odds screen, three figures on their
-    own, rounds it to 41 %)."""
+    with one decimal as the pass's 9.6 % beside it has (so does the odds screen: it said 41 %)."""
     ctx = home(*ARMIES, "start").press("a")
     odds = ctx.run("odds")
     side = ctx.view()["battle"]["decision"]["side"]
@@ -1698,8 +1697,8 @@ def test_a_question_goes_when_the_serial_link_does_what_it_asks(asked, state_dir
 
 def test_the_battle_line_and_the_odds_screen_give_the_same_figure():  # J-15; issue 24: odds sum to 100
     """Caesar and Legio 10 against Pompey and Legio 1: the attacker wins 40.49 %. The odds screen
-    rounds its three figures to sum to 100 and shows 41 %; the battle's line said 40 %, two
-    figures for one chance. The line now says what the odds screen shows."""
+    writes its three figures to sum to 100 (40.5 %, with a decimal: whole, 40 + 16 + 43 is 99); the
+    battle's line said 40 %, two figures for one chance. The line now says what the odds screen shows."""
     from firmware.screens.jc.odds import odds_line
     from firmware.screens.widgets import pct
     ctx = home(NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_pompeius",
@@ -1712,6 +1711,29 @@ def test_the_battle_line_and_the_odds_screen_give_the_same_figure():  # J-15; is
     figure = line.rsplit(" ", 1)[1]
     assert figure != pct(p), (p, figure)               # the case where rounding on its own differs
     assert shown[shown.index("Caesar wins") + 1] == figure, (line, shown)
+
+
+@pytest.mark.parametrize("lang,wins,line", [("en", "Caesar wins", "Caesar: win {}"), ("ru", "Цезарь победит", "Цезарь: победа {}")])
+@pytest.mark.parametrize("armies,figure", [
+    # 40.49 / 16.11 / 43.40: whole, 40 + 16 + 43 = 99; the odds screen moved a percent to the largest
+    # remainder and said 41 %, the battle's line (beside the pass's 9.6 %) 40.5 %
+    (ARMIES, "40.5%"),
+    # 32.2 / 26 / 42 sum to 100 whole; the line writes it 32.2 % beside a choice under 10 %: the odds
+    # screen said 32 %
+    ([NEW, "add attacker c_caesar", "add attacker c_leg10", "add defender p_leg1", "add defender p_leg2"], "32.2%")])
+def test_the_odds_screen_says_the_chance_now_as_the_battle_line_does(armies, figure, lang, wins, line):  # J-15
+    """One chance, one figure: each figure rounded on its own by one rule (never 41 % for 40.49 %),
+    and the odds screen with the precision of the battle's line that writes the same chance."""
+    from firmware.screens.jc.home import JcHome
+    mark = figure.replace(".", ",") if lang == "ru" else figure
+    ctx = FakeCtx(*armies, "start", lang=lang).open(JcHome())
+    ctx.press("a")                                                   # the battle: its line
+    assert line.format(mark) in ctx.texts(), ctx.texts()
+    ctx.open(odds_screen())
+    shown = ctx.texts()
+    assert shown[shown.index(wins) + 1] == mark, shown
+    total = sum(float(t.replace(",", ".")[:-1]) for t in shown if t.endswith("%"))
+    assert abs(total - 100) < 1e-9, shown                            # still summing to 100
 
 
 # -- regrouping after the battle (J-12; the RU summary 3.6 and 3.10) -------------------------------

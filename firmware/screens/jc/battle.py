@@ -21,7 +21,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Asked, Snapshot
 from firmware.screens.jc.forces import log_screen
 from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
-from firmware.screens.jc.odds import PENDING, advice_now, advice_value, difference, odds_line
+from firmware.screens.jc.odds import PENDING, advice_now, advice_value, advised_line, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
 from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
@@ -178,8 +178,7 @@ class BattleScreen(DecisionList):
             return _("Next choice: −{}").format(difference(got[0].shown, got[1][0].shown))   # from the figures above it
         if got is not None and got[1] and got[1][0].chance > got[0].chance + TIE:     # a leader's odds, a hair better
             return _("✓ spares a leader")                                   # (J-2, J-17: advise.spare_leader)
-        d = view_of(ctx)["battle"]["decision"]            # the advice's figures listed: a hit, one block's actions
-        return odds_line(ctx, advised=d is not None and (d["kind"] == "hit" or len(d["blocks"]) == 1))
+        return odds_line(ctx, advised=advised_line(view_of(ctx)["battle"]))   # under the advice's figures?
 
     def render(self, ctx: Ctx) -> Image.Image:
         fresh = news(ctx)

@@ -75,16 +75,17 @@ def advice_now(ctx: Ctx) -> AdviseReply | Pending | None:
     return _cached(ctx, act.advise()) if b["decision"] is not None else None
 
 
-def chance_text(ctx: Ctx, side: str, p: float) -> str:
+def chance_text(ctx: Ctx, side: str, p: float, tenths: bool = False) -> str:
     """``side``'s chance ``p`` of holding the field, written as the odds screen writes it when it
-    is the chance now (the odds screen rounds its three figures to sum to 100: the battle's line
-    and the advised option then say its 41 %, not 40 %), else on its own (:func:`pct`)."""
+    is the chance now (each of its figures rounded on its own, summing to 100, :func:`percents`:
+    the battle's line and the advised option say its 40.5 %, never a 41 % beside it), else on its
+    own (:func:`pct`); ``tenths``: with one decimal (as the odds screen then writes its set)."""
     odds = odds_now(ctx)
     b = view_of(ctx)["battle"]
     if odds is None or odds is PENDING or abs(win_chance(b, side, odds) - p) > 1e-9:
-        return pct(p)
+        return decimal_mark(_written(p, True)) if tenths else pct(p)
     return share_of([odds["attacker_wins"], odds["defender_holds"], odds["attacker_eliminated"]],
-                    side == b["attacker"])
+                    side == b["attacker"], tenths)
 
 
 # -- the figures of one decision's choices, read side by side ---------------------------------------
@@ -127,20 +128,22 @@ def _reads_right(shown: list[str], ps: Sequence[float], best: int, whole: bool) 
     return True
 
 
-def side_by_side(ps: Sequence[float], best: int, best_text: str) -> list[str]:
+def side_by_side(ps: Sequence[float], best: int, best_text: str, best_tenths: str = "") -> list[str]:
     """The chances ``ps`` of one decision's choices written to be read side by side, ``best`` (✓)
     first written ``best_text`` (as the odds line writes the chance now, :func:`chance_text`): all
     whole percents while every chance is from 10 to 90 % (and the figures read in the chances'
     order), else all with one decimal (89 % beside 90.4 % read 1.4 % less where the advice said 1.6 %;
     13 % beside 7.2 % read 5.8 % less where it said 5.5 %). A certainty or a bound as :func:`pct`
-    writes it. Differences are worked out from these figures (:func:`difference`)."""
+    writes it; ✓ with one decimal written ``best_tenths`` where given (as the odds screen then writes
+    it, :func:`chance_text`). Differences are worked out from these figures (:func:`difference`)."""
     mark = _point(best_text)
     fine = any(0 < p < FINE_BELOW or FINE_ABOVE < p < 1 for p in ps) or "." in mark
     if not fine:
         shown = [mark if i == best else _written(p, False) for i, p in enumerate(ps)]
         if _reads_right(shown, ps, best, whole=True):
             return [decimal_mark(x) for x in shown]
-    shown = [mark if i == best and "." in mark else _written(p, True) for i, p in enumerate(ps)]
+    fine_mark = mark if "." in mark else _point(best_tenths)
+    shown = [fine_mark if i == best and "." in fine_mark else _written(p, True) for i, p in enumerate(ps)]
     if not _reads_right(shown, ps, best, whole=False):
         shown = [_written(p, True) for p in ps]
     return [decimal_mark(x) for x in shown]
@@ -172,7 +175,8 @@ def advice_figures(ctx: Ctx) -> tuple[AdviseReply, int, list[float], list[str]] 
     if best is None or index is None:
         return None
     ps = [win_chance(b, side, o) for o in options]
-    return advice, index, ps, side_by_side(ps, index, chance_text(ctx, side, ps[index]))
+    return advice, index, ps, side_by_side(ps, index, chance_text(ctx, side, ps[index]),
+                                           chance_text(ctx, side, ps[index], tenths=True))
 
 
 def advice_value(ctx: Ctx, action: str, block: str) -> str:
@@ -214,11 +218,32 @@ def odds_line(ctx: Ctx, advised: bool = False) -> str:
             return _(NO_BLOCKS.get(missing[0], NO_BLOCKS["caesar"]))
         return _("Odds: no blocks yet") if missing else _("Odds: fix the set-up")
     side = b["decision"]["side"] if b["decision"] else b["attacker"]
-    chance = WAIT if odds is PENDING else chance_text(ctx, side, win_chance(b, side, odds))
-    got = advice_figures(ctx) if advised and odds is not PENDING else None
-    if got is not None and odds is not PENDING and abs(got[2][got[1]] - win_chance(b, side, odds)) <= 1e-9:
-        chance = got[3][got[1]]          # the chance now is ✓'s: as the list beside it writes it
-    return _("{}: win {}").format(side_name(side), chance)
+    return _("{}: win {}").format(side_name(side), WAIT if odds is PENDING else _chance_now(ctx, odds, advised))
+
+
+def _chance_now(ctx: Ctx, odds: OddsReply, advised: bool) -> str:
+    """The deciding side's chance now (the attacker's) as :func:`odds_line` writes it."""
+    b = view_of(ctx)["battle"]
+    side = b["decision"]["side"] if b["decision"] else b["attacker"]
+    got = advice_figures(ctx) if advised else None
+    if got is not None and abs(got[2][got[1]] - win_chance(b, side, odds)) <= 1e-9:
+        return got[3][got[1]]            # the chance now is ✓'s: as the list beside it writes it
+    return chance_text(ctx, side, win_chance(b, side, odds))
+
+
+def advised_line(b: BattleView) -> bool:
+    """Whether the battle's line stands under the advice's figures (a hit, one block's actions)."""
+    d = b["decision"]
+    return d is not None and (d["kind"] == "hit" or len(d["blocks"]) == 1)
+
+
+def line_in_tenths(ctx: Ctx) -> bool:
+    """Whether the battle's line writes the chance now with one decimal (beside a choice's 9.6 %):
+    the odds screen then writes its figures so, «40.5%» on both, never «40%» on one."""
+    odds = odds_now(ctx)
+    if odds is None or odds is PENDING or view_of(ctx)["battle"]["phase"] == "over":
+        return False
+    return "." in _point(_chance_now(ctx, odds, advised_line(view_of(ctx)["battle"])))
 
 
 # The odds screen's outcomes, one whole sentence per side (its case in Russian and Ukrainian), each
@@ -261,4 +286,5 @@ def odds_screen() -> OddsScreen:
             why[0] = refused(ctx)
         return rows
 
-    return OddsScreen(title, valued, empty=lambda: why[0], waiting=lambda: _("Computing the exact odds…"))
+    return OddsScreen(title, valued, empty=lambda: why[0], waiting=lambda: _("Computing the exact odds…"),
+                      tenths=line_in_tenths)

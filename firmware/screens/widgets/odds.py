@@ -58,47 +58,49 @@ def _hamilton(exact: list[float], total: int, unit: int) -> list[int]:
     return shown
 
 
-def percents(ps: Sequence[float]) -> list[str]:
-    """The outcomes of one event (``ps`` sum to 1) written as :func:`pct` does, rounded so that the
-    figures shown sum to exactly 100 (never 101 %, never 99 %): the whole percents first (largest
-    remainders, to a sum that leaves the finer figures their own tenths), then the figures with one
-    decimal take the tenths left. Where whole percents cannot leave a finer figure its own tenths
-    (5.6 % beside 50 % and 44.4 %), every figure of the set is written with one decimal. The
-    language's decimal mark (ru/uk: a comma)."""
-    return [decimal_mark(x) for x in _percents(ps)]
+def percents(ps: Sequence[float], tenths: bool = False) -> list[str]:
+    """The outcomes of one event (``ps`` sum to 1) written as :func:`pct` does, each figure rounded
+    on its own by the one rule :func:`pct` follows (40.49 % is never «41%», which it read beside
+    the «40.5%» of a line that writes it with a decimal), the figures shown summing to exactly 100
+    (never 101 %, never 99 %): where the whole percents rounded so do not sum to 100, every figure
+    of the set is written with one decimal (5.6 %, 50.0 %, 44.4 %; 40.5 %, 16.1 %, 43.4 %), and
+    only where those do not either is a tenth moved, to the largest remainder. ``tenths``: every
+    figure with one decimal (the set beside a line that writes one of them so). The language's
+    decimal mark (ru/uk: a comma)."""
+    return [decimal_mark(x) for x in _percents(ps, tenths)]
 
 
-def _percents(ps: Sequence[float]) -> list[str]:
-    exact = [1000 * p for p in ps]
-    fine = [k for k, p in enumerate(ps) if _fine(p)]
-    whole = [k for k in range(len(ps)) if k not in fine]
-    shown = [0] * len(ps)
-    fine_sum = sum(round(exact[k]) for k in fine)
-    if whole and fine and (1000 - fine_sum) % 10:      # whole percents cannot fill up to 100: 5.6% would
-        fine, whole = list(range(len(ps))), []         # read 6.0%, so every figure gets its tenth
-    whole_total = 10 * round((1000 - fine_sum) / 10) if whole else 0
-    for k, v in zip(whole, _hamilton([exact[k] for k in whole], whole_total, 10)):
-        shown[k] = v
-    for k, v in zip(fine, _hamilton([exact[k] for k in fine], 1000 - whole_total, 1)):
-        shown[k] = v
+def _tenths_of(p: float, fine: bool) -> int:
+    """``p`` rounded as :func:`pct` writes it (one decimal, or a whole percent), in tenths."""
+    return round(10 * float(f"{100 * p:.1f}")) if fine else 10 * int(f"{100 * p:.0f}")
+
+
+def _percents(ps: Sequence[float], tenths: bool = False) -> list[str]:
+    fine = [tenths or _fine(p) for p in ps]
+    shown = [_tenths_of(p, f) for p, f in zip(ps, fine)]
+    if sum(shown) != 1000:                             # 40 + 16 + 43: every figure gets its tenth
+        fine = [True] * len(ps)
+        shown = [_tenths_of(p, True) for p in ps]
+    if sum(shown) != 1000:                             # 33.3 + 33.3 + 33.3: a tenth to the largest remainder
+        shown = _hamilton([1000 * p for p in ps], 1000, 1)
     out = []
     for p, v, k in zip(ps, shown, range(len(ps))):
         if p <= 0 or p >= 1:                           # a certainty, as pct writes it
             out.append("0%" if p <= 0 else "100%")
         elif 0 < p and v == 0:
-            out.append("<0.1%" if k in fine else "<1%")
+            out.append("<0.1%" if fine[k] else "<1%")
         elif p < 1 and v == 1000:
             out.append(">99.9%")
         else:
-            out.append(f"{v / 10:.1f}%" if k in fine else f"{v // 10}%")
+            out.append(f"{v / 10:.1f}%" if fine[k] else f"{v // 10}%")
     return out
 
 
-def share_of(ps: Sequence[float], first: bool) -> str:
+def share_of(ps: Sequence[float], first: bool, tenths: bool = False) -> str:
     """The chance of ``ps[0]`` (``first``) or of all the others together, written as
-    :func:`percents` writes that set: a one-figure line (a battle's "win 41%") says what the odds
-    screen of the same event shows (its figures rounded to sum to 100), never 40% beside 41%."""
-    shown = _percents(ps)[0]
+    :func:`percents` writes that set (``tenths`` too): a one-figure line (a battle's "win 40.5%")
+    says what the odds screen of the same event shows, never 40.5% beside 41%."""
+    shown = _percents(ps, tenths)[0]
     if first:
         return decimal_mark(shown)
     flipped = {"<0.1%": ">99.9%", ">99.9%": "<0.1%", "0%": "100%", "100%": "0%"}
@@ -114,14 +116,17 @@ class OddsScreen:
     ``empty`` says why). With ``adjust`` the screen is a dial over a figure (a modifier): left/right
     change it; ``figure(ctx)`` is shown in the title bar, or, with ``hint()``, on the bottom row
     right of the hint that names it (the dial's row: «←→ modifier  +2»), the title bar then saying
-    ``back()`` («B: back»): every language shows both hints whole; only B goes back. Without
+    ``back()`` («B: back»): every language shows both hints whole; only B goes back. ``tenths(ctx)``:
+    every figure with one decimal (as the screen it was opened from writes one of them). Without
     ``adjust``, any of B, left, A, right or press closes."""
 
     def __init__(self, title: str | Callable[[Ctx], str], outcomes: Callable[[Ctx], list[tuple[str, float]] | None],
                  empty: str | Callable[[], str] = "", waiting: str | Callable[[], str] = "",
                  adjust: Callable[[Ctx, int], None] | None = None, figure: Callable[[Ctx], str] | None = None,
-                 hint: Callable[[], str] | None = None, back: Callable[[], str] | None = None) -> None:
+                 hint: Callable[[], str] | None = None, back: Callable[[], str] | None = None,
+                 tenths: Callable[[Ctx], bool] | None = None) -> None:
         self._title = title
+        self.tenths = tenths
         self.outcomes = outcomes
         self.empty = empty
         self.waiting = waiting
@@ -146,7 +151,7 @@ class OddsScreen:
             text = self.waiting if rows is None else self.empty
             base.lines(draw, base.wrap(text() if callable(text) else text))
             return img
-        figures = percents([p for _label, p in rows])
+        figures = percents([p for _label, p in rows], bool(self.tenths and self.tenths(ctx)))
         for i, ((label, p), value) in enumerate(zip(rows[:3], figures)):
             y = base.TITLE_H + 1 + i * 17
             base.put(draw, 1, y, base.clip(label, base.COLS - len(value) - 1))
