@@ -3163,6 +3163,47 @@ def test_what_the_serial_link_announces_is_said_on_the_home(state_dir):  # J-7, 
         app.console.close()
 
 
+def test_a_winter_made_again_is_said_again_only_if_it_says_other_than_the_one_read_last(state_dir):  # J-19
+    """A winter undone and made again over the serial link: the same checklist as the one read need
+    not be said again (the table did those tasks); another must be (a city's holder corrected: other
+    tasks). And one made again as it was before the winter read last (A, undone, B read, undone, A
+    again) says other than what the table did last: it was taken for read, as A had been read once."""
+    from firmware.app import App
+    from firmware.screens.jc.campaign import Announcement
+
+    def said(app: App) -> list[str] | None:
+        app.message = None
+        app.render()
+        top = app.stack[-1]
+        if not isinstance(top, Announcement):
+            return None
+        rows = list(top.rows)
+        app.handle("a")                                                  # read: closed
+        app.render()
+        assert isinstance(app.stack[-1], JcHome), app.stack[-1]
+        return rows
+
+    app = app_with(["new jc-battle year=4 seed=8"], ["a"], state_dir)
+    try:
+        app.render()
+        assert '"ok":true' in app.serve_line(b"winter")
+        first = said(app)
+        assert first is not None
+        assert '"ok":true' in app.serve_line(b"undo") and '"ok":true' in app.serve_line(b"winter")
+        assert said(app) is None                                         # the same winter: read already
+        for line in (b"undo", b"control Alexandria caesar", b"winter"):
+            assert '"ok":true' in app.serve_line(line), line
+        other = said(app)
+        assert other is not None and other != first, other              # another winter: said
+        for line in (b"undo", b"undo", b"winter"):                       # the winter, then the holder undone
+            assert '"ok":true' in app.serve_line(line), line
+        assert said(app) == first                                        # not what was read last: said again
+        assert '"ok":true' in app.serve_line(b"undo") and '"ok":true' in app.serve_line(b"winter")
+        assert said(app) is None                                         # and now read
+    finally:
+        app.console.close()
+
+
 def test_a_roll_sent_over_the_serial_link_is_shown_on_the_home(state_dir):  # J-1, J-7
     """A fire sent over the serial link while the device shows the home: its dice and where the hits
     went were shown only once the game was left and opened again. Now the home shows the roll when

@@ -379,10 +379,18 @@ def closed(ctx: Ctx) -> list[str]:
 
 def is_read(kept: Sequence[str], marker: str) -> bool:
     """Whether the marks ``kept`` (:func:`closed`) say the announcement ``marker``
-    (``<game>/<commitment>:<kind>#<digest>``) was closed. A mark an older Legatus kept without a
-    commitment and a session (``seed=``) may be any campaign's: its announcement is said once
-    more rather than hidden."""
-    return marker in kept
+    (``<game>/<commitment>:<kind>#<digest>``) was closed: the one of its step (the year's winter, a
+    turn's reveal) closed last says what it says. The step made again after an undo as it was
+    before another one was read (A read, undone, B read, undone, A again) says other than what the
+    table did last: said again. A mark an older Legatus kept without a commitment and a session
+    (``seed=``) may be any campaign's: its announcement is said once more rather than hidden."""
+    step = marker.rpartition("#")[0] or marker
+    for mark in kept:                                 # the one closed last first
+        if mark == marker:
+            return True
+        if (mark.rpartition("#")[0] or mark) == step:
+            return False
+    return False
 
 
 def closed_too(kept: Sequence[str], marker: str) -> str:
