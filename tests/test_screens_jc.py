@@ -2572,6 +2572,27 @@ def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it(): 
     assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()
 
 
+@pytest.mark.parametrize("lang,first,more", [("en", "1 hit: the owner picks", "1 more: the owner picks"),
+                                              ("ru", "1 хит: выбирает владелец", "ещё 1: выбирает владелец"),
+                                              ("uk", "1 хіт: обирає власник", "ще 1: обирає власник")])
+def test_a_roll_whose_hits_all_wait_for_the_owner_does_not_say_more(lang, first, more):  # J-7
+    """A fire of one hit between two legions alike (the owner picks, J-7): its page said «1 more:
+    the owner picks» («ещё 1») under «1 hit», where no hit had gone anywhere yet. «More» is said
+    after hits the device placed."""
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=3",
+                  "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6", "fire p_leg3 dice=6,6,6", lang=lang)
+    fired = ctx.run("fire c_leg10 dice=1,6,6")
+    ctx.open(DiceResult(fired["turn"]))
+    ctx.top.render(ctx)
+    assert ctx.top.paras(ctx.view()["battle"]["blocks"]) == [first], ctx.top.paras(ctx.view()["battle"]["blocks"])
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg1 strength=4",
+                  "add defender p_leg3", "start", "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6", lang=lang)
+    fired = ctx.run("fire c_leg10 dice=1,2,6")                  # one placed on Legio 1 at IV, one the pick
+    ctx.open(DiceResult(fired["turn"]))
+    ctx.top.render(ctx)
+    assert ctx.top.paras(ctx.view()["battle"]["blocks"])[-1] == more, ctx.top.paras(ctx.view()["battle"]["blocks"])
+
+
 ALIKE = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg4", "add defender p_leg5",
          "start", "fire p_leg4 dice=6,6,6", "fire p_leg5 dice=6,6,6", "fire c_leg10 dice=1,6,6"]
 

@@ -151,8 +151,10 @@ class DiceResult(Follows):
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
         waiting = t["hits"] - len(t["applied"]) - t["lost"]
-        if waiting > 0:
+        if waiting > 0 and rows:          # some placed (or lost) above: the rest
             rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
+        elif waiting > 0:                 # none placed: not «1 more» under a title of «1 hit»
+            rows.append(ngettext("{} hit: the owner picks", "{} hits: the owner picks", waiting).format(waiting))
         if not rows:
             rows = [_("No hit.")]
         return rows + [again(e) for e in self.events]
