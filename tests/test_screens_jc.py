@@ -2402,6 +2402,32 @@ def test_a_roll_made_anew_after_an_undo_is_not_taken_for_one_read(state_dir):  #
     assert resumed(["fire c_leg10 dice=6,6,6", "fire p_leg1 dice=6,6,6,6"]) is None   # both as before: read
 
 
+def test_a_roll_made_again_as_before_another_one_read_is_said_again(state_dir):  # J-1, J-7
+    """The table's dice for one fire entered over the serial link (A), read; undone, entered with
+    other faces (B: a typo corrected), read — the table turned its blocks by B; undone again, A
+    entered again: it says other than the page the table followed last, but was taken for read
+    because A had been closed once. The same roll as the one read last is not said again."""
+    def resumed(lines: list[str]) -> DiceResult | None:
+        app = app_with(lines, ["a"], state_dir)
+        try:
+            top = app.stack[-1]
+            if not isinstance(top, DiceResult):
+                return None
+            app.handle("b")                                             # read
+            return top
+        finally:
+            app.console.close()
+    assert resumed(PHYSICAL) is not None                                # Pompey's Legio 1 fires: read
+    first = resumed(["fire c_leg10 dice=1,6,6"])                         # A: read
+    assert first is not None and first.turn["dice"] == [1, 6, 6]
+    other = resumed(["undo", "fire c_leg10 dice=1,2,6"])                 # B: read
+    assert other is not None and other.turn["dice"] == [1, 2, 6]
+    again = resumed(["undo", "fire c_leg10 dice=1,6,6"])                 # A again: not what was read last
+    assert again is not None and again.turn["dice"] == [1, 6, 6]
+    assert resumed([]) is None                                          # read
+    assert resumed(["undo", "fire c_leg10 dice=1,6,6"]) is None         # the same as read last: not again
+
+
 @pytest.mark.parametrize("lang, said", [("en", "Advised: Scipio takes the hit; Pompey then holds the field with"),
                                         ("ru", "Совет: отдайте хит блоку Сципион; тогда Помпей удержит поле с шансом"),
                                         ("uk", "Порада: віддайте хіт блоку Сципіон; тоді Помпей утримає поле з шансом")])

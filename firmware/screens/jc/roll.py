@@ -70,10 +70,16 @@ def roll_read(kept: str, mark: str) -> bool:
     """Whether the ``jc.roll`` setting ``kept`` (:func:`kept_rolls`) says the roll ``mark`` was
     read: one of the newest rolls closed in the campaign (an undo of the last fire leaves the one
     before it the newest, read before it; a fire made after an undo with other dice, or by another
-    block, is another roll)."""
+    block, is another roll), and the one of its place in the battle closed last: A read, undone, B
+    read, undone, A again says other than the page the table followed last (B's)."""
     who, rolls = _rolls(mark)
-    return bool(who) and any(kept_who == who and rolls[0] in kept_rolls
-                             for kept_who, kept_rolls in map(_rolls, kept.split(";")))
+    place = rolls[0].rpartition("#")[0] or rolls[0] if rolls else ""
+    for kept_who, kept_rolls in map(_rolls, kept.split(";")):
+        if who and kept_who == who:
+            same = [r for r in kept_rolls if (r.rpartition("#")[0] or r) == place]     # oldest first
+            if same and same[-1] == rolls[0]:
+                return True
+    return False
 
 
 def read_rolls(kept: str, mark: str) -> str:
