@@ -268,17 +268,23 @@ def play_of(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[st
     far (:func:`_so_far`). Its id is the one its first battle was pushed with (``<sid>-battle-1``),
     so a play pushed while the campaign went on is updated by the campaign's, never counted beside
     it (BG Stats counted each battle as a game of its own, their minutes twice beside the
-    campaign's). ``parts``: every entry of ``entry``'s session."""
+    campaign's). A game reopened from History's Earlier games and played on in a copy is the same
+    game: ``parts`` (every entry of ``entry``'s game, :func:`session_parts`) holds the first
+    session's battles and the copy's, and the play keeps the first session's id (the verdict of
+    the newest copy that reached one)."""
     from firmware.games import record_of
     record = record_of(str(entry["game"]))
     parted = record.parted if record is not None else None
-    battles = sorted((e for e in parts if parted is not None and parted(str(e["part"])) and e["status"] == "finished"),
-                     key=lambda e: int(e["id"]))
-    if not battles or not entry.get("sid"):
+    fought = sorted((e for e in parts if parted is not None and parted(str(e["part"])) and e["status"] == "finished"),
+                    key=lambda e: int(e["id"]))
+    if not fought or not entry.get("sid"):
         return entry, play_id(entry)
-    ident = f"{entry['sid']}-{battles[0]['part']}"
-    whole = [e for e in parts if parted is not None and not parted(str(e["part"]))]
-    verdict = next((e for e in whole if e["status"] == "finished"), None)
+    ident = f"{fought[0]['sid']}-{fought[0]['part']}"        # (a copy's: its first session's battle 1)
+    battles = sorted({str(e["part"]): e for e in fought}.values(), key=lambda e: int(e["id"]))  # (a battle two
+    #                                                   copies fought on from one point: the newest record of it)
+    whole = sorted((e for e in parts if parted is not None and not parted(str(e["part"])) and e["status"] != "abandoned"),
+                   key=lambda e: int(e["id"]))      # (not the first session's, left before a battle ended)
+    verdict = next((e for e in reversed(whole) if e["status"] == "finished"), None)
     if verdict is not None:
         return verdict, ident
     if len(battles) == 1:
@@ -310,15 +316,54 @@ def _so_far(battles: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def session_parts(db: sqlite3.Connection, entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every History entry of ``entry``'s session (a Julius Caesar campaign's battles and its
-    verdict), with their fair draws; just ``entry`` for a game whose session records one."""
+    """Every History entry of ``entry``'s game (a Julius Caesar campaign's battles and its
+    verdict), with their fair draws; just ``entry`` for a game whose session records one. A game
+    reopened from Earlier games goes on in a copy (a new session): the entries of the session it
+    was first played in and of every copy of it (their records' ``of``: that session's ``sid``)."""
     from firmware.games import record_of
     record = record_of(str(entry["game"]))
     if record is None or record.parted is None or not entry.get("sid"):
         return [entry]
-    rows = db.execute(f"SELECT {history.HISTORY_ROW} FROM history WHERE sid=? ORDER BY id",
-                      (str(entry["sid"]),)).fetchall()
+    first, copies = _copies(db, str(entry["sid"]), entry.get("of"))
+    marks = ", ".join("?" * (len(copies) + 2))
+    rows = db.execute(f"SELECT {history.HISTORY_ROW} FROM history WHERE game=? AND (CAST(sid AS TEXT) IN ({marks}) OR "
+                      "instr(CAST(record AS BLOB), ?) > 0) ORDER BY id",
+                      (str(entry["game"]), first, str(entry["sid"]), *copies,
+                       json.dumps({"of": first}, ensure_ascii=False)[1:-1].encode())).fetchall()
     return fairness.attach(db, [e for row in rows if (e := history._entry(row)) is not None])
+
+
+def _copies(db: sqlite3.Connection, sid: str, of: Any) -> tuple[str, list[str]]:
+    """The session a game was first played in and the sessions of its copies reopened from Earlier
+    games, as their headers say (``copy_of``): History's records of a copy name that session
+    (``of``), but not those a Legatus from before that kept. A header whose row fails its checksum
+    is left out (its session's records then stay a game of their own)."""
+    from firmware.store.schema import SESSION_ROW, session_crc
+    from firmware.storage import crc
+
+    def headers(mark: str) -> list[dict[str, Any]]:
+        out = []
+        for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE instr(CAST(header AS BLOB), ?) > 0",
+                              (mark.encode(),)).fetchall():
+            rid, text, current, ended, check = row
+            if check not in (session_crc(rid, text, current, ended), crc(rid, text)):   # (either format's)
+                continue
+            try:
+                header = json.loads(bytes(text).decode("utf-8"))
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(header, dict):
+                out.append(header)
+        return out
+    try:
+        first = str(of) if of else next((str(h["copy_of"]) for h in headers(json.dumps(sid))
+                                         if h.get("sid") == sid and h.get("copy_of")), sid)
+        copies = [str(h["sid"]) for h in headers(json.dumps({"copy_of": first})[1:-1])
+                  if h.get("copy_of") == first and h.get("sid")]
+    except sqlite3.Error as e:          # (no sessions table: History read alone)
+        log.warning("the copies of game %s cannot be read: %s", sid, e)
+        return str(of or sid), []
+    return first, copies
 
 
 def bgstats_link(play: dict[str, Any]) -> str:
