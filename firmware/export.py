@@ -286,12 +286,33 @@ def play_of(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[st
                    key=lambda e: int(e["id"]))      # (not the first session's, left before a battle ended)
     verdict = next((e for e in reversed(whole) if e["status"] == "finished"), None)
     if verdict is not None:
-        return verdict, ident
+        return _dated_from(verdict, fought[0]), ident
     if len(battles) == 1:
         return battles[0], ident
     if whole:
-        return whole[-1], ident
+        return _dated_from(whole[-1], fought[0]), ident
     return _so_far(battles), ident
+
+
+def _begun(first: dict[str, Any]) -> str | None:
+    """When a Julius Caesar game began, as History dates its first battle: its start, or its
+    finish less its play time (a battle-1 record with no start)."""
+    begun, first_end = first.get("started"), utc(first.get("finished"))
+    if begun is None and first_end is not None and isinstance(first.get("minutes"), int):
+        begun = (first_end - _dt.timedelta(minutes=first["minutes"])).isoformat()
+    return begun
+
+
+def _dated_from(whole: dict[str, Any], first: dict[str, Any]) -> dict[str, Any]:
+    """The record of a whole game (its verdict, or the players' end) dated from the game's first
+    battle ``first`` when a copy reopened from Earlier games made it: the copy's session began
+    when it was reopened (another evening), the game when its first session did — the play pushed
+    then keeps its day, and its play time holds both sessions' (firmware/play_time.py ``carry``)."""
+    if whole.get("sid") == first.get("sid"):
+        return whole
+    unsure = "started" in (first.get("unsynced") or ())
+    return {**whole, "started": _begun(first), "span": None,
+            "unsynced": [k for k in whole.get("unsynced") or () if k != "started"] + (["started"] if unsure else [])}
 
 
 def _so_far(battles: list[dict[str, Any]]) -> dict[str, Any]:
@@ -304,9 +325,7 @@ def _so_far(battles: list[dict[str, Any]]) -> dict[str, Any]:
     first, last = battles[0], battles[-1]
     minutes = [e.get("minutes") for e in battles]
     unsynced = [k for k, e in (("started", first), ("finished", last)) if k in (e.get("unsynced") or ())]
-    begun, first_end = first.get("started"), utc(first.get("finished"))
-    if begun is None and first_end is not None and isinstance(first.get("minutes"), int):
-        begun = (first_end - _dt.timedelta(minutes=first["minutes"])).isoformat()   # (battle 1 as History dates it)
+    begun = _begun(first)                           # (battle 1 as History dates it)
     return {**last, "status": "ended", "started": begun, "mode": {"kind": "ended"},
             "players": [{**p, "score": None, "winner": False, "rank": None} for p in first["players"]],
             "result": Msg("{n} battle fought; the game has no result yet.",

@@ -860,3 +860,29 @@ def test_a_campaign_left_before_its_first_battle_ended_and_played_on_in_a_copy_i
     assert all(p["ok"] and p["play"] == plays[0]["play"] and p["status"] == "ended" for p in plays), plays
     assert plays[0]["play"]["comments"].startswith("2 battles fought; the game has no result yet.")
     assert not any(p["winner"] for p in plays[0]["play"]["players"])
+
+
+def test_a_campaign_finished_in_a_copy_the_next_day_is_dated_from_its_first_evening(console, history_clock):
+    """A campaign begun on 1 March at 10:00 (two battles), left, reopened from Earlier games on
+    2 March at 19:00 and finished there: its one BG Stats play (the verdict, under the first
+    session's id) was dated 2 March 19:00 — the copy's start —, moving the play pushed on 1 March
+    to another day, while its play time holds both evenings'. It is dated from the game's start."""
+    import datetime as dt
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    history_clock.wall = "2026-03-01T10:00:00Z"
+    _jc_session(console, "caesar:Anna,pompey:Boris", [("c_leg10", "p_leg1"), ("c_leg8", "p_leg3")], [])
+    so_far = console.request("export format=bgstats")["play"]
+    assert so_far["playDate"] == local("2026-03-01T10:00:00Z")
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    history_clock.wall = "2026-03-02T19:00:00Z"
+    history_clock.restart()
+    _reopened(console, lines, header)
+    for line in ["next-battle", "add attacker c_leg9", "add defender p_leg2", "fight",
+                 "control Roma caesar", "control Athenae caesar", "winter"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert play["sourcePlayId"] == so_far["sourcePlayId"] and any(p["winner"] for p in play["players"])
+    assert play["playDate"] == local("2026-03-01T10:00:00Z"), play["playDate"]
