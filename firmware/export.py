@@ -14,8 +14,9 @@ play: the fair draw (seed, share, commitment) is said in its ``comments`` and gi
 play as ``fair``; ``link`` is the play as BG Stats' link, its JSON URL-encoded. No BoardGameGeek id
 is guessed: ``bggId`` (a number, in ``game``) is given only where one is verified (``BGG_IDS``).
 One play per game played (:func:`play_of`): every entry of a Julius Caesar session (its battles,
-its campaign's verdict) exports the one play of that game; a dice or bag session is no game and
-exports none (:func:`is_tool`; the CSV lists it).
+its campaign's verdict) exports the one play of that game, and so does every record of a game
+reopened from Earlier games and played on in a copy (:func:`session_parts`); a dice or bag session
+is no game and exports none (:func:`is_tool`; the CSV lists it).
 
 ``csv``: UTF-8 with a byte-order mark and CRLF line ends (a spreadsheet opens it with Cyrillic
 intact), a header line and one row per player per game, one column per mode flag, its cells
@@ -271,14 +272,14 @@ def play_of(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[st
     campaign's). A game reopened from History's Earlier games and played on in a copy is the same
     game: ``parts`` (every entry of ``entry``'s game, :func:`session_parts`) holds the first
     session's battles and the copy's, and the play keeps the first session's id (the verdict of
-    the newest copy that reached one)."""
+    the newest copy that reached one). Any other game reopened and played on: :func:`_whole_game`."""
     from firmware.games import record_of
     record = record_of(str(entry["game"]))
     parted = record.parted if record is not None else None
     fought = sorted((e for e in parts if parted is not None and parted(str(e["part"])) and e["status"] == "finished"),
                     key=lambda e: int(e["id"]))
     if not fought or not entry.get("sid"):
-        return entry, play_id(entry)
+        return _whole_game(entry, parts)
     ident = f"{fought[0]['sid']}-{fought[0]['part']}"        # (a copy's: its first session's battle 1)
     battles = sorted({str(e["part"]): e for e in fought}.values(), key=lambda e: int(e["id"]))  # (a battle two
     #                                                   copies fought on from one point: the newest record of it)
@@ -292,6 +293,20 @@ def play_of(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[st
     if whole:
         return _dated_from(whole[-1], fought[0]), ident
     return _so_far(battles), ident
+
+
+def _whole_game(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    """The play of a game whose records are ``parts``: ``entry``'s own, or — a game left for
+    another (``abandoned``), reopened from Earlier games and played on in a copy, each session
+    with a record of its own — one play: the newest record that finished it (else that the
+    players ended, else the newest left), dated from the game's start, under the id of its first
+    record (the play pushed first, an abandoned one too, is updated, never counted beside it)."""
+    if len(parts) < 2 or not entry.get("sid"):
+        return entry, play_id(entry)
+    ordered = sorted(parts, key=lambda e: int(e["id"]))
+    pick = next((e for e in reversed(ordered) if e["status"] == "finished"), None) or next(
+        (e for e in reversed(ordered) if e["status"] == "ended"), None) or ordered[-1]
+    return _dated_from(pick, ordered[0]), play_id(ordered[0])
 
 
 def _begun(first: dict[str, Any]) -> str | None:
@@ -336,12 +351,12 @@ def _so_far(battles: list[dict[str, Any]]) -> dict[str, Any]:
 
 def session_parts(db: sqlite3.Connection, entry: dict[str, Any]) -> list[dict[str, Any]]:
     """Every History entry of ``entry``'s game (a Julius Caesar campaign's battles and its
-    verdict), with their fair draws; just ``entry`` for a game whose session records one. A game
-    reopened from Earlier games goes on in a copy (a new session): the entries of the session it
-    was first played in and of every copy of it (their records' ``of``: that session's ``sid``)."""
+    verdict), with their fair draws; just ``entry`` for a tool's. A game reopened from Earlier
+    games goes on in a copy (a new session): the entries of the session it was first played in
+    and of every copy of it (their records' ``of``: that session's ``sid``)."""
     from firmware.games import record_of
     record = record_of(str(entry["game"]))
-    if record is None or record.parted is None or not entry.get("sid"):
+    if record is None or not record.recorded or not entry.get("sid"):
         return [entry]
     first, copies = _copies(db, str(entry["sid"]), entry.get("of"))
     marks = ", ".join("?" * (len(copies) + 2))

@@ -886,3 +886,36 @@ def test_a_campaign_finished_in_a_copy_the_next_day_is_dated_from_its_first_even
     play = console.request("export format=bgstats")["play"]
     assert play["sourcePlayId"] == so_far["sourcePlayId"] and any(p["winner"] for p in play["players"])
     assert play["playDate"] == local("2026-03-01T10:00:00Z"), play["playDate"]
+
+
+def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(console, history_clock):
+    """A Glory game of three rounds on 1 March, left for the dice (History: ``abandoned``),
+    reopened from Earlier games on 2 March and scored there (G-15): History keeps both records,
+    and BG Stats got them as two plays — one abandoned, one finished — of the one game. Both
+    export the one play: the finished game's scores and winner, under the id the abandoned one
+    was pushed with (the game's first record), dated from the game's start."""
+    import datetime as dt
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    history_clock.wall = "2026-03-01T10:00:00Z"
+    for line in ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 3:
+        assert console.request(line)["ok"], line
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    left = console.request("export format=bgstats")
+    assert left["status"] == "abandoned" and left["play"]["playDate"] == local("2026-03-01T10:00:00Z")
+    history_clock.wall = "2026-03-02T19:00:00Z"
+    history_clock.restart()
+    _reopened(console, lines, header)
+    for line in ["event", "end-round"] * 6 + ["fame Анна +2", "score"]:
+        assert console.request(line)["ok"], line
+    games = [g for g in console.request("history 10")["games"] if g["game"] == "glory"]
+    assert sorted(g["status"] for g in games) == ["abandoned", "finished"]
+    scored = next(g for g in games if g["status"] == "finished")
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in games]
+    assert all(p["ok"] and p["play"] == plays[0]["play"] and p["id"] == scored["id"] for p in plays), plays
+    play = plays[0]["play"]
+    assert play["sourcePlayId"] == left["play"]["sourcePlayId"]                      # one play in BG Stats
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [("Анна", True), ("Борис", False)]
+    assert play["playDate"] == local("2026-03-01T10:00:00Z")
