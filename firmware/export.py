@@ -310,8 +310,8 @@ def _whole_game(entry: dict[str, Any], parts: list[dict[str, Any]]) -> tuple[dic
 
 
 def _begun(first: dict[str, Any]) -> str | None:
-    """When a Julius Caesar game began, as History dates its first battle: its start, or its
-    finish less its play time (a battle-1 record with no start)."""
+    """When a game began, as History dates its first record (a Julius Caesar game's first battle):
+    its start, or its finish less its play time (a record with no start)."""
     begun, first_end = first.get("started"), utc(first.get("finished"))
     if begun is None and first_end is not None and isinstance(first.get("minutes"), int):
         begun = (first_end - _dt.timedelta(minutes=first["minutes"])).isoformat()
@@ -320,7 +320,8 @@ def _begun(first: dict[str, Any]) -> str | None:
 
 def _dated_from(whole: dict[str, Any], first: dict[str, Any]) -> dict[str, Any]:
     """The record of a whole game (its verdict, or the players' end) dated from the game's first
-    battle ``first`` when a copy reopened from Earlier games made it: the copy's session began
+    record ``first`` (a Julius Caesar game's first battle) when a copy reopened from Earlier games
+    made it: the copy's session began
     when it was reopened (another evening), the game when its first session did — the play pushed
     then keeps its day, and its play time holds both sessions' (firmware/play_time.py ``carry``)."""
     if whole.get("sid") == first.get("sid"):
