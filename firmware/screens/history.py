@@ -396,7 +396,17 @@ def sent_words(played: HistoryEntry, status: str) -> Msg:
 def send_draws_of_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """A game's draw record over the serial link (its page's "Send the draw record")."""
     from firmware.screens.history_draws import send_draws_of
-    send_draws_of(ctx, entry, game_named(entry))
+    send_draws_of(ctx, entry, session_named(entry))
+
+
+def session_named(entry: HistoryEntry) -> str:
+    """The game whose draw record ``entry``'s is, named: a Julius Caesar battle's is its session's,
+    every draw of every battle (docs/fairness.md), so it is the game's name («Julius Caesar»; it
+    read «Sent the draws of: JC battle 1.»); any other entry's as :func:`game_named`."""
+    record = record_of(entry["game"])
+    if record is not None and record.parted is not None and record.parted(str(entry.get("part", ""))):
+        return Msg(record.label)
+    return game_named(entry)
 
 
 def send_draws(ctx: Ctx) -> None:
@@ -408,4 +418,4 @@ def send_draws(ctx: Ctx) -> None:
     if not ended:
         ctx.notify(Msg("No ended game yet: its draws are shown once it has ended."))
         return
-    send_draws_of(ctx, ended[0], game_named(ended[0]))
+    send_draws_of(ctx, ended[0], session_named(ended[0]))
