@@ -401,6 +401,22 @@ def _copies(db: sqlite3.Connection, sid: str, of: Any) -> tuple[str, list[str]]:
     return first, copies
 
 
+def copies_dated(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """By History id, each record of a whole game that a copy reopened from Earlier games made
+    (its ``of``; a Julius Caesar battle is dated as its own), dated from the game's first record
+    as its BG Stats play is (:func:`_dated_from`): the copy's session began when it was reopened,
+    and its play time holds both sessions'."""
+    from firmware.games import record_of
+    out: dict[int, dict[str, Any]] = {}
+    for e in entries:
+        record = record_of(str(e["game"]))
+        if not e.get("of") or record is None or (record.parted is not None and record.parted(str(e["part"]))):
+            continue
+        first = min(session_parts(db, e), key=lambda x: int(x["id"]))
+        out[int(e["id"])] = _dated_from(e, first)
+    return out
+
+
 def bgstats_link(play: dict[str, Any]) -> str:
     """BG Stats' published link that pushes ``play`` into the app (its JSON URL-encoded)."""
     return LINK + urllib.parse.quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
@@ -444,9 +460,10 @@ def _cell(value: Any) -> Any:
 
 
 def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None = None,
-             separator: str = ",") -> str:
+             separator: str = ",", dated: Mapping[int, dict[str, Any]] | None = None) -> str:
     """Every entry's players as rows: UTF-8 with a BOM, CRLF, cells split by ``separator`` (a
-    spreadsheet reads it as it is)."""
+    spreadsheet reads it as it is). ``dated``: by History id, the entry as its ``play_date`` and
+    ``duration_min`` read it, where not itself (a copy's record of a game: :func:`copies_dated`)."""
     from firmware.history_text import say
     flags = [_flags(e["mode"]) for e in entries]
     columns = sorted({k for f in flags for k in f}, key=lambda k: (k != "kind", k))
@@ -455,9 +472,10 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
     w.writerow([*CSV_HEAD, *(f"mode.{c}" for c in columns), *CSV_TAIL])
     row: list[Any]
     for e, f in zip(entries, flags):
-        minutes = duration_min(e)
+        when = (dated or {}).get(int(e["id"]), e)
+        minutes = duration_min(when)
         head = [e["id"], e["game"], e["name"], e["status"], e.get("started") or "", e.get("finished") or "",
-                play_date(e), "" if minutes is None else minutes, " ".join(e.get("unsynced") or ())]
+                play_date(when), "" if minutes is None else minutes, " ".join(e.get("unsynced") or ())]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
         for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,
@@ -555,7 +573,8 @@ def _command(db: sqlite3.Connection, name: str, req: Request, later: bool = Fals
     from firmware.players import ids
     known_ids = ids(db, strict=True)
     if fmt == "csv":
-        return {"format": "csv", "separator": separator, "text": csv_text(entries, known_ids, separator)}
+        return {"format": "csv", "separator": separator,
+                "text": csv_text(entries, known_ids, separator, copies_dated(db, entries))}
     if is_tool(entries[0]):
         raise BadArguments(Msg("No. {} is a dice or bag session, not a game: BG Stats has no play for it "
                                "(the CSV lists it).", entries[0]["id"]))

@@ -886,6 +886,10 @@ def test_a_campaign_finished_in_a_copy_the_next_day_is_dated_from_its_first_even
     play = console.request("export format=bgstats")["play"]
     assert play["sourcePlayId"] == so_far["sourcePlayId"] and any(p["winner"] for p in play["players"])
     assert play["playDate"] == local("2026-03-01T10:00:00Z"), play["playDate"]
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    campaign = [r for r in rows if r["mode.kind"] == "campaign"]
+    assert [r["play_date"] for r in campaign] == [play["playDate"]] * 2          # the sheet's date as the play's
+    assert campaign[0]["duration_min"] == str(play["durationMin"])
 
 
 def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(console, history_clock):
@@ -919,3 +923,5 @@ def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(con
     assert play["sourcePlayId"] == left["play"]["sourcePlayId"]                      # one play in BG Stats
     assert [(p["name"], p["winner"]) for p in play["players"]] == [("Анна", True), ("Борис", False)]
     assert play["playDate"] == local("2026-03-01T10:00:00Z")
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert {r["play_date"] for r in rows if r["id"] == str(scored["id"])} == {play["playDate"]}
