@@ -189,6 +189,7 @@ def _put(db: sqlite3.Connection, header: dict[str, Any], part: str, rec: dict[st
     data = {"game": header["game"], "status": status, "started": started.rstrip(UNSYNCED) if started else None,
             "finished": when, "mode": rec["mode"], "players": people, "result": to_data(rec["result"]),
             "fp": fp, "gk": game_key(header), "unsynced": unsynced, "minutes": minutes, "span": span,
+            **({"of": str(header["copy_of"])} if header.get("copy_of") else {}),     # (a copy: the game's first session)
             **{k: v for k, v in follow.items() if k != "said"}, **(carried or {})}
     if rec.get("asked"):       # the read-only question the record answers (asked again after a correction)
         data["asked"] = str(rec["asked"])
@@ -425,7 +426,7 @@ def _entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
                 "started": data.get("started"), "finished": data.get("finished"), "mode": data["mode"],
                 "players": with_people(game_s, {}, list(data["players"])), "result": result, "part": part_s, "sid": sid_s,
                 "unsynced": list(data.get("unsynced", [])), "replaced": history_follow.earlier(data),
-                **{k: data[k] for k in ("minutes", "span") if k in data}}     # (not in a row made before them)
+                **{k: data[k] for k in ("minutes", "span", "of") if k in data}}     # (not in a row made before them)
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None

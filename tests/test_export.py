@@ -779,3 +779,149 @@ def test_bgstats_of_a_history_of_tools_only_says_there_is_no_game_never_that_it_
     out = console.request("export format=bgstats")
     assert out["error"] == "bad_arguments" and console.request("history")["games"]
     assert out["message"] == "В истории ещё нет партий: кубики и мешочек — не партия для BG Stats.", out
+
+
+def _reopened(console, lines: list[str], header: dict) -> None:
+    """Reopen an archived game as History → Earlier games does (its lines given again), replayed to where it was."""
+    assert console.reopen(header["line"], int(header["seed"]), bool(header.get("committed")), int(header.get("v") or 0),
+                          False, lines, was=str(header["sid"]))["ok"]
+    for line in lines:
+        assert console.request(line)["ok"], line
+
+
+def _without_of(console) -> None:
+    """History's rows as a Legatus from before wrote a copy's: without ``of`` (its first session)."""
+    from firmware.history_follow import row_crc
+    with console.store.transaction() as db:
+        for rid, sid, part, game, depth, sealed, text in db.execute(
+                "SELECT id, sid, part, game, depth, sealed, record FROM history").fetchall():
+            data = json.loads(text)
+            if data.pop("of", None) is not None:
+                text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+                db.execute("UPDATE history SET record=?, crc=? WHERE id=?",
+                           (text, row_crc(rid, sid, part, game, depth, sealed, text), rid))
+
+
+@pytest.mark.parametrize("kept", ["now", "older rows", "header damaged"])
+def test_a_campaign_reopened_from_earlier_games_and_finished_there_is_one_bg_stats_play(console, kept):
+    """J-13, J-17: a campaign of two battles, left for another game, reopened from Earlier games and
+    finished in the copy. History keeps the battles under the first session and the verdict under
+    the copy's: BG Stats got two plays of the one game (the battles' «game so far» under
+    ``<sid>-battle-1``, the copy's verdict under the copy's own id), the evening counted twice.
+    Every entry of the game — the first session's battles, the copy's battle and its verdict —
+    exports the one play: the verdict, under the id the game so far was pushed with. (``older rows``:
+    History's rows as written before they named the first session: the copy's header says it;
+    ``header damaged``: the copy's session row fails its checksum: History's rows say it.)"""
+    _jc_session(console, "caesar:Anna,pompey:Boris", [("c_leg10", "p_leg1"), ("c_leg8", "p_leg3")], [])
+    so_far = console.request("export format=bgstats")
+    assert so_far["ok"] and so_far["play"]["sourcePlayId"].endswith("-battle-1")
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    _reopened(console, lines, header)
+    assert console.session.header["copy_of"] == header["sid"]
+    for line in ["next-battle", "add attacker c_leg9", "add defender p_leg2", "fight",
+                 "control Roma caesar", "control Athenae caesar", "winter"]:
+        assert console.request(line)["ok"], line
+    if kept == "older rows":
+        _without_of(console)
+    elif kept == "header damaged":
+        with console.store.transaction() as db:
+            db.execute("UPDATE sessions SET crc=crc+1 WHERE instr(header, ?) > 0", (header["sid"],))
+    games = [g for g in console.request("history 10")["games"] if g["game"] == "jc-battle"]
+    campaign = next(g for g in games if g["mode"]["kind"] == "campaign")
+    assert len(games) == 4 and campaign["status"] == "finished"
+    kept = console.store.db.execute("SELECT sid, part FROM history WHERE game='jc-battle' ORDER BY id").fetchall()
+    assert [(sid == header["sid"], part) for sid, part in kept] == [
+        (True, "battle-1"), (True, "battle-2"), (False, "battle-3"), (False, "campaign")]   # two sessions' records
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in games]
+    assert all(p["ok"] for p in plays), plays
+    assert {p["play"]["sourcePlayId"] for p in plays} == {so_far["play"]["sourcePlayId"]}   # one play in BG Stats
+    assert all(p["play"] == plays[0]["play"] and p["id"] == campaign["id"] for p in plays)
+    assert [(p["name"], p["score"], p["winner"]) for p in plays[0]["play"]["players"]] == \
+        [(p["name"], p["score"], p["winner"]) for p in campaign["players"]]          # the verdict, J-17
+    assert console.request("export format=bgstats")["play"] == plays[0]["play"]      # the newest game: the same play
+
+
+def test_a_campaign_left_before_its_first_battle_ended_and_played_on_in_a_copy_is_the_game_so_far(console):
+    """A campaign left for another game before any battle ended (History: ``abandoned``), reopened
+    from Earlier games and played on to two battles: every entry of it, the abandoned one too,
+    exports the one play of the game so far (two battles, no winner yet), never the abandoned
+    record of its first session (a play «Abandoned» beside the battles)."""
+    for line in ["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4", "add attacker c_leg10"]:
+        assert console.request(line)["ok"], line
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    _reopened(console, lines, header)
+    for line in ["add defender p_leg1", "fight", "next-battle", "add attacker c_leg8", "add defender p_leg3", "fight"]:
+        assert console.request(line)["ok"], line
+    games = [g for g in console.request("history 10")["games"] if g["game"] == "jc-battle"]
+    assert sorted(g["status"] for g in games) == ["abandoned", "finished", "finished"]
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in games]
+    assert all(p["ok"] and p["play"] == plays[0]["play"] and p["status"] == "ended" for p in plays), plays
+    assert plays[0]["play"]["comments"].startswith("2 battles fought; the game has no result yet.")
+    assert not any(p["winner"] for p in plays[0]["play"]["players"])
+
+
+def test_a_campaign_finished_in_a_copy_the_next_day_is_dated_from_its_first_evening(console, history_clock):
+    """A campaign begun on 1 March at 10:00 (two battles), left, reopened from Earlier games on
+    2 March at 19:00 and finished there: its one BG Stats play (the verdict, under the first
+    session's id) was dated 2 March 19:00 — the copy's start —, moving the play pushed on 1 March
+    to another day, while its play time holds both evenings'. It is dated from the game's start."""
+    import datetime as dt
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    history_clock.wall = "2026-03-01T10:00:00Z"
+    _jc_session(console, "caesar:Anna,pompey:Boris", [("c_leg10", "p_leg1"), ("c_leg8", "p_leg3")], [])
+    so_far = console.request("export format=bgstats")["play"]
+    assert so_far["playDate"] == local("2026-03-01T10:00:00Z")
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    history_clock.wall = "2026-03-02T19:00:00Z"
+    history_clock.restart()
+    _reopened(console, lines, header)
+    for line in ["next-battle", "add attacker c_leg9", "add defender p_leg2", "fight",
+                 "control Roma caesar", "control Athenae caesar", "winter"]:
+        assert console.request(line)["ok"], line
+    play = console.request("export format=bgstats")["play"]
+    assert play["sourcePlayId"] == so_far["sourcePlayId"] and any(p["winner"] for p in play["players"])
+    assert play["playDate"] == local("2026-03-01T10:00:00Z"), play["playDate"]
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    campaign = [r for r in rows if r["mode.kind"] == "campaign"]
+    assert [r["play_date"] for r in campaign] == [play["playDate"]] * 2          # the sheet's date as the play's
+    assert campaign[0]["duration_min"] == str(play["durationMin"])
+
+
+def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(console, history_clock):
+    """A Glory game of three rounds on 1 March, left for the dice (History: ``abandoned``),
+    reopened from Earlier games on 2 March and scored there (G-15): History keeps both records,
+    and BG Stats got them as two plays — one abandoned, one finished — of the one game. Both
+    export the one play: the finished game's scores and winner, under the id the abandoned one
+    was pushed with (the game's first record), dated from the game's start."""
+    import datetime as dt
+
+    def local(iso: str) -> str:
+        return dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    history_clock.wall = "2026-03-01T10:00:00Z"
+    for line in ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 3:
+        assert console.request(line)["ok"], line
+    lines, header = list(console.session.lines), dict(console.session.header)
+    assert console.request("new dice seed=1")["ok"]
+    left = console.request("export format=bgstats")
+    assert left["status"] == "abandoned" and left["play"]["playDate"] == local("2026-03-01T10:00:00Z")
+    history_clock.wall = "2026-03-02T19:00:00Z"
+    history_clock.restart()
+    _reopened(console, lines, header)
+    for line in ["event", "end-round"] * 6 + ["fame Анна +2", "score"]:
+        assert console.request(line)["ok"], line
+    games = [g for g in console.request("history 10")["games"] if g["game"] == "glory"]
+    assert sorted(g["status"] for g in games) == ["abandoned", "finished"]
+    scored = next(g for g in games if g["status"] == "finished")
+    plays = [console.request(f"export format=bgstats id={g['id']}") for g in games]
+    assert all(p["ok"] and p["play"] == plays[0]["play"] and p["id"] == scored["id"] for p in plays), plays
+    play = plays[0]["play"]
+    assert play["sourcePlayId"] == left["play"]["sourcePlayId"]                      # one play in BG Stats
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [("Анна", True), ("Борис", False)]
+    assert play["playDate"] == local("2026-03-01T10:00:00Z")
+    rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
+    assert {r["play_date"] for r in rows if r["id"] == str(scored["id"])} == {play["playDate"]}

@@ -1242,6 +1242,75 @@ def test_a_battles_page_sends_its_campaigns_play_and_says_so(state_dir: Path):
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Sent the unfinished game: 2 battles, no result yet."),
+    ("ru", "Отправлена неоконченная партия: 2 боя, результата ещё нет."),
+    ("uk", "Надіслано незавершену партію: 2 бої, результату ще немає.")])
+def test_a_battles_page_of_a_campaign_going_on_says_it_sent_the_unfinished_game(state_dir: Path, lang: str, said: str):
+    """J-13: a campaign of two battles going on is one BG Stats play, the game so far (no winner:
+    firmware/export.py ``play_of``); sent from battle 1's page the notice said «Sent: JC battle 2.»
+    — neither the page's battle nor what was sent. It says the unfinished game was sent, with its
+    battles and no result yet, in a whole sentence of the language set."""
+    serial = pytest.importorskip("serial")
+
+    def battle(c: str, p: str) -> list[str]:
+        return [f"add attacker {c}", f"add defender {p}", "fight"]
+    app = app_with(["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4", *battle("c_leg10", "p_leg1"),
+                    "next-battle", *battle("c_leg8", "p_leg3")], [], state_dir, lang)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import GameScreen
+        app.console.serial_out = port.write
+        entries = app.history(10) or []
+        battle1 = next(e for e in entries if e["part"] == "battle-1")
+        app.push(GameScreen(battle1))
+        app.handle("a")                                                 # Send over serial (the first row)
+        got = json.loads(port.readline().decode("utf-8"))
+        assert got["status"] == "ended" and not any(p["winner"] for p in got["play"]["players"])   # the game so far
+        assert " ".join(app.message or []) == said, app.message
+    finally:
+        port.close()
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Sent the draws of: Julius Caesar."),
+    ("ru", "Отправлен жребий игры: Юлий Цезарь."),
+    ("uk", "Надіслано жереб гри: Юлій Цезар.")])
+def test_a_battles_page_sends_its_games_draw_record_and_names_the_game(state_dir: Path, lang: str, said: str):
+    """A Julius Caesar game of two battles, ended: battle 1's page's "Send the draw record" sends
+    the session's record — every draw of both battles (docs/fairness.md) — and said «Sent the
+    draws of: JC battle 1.», as if it held that battle's alone. The notice names the game."""
+    serial = pytest.importorskip("serial")
+
+    def battle(c: str, p: str) -> list[str]:
+        return [f"add attacker {c}", f"add defender {p}", "fight"]
+    app = app_with(["new jc-battle year=5 people=caesar:Anna,pompey:Boris", *battle("c_leg10", "p_leg1"),
+                    "next-battle", *battle("c_leg8", "p_leg3"), "end"], [], state_dir, lang)
+    port = serial.serial_for_url("loop://", timeout=1)
+    try:
+        from firmware.screens.history import GameScreen
+        app.console.serial_out = port.write
+        entries = app.history(10) or []
+        battle1 = next(e for e in entries if e["part"] == "battle-1")
+        app.push(GameScreen(battle1))
+        app.render()
+        app.stack[-1].cursor = [i.ident for i in app.stack[-1].items(app)].index("draws")
+        app.handle("a")                                                 # Send the draw record
+        import time
+        for _ in range(200):                                            # (made off the main loop)
+            app.render()
+            if app.message:
+                break
+            time.sleep(0.05)
+        got = json.loads(port.readline().decode("utf-8"))
+        assert len([a for a in got["record"]["actions"] if a == "fight"]) == 2        # both battles' draws
+        assert " ".join(app.message or []) == said, app.message
+    finally:
+        port.close()
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, rows", [
     ("ru", ["сложный,", "базовая игра:", "лёгкий, Яды,", "Контроль границ:"]),
     ("uk", ["складний, базова гра:", "легкий, Отрута,", "Контроль кордонів:"]),

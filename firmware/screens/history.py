@@ -374,13 +374,39 @@ def send_entry(ctx: Ctx, entry: HistoryEntry) -> None:
         return
     from firmware.screens.history_draws import tell_sent
     played = next((e for e in _entries(ctx) if e["id"] == response.get("id")), entry)   # (a Julius Caesar
-    tell_sent(ctx, ctx.send_reply(response), Msg("Sent: {}.", game_named(played)))   # battle sends its game's play)
+    tell_sent(ctx, ctx.send_reply(response), sent_words(played, str(response.get("status", ""))))   # battle
+    #                                                                                   sends its game's play)
+
+
+def sent_words(played: HistoryEntry, status: str) -> Msg:
+    """What "Send over serial" sent, as a sentence: the play of ``played`` (the entry the answer's
+    ``id`` names; ``status``: the answer's) by its game's name — or, for a Julius Caesar campaign
+    going on, whose play is the game so far (firmware/export.py ``play_of``: its newest battle's
+    id, ``ended``, no winner), that the unfinished game was sent, with its battles and no result
+    yet (it said «Sent: JC battle 2.», the newest battle, from battle 1's page)."""
+    record = record_of(played["game"])
+    if (record is not None and record.parted is not None and record.parted(str(played.get("part", "")))
+            and status == "ended" and played["status"] != status):
+        n = int(played["mode"].get("number") or 0)
+        return Msg("Sent the unfinished game: {n} battle, no result yet.",
+                   plural="Sent the unfinished game: {n} battles, no result yet.", n=n)
+    return Msg("Sent: {}.", game_named(played))
 
 
 def send_draws_of_entry(ctx: Ctx, entry: HistoryEntry) -> None:
     """A game's draw record over the serial link (its page's "Send the draw record")."""
     from firmware.screens.history_draws import send_draws_of
-    send_draws_of(ctx, entry, game_named(entry))
+    send_draws_of(ctx, entry, session_named(entry))
+
+
+def session_named(entry: HistoryEntry) -> str:
+    """The game whose draw record ``entry``'s is, named: a Julius Caesar battle's is its session's,
+    every draw of every battle (docs/fairness.md), so it is the game's name («Julius Caesar»; it
+    read «Sent the draws of: JC battle 1.»); any other entry's as :func:`game_named`."""
+    record = record_of(entry["game"])
+    if record is not None and record.parted is not None and record.parted(str(entry.get("part", ""))):
+        return Msg(record.label)
+    return game_named(entry)
 
 
 def send_draws(ctx: Ctx) -> None:
@@ -392,4 +418,4 @@ def send_draws(ctx: Ctx) -> None:
     if not ended:
         ctx.notify(Msg("No ended game yet: its draws are shown once it has ended."))
         return
-    send_draws_of(ctx, ended[0], game_named(ended[0]))
+    send_draws_of(ctx, ended[0], session_named(ended[0]))
