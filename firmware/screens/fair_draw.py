@@ -36,7 +36,7 @@ def _nothing_in_play(ctx: Ctx) -> None:
 
 def _rolls(ctx: Ctx) -> bool:
     """Whether the running session is a dice or bag session (no game: its words say «session»)."""
-    from firmware.export import is_tool
+    from firmware.export_plays import is_tool
     view = ctx.view()
     return view is not None and is_tool(view)
 

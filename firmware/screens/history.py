@@ -99,7 +99,7 @@ class HistoryScreen(WrappedListScreen):
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
-        from firmware.export import is_tool
+        from firmware.export_plays import is_tool
         if any(not is_tool(e) for e in entries):        # (a dice or bag session is no play to send)
             out.append(Item(_("Send over serial"), send_newest))
         games, ended = self._games(entries)
@@ -321,7 +321,7 @@ class GameScreen(WrappedListScreen):
         super().__init__()
         self.entry = entry
         self.limit = limit           # the newest games read to find it again (as many as the list read)
-        from firmware.export import is_tool
+        from firmware.export_plays import is_tool
         from firmware.games import record_of
         tool = record_of(str(entry["game"])) if is_tool(entry) else None
         if tool is not None:         # a dice or bag session is no game: its page is titled by its tool
@@ -346,7 +346,7 @@ class GameScreen(WrappedListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         self.entry = self.kept(ctx) or self.entry
-        from firmware.export import is_tool                # (a dice or bag session: no play to send)
+        from firmware.export_plays import is_tool                # (a dice or bag session: no play to send)
         sends = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
                                                      ident="send")]
         if self.entry.get("seed") is not None:       # ended: its draws can be checked (any game, not the newest only)
@@ -357,7 +357,7 @@ class GameScreen(WrappedListScreen):
 def send_newest(ctx: Ctx) -> None:
     """The newest game's BG Stats link over the serial link (:func:`send_entry`): a dice or bag
     session ended since is no game (firmware/export.py ``is_tool``), the game before it is sent."""
-    from firmware.export import is_tool
+    from firmware.export_plays import is_tool
     game = next((e for e in _entries(ctx) if not is_tool(e)), None)
     if game is None:
         ctx.notify(Msg("No finished games yet."))
