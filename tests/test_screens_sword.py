@@ -60,7 +60,7 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
 
 @pytest.mark.parametrize("line, effect", [
     ("tactics 3 mod=1 die=2 kind=intercept", "The defender gets +1 in the battle that follows (W-1)"),
-    ("tactics 2 die=5 kind=avoid", "The defender gets -1 in the battle (W-1)"),
+    ("tactics 2 die=5 kind=avoid", "The defender gets −1 in the battle (W-1)"),
 ])
 def test_last_roll_says_what_a_tactics_test_does_as_when_it_was_rolled(line, effect):  # W-1
     """The test's effect (a successful interception: the defender +1; a failed avoid: −1) was said
@@ -89,6 +89,26 @@ def test_a_tactics_roll_stored_under_its_tests_kind_by_an_older_version_is_shown
     assert old["kind"] == "avoid"                                         # the stored state itself is not changed
     assert last_roll({"kind": "naval", "roll": 3}) == {"kind": "naval", "roll": 3} and last_roll(None) is None
     assert isinstance(result_screen(shown), TacticsResult)
+
+
+def test_a_tactics_roll_keeps_its_facts_and_says_its_effect_when_shown():  # W-1
+    """A failed avoid gives the defender −1 (W-1). The record stored its English sentence, so the
+    English notice kept the hyphen («-1») of the day it was rolled: the record keeps the facts (which
+    test, whether it succeeded) and the sentence is made when shown; a roll stored before with its
+    sentence reads as one made now, in every language."""
+    from engine.sword.session import last_roll
+    from firmware.i18n import domain
+    ctx = home(NEW, "tactics 2 die=5 kind=avoid")
+    stored = ctx.session.state["last"]
+    assert "effect" not in stored and stored["test"] == "avoid" and stored["success"] is False
+    assert ctx.view()["last"]["effect"] == "the defender gets −1 in the battle (W-1)"
+    old = {**stored, "effect": "the defender gets -1 in the battle (W-1)"}          # as stored before
+    shown = last_roll(old)
+    assert shown is not None and shown["effect"] == "the defender gets −1 in the battle (W-1)"
+    assert domain("sword").say(shown["effect"], "ru") == "защитник получает −1 в битве (W-1)"
+    assert domain("sword").say(shown["effect"], "uk") == "захисник отримує −1 у битві (W-1)"
+    bare = last_roll({**stored, "test": None, "effect": "x"})      # no test given: nothing to say
+    assert bare is not None and "effect" not in bare
 
 
 def test_battle_form_fights_with_the_chosen_units_and_modifiers():  # W-2
@@ -275,7 +295,7 @@ def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W
 
 @pytest.mark.parametrize("test, die, effect", [
     (1, 2, "The defender gets +1 in the battle that follows (W-1)"),     # interception, 2 <= 2
-    (2, 5, "The defender gets -1 in the battle (W-1)"),                    # a failed avoid
+    (2, 5, "The defender gets −1 in the battle (W-1)"),                    # a failed avoid: the minus sign
 ])
 def test_the_tactics_form_names_the_test_and_says_what_it_does(test, die, effect):  # W-1
     """A successful interception gives the defender +1 in the battle, a failed avoid −1: the device

@@ -22,6 +22,7 @@ from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, ba
 from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
+from engine.sword.tactics import effect as tactics_effect
 from engine.sword.text import N_, Msg, consul_named, term
 from engine.sword import undone as U
 
@@ -615,7 +616,7 @@ def tactics_record(fields: dict[str, Any]) -> dict[str, Any]:
     test given by ``kind=`` (intercept, avoid, pursuit, refuse) as ``test``. A record stored before
     this (the test's kind in ``kind``, where the device's Last roll found nothing) is read the same
     way (:func:`last_roll`)."""
-    out = {k: v for k, v in fields.items() if k != "kind"}
+    out = {k: v for k, v in fields.items() if k not in ("kind", "effect")}     # facts: the effect is made when shown
     if "kind" in fields:
         out["test"] = fields["kind"]
     return {"kind": "tactics", **out}
@@ -627,8 +628,13 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
     itself is left as stored, so a stored session replays to the same state."""
     if last is not None and last.get("kind") in TACTICS_KINDS:
         last = tactics_record(last)
-    if last is not None and isinstance(last.get("effect"), str):      # stored as its English sentence
-        last = {**last, "effect": Msg(str(last["effect"]))}           # said in the player's language
+    if last is not None and last.get("kind") == "tactics":
+        # the test's effect made from its facts (W-1), in the player's language and today's words:
+        # a record stored with its English sentence («-1» with a hyphen) reads as one made now
+        said = tactics_effect(last.get("test"), bool(last.get("success")))
+        last = {k: v for k, v in last.items() if k != "effect"}
+        if said is not None:
+            last["effect"] = said
     return last
 
 
