@@ -1236,12 +1236,19 @@ def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(l
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Defender die 1: not read, the Sacred Band reads its three highest dice (W-4)."),
-    ("ru", "Защитник, кубик 1: не учитывается — Священный отряд сверяет с таблицей потерь три наибольших кубика (W-4)."),
-    ("uk", "Захисник, кубик 1: не враховується — Священний загін звіряє з таблицею втрат три найбільші кубики (W-4).")])
+    ("en", "Defender die 1: in the total, not read on the loss table, which takes three dice (W-4). The rules "
+           "Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."),
+    ("ru", "Защитник, кубик 1: входит в сумму, но не сверяется с таблицей потерь — по ней читают три кубика (W-4). "
+           "Какие три из четырёх у Священного отряда, в правилах, что есть у Legatus, не сказано: он берёт три "
+           "наибольших."),
+    ("uk", "Захисник, кубик 1: входить у суму, але не звіряється з таблицею втрат — за нею читають три кубики (W-4). "
+           "Які три з чотирьох у Священного загону, у правилах, що є в Legatus, не сказано: він бере три найбільші.")])
 def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W-2, W-4
     """Carthage rolls four dice with the Sacred Band (W-2) and reads three on the loss table (W-4):
-    the screen lists the three read and says which die is not, and why, in whole sentences."""
+    the screen lists the three read and says which die is not, in whole sentences. Which three is
+    Legatus's reading (the seed has no battle chapter, the digest names no three): it said «not read,
+    the Sacred Band reads its three highest» as a rule («не учитывается», though the die is in the
+    total); it now says the die is in the total, and that the choice of three is its own."""
     from firmware import i18n
     try:
         ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
@@ -1257,6 +1264,30 @@ def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W
 
 
 reading_words = {"en": "winner −1", "ru": "победитель −1", "uk": "переможець −1"}
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Defence dice on the loss table: 4 5 4 (the Sacred Band's 3 highest: Legatus's reading)."),
+    ("ru", "Кубики защиты по таблице потерь: 4 5 4 (3 наибольших у Священного отряда — так читает Legatus)."),
+    ("uk", "Кубики захисту за таблицею втрат: 4 5 4 (3 найбільші у Священного загону — так читає Legatus).")])
+def test_the_battle_result_says_which_sacred_band_dice_its_losses_read(lang, said):  # W-2, W-4
+    """The result showed the Sacred Band's four dice and its losses, without a word that one die was
+    left out of the loss table, nor that which one is Legatus's reading (no rule text it holds says):
+    a player counting the losses from the four dice on the screen got another figure."""
+    from firmware import i18n
+    try:
+        ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
+                      "battle att=10 def=10 sacred-band=def att-dice=6,6,6 def-dice=4,1,5,4", lang=lang)
+        ctx.open(SwordHome())
+        ctx.press(*["down"] * 9, "a")                         # Last roll (past Carthage unrest)
+        text = re.sub(r"(?<=\w[-–—]) (?=\w)", "", " ".join(ctx.top.rows()))
+        assert said in text, text
+        plain = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
+                        "battle att=10 def=10 att-dice=6,6,6 def-dice=4,1,5", lang=lang).open(SwordHome())
+        plain.press(*["down"] * 9, "a")                       # three dice a side: nothing to say
+        assert not any("Legatus" in row for row in plain.top.rows())
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

@@ -429,7 +429,8 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
                  if flank[k]]                                     # W-2, W-4: the size a flanked side reads
         assert " ".join(ctx.top.rows) == " ".join(sizes + [  # type: ignore[attr-defined]
             f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"]] + [
-            f"{side.capitalize()} die {die}: not read, the Sacred Band reads its three highest dice (W-4)."
+            f"{side.capitalize()} die {die}: in the total, not read on the loss table, which takes three dice (W-4). "
+            "The rules Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."
             for side in ("attacker", "defender") for die in want["unread"][side]])
         ctx.press("b")
         k = 0 if lost == "attacker" else 1
