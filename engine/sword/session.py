@@ -235,8 +235,21 @@ def _signed_change(raw: str, what: str) -> None:
 
 
 def _vp_admitted(state: State, req: Request) -> None:
+    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12): «vp gauls -1» at
+    0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, and «vp romans
+    +15» put 12 without a word (the device refuses both; unrest out of its range is refused too). A
+    session an older Legatus stored with such a line replays as it ran (clamped)."""
     _not_won(state, req)
+    if len(req.args) != 2:
+        return                                        # (the handler says the usage)
     _signed_change(req.args[1], term(N_("VP")))
+    f = _faction(state, req.args[0])
+    before = state["vp"][f]
+    asked = _change(req.args[1], before, term(N_("VP")))
+    low, high = V.vp_range()
+    if not low <= asked <= high:
+        raise IllegalMove(Msg("VP stay within {}–{} (W-11); {}: {} VP, and the change would make it {}.",
+                              low, high, term(f.capitalize()), before, signed(asked) if asked < 0 else asked))
 
 
 def _new_admitted(req: Request) -> None:
