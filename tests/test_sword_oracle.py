@@ -505,8 +505,12 @@ def test_random_games_end_in_history_and_the_export_as_the_oracle_ranks_them(con
             p, x = rnd.choice(players), rnd.random()
             if x < 0.15:
                 n = rnd.randint(-3, 3)
-                assert console.request(f"vp {p} {n:+d}")["ok"]
-                st["vp"][p] = min(12, max(0, st["vp"][p] + n))
+                out = console.request(f"vp {p} {n:+d}")
+                if not 0 <= st["vp"][p] + n <= 12:                 # off the track (W-11): refused, no step
+                    assert out["ok"] is False and out["error"] == "illegal_move", out
+                    continue
+                assert out["ok"]
+                st["vp"][p] += n
             elif x < 0.25:
                 a, m = rnd.randint(0, 4), rnd.randint(0, 3)
                 assert console.request(f"scoring {p} outside={a} missing={m}")["ok"]
