@@ -996,7 +996,7 @@ def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_time
 
 @pytest.mark.parametrize("keys", [
     ("a", *["down"] * 5, "right", "a"),              # Battle: Dice: table, A
-    ("down", "a", "a"),                               # Tactics test
+    ("down", "a", *["down"] * 3, "right", "a"),       # Tactics test: it holds the undone test, device: table
     (*["down"] * 5, "a", "a"),                        # Naval move
     (*["down"] * 6, "a", "a"),                        # 2d6: Siege
 ])

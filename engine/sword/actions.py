@@ -15,6 +15,7 @@ from engine.sword.replies import (
     NavalReply,
     TacticsReply,
     UndoneBattleReply,
+    UndoneTacticsReply,
     UnrestReply,
     VictoryReply,
     VpReply,
@@ -51,6 +52,12 @@ def undone_battle() -> Line[UndoneBattleReply]:
     """The battle an undo took back where the session stands (its values, W-2), if any: kept by
     the session's undo record, after a restart too (engine/sword/undone.py)."""
     return Line("undone-battle")
+
+
+def undone_tactics() -> Line[UndoneTacticsReply]:
+    """The tactics test an undo took back where the session stands (its values, W-1), if any: kept
+    by the session's undo record, after a restart too (engine/sword/undone.py)."""
+    return Line("undone-tactics")
 
 
 def tactics(rating: int, mod: int, die: int | None = None, kind: str | None = None) -> Line[TacticsReply]:

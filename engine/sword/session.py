@@ -679,6 +679,16 @@ def _battle_place(state: State) -> str:
 BATTLE_HELD, UNDONE_HELD = U.held(_battle_place)
 
 
+def _tactics_place(state: State) -> str:
+    """Where a tactics test asked on ``state`` is rolled (engine/sword/undone.py): after the last
+    roll kept, with the tactics die where it stands (a game stored with ``rolls=apart``: the stream
+    of a bare test)."""
+    return U.tactics_key(state, state.get("last"), _dice(state, "tactics"))
+
+
+TACTICS_HELD, UNDONE_TACTICS_HELD = U.tactics_held(_tactics_place, tuple(TACTICS_KINDS))
+
+
 def _retreat(state: State, req: Request) -> Outcome:
     """``retreat losses=N``: the units the loser of the session's most recent battle lost while
     retreating, known once it has retreated; the winner's support gain is computed again (W-5).
@@ -791,7 +801,9 @@ GAME = GameRules(
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
-                admit=_not_over, drawn=_drawn_from(_tactics_dice, "die")),
+                admit=_not_over, drawn=_drawn_from(_tactics_dice, "die"), held=TACTICS_HELD),
+        Command(U.UNDONE_TACTICS, U.undone_tactics(tuple(TACTICS_KINDS)), False, "undone-tactics",
+                held=UNDONE_TACTICS_HELD),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
                 admit=_battle_admitted, drawn=_battle_drawn, held=BATTLE_HELD),
         Command(U.UNDONE, U.undone_battle, False, "undone-battle", held=UNDONE_HELD),
