@@ -146,3 +146,63 @@ def test_undone_tactics_comes_from_the_sessions_undo_record_after_a_restart(tmp_
     assert c.request("check siege")["ok"]                                # another roll in its place
     assert c.request("undone-tactics")["test"] is None
     c.close()
+
+
+FIVE = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
+
+
+def _naval_form(d: Driver) -> dict[str, int]:
+    """Naval move, from the home: the form's values as it opens."""
+    _home(d)
+    d.top.cursor = 0
+    d.press("down", 5)
+    d.press("a")
+    assert isinstance(d.top, NumberForm) and d.top.title == "Naval move", d.screen()
+    d.app.render()
+    return d.top.values()
+
+
+def test_the_naval_form_after_an_undo_holds_the_undone_move_and_rolls_the_same_die(d):  # W-8, undo never re-rolls
+    """A naval move into a friendly port with Carthage's extra operations, undone: the form holds its
+    modifier, the port and the extra operations (it opened on +0, off, 0), and A rolls the die it
+    showed; entered from the table, the die entry opens on the face entered."""
+    from firmware.screens.sword.rolls import RollResult
+    d.run(FIVE)
+    d.press("a")
+    assert _naval_form(d) == {"mod": 0, "port": 0, "extra": 0, "dice": 0}
+    _set(d, {"mod": 1, "port": 1, "extra": 2})
+    d.press("a")
+    assert isinstance(d.top, RollResult), d.screen()
+    line, roll = d.console.session.lines[-1], d.view()["last"]["roll"]
+    assert line == "naval mod=1 friendly-port=1 extra-ops=2"
+    _undo(d)
+    assert d.view()["last"] is None
+    assert _naval_form(d) == {"mod": 1, "port": 1, "extra": 2, "dice": 0}, "the form forgot the move just undone"
+    d.press("a")
+    assert d.console.session.lines[-1] == line and d.view()["last"]["roll"] == roll
+    assert d.run(FIVE.replace("seed=4", "seed=5"))["ok"]         # a new game: a move from the table
+    assert d.run("naval mod=-1 die=2")["ok"] and d.run("undo")["ok"]
+    assert _naval_form(d) == {"mod": -1, "port": 0, "extra": 0, "dice": 1}
+    d.press("a")
+    assert isinstance(d.top, DiceEntry) and d.top.faces == [[2]] and d.top.set == [[True]]
+
+
+def test_undone_naval_comes_from_the_sessions_undo_record_after_a_restart(tmp_path):  # W-8, PROTOCOL: undo
+    from firmware.console import Console
+    from firmware.store import Store
+
+    def console() -> Console:
+        store = Store(tmp_path)
+        return Console(store, store.resume())
+    c = console()
+    assert c.request(FIVE)["ok"]
+    assert c.request("undone-naval")["move"] is None
+    assert c.request("naval mod=2 friendly-port=1")["ok"] and c.request("undo")["ok"]
+    c.close()                                                            # the power goes
+    c = console()
+    assert c.request("undone-naval")["move"] == {"mod": 2, "friendly_port": True, "extra_ops": 0, "die": None}
+    out = c.request("undone-naval mod=1")
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert c.request("tactics 2")["ok"]                                  # another roll in its place
+    assert c.request("undone-naval")["move"] is None
+    c.close()

@@ -135,6 +135,23 @@ class UndoneTacticsReply(Reply):
     test: UndoneTactics | None
 
 
+class UndoneNaval(TypedDict):
+    """The values a naval move an undo took back was asked with (W-8; engine/sword/undone.py): the
+    modifier, a friendly port, Carthage's extra operations and the die thrown on the table (null:
+    the device's)."""
+
+    mod: int
+    friendly_port: bool
+    extra_ops: int
+    die: int | None
+
+
+class UndoneNavalReply(Reply):
+    """``undone-naval``: the naval move an undo took back where the session stands, or null."""
+
+    move: UndoneNaval | None
+
+
 class TacticsReply(Reply, TacticsFields):
     kind: NotRequired[str]
     """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``); in ``last`` it is

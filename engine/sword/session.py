@@ -683,10 +683,21 @@ def _tactics_place(state: State) -> str:
     """Where a tactics test asked on ``state`` is rolled (engine/sword/undone.py): after the last
     roll kept, with the tactics die where it stands (a game stored with ``rolls=apart``: the stream
     of a bare test)."""
-    return U.tactics_key(state, state.get("last"), _dice(state, "tactics"))
+    return U.roll_key(state, state.get("last"), _dice(state, "tactics"), "tactics")
 
 
-TACTICS_HELD, UNDONE_TACTICS_HELD = U.tactics_held(_tactics_place, tuple(TACTICS_KINDS))
+def _naval_place(state: State) -> str:
+    """Where a naval move asked on ``state`` is rolled: after the last roll kept, with the naval die
+    where it stands."""
+    return U.roll_key(state, state.get("last"), _dice(state, "naval"), "naval")
+
+
+def _tactics_values(req: Request) -> dict[str, Any]:
+    return U.tactics_values(req, tuple(TACTICS_KINDS))
+
+
+TACTICS_HELD, UNDONE_TACTICS_HELD = U.roll_held(_tactics_place, _tactics_values, U.tactics_line, U.TACTICS_USAGE)
+NAVAL_HELD, UNDONE_NAVAL_HELD = U.roll_held(_naval_place, U.naval_values, U.naval_line, U.NAVAL_USAGE)
 
 
 def _retreat(state: State, req: Request) -> Outcome:
@@ -795,15 +806,16 @@ GAME = GameRules(
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
-                admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die")),
+                admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die"), held=NAVAL_HELD),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
                  drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
                 admit=_not_over, drawn=_drawn_from(_tactics_dice, "die"), held=TACTICS_HELD),
-        Command(U.UNDONE_TACTICS, U.undone_tactics(tuple(TACTICS_KINDS)), False, "undone-tactics",
+        Command(U.UNDONE_TACTICS, U.undone_roll("test", _tactics_values), False, "undone-tactics",
                 held=UNDONE_TACTICS_HELD),
+        Command(U.UNDONE_NAVAL, U.undone_roll("move", U.naval_values), False, "undone-naval", held=UNDONE_NAVAL_HELD),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
                 admit=_battle_admitted, drawn=_battle_drawn, held=BATTLE_HELD),
         Command(U.UNDONE, U.undone_battle, False, "undone-battle", held=UNDONE_HELD),

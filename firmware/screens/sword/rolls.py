@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply, UndoneTactics
+from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply, UndoneNaval, UndoneTactics
 from engine.sword.requests import signed
 from engine.sword.tactics import chance
 from engine.text import N_
@@ -202,9 +202,23 @@ def odds_screen() -> OddsScreen:
                       hint=lambda: _("←→ modifier"), back=lambda: _("B: back"))
 
 
+def undone_naval(ctx: Ctx) -> UndoneNaval | None:
+    """The naval move an undo took back where the session stands (W-8), as the session's undo record
+    keeps it (engine/sword/undone.py). None when none was, or a roll was made in its place."""
+    response = ctx.run(act.undone_naval())        # (run, not ask: a worker's copy of the state has no undo record)
+    return response["move"] if response.get("ok") else None
+
+
 def naval_form(ctx: Ctx) -> NumberForm:
-    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die)."""
+    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die). After an undo of a
+    naval move (:func:`undone_naval`) the form holds its values and the die entry its face, as the
+    Battle and Tactics test forms hold theirs: with the device's die it rolls the die it showed."""
     carthage = "carthage" in view_of(ctx)["factions"]
+    undone = undone_naval(ctx)
+    was: dict[str, int] = {}
+    if undone is not None:
+        was = {"mod": undone["mod"], "port": int(undone["friendly_port"]), "extra": undone["extra_ops"],
+               "dice": int(undone["die"] is not None)}
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         extra = v["extra"] if carthage else None
@@ -220,14 +234,24 @@ def naval_form(ctx: Ctx) -> NumberForm:
                 c2.pop()
                 c2.replace(naval_screen(response))
 
-        c.push(DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_))
+        entry = DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_)
+        if undone is not None and undone["die"] is not None:
+            entry.faces, entry.set = [[undone["die"]]], [[True]]      # the face entered for the undone move
+        c.push(entry)
 
-    fields = [Field("mod", N_("Modifier"), 0, -3, 3, signed),
-              Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
+    def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
+        held = was.get(key, value)                # (a move undone over the serial link may go past the row)
+        return Field(key, label, held, min(lo, held), max(hi, held), *rest)
+
+    fields = [field("mod", N_("Modifier"), 0, -3, 3, signed),
+              Field("port", N_("Friendly port"), was.get("port", 0), 0, 1, on_off)]
     if carthage:
-        fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
-    fields.append(Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE))
-    return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
+        fields.append(field("extra", N_("Extra Carthage ops"), 0, 0, 3))
+    fields.append(Field("dice", N_("Dice"), was.get("dice", 0), 0, 1, source_word, TABLE_DICE))
+    form = NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
+    if undone is not None:        # the undone move's die, not the source the device remembers from a roll since
+        form.recalled = True
+    return form
 
 
 class CheckMenu(ListScreen):
