@@ -19,6 +19,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "refuse": (N_("battle is refused"), N_("battle takes place")),
 }
 
+
 def effect(kind: str | None, success: bool) -> Msg | None:
     """What a test of ``kind`` (intercept, avoid, pursuit, refuse) that succeeded or failed does
     (W-1), made from those facts wherever it is shown; None for a bare test or an unknown kind."""
