@@ -60,7 +60,7 @@ def test_an_interception_is_kept_as_a_tactics_roll_and_last_roll_shows_it():  # 
 
 @pytest.mark.parametrize("line, effect", [
     ("tactics 3 mod=1 die=2 kind=intercept", "The defender gets +1 in the battle that follows (W-1)"),
-    ("tactics 2 die=5 kind=avoid", "The defender gets -1 in the battle (W-1)"),
+    ("tactics 2 die=5 kind=avoid", "The defender gets −1 in the battle (W-1)"),
 ])
 def test_last_roll_says_what_a_tactics_test_does_as_when_it_was_rolled(line, effect):  # W-1
     """The test's effect (a successful interception: the defender +1; a failed avoid: −1) was said
@@ -89,6 +89,26 @@ def test_a_tactics_roll_stored_under_its_tests_kind_by_an_older_version_is_shown
     assert old["kind"] == "avoid"                                         # the stored state itself is not changed
     assert last_roll({"kind": "naval", "roll": 3}) == {"kind": "naval", "roll": 3} and last_roll(None) is None
     assert isinstance(result_screen(shown), TacticsResult)
+
+
+def test_a_tactics_roll_keeps_its_facts_and_says_its_effect_when_shown():  # W-1
+    """A failed avoid gives the defender −1 (W-1). The record stored its English sentence, so the
+    English notice kept the hyphen («-1») of the day it was rolled: the record keeps the facts (which
+    test, whether it succeeded) and the sentence is made when shown; a roll stored before with its
+    sentence reads as one made now, in every language."""
+    from engine.sword.session import last_roll
+    from firmware.i18n import domain
+    ctx = home(NEW, "tactics 2 die=5 kind=avoid")
+    stored = ctx.session.state["last"]
+    assert "effect" not in stored and stored["test"] == "avoid" and stored["success"] is False
+    assert ctx.view()["last"]["effect"] == "the defender gets −1 in the battle (W-1)"
+    old = {**stored, "effect": "the defender gets -1 in the battle (W-1)"}          # as stored before
+    shown = last_roll(old)
+    assert shown is not None and shown["effect"] == "the defender gets −1 in the battle (W-1)"
+    assert domain("sword").say(shown["effect"], "ru") == "защитник получает −1 в битве (W-1)"
+    assert domain("sword").say(shown["effect"], "uk") == "захисник отримує −1 у битві (W-1)"
+    bare = last_roll({**stored, "test": None, "effect": "x"})      # no test given: nothing to say
+    assert bare is not None and "effect" not in bare
 
 
 def test_battle_form_fights_with_the_chosen_units_and_modifiers():  # W-2
@@ -275,7 +295,7 @@ def test_the_dice_thrown_on_the_table_are_remembered_for_every_roll():  # W-1, W
 
 @pytest.mark.parametrize("test, die, effect", [
     (1, 2, "The defender gets +1 in the battle that follows (W-1)"),     # interception, 2 <= 2
-    (2, 5, "The defender gets -1 in the battle (W-1)"),                    # a failed avoid
+    (2, 5, "The defender gets −1 in the battle (W-1)"),                    # a failed avoid: the minus sign
 ])
 def test_the_tactics_form_names_the_test_and_says_what_it_does(test, die, effect):  # W-1
     """A successful interception gives the defender +1 in the battle, a failed avoid −1: the device
@@ -976,7 +996,7 @@ def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_time
 
 @pytest.mark.parametrize("keys", [
     ("a", *["down"] * 5, "right", "a"),              # Battle: Dice: table, A
-    ("down", "a", "a"),                               # Tactics test
+    ("down", "a", *["down"] * 3, "right", "a"),       # Tactics test: it holds the undone test, device: table
     (*["down"] * 5, "a", "a"),                        # Naval move
     (*["down"] * 6, "a", "a"),                        # 2d6: Siege
 ])
@@ -1216,12 +1236,19 @@ def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(l
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Defender die 1: not read, the Sacred Band reads its three highest dice (W-4)."),
-    ("ru", "Защитник, кубик 1: не учитывается — Священный отряд сверяет с таблицей потерь три наибольших кубика (W-4)."),
-    ("uk", "Захисник, кубик 1: не враховується — Священний загін звіряє з таблицею втрат три найбільші кубики (W-4).")])
+    ("en", "Defender die 1: in the total, not read on the loss table, which takes three dice (W-4). The rules "
+           "Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."),
+    ("ru", "Защитник, кубик 1: входит в сумму, но не сверяется с таблицей потерь — по ней читают три кубика (W-4). "
+           "Какие три из четырёх у Священного отряда, в правилах, что есть у Legatus, не сказано: он берёт три "
+           "наибольших."),
+    ("uk", "Захисник, кубик 1: входить у суму, але не звіряється з таблицею втрат — за нею читають три кубики (W-4). "
+           "Які три з чотирьох у Священного загону, у правилах, що є в Legatus, не сказано: він бере три найбільші.")])
 def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W-2, W-4
     """Carthage rolls four dice with the Sacred Band (W-2) and reads three on the loss table (W-4):
-    the screen lists the three read and says which die is not, and why, in whole sentences."""
+    the screen lists the three read and says which die is not, in whole sentences. Which three is
+    Legatus's reading (the seed has no battle chapter, the digest names no three): it said «not read,
+    the Sacred Band reads its three highest» as a rule («не учитывается», though the die is in the
+    total); it now says the die is in the total, and that the choice of three is its own."""
     from firmware import i18n
     try:
         ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
@@ -1237,6 +1264,30 @@ def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W
 
 
 reading_words = {"en": "winner −1", "ru": "победитель −1", "uk": "переможець −1"}
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Defence dice on the loss table: 4 5 4 (the Sacred Band's 3 highest: Legatus's reading)."),
+    ("ru", "Кубики защиты по таблице потерь: 4 5 4 (3 наибольших у Священного отряда — так читает Legatus)."),
+    ("uk", "Кубики захисту за таблицею втрат: 4 5 4 (3 найбільші у Священного загону — так читає Legatus).")])
+def test_the_battle_result_says_which_sacred_band_dice_its_losses_read(lang, said):  # W-2, W-4
+    """The result showed the Sacred Band's four dice and its losses, without a word that one die was
+    left out of the loss table, nor that which one is Legatus's reading (no rule text it holds says):
+    a player counting the losses from the four dice on the screen got another figure."""
+    from firmware import i18n
+    try:
+        ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
+                      "battle att=10 def=10 sacred-band=def att-dice=6,6,6 def-dice=4,1,5,4", lang=lang)
+        ctx.open(SwordHome())
+        ctx.press(*["down"] * 9, "a")                         # Last roll (past Carthage unrest)
+        text = re.sub(r"(?<=\w[-–—]) (?=\w)", "", " ".join(ctx.top.rows()))
+        assert said in text, text
+        plain = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
+                        "battle att=10 def=10 att-dice=6,6,6 def-dice=4,1,5", lang=lang).open(SwordHome())
+        plain.press(*["down"] * 9, "a")                       # three dice a side: nothing to say
+        assert not any("Legatus" in row for row in plain.top.rows())
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

@@ -594,3 +594,40 @@ def test_several_powers_in_round_5_stored_by_an_older_version_replay_as_an_inter
         assert _ok(c, "state")["state"]["desperate"] == {"romans": 2, "gauls": 1}
     finally:
         c.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["VP stay within 0–12 (W-11); Gauls: 0 VP, and the change would make it −1.",
+            "VP stay within 0–12 (W-11); Romans: 8 VP, and the change would make it 15."]),
+    ("ru", ["ПО в пределах 0–12 (W-11); Галлы: 0 ПО, а после изменения было бы −1.",
+            "ПО в пределах 0–12 (W-11); Римляне: 8 ПО, а после изменения было бы 15."]),
+])
+def test_a_vp_change_off_the_track_is_refused_when_asked_now(state_dir: Path, lang: str, said: list[str]):  # W-11
+    """The VP track runs 0 to 12 (W-11). «vp gauls -1» at 0 VP was taken and logged «Gauls VP 0 -> 0»,
+    a step to undo that changed nothing, and «vp romans +7» at 8 put 12 without a word; the device
+    refuses both, as unrest off its range is refused: asked now, so is the line, and nothing changes."""
+    c = _open(state_dir)
+    try:
+        _ok(c, f"settings language={lang}")
+        _ok(c, NEW_SWORD + " seed=3")
+        _ok(c, "vp romans =8")
+        before, log = _ok(c, "state")["state"], _ok(c, "log 100")["log"]
+        for line, message in zip(["vp gauls -1", "vp romans +7"], said):
+            out = c.request(line)
+            assert out["ok"] is False and out["error"] == "illegal_move", out
+            assert out["message"] == message
+        assert _ok(c, "state")["state"] == before and _ok(c, "log 100")["log"] == log
+        assert _ok(c, "vp romans +4")["vp"]["romans"] == 12                # up to the end of the track
+    finally:
+        c.close()
+
+
+def test_a_game_stored_with_a_vp_change_off_the_track_still_resumes(state_dir: Path):  # W-11
+    """Such a line stored by an older Legatus (it clamped the figure) replays as it ran."""
+    _stored_by_an_older_version(state_dir, ["vp gauls -1", "vp romans +15", "vp romans -3"])
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 3 and state["vp"] == {"romans": 9, "gauls": 0}
+    finally:
+        c.close()

@@ -68,7 +68,7 @@ def test_tactics_digital_roll_is_reproducible_and_fair():  # W-1
 
 def test_tactics_kind_names_the_battle_effect():  # W-1
     assert "+1" in tactics("3 die=1 kind=intercept")["effect"]
-    assert "-1" in tactics("3 die=6 kind=avoid")["effect"]
+    assert "−1" in tactics("3 die=6 kind=avoid")["effect"]                # the minus sign, not a hyphen
 
 
 @pytest.mark.parametrize("line", ["", "x", "10", "3 die=7", "3 die=0", "3 mod=a", "3 kind=fly", "3 rating=2"])

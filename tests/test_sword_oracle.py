@@ -429,7 +429,8 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
                  if flank[k]]                                     # W-2, W-4: the size a flanked side reads
         assert " ".join(ctx.top.rows) == " ".join(sizes + [  # type: ignore[attr-defined]
             f"{x['side'].capitalize()} die {x['die']}: {words[x['reads']]}" for x in want["readings"]] + [
-            f"{side.capitalize()} die {die}: not read, the Sacred Band reads its three highest dice (W-4)."
+            f"{side.capitalize()} die {die}: in the total, not read on the loss table, which takes three dice (W-4). "
+            "The rules Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."
             for side in ("attacker", "defender") for die in want["unread"][side]])
         ctx.press("b")
         k = 0 if lost == "attacker" else 1
@@ -504,8 +505,12 @@ def test_random_games_end_in_history_and_the_export_as_the_oracle_ranks_them(con
             p, x = rnd.choice(players), rnd.random()
             if x < 0.15:
                 n = rnd.randint(-3, 3)
-                assert console.request(f"vp {p} {n:+d}")["ok"]
-                st["vp"][p] = min(12, max(0, st["vp"][p] + n))
+                out = console.request(f"vp {p} {n:+d}")
+                if not 0 <= st["vp"][p] + n <= 12:                 # off the track (W-11): refused, no step
+                    assert out["ok"] is False and out["error"] == "illegal_move", out
+                    continue
+                assert out["ok"]
+                st["vp"][p] += n
             elif x < 0.25:
                 a, m = rnd.randint(0, 4), rnd.randint(0, 3)
                 assert console.request(f"scoring {p} outside={a} missing={m}")["ok"]

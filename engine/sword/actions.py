@@ -15,6 +15,8 @@ from engine.sword.replies import (
     NavalReply,
     TacticsReply,
     UndoneBattleReply,
+    UndoneNavalReply,
+    UndoneTacticsReply,
     UnrestReply,
     VictoryReply,
     VpReply,
@@ -53,11 +55,23 @@ def undone_battle() -> Line[UndoneBattleReply]:
     return Line("undone-battle")
 
 
+def undone_tactics() -> Line[UndoneTacticsReply]:
+    """The tactics test an undo took back where the session stands (its values, W-1), if any: kept
+    by the session's undo record, after a restart too (engine/sword/undone.py)."""
+    return Line("undone-tactics")
+
+
 def tactics(rating: int, mod: int, die: int | None = None, kind: str | None = None) -> Line[TacticsReply]:
     """A tactics test (W-1); ``kind`` (intercept, avoid, pursuit, refuse) names the test, whose
     result then says what it does (the reply's ``effect``)."""
     return words("tactics", rating, f"mod={mod}", f"die={die}" if die is not None else "",
                  f"kind={kind}" if kind else "")
+
+
+def undone_naval() -> Line[UndoneNavalReply]:
+    """The naval move an undo took back where the session stands (its values, W-8), if any: kept by
+    the session's undo record, after a restart too (engine/sword/undone.py)."""
+    return Line("undone-naval")
 
 
 def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int | None = None) -> Line[NavalReply]:

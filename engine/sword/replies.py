@@ -118,6 +118,40 @@ class UndoneBattleReply(Reply):
     battle: UndoneBattle | None
 
 
+class UndoneTactics(TypedDict):
+    """The values a tactics test an undo took back was asked with (W-1; engine/sword/undone.py):
+    the rating, the modifier, the test given by ``kind=`` (null: a bare test) and the die thrown on
+    the table (null: the device's)."""
+
+    rating: int
+    mod: int
+    test: str | None
+    die: int | None
+
+
+class UndoneTacticsReply(Reply):
+    """``undone-tactics``: the tactics test an undo took back where the session stands, or null."""
+
+    test: UndoneTactics | None
+
+
+class UndoneNaval(TypedDict):
+    """The values a naval move an undo took back was asked with (W-8; engine/sword/undone.py): the
+    modifier, a friendly port, Carthage's extra operations and the die thrown on the table (null:
+    the device's)."""
+
+    mod: int
+    friendly_port: bool
+    extra_ops: int
+    die: int | None
+
+
+class UndoneNavalReply(Reply):
+    """``undone-naval``: the naval move an undo took back where the session stands, or null."""
+
+    move: UndoneNaval | None
+
+
 class TacticsReply(Reply, TacticsFields):
     kind: NotRequired[str]
     """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``); in ``last`` it is

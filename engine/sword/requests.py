@@ -51,7 +51,7 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     }
     if kind is not None:
         out["kind"] = kind
-        out["effect"] = Msg(T.KINDS[kind][0 if t.success else 1])     # said in the player's language
+        out["effect"] = T.effect(kind, t.success)                      # said in the player's language
     return out
 
 

@@ -22,6 +22,7 @@ from engine.sword.requests import (BATTLE, MAX_MOD, MAX_UNITS, ODDS, TACTICS, ba
 from engine.sword.replies import LastBattle, LastRoll
 from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
+from engine.sword.tactics import effect as tactics_effect
 from engine.sword.text import N_, Msg, consul_named, term
 from engine.sword import undone as U
 
@@ -234,8 +235,21 @@ def _signed_change(raw: str, what: str) -> None:
 
 
 def _vp_admitted(state: State, req: Request) -> None:
+    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12): «vp gauls -1» at
+    0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, and «vp romans
+    +15» put 12 without a word (the device refuses both; unrest out of its range is refused too). A
+    session an older Legatus stored with such a line replays as it ran (clamped)."""
     _not_won(state, req)
+    if len(req.args) != 2:
+        return                                        # (the handler says the usage)
     _signed_change(req.args[1], term(N_("VP")))
+    f = _faction(state, req.args[0])
+    before = state["vp"][f]
+    asked = _change(req.args[1], before, term(N_("VP")))
+    low, high = V.vp_range()
+    if not low <= asked <= high:
+        raise IllegalMove(Msg("VP stay within {}–{} (W-11); {}: {} VP, and the change would make it {}.",
+                              low, high, term(f.capitalize()), before, signed(asked) if asked < 0 else asked))
 
 
 def _new_admitted(req: Request) -> None:
@@ -615,7 +629,7 @@ def tactics_record(fields: dict[str, Any]) -> dict[str, Any]:
     test given by ``kind=`` (intercept, avoid, pursuit, refuse) as ``test``. A record stored before
     this (the test's kind in ``kind``, where the device's Last roll found nothing) is read the same
     way (:func:`last_roll`)."""
-    out = {k: v for k, v in fields.items() if k != "kind"}
+    out = {k: v for k, v in fields.items() if k not in ("kind", "effect")}     # facts: the effect is made when shown
     if "kind" in fields:
         out["test"] = fields["kind"]
     return {"kind": "tactics", **out}
@@ -627,8 +641,13 @@ def last_roll(last: dict[str, Any] | None) -> dict[str, Any] | None:
     itself is left as stored, so a stored session replays to the same state."""
     if last is not None and last.get("kind") in TACTICS_KINDS:
         last = tactics_record(last)
-    if last is not None and isinstance(last.get("effect"), str):      # stored as its English sentence
-        last = {**last, "effect": Msg(str(last["effect"]))}           # said in the player's language
+    if last is not None and last.get("kind") == "tactics":
+        # the test's effect made from its facts (W-1), in the player's language and today's words:
+        # a record stored with its English sentence («-1» with a hyphen) reads as one made now
+        said = tactics_effect(last.get("test"), bool(last.get("success")))
+        last = {k: v for k, v in last.items() if k != "effect"}
+        if said is not None:
+            last["effect"] = said
     return last
 
 
@@ -658,6 +677,27 @@ def _battle_place(state: State) -> str:
 
 
 BATTLE_HELD, UNDONE_HELD = U.held(_battle_place)
+
+
+def _tactics_place(state: State) -> str:
+    """Where a tactics test asked on ``state`` is rolled (engine/sword/undone.py): after the last
+    roll kept, with the tactics die where it stands (a game stored with ``rolls=apart``: the stream
+    of a bare test)."""
+    return U.roll_key(state, state.get("last"), _dice(state, "tactics"), "tactics")
+
+
+def _naval_place(state: State) -> str:
+    """Where a naval move asked on ``state`` is rolled: after the last roll kept, with the naval die
+    where it stands."""
+    return U.roll_key(state, state.get("last"), _dice(state, "naval"), "naval")
+
+
+def _tactics_values(req: Request) -> dict[str, Any]:
+    return U.tactics_values(req, tuple(TACTICS_KINDS))
+
+
+TACTICS_HELD, UNDONE_TACTICS_HELD = U.roll_held(_tactics_place, _tactics_values, U.tactics_line, U.TACTICS_USAGE)
+NAVAL_HELD, UNDONE_NAVAL_HELD = U.roll_held(_naval_place, U.naval_values, U.naval_line, U.NAVAL_USAGE)
 
 
 def _retreat(state: State, req: Request) -> Outcome:
@@ -766,13 +806,16 @@ GAME = GameRules(
         Command("desperate-order", _desperate_order, False, "desperate-order"),
         Command("unrest", _unrest, True, "unrest <+N|-N|=N>", admit=_unrest_admitted),
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
-                admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die")),
+                admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die"), held=NAVAL_HELD),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
                  drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
-                admit=_not_over, drawn=_drawn_from(_tactics_dice, "die")),
+                admit=_not_over, drawn=_drawn_from(_tactics_dice, "die"), held=TACTICS_HELD),
+        Command(U.UNDONE_TACTICS, U.undone_roll("test", _tactics_values), False, "undone-tactics",
+                held=UNDONE_TACTICS_HELD),
+        Command(U.UNDONE_NAVAL, U.undone_roll("move", U.naval_values), False, "undone-naval", held=UNDONE_NAVAL_HELD),
         Command("battle", _session_battle, True, "battle att=<units> def=<units> mod=<net> [...]",
                 admit=_battle_admitted, drawn=_battle_drawn, held=BATTLE_HELD),
         Command(U.UNDONE, U.undone_battle, False, "undone-battle", held=UNDONE_HELD),

@@ -8,15 +8,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.sword.text import N_
+from engine.sword.text import N_, Msg
 
 KINDS: dict[str, tuple[str, str]] = {
-    # kind -> (effect on success, effect on failure): sentences for a person, translated where shown
+    # kind -> (effect on success, effect on failure): sentences for a person, translated where shown;
+    # the defender's -1 written with the minus sign, as every figure the Sword's screens sign
     "intercept": (N_("the defender gets +1 in the battle that follows (W-1)"), N_("no interception")),
-    "avoid": (N_("the force avoids battle"), N_("the defender gets -1 in the battle (W-1)")),
+    "avoid": (N_("the force avoids battle"), N_("the defender gets −1 in the battle (W-1)")),
     "pursuit": (N_("the pursuit succeeds"), N_("no pursuit")),
     "refuse": (N_("battle is refused"), N_("battle takes place")),
 }
+
+
+def effect(kind: str | None, success: bool) -> Msg | None:
+    """What a test of ``kind`` (intercept, avoid, pursuit, refuse) that succeeded or failed does
+    (W-1), made from those facts wherever it is shown; None for a bare test or an unknown kind."""
+    said = KINDS.get(kind) if isinstance(kind, str) else None
+    return Msg(said[0 if success else 1]) if said is not None else None
 
 
 def chance(rating: int, mod: int) -> Fraction:

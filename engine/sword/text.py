@@ -32,6 +32,7 @@ def consul_named(name: str) -> str:
 # (scripts/i18n.py extracts them from here).
 STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep theirs."),
                  N_("Turn {} is over: {} wins on VP (ties by W-11 order)."),
-                 N_("Gallic"))          # the Gallic events roll, «Gallic roll: 4+6 = 10.» (W-9)
+                 N_("Gallic"),          # the Gallic events roll, «Gallic roll: 4+6 = 10.» (W-9)
+                 N_("the defender gets -1 in the battle (W-1)"))    # a failed avoid in a log, before the minus sign
 
 __all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]

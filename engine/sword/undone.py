@@ -25,7 +25,7 @@ from engine.actions import faces, words
 from engine.errors import BadArguments, LegatusError
 from engine.game import Held, Outcome, Request, Seen, State, load_rng
 from engine.sword.requests import BATTLE_OPTS, MAX_MOD, MAX_UNITS, SIDES
-from engine.sword.text import Msg
+from engine.sword.text import N_, Msg
 
 UNDONE = "undone-battle"
 KEY = "sword-battle-undone"
@@ -107,3 +107,92 @@ def undone_battle(state: State, req: Request) -> Outcome:
     if req.args:
         raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
     return Outcome({"battle": values(req) if req.opts else None})
+
+
+# -- a tactics test and a naval move an undo took back (W-1, W-8) -----------------------------------
+# As a battle: ``undone-tactics`` answers the values of the tactics test an undo took back where the
+# session stands (its rating, modifier, the test given by kind= and the die thrown on the table), and
+# ``undone-naval`` those of a naval move (its modifier, a friendly port, Carthage's extra operations
+# and the die), so that the device's form opens on them and a slip in one row is corrected in that
+# row alone; asked again with the device's die it rolls the die it showed (undo never re-rolls).
+UNDONE_TACTICS = "undone-tactics"
+UNDONE_NAVAL = "undone-naval"
+TACTICS_USAGE = N_("Usage: undone-tactics  (the tactics test an undo took back here, if any).")
+NAVAL_USAGE = N_("Usage: undone-naval  (the naval move an undo took back here, if any).")
+MAX_RATING = 9
+MAX_EXTRA_OPS = 10
+
+
+def roll_key(state: State, last: Any, stream: str, name: str) -> str:
+    """Where a roll named ``name`` asked on ``state`` is made: after the session's last roll ``last``
+    (a roll kept since makes it another place) with its die's generator (``stream``) where it stands
+    (a roll with the device's die moves it)."""
+    kept = json.dumps(last, sort_keys=True, ensure_ascii=False)
+    at = ":".join(str(x) for x in load_rng(state, stream).to_json())
+    return f"sword-{name}-undone:{at}:{hashlib.sha256(kept.encode()).hexdigest()[:24]}"
+
+
+def tactics_values(req: Request, kinds: Sequence[str]) -> dict[str, Any]:
+    """A tactics request's values (raises BadArguments as ``tactics`` would for a bad one)."""
+    req.check_opts(frozenset({"mod", "die", "kind"}))
+    if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > MAX_RATING:
+        raise BadArguments(Msg(TACTICS_USAGE))
+    kind = req.opts.get("kind")
+    return {"rating": int(req.args[0]), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+            "test": kind if kind in kinds else None, "die": req.opt_int("die", None, lo=1, hi=6)}
+
+
+def tactics_line(v: dict[str, Any]) -> str:
+    """``undone-tactics`` with the options of the test of values ``v``."""
+    return words(UNDONE_TACTICS, v["rating"], f"mod={v['mod']}", f"kind={v['test']}" if v["test"] else "",
+                 f"die={v['die']}" if v["die"] is not None else "")
+
+
+def naval_values(req: Request) -> dict[str, Any]:
+    """A naval move's values (raises BadArguments as ``naval`` would for a bad one)."""
+    req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
+    if req.args:
+        raise BadArguments(Msg(NAVAL_USAGE))
+    return {"mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD), "friendly_port": req.opt_flag("friendly-port"),
+            "extra_ops": req.opt_int("extra-ops", 0, lo=0, hi=MAX_EXTRA_OPS), "die": req.opt_int("die", None, lo=1, hi=6)}
+
+
+def naval_line(v: dict[str, Any]) -> str:
+    """``undone-naval`` with the options of the naval move of values ``v``."""
+    return words(UNDONE_NAVAL, f"mod={v['mod']}", "friendly-port=1" if v["friendly_port"] else "",
+                 f"extra-ops={v['extra_ops']}" if v["extra_ops"] else "", f"die={v['die']}" if v["die"] is not None else "")
+
+
+def roll_held(place: Callable[[State], str], values: Callable[[Request], dict[str, Any]],
+              line: Callable[[dict[str, Any]], str], usage: str) -> tuple[Held, Held]:
+    """A roll's :class:`Held` (its ``values``, at its place, remembered when it is undone) and its
+    ``undone-…`` command's (the latest values undone where the session stands put on its ``line``;
+    typed words or options are refused with ``usage``: only the session's record gives them)."""
+    def marks(before: State, req: Request) -> list[tuple[str, Any]]:
+        try:
+            return [(place(before), values(req))]
+        except (LegatusError, KeyError, ValueError, TypeError):
+            return []                                    # (a roll refused: nothing was rolled)
+
+    def pin(state: State, req: Request, seen: Seen) -> str | None:
+        for key in req.opts:                            # only the session's record gives them
+            raise BadArguments(Msg("'{}' takes no options (not '{}').", req.command, key[:24]))
+        if req.args:
+            raise BadArguments(Msg(usage))
+        try:
+            kept = seen(place(state))
+        except (KeyError, ValueError, TypeError):
+            return None
+        return line(kept[-1]) if kept else None
+
+    return Held(marks, lambda state, req, seen: None), Held(lambda before, req: [], pin)
+
+
+def undone_roll(field: str, values: Callable[[Request], dict[str, Any]]) -> Callable[[State, Request], Outcome]:
+    """An ``undone-…`` command: ``field``, the values of the roll an undo took back where the session
+    stands (null when none was)."""
+    def handler(state: State, req: Request) -> Outcome:
+        if not req.args and not req.opts:
+            return Outcome({field: None})
+        return Outcome({field: values(req)})
+    return handler

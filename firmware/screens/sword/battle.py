@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from engine.sword import actions as act
-from engine.sword.battle import retreat_room, size_column, support_gain
+from engine.sword.battle import read_dice, retreat_room, size_column, support_gain
 from engine.sword.odds import attacker_wins
 from engine.sword.replies import BattleFields, BattleSide, UndoneBattle
 from engine.sword.requests import signed
@@ -161,10 +161,30 @@ def loss_rows(result: BattleFields) -> list[str]:
             if result[name].get("flank")]
     dice = [_("{} die {}: {}").format(_("Attacker") if x["side"] == "attacker" else _("Defender"), x["die"],
                                       reading_word(x["reads"])) for x in result["readings"]]
-    unread = [(_("Attacker die {}: not read, the Sacred Band reads its three highest dice (W-4).") if name == "attacker"
-               else _("Defender die {}: not read, the Sacred Band reads its three highest dice (W-4).")).format(die)
+    # which three of the Sacred Band's four dice are read is Legatus's reading, not a rule it holds
+    # (the seed has no battle chapter, the digest names three dice, not which): said as such
+    unread = [(_("Attacker die {}: in the total, not read on the loss table, which takes three dice (W-4). "
+                 "The rules Legatus holds do not say which three of the Sacred Band's four: it reads the three "
+                 "highest.") if name == "attacker" else
+               _("Defender die {}: in the total, not read on the loss table, which takes three dice (W-4). "
+                 "The rules Legatus holds do not say which three of the Sacred Band's four: it reads the three "
+                 "highest.")).format(die)
               for name in ("attacker", "defender") for die in result[name].get("unread", [])]
     return said + (dice or [_("No losses.")]) + unread
+
+
+def band_rows(result: BattleFields) -> list[str]:
+    """For a Sacred Band side (4d6 in its total, W-2): the three dice its losses were read from (W-4),
+    said to be Legatus's reading: the rules it holds do not say which three."""
+    out = []
+    for name in ("attacker", "defender"):
+        side = result[name]
+        if side.get("unread"):
+            read = " ".join(map(str, read_dice(side["dice"])[0]))
+            out.append(_("Attack dice on the loss table: {} (the Sacred Band's 3 highest: Legatus's reading).").format(read)
+                       if name == "attacker" else
+                       _("Defence dice on the loss table: {} (the Sacred Band's 3 highest: Legatus's reading).").format(read))
+    return out
 
 
 def left_alone(name: str, side: BattleSide, retreat: int) -> str | None:
@@ -258,6 +278,7 @@ class BattleResult(Follows):
         rows = [
             side_row(_("Attack"), att),
             side_row(_("Defence"), dfd),
+            *band_rows(r),
             _("Attacker loses {}").format(att["losses"]),
             _("Defender loses {}").format(dfd["losses"]),
         ]

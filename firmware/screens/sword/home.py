@@ -100,7 +100,7 @@ class SwordHome(WrappedListScreen):
         view = view_of(ctx)
         over = bool(view["finished"] or view.get("ended"))
         battle = Item(_("Battle"), lambda c: c.push(battle_form(c)))
-        tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form()))
+        tactics = Item(_("Tactics test"), lambda c: c.push(tactics_form(c)))
         odds = Item(_("Odds"), lambda c: c.push(odds_screen()))
         lead = view.get("automatic") or view["standings"][0]      # the winner of an automatic victory (W-11)
         # «VP» beside the leader, as Glory's home has «Fame»: «VP track  Etruscans 10» (or Carthage,

@@ -5,12 +5,13 @@ entry, firmware/screens/widgets/dice.py)."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
 from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply
+from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply, UndoneNaval, UndoneTactics
 from engine.sword.requests import signed
 from engine.sword.tactics import chance
 from engine.text import N_
@@ -81,11 +82,28 @@ def result_screen(last: LastRoll) -> Screen | None:
 
 
 # -- tactics and odds ------------------------------------------------------------------------------
-def tactics_form() -> NumberForm:
+def undone_tactics(ctx: Ctx) -> UndoneTactics | None:
+    """The tactics test an undo took back where the session stands (W-1), as the session's undo
+    record keeps it (engine/sword/undone.py): whoever rolled or undid it, across a restart or a
+    power cut too. None when none was, or a roll was made in its place."""
+    response = ctx.run(act.undone_tactics())       # (run, not ask: a worker's copy of the state has no undo record)
+    return response["test"] if response.get("ok") else None
+
+
+def tactics_form(ctx: Ctx | None = None) -> NumberForm:
     """Rating, modifier and which test (interception, avoiding battle, pursuit, refusing battle, or
     none) with the chance before the roll (W-1); A rolls (or asks for the die). The result then
     says what the test does (W-1: a successful interception gives the defender +1 in the battle, a
-    failed avoid −1)."""
+    failed avoid −1). After an undo of a test (:func:`undone_tactics`) the form holds its values and
+    the die entry its face, as the Battle form holds an undone battle's: a slip in one row is
+    corrected in that row alone; with the device's die it rolls the die it showed (undo never
+    re-rolls). Without ``ctx``: the form as it opens where nothing was undone."""
+    undone = undone_tactics(ctx) if ctx is not None else None
+    was: dict[str, int] = {}
+    if undone is not None:
+        was = {"rating": undone["rating"], "mod": undone["mod"],
+               "test": TESTS.index(undone["test"]) if undone["test"] in TESTS else 0,
+               "dice": int(undone["die"] is not None)}
 
     def shown(c: Ctx, response: TacticsReply) -> None:
         c.replace(TacticsResult(response))
@@ -105,14 +123,26 @@ def tactics_form() -> NumberForm:
                 c2.pop()
                 shown(c2, response)
 
-        c.push(DiceEntry(lambda: _("Tactics die"), [(N_("Die"), 1)], roll, words=_))
+        entry = DiceEntry(lambda: _("Tactics die"), [(N_("Die"), 1)], roll, words=_)
+        if undone is not None and undone["die"] is not None:
+            entry.faces, entry.set = [[undone["die"]]], [[True]]      # the face entered for the undone test
+        c.push(entry)
 
-    return NumberForm(N_("Tactics test"), [
-        Field("rating", N_("Tactics rating"), 2, 0, 6),
-        Field("mod", N_("Modifier"), 0, -3, 3, signed),
-        Field("test", N_("Test"), 0, 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
-        Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE),
+    def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
+        # a test undone over the serial link may go past a row's range (rating 9, ±20): the row
+        # reaches its figure, so that A asks that test, not one clamped to the range
+        held = was.get(key, value)
+        return Field(key, label, held, min(lo, held), max(hi, held), *rest)
+
+    form = NumberForm(N_("Tactics test"), [
+        field("rating", N_("Tactics rating"), 2, 0, 6),
+        field("mod", N_("Modifier"), 0, -3, 3, signed),
+        Field("test", N_("Test"), was.get("test", 0), 0, len(TESTS) - 1, lambda t: _(TEST_NAMES[t])),
+        Field("dice", N_("Dice"), was.get("dice", 0), 0, 1, source_word, TABLE_DICE),
     ], go, status=lambda c, v: pct(float(chance(v['rating'], v['mod']))))
+    if undone is not None:        # the undone test's die, not the source the device remembers from a roll since
+        form.recalled = True
+    return form
 
 
 def say_effect(ctx: Ctx, result: TacticsFields) -> None:
@@ -172,9 +202,23 @@ def odds_screen() -> OddsScreen:
                       hint=lambda: _("←→ modifier"), back=lambda: _("B: back"))
 
 
+def undone_naval(ctx: Ctx) -> UndoneNaval | None:
+    """The naval move an undo took back where the session stands (W-8), as the session's undo record
+    keeps it (engine/sword/undone.py). None when none was, or a roll was made in its place."""
+    response = ctx.run(act.undone_naval())        # (run, not ask: a worker's copy of the state has no undo record)
+    return response["move"] if response.get("ok") else None
+
+
 def naval_form(ctx: Ctx) -> NumberForm:
-    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die)."""
+    """Naval move (W-8): modifiers and the dice; A rolls (or asks for the die). After an undo of a
+    naval move (:func:`undone_naval`) the form holds its values and the die entry its face, as the
+    Battle and Tactics test forms hold theirs: with the device's die it rolls the die it showed."""
     carthage = "carthage" in view_of(ctx)["factions"]
+    undone = undone_naval(ctx)
+    was: dict[str, int] = {}
+    if undone is not None:
+        was = {"mod": undone["mod"], "port": int(undone["friendly_port"]), "extra": undone["extra_ops"],
+               "dice": int(undone["die"] is not None)}
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         extra = v["extra"] if carthage else None
@@ -190,14 +234,24 @@ def naval_form(ctx: Ctx) -> NumberForm:
                 c2.pop()
                 c2.replace(naval_screen(response))
 
-        c.push(DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_))
+        entry = DiceEntry(lambda: _("Naval die"), [(N_("Die"), 1)], roll, words=_)
+        if undone is not None and undone["die"] is not None:
+            entry.faces, entry.set = [[undone["die"]]], [[True]]      # the face entered for the undone move
+        c.push(entry)
 
-    fields = [Field("mod", N_("Modifier"), 0, -3, 3, signed),
-              Field("port", N_("Friendly port"), 0, 0, 1, on_off)]
+    def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
+        held = was.get(key, value)                # (a move undone over the serial link may go past the row)
+        return Field(key, label, held, min(lo, held), max(hi, held), *rest)
+
+    fields = [field("mod", N_("Modifier"), 0, -3, 3, signed),
+              Field("port", N_("Friendly port"), was.get("port", 0), 0, 1, on_off)]
     if carthage:
-        fields.append(Field("extra", N_("Extra Carthage ops"), 0, 0, 3))
-    fields.append(Field("dice", N_("Dice"), 0, 0, 1, source_word, TABLE_DICE))
-    return NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
+        fields.append(field("extra", N_("Extra Carthage ops"), 0, 0, 3))
+    fields.append(Field("dice", N_("Dice"), was.get("dice", 0), 0, 1, source_word, TABLE_DICE))
+    form = NumberForm(N_("Naval move"), fields, go, status=lambda c, v: _("A: roll"))
+    if undone is not None:        # the undone move's die, not the source the device remembers from a roll since
+        form.recalled = True
+    return form
 
 
 class CheckMenu(ListScreen):
