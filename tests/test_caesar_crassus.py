@@ -227,6 +227,30 @@ def test_s12_reinforces_the_province_with_fewest_empty_spaces():
     assert play_of(d) == ("reinforce", "SD-SC", "ship:5/1", {"SC": 5, "SD": 1})
 
 
+def test_s12_reason_names_a_touched_province_none_of_his_tokens_fits():
+    # S-12 «...разместите жетон с максимальным значением в той провинции, где авто-Красс наиболее
+    # близок к победе»: his tokens touch MT, NU, SC and AF. NU has 1 empty space (NU-AF, a sword)
+    # and his row holds a shield and a ship, so it takes none; of the others MT and SC have the
+    # fewest (2 each) and he leads most in SC. The reason said «Mauretania, Sicilia have the fewest
+    # empty spaces (2 each), and Sicilia is closest to winning» and nothing of Numidia, 1 empty
+    # space from closing: a player checking him at the table read a wrong choice.
+    from firmware.i18n import say
+    pos = {"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3), "SC-AF": t("crassus", "ship:4/2", SC=4, AF=2),
+                      "MT-NU": t("crassus", "sword:4/2", MT=2, NU=4)},
+           "crassus_row": ["shield:5/1", "ship:5/1"]}
+    g = solo(pos)
+    assert g.empty[PROVINCE_INDEX["NU"]] == 1 and g.empty[PROVINCE_INDEX["SC"]] == 2
+    d = decide_at(pos)
+    assert play_of(d) == ("reinforce", "SD-SC", "ship:5/1", {"SC": 5, "SD": 1})
+    assert "none of his row's tokens fits an empty space of Numidia" in say(d.why, "en"), say(d.why, "en")
+    assert "ни один жетон из его ряда не подходит к свободным ячейкам провинции Нумидия" in say(d.why, "ru")
+    assert "жоден жетон з його ряду не підходить до вільних зон провінції Нумідія" in say(d.why, "uk")
+    # where every province his tokens touch takes a token (AF instead of NU), nothing more is said
+    d = decide_at({**pos, "spaces": {"SC-AF": pos["spaces"]["SC-AF"], "MT-NU": pos["spaces"]["MT-NU"],
+                                     "SD-SC": t("crassus", "ship:3/3", SD=3, SC=3)}})
+    assert d is not None and d.step == "reinforce" and "fits" not in say(d.why, "en"), say(d.why, "en")
+
+
 def test_s12_equal_empty_spaces_then_his_largest_lead():
     # 5/1 on AF-AC: AC and AF both have 3 empty spaces; his lead is 5 in AC, 1 in AF -> AC.
     d = decide_at({"spaces": {"AF-AC": t("crassus", "ship:5/1", AC=5, AF=1)},

@@ -356,6 +356,13 @@ class _Decider:
         lead = max(c[x] - h[x] for x in tied)
         kept = [x for x in tied if c[x] - h[x] == lead]
         x = self.pick_province(kept)
+        # the provinces his tokens touch that take none of his row, though as close to closing as
+        # the ones the sentence weighs: said, else «closest to winning» reads false beside them
+        shut = [y for y in touched if self.best[y] < 0 and g.empty[y] <= fewest]
+        if shut and len(cands) > 1:
+            self.notes.insert(0, Msg("none of his row's tokens fits an empty space of {provs}",
+                                     plural="none of his row's tokens fits an empty space of {provs}",
+                                     n=len(shut), provs=_names(shut)))
         pt, n = point("reinforce"), len(touched)
         if len(cands) == 1:
             why = Msg("{point}: his tokens touch {touched} open provinces, and he can place only in {where}; he "
