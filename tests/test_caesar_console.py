@@ -571,3 +571,17 @@ def test_decide_lists_the_equally_good_plays_inside_one_sentence(console, lang, 
     d = ok(console, "decide")
     assert listed in d["why"]
     assert d["plays"][0]["text"].startswith("Положите " if lang == "ru" else "Покладіть ")
+
+
+@pytest.mark.parametrize("lang,said", [("ru", "Сначала решите, что делать с бонусом: Ваш ход: примените Могущество"),
+                                       ("uk", "Спершу вирішіть щодо бонуса: Ваш хід: застосуйте Міць")])
+def test_a_draw_before_the_might_decision_says_so_in_whole_words(console, lang, said):   # C-11, C-15
+    """A `draw` sent from the laptop while your Might waits (C-11: use the bonus or discard it; C-15)
+    is refused and changes nothing; the Russian refusal read «Сначала решите с бонусом» (no such
+    phrase: one decides *what to do* with it)."""
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    ok(console, f"settings language={lang}")
+    ok(console, NEW)
+    ok(console, HU_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")                          # closes Hispania Ulterior: its Might
+    assert err(console, "draw", "illegal_move").startswith(said)
