@@ -163,6 +163,18 @@ def test_custom_tiles_are_used_and_reported(console):
     assert st["tiles"]["unverified"] is True and st["tiles"]["unverified_letters"] == ["B"]
 
 
+def test_custom_tiles_take_the_russian_rulebooks_letters(console):   # S-3, S-4
+    """S-3: the Russian box prints its tiles А Б В Г Д («Обычный: 3×А, 2×Б, 1×В»), and ``crassus
+    tile=В`` takes them; ``tiles=В:draw2+play`` was refused with «"В:draw2+play" should look like
+    B:draw1+play (letters A/B/C/D/E …)» — for А, a letter that looks the same as the A it lists."""
+    st = ok(console, "new caesar-solo tiles=А:draw1+play;в:draw1+play+play;Г:centurion+play+play seed=4")["state"]
+    tiles = st["tiles"]
+    assert tiles["definitions"]["A"] == "draw1+play" and tiles["definitions"]["C"] == "draw1+play+play"
+    assert tiles["definitions"]["D"] == "centurion+play+play" and tiles["user_defined"] == ["A", "C", "D"]
+    assert "given twice" in err(console, "new caesar-solo tiles=А:draw1+play;A:draw2+play", "bad_arguments")
+    err(console, "new caesar-solo tiles=Ж:play", "bad_arguments")
+
+
 def test_illegal_plays_change_nothing_and_say_why(console):
     ok(console, "new caesar-solo seed=8")
     ok(console, "crassus")
