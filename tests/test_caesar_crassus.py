@@ -157,6 +157,26 @@ def test_s11_why_says_where_he_can_place_a_token_in_the_rulebooks_words(lang, sa
                    "crassus_row": ["ship:6/0"]})
     assert said in localize(d.why, lang)
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "he faces it with his highest value; the highest value of his that fits there is 3"),
+    ("ru", "туда он кладёт жетон с максимальным значением; наибольшее из его значений, какое туда помещается, — 3"),
+    ("uk", "туди він кладе найбільше число; найбільше з його чисел, яке туди вміщається, — 3")])
+def test_s11_s12_why_says_the_value_when_a_higher_one_of_his_row_does_not_fit(lang, said):
+    """S-11 («...поместите туда жетон авто-Красса с максимальным значением») and S-12 say «he faces it
+    with his highest value» without the number (S-13..S-15 give it). You lead in Macedonia by 6; its
+    empty spaces are a shield and a sword, his row a ship 6/0 and a wild 3/1: he defends it with the
+    3, and the reason read «his highest value» beside the 6 in his row. It now says the 3, and only
+    when a higher value of his row does not fit."""
+    from firmware.i18n import localize
+    row = {"spaces": {"MD-DM": t("human", "sword:6/0", MD=6, DM=0)}, "crassus_row": ["ship:6/0", "wild:3/1"]}
+    d = decide_at(row)
+    assert d.step == "defend" and PROVINCES[d.province] == "MD" and TOKENS[d.tid].name == "wild:3/1"
+    assert said in localize(d.why, lang), localize(d.why, lang)
+    d = decide_at({**row, "crassus_row": ["shield:6/0", "wild:3/1"]})     # his 6 fits: nothing more said
+    assert d.step == "defend" and TOKENS[d.tid].name == "shield:6/0"
+    assert said.split("; ")[1] not in localize(d.why, lang), localize(d.why, lang)
+
+
 def test_s11_defend_all_option_needs_him_trailing_everywhere():
     # RU reading (defend=all): with most provinces level, S-11 does not fire; S-14 centre does.
     pos = {"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0)}, "crassus_row": ["ship:4/2"]}
