@@ -2868,11 +2868,11 @@ def test_the_end_says_the_final_count_as_history_does(state_dir, lang, said):   
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Control markers placed: you 0, Crassus 11. 1 more of his control markers went out of the game with his "
-           "bonuses (harder game)."),
+           "bonus (harder game)."),
     ("ru", "Выставлено жетонов контроля: вы — 0, Красс — 11. Ещё 1 его жетон контроля убран из игры вместе с его "
-           "бонусами (усложнённая игра)."),
+           "бонусом (усложнённая игра)."),
     ("uk", "Виставлено маркерів контролю: ви — 0, Красс — 11. Ще 1 його маркер контролю відкладено разом з його "
-           "бонусами (складніша гра).")])
+           "бонусом (складніша гра).")])
 def test_the_end_says_the_markers_the_harder_game_removed(state_dir, lang, said):   # S-8, C-12
     """S-8 harder game (RU «убирая из игры жетон бонуса, полученный авто-Крассом, вместе с ним убирайте
     также один из его жетонов контроля»): his markers go out with his bonuses, so the end read «Crassus
@@ -2896,6 +2896,12 @@ def test_the_end_says_the_markers_the_harder_game_removed(state_dir, lang, said)
         home.current = "now"
         app.handle("a")                                            # "Game over": the notice
         assert said in " ".join(app.stack[-1].rows), app.stack[-1].rows
+        from firmware.screens.caesar.words import placed_said      # five gone: the plural
+        five = {**view, "markers": {**view["markers"], "crassus": {**view["markers"]["crassus"], "removed": 5}}}
+        assert {"en": "Crassus 7. 5 more of his control markers went out of the game with his bonuses (harder game).",
+                "ru": "Красс — 7. Ещё 5 его жетонов контроля убрано из игры вместе с его бонусами (усложнённая игра).",
+                "uk": "Красс — 7. Ще 5 його маркерів контролю відкладено разом з його бонусами (складніша гра)."}[lang] \
+            in placed_said(five), placed_said(five)
     finally:
         app.console.close()
     app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir.parent / (state_dir.name + "-plain"), lang)

@@ -205,7 +205,7 @@ def placed_said(view: CaesarView) -> str:
     said = _("Control markers placed: you {a}, Crassus {b}.").format(a=a, b=b)
     gone = int(m["crassus"]["removed"])
     if gone:        # the harder game (S-8): «Красс размещает свой последний жетон контроля» beside «Красс — 7»
-        said += " " + ngettext("{n} more of his control markers went out of the game with his bonuses (harder game).",
+        said += " " + ngettext("{n} more of his control markers went out of the game with his bonus (harder game).",
                                "{n} more of his control markers went out of the game with his bonuses (harder game).",
                                gone).format(n=gone)
     return said
