@@ -158,9 +158,9 @@ def test_s11_why_says_where_he_can_place_a_token_in_the_rulebooks_words(lang, sa
     assert said in localize(d.why, lang)
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "he faces it with his highest value; the highest value of his that fits there is 3"),
-    ("ru", "туда он кладёт жетон с максимальным значением; наибольшее из его значений, какое туда помещается, — 3"),
-    ("uk", "туди він кладе найбільше число; найбільше з його чисел, яке туди вміщається, — 3")])
+    ("en", "he faces it with his highest value; 3 is the highest value of his that fits there"),
+    ("ru", "туда он кладёт жетон с максимальным значением; 3 — наибольшее из его значений, какое туда помещается"),
+    ("uk", "туди він кладе найбільше число; 3 — найбільше з його чисел, яке туди вміщається")])
 def test_s11_s12_why_says_the_value_when_a_higher_one_of_his_row_does_not_fit(lang, said):
     """S-11 («...поместите туда жетон авто-Красса с максимальным значением») and S-12 say «he faces it
     with his highest value» without the number (S-13..S-15 give it). You lead in Macedonia by 6; its

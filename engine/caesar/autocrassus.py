@@ -438,7 +438,7 @@ class _Decider:
         if rule in ("S-11", "S-12") and v < max(top):
             # «туда он кладёт жетон с максимальным значением» beside a higher number of his row that
             # fits none of the province's empty spaces: the value is said (S-13..S-15 say it already)
-            self.notes.insert(0, Msg("the highest value of his that fits there is {}", v))
+            self.notes.insert(0, Msg("{} is the highest value of his that fits there", v))
         spaces = [s for s in PROVINCE_SPACES[x] if owner[s] < 0 and top[_ICON[s]] == v]
         s = self.pick_space(x, spaces)
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].hi == v], low_total=False)
