@@ -597,3 +597,35 @@ def test_a_draw_before_the_might_decision_says_so_in_whole_words(console, lang, 
     ok(console, HU_MIGHT)
     ok(console, "play HU-MT ship:3/3 HU")                          # closes Hispania Ulterior: its Might
     assert err(console, "draw", "illegal_move").startswith(said)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: You drew shield 4/2. Put the token drawn back into the bag."),
+    ("ru", "Отменено: Вы вытянули щит 4/2. Верните вытянутый жетон в мешочек."),
+    ("uk", "Скасовано: Ви витягли щит 4/2. Поверніть витягнутий жетон у торбинку.")])
+def test_an_undone_draw_says_the_token_goes_back_into_the_bag(console, lang, said):   # C-6
+    """Every other undo says what to take back on the table; a draw's said only «Undone: You drew
+    shield 4/2.», and the token stayed behind the screen while the device had it in the bag again
+    (one token short there: a later undo further back, or a Poison, then went by another hand)."""
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    ok(console, f"settings language={lang}")
+    ok(console, NEW)
+    ok(console, HU_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")
+    ok(console, "might SC-IT")
+    assert ok(console, "draw")["token"] == "shield:4/2"
+    out = ok(console, "undo")
+    assert out["undone"] == said, out["undone"]
+    assert "shield:4/2" in out["state"]["human"]["bag_contents"]
+    assert ok(console, "draw")["token"] == "shield:4/2"                # and never drawn anew
+
+
+def test_an_undone_private_draw_names_no_token(console):   # C-6 (duel: hands are private)
+    ok(console, "new caesar-duel seed=4")
+    moves = ok(console, "moves")["moves"]
+    ok(console, moves[0]["line"] if "line" in moves[0] else f"play {moves[0]['space']} {moves[0]['token']} "
+       f"{next(iter(moves[0]['toward']))}")
+    drawn = ok(console, "draw")
+    out = ok(console, "undo")
+    assert out["undone"] == "Undone: Caesar drew a token (private). Put the token drawn back into the bag.", out
+    assert drawn["token"] not in out["undone"]
