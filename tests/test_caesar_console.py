@@ -163,6 +163,18 @@ def test_custom_tiles_are_used_and_reported(console):
     assert st["tiles"]["unverified"] is True and st["tiles"]["unverified_letters"] == ["B"]
 
 
+def test_custom_tiles_take_the_russian_rulebooks_letters(console):   # S-3, S-4
+    """S-3: the Russian box prints its tiles А Б В Г Д («Обычный: 3×А, 2×Б, 1×В»), and ``crassus
+    tile=В`` takes them; ``tiles=В:draw2+play`` was refused with «"В:draw2+play" should look like
+    B:draw1+play (letters A/B/C/D/E …)» — for А, a letter that looks the same as the A it lists."""
+    st = ok(console, "new caesar-solo tiles=А:draw1+play;в:draw1+play+play;Г:centurion+play+play seed=4")["state"]
+    tiles = st["tiles"]
+    assert tiles["definitions"]["A"] == "draw1+play" and tiles["definitions"]["C"] == "draw1+play+play"
+    assert tiles["definitions"]["D"] == "centurion+play+play" and tiles["user_defined"] == ["A", "C", "D"]
+    assert "given twice" in err(console, "new caesar-solo tiles=А:draw1+play;A:draw2+play", "bad_arguments")
+    err(console, "new caesar-solo tiles=Ж:play", "bad_arguments")
+
+
 def test_illegal_plays_change_nothing_and_say_why(console):
     ok(console, "new caesar-solo seed=8")
     ok(console, "crassus")
@@ -571,3 +583,49 @@ def test_decide_lists_the_equally_good_plays_inside_one_sentence(console, lang, 
     d = ok(console, "decide")
     assert listed in d["why"]
     assert d["plays"][0]["text"].startswith("Положите " if lang == "ru" else "Покладіть ")
+
+
+@pytest.mark.parametrize("lang,said", [("ru", "Сначала решите, что делать с бонусом: Ваш ход: примените Могущество"),
+                                       ("uk", "Спершу вирішіть щодо бонуса: Ваш хід: застосуйте Міць")])
+def test_a_draw_before_the_might_decision_says_so_in_whole_words(console, lang, said):   # C-11, C-15
+    """A `draw` sent from the laptop while your Might waits (C-11: use the bonus or discard it; C-15)
+    is refused and changes nothing; the Russian refusal read «Сначала решите с бонусом» (no such
+    phrase: one decides *what to do* with it)."""
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    ok(console, f"settings language={lang}")
+    ok(console, NEW)
+    ok(console, HU_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")                          # closes Hispania Ulterior: its Might
+    assert err(console, "draw", "illegal_move").startswith(said)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: You drew shield 4/2. Put the token drawn back into the bag."),
+    ("ru", "Отменено: Вы вытянули щит 4/2. Верните вытянутый жетон в мешочек."),
+    ("uk", "Скасовано: Ви витягли щит 4/2. Поверніть витягнутий жетон у торбинку.")])
+def test_an_undone_draw_says_the_token_goes_back_into_the_bag(console, lang, said):   # C-6
+    """Every other undo says what to take back on the table; a draw's said only «Undone: You drew
+    shield 4/2.», and the token stayed behind the screen while the device had it in the bag again
+    (one token short there: a later undo further back, or a Poison, then went by another hand)."""
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    ok(console, f"settings language={lang}")
+    ok(console, NEW)
+    ok(console, HU_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")
+    ok(console, "might SC-IT")
+    assert ok(console, "draw")["token"] == "shield:4/2"
+    out = ok(console, "undo")
+    assert out["undone"] == said, out["undone"]
+    assert "shield:4/2" in out["state"]["human"]["bag_contents"]
+    assert ok(console, "draw")["token"] == "shield:4/2"                # and never drawn anew
+
+
+def test_an_undone_private_draw_names_no_token(console):   # C-6 (duel: hands are private)
+    ok(console, "new caesar-duel seed=4")
+    moves = ok(console, "moves")["moves"]
+    ok(console, moves[0]["line"] if "line" in moves[0] else f"play {moves[0]['space']} {moves[0]['token']} "
+       f"{next(iter(moves[0]['toward']))}")
+    drawn = ok(console, "draw")
+    out = ok(console, "undo")
+    assert out["undone"] == "Undone: Caesar drew a token (private). Put the token drawn back into the bag.", out
+    assert drawn["token"] not in out["undone"]

@@ -157,6 +157,26 @@ def test_s11_why_says_where_he_can_place_a_token_in_the_rulebooks_words(lang, sa
                    "crassus_row": ["ship:6/0"]})
     assert said in localize(d.why, lang)
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "he faces it with his highest value; 3 is the highest value of his that fits there"),
+    ("ru", "туда он кладёт жетон с максимальным значением; 3 — наибольшее из его значений, какое туда помещается"),
+    ("uk", "туди він кладе найбільше число; 3 — найбільше з його чисел, яке туди вміщається")])
+def test_s11_s12_why_says_the_value_when_a_higher_one_of_his_row_does_not_fit(lang, said):
+    """S-11 («...поместите туда жетон авто-Красса с максимальным значением») and S-12 say «he faces it
+    with his highest value» without the number (S-13..S-15 give it). You lead in Macedonia by 6; its
+    empty spaces are a shield and a sword, his row a ship 6/0 and a wild 3/1: he defends it with the
+    3, and the reason read «his highest value» beside the 6 in his row. It now says the 3, and only
+    when a higher value of his row does not fit."""
+    from firmware.i18n import localize
+    row = {"spaces": {"MD-DM": t("human", "sword:6/0", MD=6, DM=0)}, "crassus_row": ["ship:6/0", "wild:3/1"]}
+    d = decide_at(row)
+    assert d.step == "defend" and PROVINCES[d.province] == "MD" and TOKENS[d.tid].name == "wild:3/1"
+    assert said in localize(d.why, lang), localize(d.why, lang)
+    d = decide_at({**row, "crassus_row": ["shield:6/0", "wild:3/1"]})     # his 6 fits: nothing more said
+    assert d.step == "defend" and TOKENS[d.tid].name == "shield:6/0"
+    assert said.split("; ")[1] not in localize(d.why, lang), localize(d.why, lang)
+
+
 def test_s11_defend_all_option_needs_him_trailing_everywhere():
     # RU reading (defend=all): with most provinces level, S-11 does not fire; S-14 centre does.
     pos = {"spaces": {"SC-IT": t("human", "sword:6/0", IT=6, SC=0)}, "crassus_row": ["ship:4/2"]}
@@ -225,6 +245,30 @@ def test_s12_reinforces_the_province_with_fewest_empty_spaces():
     d = decide_at({"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3)},
                    "crassus_row": ["shield:5/1", "ship:5/1"]})
     assert play_of(d) == ("reinforce", "SD-SC", "ship:5/1", {"SC": 5, "SD": 1})
+
+
+def test_s12_reason_names_a_touched_province_none_of_his_tokens_fits():
+    # S-12 «...разместите жетон с максимальным значением в той провинции, где авто-Красс наиболее
+    # близок к победе»: his tokens touch MT, NU, SC and AF. NU has 1 empty space (NU-AF, a sword)
+    # and his row holds a shield and a ship, so it takes none; of the others MT and SC have the
+    # fewest (2 each) and he leads most in SC. The reason said «Mauretania, Sicilia have the fewest
+    # empty spaces (2 each), and Sicilia is closest to winning» and nothing of Numidia, 1 empty
+    # space from closing: a player checking him at the table read a wrong choice.
+    from firmware.i18n import say
+    pos = {"spaces": {"NU-SC": t("crassus", "ship:3/3", NU=3, SC=3), "SC-AF": t("crassus", "ship:4/2", SC=4, AF=2),
+                      "MT-NU": t("crassus", "sword:4/2", MT=2, NU=4)},
+           "crassus_row": ["shield:5/1", "ship:5/1"]}
+    g = solo(pos)
+    assert g.empty[PROVINCE_INDEX["NU"]] == 1 and g.empty[PROVINCE_INDEX["SC"]] == 2
+    d = decide_at(pos)
+    assert play_of(d) == ("reinforce", "SD-SC", "ship:5/1", {"SC": 5, "SD": 1})
+    assert "none of his row's tokens fits an empty space of Numidia" in say(d.why, "en"), say(d.why, "en")
+    assert "ни один жетон из его ряда не подходит к свободным ячейкам провинции Нумидия" in say(d.why, "ru")
+    assert "жоден жетон з його ряду не підходить до вільних зон провінції Нумідія" in say(d.why, "uk")
+    # where every province his tokens touch takes a token (AF instead of NU), nothing more is said
+    d = decide_at({**pos, "spaces": {"SC-AF": pos["spaces"]["SC-AF"], "MT-NU": pos["spaces"]["MT-NU"],
+                                     "SD-SC": t("crassus", "ship:3/3", SD=3, SC=3)}})
+    assert d is not None and d.step == "reinforce" and "fits" not in say(d.why, "en"), say(d.why, "en")
 
 
 def test_s12_equal_empty_spaces_then_his_largest_lead():

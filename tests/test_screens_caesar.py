@@ -2866,6 +2866,53 @@ def test_the_end_says_the_final_count_as_history_does(state_dir, lang, said):   
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Control markers placed: you 0, Crassus 11. 1 more of his control markers went out of the game with his "
+           "bonus (harder game)."),
+    ("ru", "Выставлено жетонов контроля: вы — 0, Красс — 11. Ещё 1 его жетон контроля убран из игры вместе с его "
+           "бонусом (усложнённая игра)."),
+    ("uk", "Виставлено маркерів контролю: ви — 0, Красс — 11. Ще 1 його маркер контролю відкладено разом з його "
+           "бонусом (складніша гра).")])
+def test_the_end_says_the_markers_the_harder_game_removed(state_dir, lang, said):   # S-8, C-12
+    """S-8 harder game (RU «убирая из игры жетон бонуса, полученный авто-Крассом, вместе с ним убирайте
+    также один из его жетонов контроля»): his markers go out with his bonuses, so the end read «Crassus
+    placed his last control marker and wins. Control markers placed: you 1, Crassus 7.» — 7 of 12, no
+    word of the other 5. The end page and the Game over notice now say how many went out that way
+    (History's count of those placed stays as it was)."""
+    pos = "position " + json.dumps({
+        "spaces": {"HU-HC": {"by": "human", "token": "shield:4/2", "toward": {"HU": 4, "HC": 2}}},
+        "crassus_row": ["ship:6/0", "ship:5/1"], "markers_left": {"human": 12, "crassus": 2}, "bonuses": {"HU": "might"}})
+    app = app_with(["new caesar-solo seed=3 harder=1", pos, "crassus"], ["a"], state_dir, lang)
+    try:
+        view = app.view()
+        assert view["winner"] == "crassus" and view["markers"]["crassus"]["removed"] == 1      # his Might took one
+        turn = app.stack[-1]
+        assert isinstance(turn, TurnScreen) and turn.pages[-1]["kind"] == "end"
+        assert said in " ".join(turn._rows(turn.pages[-1], view)), turn._rows(turn.pages[-1], view)
+        while isinstance(app.stack[-1], TurnScreen):
+            app.handle("a")
+        home = app.stack[-1]
+        assert isinstance(home, CaesarHome)
+        home.current = "now"
+        app.handle("a")                                            # "Game over": the notice
+        assert said in " ".join(app.stack[-1].rows), app.stack[-1].rows
+        from firmware.screens.caesar.words import placed_said      # five gone: the plural
+        five = {**view, "markers": {**view["markers"], "crassus": {**view["markers"]["crassus"], "removed": 5}}}
+        assert {"en": "Crassus 7. 5 more of his control markers went out of the game with his bonuses (harder game).",
+                "ru": "Красс — 7. Ещё 5 его жетонов контроля убрано из игры вместе с его бонусами (усложнённая игра).",
+                "uk": "Красс — 7. Ще 5 його маркерів контролю відкладено разом з його бонусами (складніша гра)."}[lang] \
+            in placed_said(five), placed_said(five)
+    finally:
+        app.console.close()
+    app = app_with([NEW, CRASSUS_WINS, "crassus"], ["a"], state_dir.parent / (state_dir.name + "-plain"), lang)
+    try:                                                           # nothing removed: nothing more said
+        turn = app.stack[-1]
+        assert said.split(". ")[1] not in " ".join(turn._rows(turn.pages[-1], app.view()))
+        assert said.split(". ")[0].split(":")[0] in " ".join(turn._rows(turn.pages[-1], app.view()))
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, said", [("en", "He always wins ties."), ("ru", "Ничьи он всегда выигрывает."),
                                         ("uk", "У разі нічиєї він завжди виграє.")])
 def test_his_closure_in_a_tie_says_he_always_wins_ties(state_dir, lang, said):   # S-8, C-9

@@ -356,6 +356,13 @@ class _Decider:
         lead = max(c[x] - h[x] for x in tied)
         kept = [x for x in tied if c[x] - h[x] == lead]
         x = self.pick_province(kept)
+        # the provinces his tokens touch that take none of his row, though as close to closing as
+        # the ones the sentence weighs: said, else «closest to winning» reads false beside them
+        shut = [y for y in touched if self.best[y] < 0 and g.empty[y] <= fewest]
+        if shut and len(cands) > 1:
+            self.notes.insert(0, Msg("none of his row's tokens fits an empty space of {provs}",
+                                     plural="none of his row's tokens fits an empty space of {provs}",
+                                     n=len(shut), provs=_names(shut)))
         pt, n = point("reinforce"), len(touched)
         if len(cands) == 1:
             why = Msg("{point}: his tokens touch {touched} open provinces, and he can place only in {where}; he "
@@ -428,6 +435,10 @@ class _Decider:
         """Face ``x`` with the highest value: space by S-17, token by S-18 (highest total)."""
         v = self.best[x]
         owner, top = self.g.owner, self.top
+        if rule in ("S-11", "S-12") and v < max(top):
+            # «туда он кладёт жетон с максимальным значением» beside a higher number of his row that
+            # fits none of the province's empty spaces: the value is said (S-13..S-15 say it already)
+            self.notes.insert(0, Msg("{} is the highest value of his that fits there", v))
         spaces = [s for s in PROVINCE_SPACES[x] if owner[s] < 0 and top[_ICON[s]] == v]
         s = self.pick_space(x, spaces)
         i, spec = self.pick_token([t for t in self.by_icon[_ICON[s]] if t[1].hi == v], low_total=False)

@@ -173,8 +173,12 @@ def _draw(state: State, req: Request) -> Outcome:
     fields = {"token": name, "side": g.names[p], "draws_due": g.due[p], "next": flow.expecting(g)}
     if not g.solo:
         fields["private"] = True
-        return Outcome(fields, Msg("{} drew a token (private).", player(g.names[p])))
-    return Outcome(fields, Msg("You drew {}.", token_named(name)))
+        return Outcome(fields, Msg(DREW_PRIVATE, player(g.names[p])))
+    return Outcome(fields, Msg(YOU_DREW, token_named(name)))
+
+
+YOU_DREW, DREW_PRIVATE = N_("You drew {}."), N_("{} drew a token (private).")
+"""A draw's log sentences: its undo says where the token goes (:func:`_undone`)."""
 
 
 def _might(state: State, req: Request) -> Outcome:
@@ -238,9 +242,12 @@ def _undone(sentence: Any) -> Msg | None:
     as played — then take back on the board what the turn did, which the Log lists (its sentence
     stays there, just above the undo's). Your placement that closed provinces likewise. An undo of
     ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back into his
-    bag. None for every other step (``Undone: <sentence>``)."""
+    bag, and one of a draw that the token drawn goes back into the bag (else the bag on the table
+    keeps one token less than the device's). None for every other step (``Undone: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == TILE_REVEALED and sentence.kwargs.get("table") == "bag":
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template in (YOU_DREW, DREW_PRIVATE):     # C-6, C-14: the
+        return Msg("Undone: {} Put the token drawn back into the bag.", sentence)     # table follows the device
     turn, end = _his_turn(sentence)
     if turn is None:
         yours = _your_placement(sentence)
@@ -502,4 +509,5 @@ DUEL = GameRules(
           "[edition=ru|uk] [seed=N]",
     commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
     language_options=language_options,
+    undone=_undone,              # (of its sentences only a draw's has its own: where the token goes)
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from engine.caesar.board import DATA
+from engine.caesar.terms import RUSSIAN_TILE_LETTERS, tile_letter
 from engine.errors import BadArguments
 from engine.caesar.text import Msg
 
@@ -22,11 +23,13 @@ MAX_ACTIONS = 6
 DEFAULT_TILES: dict[str, list[str]] = {k: list(v) for k, v in DATA["solo"]["tiles"].items()}
 DECKS: dict[str, dict[str, str]] = DATA["solo"]["decks"]
 DIFFICULTIES = ("easy", "normal", "hard")
-_ITEM = re.compile(r"^([A-Ea-e])\s*:\s*(.+)$")
+# a tile's letter: A-E, or as the Russian rulebook prints it (А Б В Г Д, as ``crassus tile=`` takes it)
+_ITEM = re.compile(r"^([A-Ea-e%s%s])\s*:\s*(.+)$" % (RUSSIAN_TILE_LETTERS, RUSSIAN_TILE_LETTERS.lower()))
 
 
 def parse_tiles(text: str) -> dict[str, list[str]]:
-    """Parse ``A:draw2+play+discard1;B:draw1+play`` into ``{letter: actions}``.
+    """Parse ``A:draw2+play+discard1;B:draw1+play`` into ``{letter: actions}`` (a letter may be the
+    Russian rulebook's: ``В:draw2+play+play`` is tile C, S-3).
 
     Raises BadArguments naming the bad part: unknown letter or action, a tile without ``play``,
     more than six actions, or a letter given twice.
@@ -40,7 +43,7 @@ def parse_tiles(text: str) -> dict[str, list[str]]:
         if not m:
             raise BadArguments(Msg("tiles=: '{}' should look like B:draw1+play (letters {}; actions {}).",
                                    part, "/".join(LETTERS), ", ".join(ACTIONS)))
-        letter = m.group(1).upper()
+        letter = tile_letter(m.group(1))
         if letter in out:
             raise BadArguments(Msg("tiles=: tile {} is given twice.", letter))
         actions = [a.strip().lower() for a in m.group(2).split("+")]

@@ -18,7 +18,7 @@ from engine.caesar.views import CaesarView
 from engine.replies import Reply
 from engine.text import N_
 from firmware.i18n import again
-from firmware.screens.caesar.text import Msg, _
+from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets import Item, item_rows
@@ -200,9 +200,15 @@ def placed_said(view: CaesarView) -> str:
     the home's ``You 0 · Crassus 7`` counts the markers left, the other way round."""
     m = view["markers"]
     a, b = (12 - int(m[n]["left"]) - int(m[n]["removed"]) for n in view["position"]["markers_left"])
-    if view["mode"] == "solo":
-        return _("Control markers placed: you {a}, Crassus {b}.").format(a=a, b=b)
-    return _("Control markers placed: Caesar {a}, Pompey {b}.").format(a=a, b=b)
+    if view["mode"] != "solo":
+        return _("Control markers placed: Caesar {a}, Pompey {b}.").format(a=a, b=b)
+    said = _("Control markers placed: you {a}, Crassus {b}.").format(a=a, b=b)
+    gone = int(m["crassus"]["removed"])
+    if gone:        # the harder game (S-8): «Красс размещает свой последний жетон контроля» beside «Красс — 7»
+        said += " " + ngettext("{n} more of his control markers went out of the game with his bonus (harder game).",
+                               "{n} more of his control markers went out of the game with his bonuses (harder game).",
+                               gone).format(n=gone)
+    return said
 
 
 def edition_of(view: CaesarView | None) -> str:
