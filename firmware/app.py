@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import traceback
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -69,6 +70,9 @@ class App:
         self._reads = HistoryReads(console.store, self.notify)      # History as read last, kept
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
+        self._notes_at: weakref.WeakKeyDictionary[Screen, tuple[str, int]] = weakref.WeakKeyDictionary()
+        """The long notices on screens of their own (:meth:`notify`): the game and its step count
+        each was said at (:meth:`_said_before`)."""
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
@@ -217,10 +221,27 @@ class App:
             self._notice = said if isinstance(said, Spoken) else text
         else:
             source = said if isinstance(said, Spoken) else text
+            session = self.console.session
+            at = (session.game.name, len(session.lines)) if session is not None else None
             if isinstance(source, (Spoken, Msg)):
-                self.push(remade(lambda: TextScreen(_("Note"), again(source))))
+                self.push(remade(lambda: self._noted(TextScreen(_("Note"), again(source)), at)))
             else:                          # said from no sentence: taken off if the language changes
-                self.push(TextScreen(_("Note"), said))
+                self.push(self._noted(TextScreen(_("Note"), said), at))
+
+    def _noted(self, note: TextScreen, at: tuple[str, int] | None) -> TextScreen:
+        """``note``, a long notice, marked with the game's step it was said at (``at``; None with no
+        game in play: never taken off by an undo)."""
+        if at is not None:
+            self._notes_at[note] = at
+        return note
+
+    def _said_before(self, screen: Screen) -> bool:
+        """Whether ``screen`` is a long notice said at a step of the game in play that an undo has
+        since taken back (hold B on the notice, or ``undo`` from the serial link): it may say what
+        the board no longer is — an earlier undo's «Undone: …» too, under the next one's."""
+        at = self._notes_at.get(screen)
+        session = self.console.session
+        return at is not None and session is not None and session.game.name == at[0] and len(session.lines) < at[1]
 
     def start_notice(self, text: str) -> None:
         """A notice of the start (a recovered database, a storage that keeps nothing, the last
@@ -412,12 +433,13 @@ class App:
     def drop_stale(self) -> None:
         """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
         game (a turn's pages, a choice for a move that was taken back), so the screen shown is
-        one that matches the state (the game's home says what it waits for)."""
+        one that matches the state (the game's home says what it waits for); and every long notice
+        said at a step taken back (:meth:`_said_before`)."""
         keep = [self.stack[0]]
         for screen in self.stack[1:]:
             stale = getattr(screen, "stale", None)
             try:
-                gone = callable(stale) and bool(stale(self))
+                gone = callable(stale) and bool(stale(self)) or self._said_before(screen)
             except Exception:  # noqa: BLE001 - a screen that cannot tell is taken off too
                 log.exception("%s could not tell whether it is stale", type(screen).__name__)
                 gone = True

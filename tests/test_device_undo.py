@@ -102,3 +102,92 @@ def test_hold_b_again_on_the_undo_question_asks_once(state_dir):
         assert not any(isinstance(s, ConfirmScreen) for s in app.stack)
     finally:
         app.console.close()
+
+
+def _notes(app) -> list[str]:
+    """The long notices on the stack (each a screen of its own), as their text."""
+    from firmware.i18n import _
+    from firmware.screens.widgets import TextScreen
+    return [" ".join(s.rows) for s in app.stack if type(s) is TextScreen and s.title == _("Note")]
+
+
+def _yes_to_undo(app) -> None:
+    app.render()
+    app.handle("b:hold")
+    app.render()
+    app.handle("a")
+    app.render()
+
+
+def test_hold_b_on_an_undos_note_and_undo_again_takes_the_old_note_off(state_dir):
+    """J-5/J-7, physical dice: the hit placed is taken back (a long note: «Undone: Pompey gave a hit
+    … Pompey again chooses …»); hold B on that note takes back the fire too. The first note no
+    longer says what the board is (nobody chooses a hit now): it goes with the second undo, and
+    once the second undo's note is closed nothing of it shows (it came back from under it)."""
+    app = app_with(["new jc-battle attacker=caesar dice=physical seed=9", "add attacker c_caesar",
+                    "add attacker c_leg10", "add defender p_pompeius", "add defender p_leg1", "start",
+                    "fire c_caesar dice=1,2,6", "hit p_leg1"], [], state_dir, lang="ru")
+    try:
+        _yes_to_undo(app)
+        first = _notes(app)
+        assert len(first) == 1 and "снова выбирает" in first[0]       # the hit is to be chosen again
+        _yes_to_undo(app)                                                # hold B on that note: the fire
+        assert app.console.session.view()["battle"]["decision"]["kind"] != "hit"
+        assert all("снова выбирает" not in note for note in _notes(app))
+        while app.message or len(app.stack) > 1:
+            app.handle("b")
+            app.render()
+            assert all("снова выбирает" not in note for note in _notes(app))
+    finally:
+        app.console.close()
+
+
+def test_an_undo_from_the_link_takes_an_earlier_undos_note_off_too(state_dir):
+    """G-15 end of round taken back (a long note: turn the board back), then the event taken back
+    by an ``undo`` line: the round's note goes (the event it says the round goes on with is gone)."""
+    app = app_with(["new glory players=Jack,Jill seed=3", "event", "end-round"], [], state_dir)
+    try:
+        _yes_to_undo(app)
+        first = _notes(app)
+        assert len(first) == 1 and "end of round 1" in first[0]
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert len(app.console.session.lines) == 0
+        assert first[0] not in _notes(app)
+    finally:
+        app.console.close()
+
+
+def test_a_long_note_stays_while_nothing_is_taken_back(state_dir):
+    """A long note is taken off only by an undo that goes back past the step it was said at: a
+    step played meanwhile (a roll over the serial link) or an undo refused leaves it."""
+    app = app_with(["new dice seed=3", "roll 2d6"], [], state_dir)
+    try:
+        app.render()
+        app.notify("A long note " + "that goes on and on " * 8)
+        assert len(_notes(app)) == 1
+        assert '"ok":true' in app.serve_line(b"roll 1d6")
+        assert len(_notes(app)) == 1
+        assert '"ok":true' in app.serve_line(b"undo")             # back to the step it was said at
+        assert len(_notes(app)) == 1
+        assert '"ok":true' in app.serve_line(b"undo")             # past it
+        assert "A long note" not in " ".join(_notes(app))
+    finally:
+        app.console.close()
+
+
+def test_an_undos_note_said_again_in_a_new_language_still_goes_with_the_next_undo(state_dir):
+    """The note made again in Russian (a ``settings language=ru`` line) keeps the step it was said
+    at: the next undo takes it off as it would the English one."""
+    app = app_with(["new glory players=Jack,Jill seed=3", "event", "end-round"], [], state_dir)
+    try:
+        _yes_to_undo(app)
+        assert len(_notes(app)) == 1
+        app.serve_line(b"settings language=ru")
+        app.render()
+        assert len(_notes(app)) == 1 and "раунда 1" in _notes(app)[0]
+        assert '"ok":true' in app.serve_line(b"undo")
+        assert not any("раунда 1" in note and "продолжается" in note for note in _notes(app))
+    finally:
+        from firmware import i18n
+        i18n.set_language("en")
+        app.console.close()

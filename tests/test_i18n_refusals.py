@@ -193,17 +193,19 @@ def test_a_bad_legion_count_on_the_score_sheet_names_its_field_without_english_w
     assert "Epirus: legions.Jack" in said["message"] and " of " not in said["message"], said["message"]
 
 
-@pytest.mark.parametrize("lang, said", [("ru", "Клеопатра I→I: переходит к Цезарю"),
-                                        ("uk", "Клеопатра I→I: переходить до Цезаря")])
+@pytest.mark.parametrize("lang, said", [("ru", "Клеопатра сразу присоединяется к Цезарю с боевой силой I"),
+                                        ("uk", "Клеопатра одразу приєднується до Цезаря з бойовою силою I")])
 def test_cleopatra_changing_sides_is_logged_without_a_side_name_in_the_wrong_case(console, lang, said):
     """J-2: the log names the side she joins in the case the sentence needs, one sentence per
-    side (was «переходит к Цезарь», «переходить до Цезар»)."""
+    side (was «переходит к Цезарь», «переходить до Цезар»), once (it said «Клеопатра I→I:
+    переходит к Цезарю», and the battle's event again)."""
     for line in ["new jc-battle seed=3", "add attacker rating=A4 strength=1 name=a",
                  "add attacker rating=C2 strength=2 name=c", "add defender cleopatra strength=1",
                  "add defender rating=B1 strength=1 name=b", "start", "fire a dice=1", "hit cleopatra"]:
         assert console.request(line)["ok"], line
     assert console.request(f"settings language={lang}")["ok"]
-    assert said in console.request("log 1")["log"][0]
+    logged = console.request("log 1")["log"][0]
+    assert logged.count(said) == 1 and "I→I" not in logged, logged
 
 
 @pytest.mark.parametrize("jokers, ru, uk", [

@@ -503,7 +503,7 @@ def test_a_leader_killed_by_disruption_is_logged_after_the_disruption():
     log = _log(t)
     disrupt = next(i for i, s in enumerate(log) if "disrupted" in s)
     killed = next(i for i, s in enumerate(log) if "Scipio is killed" in s)
-    joins = next(i for i, s in enumerate(log) if "Cleopatra joins Caesar" in s)
+    joins = next(i for i, s in enumerate(log) if "Cleopatra at once joins Caesar" in s)
     assert log[disrupt - 1].startswith("Round 1 "), log                 # right after round 1
     assert disrupt < killed and disrupt < joins, log
     assert t.session.view()["campaign"]["trophies"]["caesar"][0]["id"] == "p_scipio"
@@ -544,7 +544,7 @@ def test_cleopatra_changing_side_is_logged_after_the_fire_that_took_her():
           "add defender cleopatra strength=1", "add defender rating=B1 strength=1 name=b", "start",
           "fire a dice=1", "hit cleopatra")
     log = _log(t)
-    assert "fires" in log[0] and "Cleopatra joins" in log[1], log
+    assert "fires" in log[0] and "Cleopatra at once joins" in log[1], log
 
 
 def test_a_battle_stored_before_events_had_their_place_still_reads_in_order():
@@ -562,21 +562,34 @@ def test_a_battle_stored_before_events_had_their_place_still_reads_in_order():
     assert kinds == ["turn", "turn", "arrive", "turn"]
 
 
-def test_cleopatra_changing_side_in_the_log_is_said_with_the_side_in_its_case():
-    # J-2: Cleopatra hit at I joins the other side; the turn's sentence names that side in the
-    # dative / genitive the sentence needs (not «переходит к Цезарь»), in en, ru and uk
+def test_cleopatra_changing_side_in_the_log_is_said_once_with_the_side_in_its_case():
+    # J-2 (RU summary: «Если Клеопатра уничтожается в бою, она незамедлительно, с боевой силой 1,
+    # присоединяется к другой стороне и сражается за нее в следующий раунд боя»): the turn says
+    # the hit eliminated her (it said «Клеопатра I→I: переходит к Цезарю», reading as no change),
+    # the event after it that she joins the other side at I, once, the side in the case the
+    # sentence needs (not «переходит к Цезарь»), in en, ru and uk, under the game's rule
     from firmware.i18n import localize
-    t = Table("dice=physical")
+    t = Table("dice=physical cleopatra=round")
     t.run("add attacker c_caesar", "add defender cleopatra strength=1", "start", "fire dice=1,6,6")
     assert t.block("cleopatra")["side"] == "caesar"
-    said = {lang: localize(t.battle["log"][0], lang) for lang in ("en", "ru", "uk")}
-    assert "Cleopatra I→I: joins Caesar" in said["en"], said
-    assert "переходит к Цезарю" in said["ru"] and "переходить до Цезаря" in said["uk"], said
-    u = Table("attacker=pompey dice=physical")
+    for lang, hit, joins in (
+            ("en", "Cleopatra I→-: eliminated",
+             "Cleopatra at once joins Caesar at strength I and fights for him in the next round of the battle."),
+            ("ru", "Клеопатра I→-: блок уничтожен",
+             "Клеопатра сразу присоединяется к Цезарю с боевой силой I и сражается за него в следующий раунд боя."),
+            ("uk", "Клеопатра I→-: знищено",
+             "Клеопатра одразу приєднується до Цезаря з бойовою силою I і б'ється за нього в наступний раунд бою.")):
+        said = [localize(s, lang) for s in t.battle["log"]]
+        assert hit in said[0] and said[1] == joins, said
+        assert sum(s.count(joins.split(" I ")[0]) + s.count("→I:") for s in said) == 1, said   # once
+    u = Table("attacker=pompey dice=physical cleopatra=turn")
     u.run("add attacker p_pompeius", "owner cleopatra caesar", "add defender cleopatra strength=1",
           "start", "fire dice=1,6,6")
-    said = {lang: localize(u.battle["log"][0], lang) for lang in ("ru", "uk")}
-    assert "переходит к Помпею" in said["ru"] and "переходить до Помпея" in said["uk"], said
+    said = {lang: localize(u.battle["log"][1], lang) for lang in ("en", "ru", "uk")}
+    assert said == {
+        "en": "Cleopatra at once joins Pompey at strength I and fights for him on her next battle turn.",
+        "ru": "Клеопатра сразу присоединяется к Помпею с боевой силой I и сражается за него в свой следующий ход боя.",
+        "uk": "Клеопатра одразу приєднується до Помпея з бойовою силою I і б'ється за нього у свій наступний хід бою."}
 
 
 def test_russian_log_of_an_eliminated_feminine_block_agrees():

@@ -491,7 +491,7 @@ def base_wrap(text: str) -> list[str]:
 
 
 def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path) -> None:
-    """A fire's result scrolled to "Battle over: …" (row 10 in English), then ``settings
+    """A fire's result scrolled to "Battle over: …" (row 10 in English then), then ``settings
     language=ru``: it stayed at that row, on «силой I.», the end of the sentence on Cleopatra (the
     Russian sentences before it wrap to one row more). It shows the sentence the reader was at in
     each language (J-2 Cleopatra, J-13)."""
@@ -503,10 +503,12 @@ def test_the_jc_dice_result_keeps_the_sentence_the_reader_was_at(state_dir: Path
         turn = app.console.session.state["battle"]["turns"][-1]
         app.push(DiceResult(turn, events=list(app.view()["battle"]["events"])))
         app.render()
-        for _i in range(10):
+        for _i in range(20):            # (down to "Battle over", after the sentence on Cleopatra)
+            if texts(app, "en")[-2].startswith("Battle over"):
+                break
             app.handle("down")
         result = app.stack[-1]
-        assert result.scroll.top == 10 and texts(app, "en")[-2].startswith("Battle over"), texts(app, "en")
+        assert result.scroll.top >= 10 and texts(app, "en")[-2].startswith("Battle over"), texts(app, "en")
         for lang, first in (("ru", "Бой окончен"), ("uk", "Бій закінчено"), ("en", "Battle over")):
             switch(app, lang)
             shown = texts(app, lang)

@@ -2510,8 +2510,10 @@ def _shown_text(ctx: FakeCtx) -> str:
 
 
 @pytest.mark.parametrize("lang, killed, joins", [
-    ("en", "Pompeius is killed: a trophy for Caesar.", "Cleopatra joins Caesar at strength I."),
-    ("uk", "Помпей загинув: трофей отримує Цезар.", "Клеопатра переходить на бік Цезаря із силою I.")])
+    ("en", "Pompeius is killed: a trophy for Caesar.",
+     "Cleopatra at once joins Caesar at strength I and fights for him on her next battle turn."),
+    ("uk", "Помпей загинув: трофей отримує Цезар.",
+     "Клеопатра одразу приєднується до Цезаря з бойовою силою I і б'ється за нього у свій наступний хід бою.")])
 def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_result(lang, killed, joins):  # J-2, J-14, J-17
     """«Fight to the end» with the device's dice shows only the result: «The attacker wins.» and
     the regroup. Pompeius killed (gone for good, a 1-VP trophy for Caesar, J-2, J-17) and Cleopatra

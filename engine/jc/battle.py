@@ -316,8 +316,8 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["status"] = "fight"
         if cleopatra_rule(battle) == "round":     # J-2 (ru): she fights for it in the next round
             b["acted"] = True
-        _event(battle, "cleopatra", Msg(_CLEOPATRA_JOINS[b["side"]]), side=b["side"])
-        return f"joins {b['side']}"   # a record word (protocol), said by applied_hit
+        _event(battle, "cleopatra", Msg(_CLEOPATRA_JOINS[b["side"], cleopatra_rule(battle)]), side=b["side"])
+        return f"joins {b['side']}"   # a record word (protocol): applied_hit says the step she lost
     b["strength"] = 0
     if b["kind"] == "leader":
         b["status"] = "killed"
@@ -731,9 +731,17 @@ def describe_turn(rec: dict[str, Any], blocks: Iterable[Mapping[str, object]] = 
     return text
 
 
-_JOINS = {"caesar": N_("{}: joins Caesar"), "pompey": N_("{}: joins Pompey")}
-_CLEOPATRA_JOINS = {"caesar": N_("Cleopatra joins Caesar at strength I."),
-                    "pompey": N_("Cleopatra joins Pompey at strength I.")}
+# J-2 (RU summary: «Если Клеопатра уничтожается в бою, она незамедлительно, с боевой силой 1,
+# присоединяется к другой стороне и сражается за нее в следующий раунд боя»; rules 7.52: on her next
+# battle turn), one sentence per side and rule (:data:`CLEOPATRA_RULES`); the hit itself is said as a
+# block's last step (applied_hit), her change of side only here, once.
+_CLEOPATRA_JOINS = {
+    ("caesar", "round"): N_("Cleopatra at once joins Caesar at strength I and fights for him in the next round of "
+                            "the battle."),
+    ("pompey", "round"): N_("Cleopatra at once joins Pompey at strength I and fights for him in the next round of "
+                            "the battle."),
+    ("caesar", "turn"): N_("Cleopatra at once joins Caesar at strength I and fights for him on her next battle turn."),
+    ("pompey", "turn"): N_("Cleopatra at once joins Pompey at strength I and fights for him on her next battle turn.")}
 _ARRIVE = {"caesar": N_("Caesar's reserves arrive: {}."), "pompey": N_("Pompey's reserves arrive: {}.")}
 _DISRUPTED = {"caesar": N_("Caesar's main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
               "pompey": N_("Pompey's main force fell in round 1: its reserves arrive disrupted, one step each ({}).")}
@@ -743,19 +751,18 @@ _HOLDS = {"caesar": N_("Battle over: {}; Caesar holds the field."),
 
 def applied_hit(a: dict[str, Any], blocks: Iterable[Mapping[str, object]] = (), said: bool = False) -> Msg:
     """One hit taken: ``Legio 1 III→II``, ``Legio 1 I→- eliminated``, ``Caesar killed`` (the block
-    named by :func:`named` among ``blocks``; ``said``: inside a sentence)."""
-    move = Msg("{} {}→{}", named(blocks, a["block"], a["name"], said), roman(a["from"]), roman(a["to"]))
+    named by :func:`named` among ``blocks``; ``said``: inside a sentence). Cleopatra's last step
+    (``joins …``) is said as the rulebook says it, eliminated (``Cleopatra I→- eliminated``; she
+    was said to go ``I→I``, reading as no change): that she joins the other side at I is the
+    battle's event after it (J-2), said once."""
+    joins = str(a["result"]).startswith("joins ")
+    move = Msg("{} {}→{}", named(blocks, a["block"], a["name"], said), roman(a["from"]), roman(0 if joins else a["to"]))
     if a["result"] == "reduced":
         return move
-    if a["result"] == "eliminated":
+    if a["result"] == "eliminated" or joins:
         return Msg("{}: eliminated", move)
     if a["result"] == "killed":
         return Msg("{}: killed", move)
-    if str(a["result"]).startswith("joins "):
-        side = str(a["result"])[6:]
-        if side in _JOINS:                  # one sentence per side: ru/uk decline the side's name
-            return Msg(_JOINS[side], move)
-        return Msg("{}: joins {}", move, side_word(side))
     return Msg("{} {}", move, a["result"])
 
 

@@ -307,11 +307,20 @@ def _one_key(req: Request, usage: Msg) -> str | None:
     return req.args[0] if req.args else None
 
 
-def _turn_outcome(state: State, rec: dict[str, Any]) -> Outcome:
+def _turn_outcome(state: State, rec: dict[str, Any], since: int) -> Outcome:
+    """A battle step's answer: its turn (``rec``) as a sentence, then Cleopatra going over to the
+    other side if the step took her last step (J-2, the battle's event: the turn says only that she
+    was eliminated), so that the game's log says it, once; ``since``: the battle's events before it."""
     battle = state["battle"]
     _after(state)
     fields = {"turn": rec, "decision": cast("Decision | None", B.decision(battle)), "result": battle["result"]}
-    return Outcome(fields, B.describe_turn(rec, battle["blocks"]) if rec else "The battle goes on.")
+    if not rec:
+        return Outcome(fields, "The battle goes on.")
+    said: AnyMsg = B.describe_turn(rec, battle["blocks"])
+    for event in battle["events"][since:]:
+        if event["event"] == "cleopatra":
+            said = Msg("{} {}", said, B.event_sentence(event))
+    return Outcome(fields, said)
 
 
 def parse_dice(text: str, count: int | None = None) -> list[int]:
@@ -338,22 +347,26 @@ def _fire(state: State, req: Request) -> Outcome:
         faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
     stream = _fire_stream(state, B.actor(battle, key, "fire")["key"])     # (refused as B.fire would)
     rng = load_rng(state, stream)
+    since = len(battle["events"])
     rec = B.fire(battle, key, faces, rng)
     store_rng(state, rng, stream)
-    return _turn_outcome(state, rec)
+    return _turn_outcome(state, rec, since)
 
 
 def _retreat(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: retreat [<block>] [blocked=1]."))
     req.check_opts(frozenset({"blocked"}))
-    rec = B.retreat(_battle(state), key, req.opt_flag("blocked"))
-    return _turn_outcome(state, rec)
+    battle = _battle(state)
+    since = len(battle["events"])
+    return _turn_outcome(state, B.retreat(battle, key, req.opt_flag("blocked")), since)
 
 
 def _pass(state: State, req: Request) -> Outcome:
     key = _one_key(req, Msg("Usage: pass [<block>]."))
     req.check_opts(frozenset())
-    return _turn_outcome(state, B.pass_turn(_battle(state), key))
+    battle = _battle(state)
+    since = len(battle["events"])
+    return _turn_outcome(state, B.pass_turn(battle, key), since)
 
 
 # The owner's pick of a tied hit (J-7), said before the fire it belongs to (one sentence per side: ru/uk
@@ -375,8 +388,9 @@ def _hit(state: State, req: Request) -> Outcome:
     battle = _battle(state)
     pending = battle["pending"]
     placed = len(battle["turns"][pending["turn"]]["applied"]) if battle["phase"] == "fighting" and pending else 0
+    since = len(battle["events"])
     rec = B.assign_hit(battle, key, B.device_choice)       # (no block: the device's choice, leaders=last)
-    outcome = _turn_outcome(state, rec)
+    outcome = _turn_outcome(state, rec, since)
     chosen = rec["applied"][placed]                  # the owner's pick: the first hit placed now
     return Outcome(outcome.fields, Msg(HIT_CHOSEN[pending["side"]],
                                        B.named(battle["blocks"], chosen["block"], chosen["name"], True), outcome.log))
@@ -445,6 +459,7 @@ def _auto(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("Usage: auto [dice=a,b,...]."))
     req.check_opts(frozenset({"dice"}))
     battle = _battle(state)
+    since = len(battle["events"])
     if battle["phase"] == "setup":       # J-4: the first decision is round 1's (a refusal below undoes it)
         B.start(battle)
     d = B.decision(battle)
@@ -460,7 +475,7 @@ def _auto(state: State, req: Request) -> Outcome:
     rec = policy.auto_step(battle, rng, faces)
     if stream is not None:
         store_rng(state, rng, stream)
-    return _turn_outcome(state, rec)
+    return _turn_outcome(state, rec, since)
 
 
 def _dice_drawn(state: State, req: Request) -> Drawn | None:

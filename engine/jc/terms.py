@@ -42,7 +42,9 @@ STORED_BEFORE = (N_("Cleopatra joins {} at strength I."), N_("{} reserves arrive
                  N_("Caesar has {} VP (10 or more)."), N_("Pompey has {} VP (10 or more)."),
                  N_("After year 5 Caesar has more VP ({} to {})."), N_("After year 5 Pompey has more VP ({} to {})."),
                  N_("VP tied at {} after year 5; Caesar holds Rome."), N_("VP tied at {} after year 5; Pompey holds Rome."),
-                 N_("Shuffled the 27 cards and dealt 6 to each player ({})."))
+                 N_("Shuffled the 27 cards and dealt 6 to each player ({})."),
+                 N_("Cleopatra joins Caesar at strength I."), N_("Cleopatra joins Pompey at strength I."),
+                 N_("{}: joins Caesar"), N_("{}: joins Pompey"), N_("{}: joins {}"))
 # A block that went over to the other side (a Jupiter defection) is named with its first owner's
 # initial: the sides' Auxilia 1-4, Equitatus 1-3 and Ballista share their names (and often their
 # ratings), and the table still shows it in its first owner's colour. Shared by the screens' lists
