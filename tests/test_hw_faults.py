@@ -1,0 +1,109 @@
+"""Faults injected into the device's hardware paths as they come on a real Pi (a panel that answers
+but does not keep working, signals from systemd in the middle of a save): the program goes on or
+stops in order, and says it in the log once, not every few seconds."""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.hardware import PanelOutput
+from tests.test_hw_hotplug import Board, panel_loop, same
+
+
+@pytest.fixture
+def board(monkeypatch: pytest.MonkeyPatch) -> Board:
+    """tests/test_hw_hotplug.py's I2C bus with its SSD1306, whose frames can be made to fail
+    (``board.flaky``, see :func:`frames_fail`)."""
+    import smbus2
+    b = Board()
+    frames_fail(b)
+    monkeypatch.setattr(smbus2, "SMBus", b.SMBus)
+    return b
+
+
+def frames_fail(bus_of: Board) -> None:
+    """The panel answers its commands (the set-up, the no-op) but every frame's data transfer
+    fails: a loose contact that breaks under the longer transfer, or an I2C clock too fast for the
+    module (docs/hardware.md)."""
+    make = bus_of.SMBus
+
+    def bus(port: int) -> Any:
+        b = make(port)
+        sound = b.i2c_rdwr
+
+        def i2c_rdwr(*msgs: Any) -> None:
+            if getattr(bus_of, "flaky", False):
+                raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
+            sound(*msgs)
+        b.i2c_rdwr = i2c_rdwr
+        return b
+    bus_of.SMBus = bus                                  # type: ignore[method-assign]
+
+
+def test_a_panel_that_fails_again_after_each_reopen_is_said_once_not_every_few_seconds(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """It was re-opened and lost every 3 s for as long as it stayed so, each time logged (two lines every
+    3 s: the 768 KB log, and the last crash's reason in it, rotated away within about an hour and a half,
+    the card written all the while). Now: its first loss and first re-open as always, then one line that
+    it does not keep working, and one when it has worked again for STEADY s; the keys work throughout and
+    it is still opened again every RETRY s and shows the frame when it works."""
+    caplog.set_level(logging.INFO, logger="firmware.hardware")
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.flaky = True                              # type: ignore[attr-defined]
+        loop.handle(("key", "down"))                    # the frame fails: lost
+        assert not out.connected and out.lost == 1
+        for _ in range(40):                             # two minutes of it
+            clock.t += PanelOutput.RETRY
+            loop.poll_parts()                           # re-opened (it answers), the frame fails again
+        assert out.reopened == 40 and out.lost == 41 and not out.connected
+        lines = [r.getMessage() for r in caplog.records if r.name == "firmware.hardware"]
+        assert len(lines) <= 4, lines                   # (it was 81)
+        assert sum("failed again" in line and "does not keep working" in line for line in lines) == 1
+        loop.handle(("key", "down"))                    # the keys work all the while
+        assert app.stack[-1].cursor == 2
+        caplog.clear()
+        board.flaky = False                             # type: ignore[attr-defined]  # (the contact seated)
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())     # shown at once
+        clock.t += PanelOutput.STEADY
+        loop.poll_parts()
+        assert out.connected
+        said = [r.getMessage() for r in caplog.records if r.name == "firmware.hardware"]
+        assert sum("works again" in line for line in said) == 1, said
+        board.unplug()                                  # lost long after: said in full again
+        caplog.clear()
+        loop.handle(("key", "up"))
+        assert not out.connected
+        assert any("going on without the panel" in r.getMessage() and r.levelno == logging.WARNING
+                   for r in caplog.records)
+    finally:
+        app.console.close()
+
+
+def test_a_panel_unplugged_and_plugged_back_is_said_each_time(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """An ordinary loss and return (the panel worked in between) is still said in full each time."""
+    caplog.set_level(logging.INFO, logger="firmware.hardware")
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        for n in range(1, 3):
+            board.unplug()
+            loop.handle(("key", "down" if n == 1 else "up"))
+            board.plug()
+            clock.t += PanelOutput.RETRY
+            loop.poll_parts()
+            assert out.connected and out.reopened == n
+            clock.t += PanelOutput.STEADY + 1           # (it worked a while)
+            loop.poll_parts()
+        text = caplog.text
+        assert text.count("redraw failed (") == 2 and text.count("answers again") == 2
+        assert "works again" not in text and "failed again" not in text
+    finally:
+        app.console.close()
