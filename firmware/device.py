@@ -39,6 +39,7 @@ from hw.keys import REPEAT_KEYS
 
 log = logging.getLogger(__name__)
 SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
+DRAW_EVERY = 0.05  # s: while events keep coming (a bouncing contact's edges), the frame is drawn at least this often
 
 Event = tuple[Any, ...]          # one queue event (the shapes above)
 Events = queue.Queue[Event]
@@ -66,6 +67,7 @@ class Loop:
         self.blanked = False
         self.running = True
         self._last_frame: bytes | None = None
+        self._drawn_at = float("-inf")         # when redraw last ran
         self._contrast: str | None = None
         self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
         self._deaf = (float("inf"), float("-inf"))   # the presses begun then met "Saving…" (SavingSign): spent
@@ -110,7 +112,9 @@ class Loop:
                 log.exception("hardware poll failed: %s", e)
 
     # -- events ------------------------------------------------------------------------------
-    def handle(self, event: Event) -> None:
+    def handle(self, event: Event, draw: bool = True) -> None:
+        """Act on ``event``, then draw the frame (unless ``draw`` is False: :meth:`run` leaves it to
+        the last of the events already waiting)."""
         kind = event[0]
         if kind == "edge" and self.keyfilter is not None:
             for key in self.keyfilter.feed(event[1], event[2], event[3]):
@@ -142,7 +146,8 @@ class Loop:
                 asks(self.app)                   # serial line needs no screen (it waited for a key)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
-        self.redraw()
+        if draw:
+            self.redraw()
 
     def _answer(self) -> None:
         """Write the serial link's answers that are ready, in the order their requests came: one
@@ -213,6 +218,7 @@ class Loop:
         self._spent_at = self.keyfilter.now if self.keyfilter is not None else float("-inf")
 
     def redraw(self) -> None:
+        self._drawn_at = self.clock()
         if self.out is None or self.blanked:
             return
         contrast = self.app.settings.get("contrast", "3")
@@ -241,7 +247,10 @@ class Loop:
                 self.poll_parts()
                 self.tick()
                 continue
-            self.handle(event)
+            # Drawn once the events already waiting are taken (at least every DRAW_EVERY s): a
+            # bouncing contact queues dozens of edges a push, each acted on in microseconds, and a
+            # frame drawn after each (a few ms apiece on a Pi Zero) held the key's own frame back.
+            self.handle(event, draw=events.empty() or self.clock() - self._drawn_at >= DRAW_EVERY)
             self.poll_parts()
 
 

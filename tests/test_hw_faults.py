@@ -107,3 +107,63 @@ def test_a_panel_unplugged_and_plugged_back_is_said_each_time(
         assert "works again" not in text and "failed again" not in text
     finally:
         app.console.close()
+
+
+# -- a bouncing contact --------------------------------------------------------------------------------
+PINS = {"a": 5, "b": 6, "up": 17, "down": 22, "left": 27, "right": 23, "press": 4}
+
+
+def test_a_bouncing_contact_costs_one_frame_a_push_not_one_an_edge(state_dir: Path) -> None:
+    """Buttons through gpiozero's mock pins, as the device runs them: each edge a callback onto the
+    queue. A worn contact bounces dozens of times at each push and each release; every edge was
+    followed by a frame drawn (a few ms each on a Pi Zero, so a push waited for all of them before its
+    own frame came). Now the frame is drawn once the edges already waiting are taken: the keys do
+    the same, with a few frames instead of one an edge."""
+    import queue
+    import time
+
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware.device import Loop
+    from hw.buttons import ButtonBank
+    from hw.keys import KeyFilter
+    from tests.screens import app_with
+    from tests.test_device_loop import Recorder
+
+    factory = MockFactory()
+    app = app_with([], [], state_dir)
+    q: queue.Queue[Any] = queue.Queue()
+    bank = ButtonBank(PINS, q.put, pin_factory=factory)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter())
+        loop.redraw()
+        renders = 0
+        render = app.render
+
+        def counted() -> Any:
+            nonlocal renders
+            renders += 1
+            return render()
+        app.render = counted                            # type: ignore[method-assign]
+        pin = factory.pin(PINS["down"])
+        for _ in range(2):                              # two pushes of "down", each bouncing 50 times
+            for _ in range(50):
+                pin.drive_low()
+                pin.drive_high()
+            pin.drive_low()
+            time.sleep(0.1)                             # (held: the press takes effect once it is steady)
+            for _ in range(50):
+                pin.drive_high()
+                pin.drive_low()
+            pin.drive_high()
+            time.sleep(0.05)
+        edges = q.qsize()
+        assert edges >= 400
+        q.put(("quit",))
+        loop.run(q)
+        assert app.stack[-1].cursor == 2                # both pushes, once each
+        assert renders < 20, (renders, edges)           # (it was one an edge: over 400)
+    finally:
+        bank.close()
+        factory.reset()
+        app.console.close()
