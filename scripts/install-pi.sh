@@ -193,8 +193,18 @@ if command -v apt-get >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || needed+=("$pkg")
   done
   if [ ${#needed[@]} -gt 0 ]; then
-    run apt-get update
-    run apt-get install -y --no-install-recommends "${needed[@]}"
+    # Offline, apt's own last words were "Unable to fetch some archives, maybe run apt-get update or
+    # try with --fix-missing?" (or "Unable to locate package" on an image with no package lists):
+    # nothing said that the network is what is missing, and the script stopped there.
+    if ! run apt-get update; then
+      warn "apt-get update failed (no network?): trying with the package lists already here"
+    fi
+    if ! run apt-get install -y --no-install-recommends "${needed[@]}"; then
+      echo "install-pi.sh: apt-get could not install ${needed[*]} (its errors are above). Without a" \
+        "network they cannot be fetched: connect the Pi to the network (sudo raspi-config, System" \
+        "Options, Wireless LAN) and run this script again. Nothing else was changed." >&2
+      exit 1
+    fi
   else
     echo "all of ${apt_packages[*]} are installed"
   fi
