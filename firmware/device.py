@@ -299,8 +299,10 @@ def run_device(args: Any, splash: Any = None) -> int:
     # SIGTERM (systemctl stop), SIGHUP (an ssh terminal hung up) and SIGQUIT (Ctrl-\ in the simulator) end the loop as
     # soon as it runs: the shutdown path below, status 0, with or without a panel (they killed it outright, SIGQUIT
     # leaving the terminal without echo). Put from a thread: the handler may run inside events.get, its lock held.
+    def stop(*_: Any) -> None:
+        threading.Thread(target=events.put, args=(("quit",),), daemon=True).start()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-        signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
+        signal.signal(signum, stop)
     keyboard, link = False, None
     try:
         store = Store(root)
@@ -323,6 +325,7 @@ def run_device(args: Any, splash: Any = None) -> int:
     app = App(console)
     _start_notices(app, store, failure)
     hardware = None
+    interrupt = signal.getsignal(signal.SIGINT)
     try:
         if args.script:
             from firmware.terminal import ScriptScreen
@@ -361,6 +364,11 @@ def run_device(args: Any, splash: Any = None) -> int:
             start_serial(args, console, events, link)
         from firmware.saving_sign import SavingSign
         store.watch = SavingSign(loop)          # "Saving…" while a save takes long (a slow card)
+        # SIGINT too (Ctrl-C in the ssh session that started it, `systemctl kill -s INT`), from now on:
+        # as KeyboardInterrupt it struck wherever the loop was, in a save past its commit point too,
+        # and the action stayed on the card unanswered. (Before this, Ctrl-C ends the start at once;
+        # after the end, Ctrl-C is as it was.)
+        signal.signal(signal.SIGINT, stop)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -379,6 +387,8 @@ def run_device(args: Any, splash: Any = None) -> int:
                 log.info("simulator: the last frame could not be shown (%s)", e)
     finally:
         console.close()
+        if interrupt is not None:
+            signal.signal(signal.SIGINT, interrupt)
     logs.stopped()
     return 0
 

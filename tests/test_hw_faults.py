@@ -167,3 +167,92 @@ def test_a_bouncing_contact_costs_one_frame_a_push_not_one_an_edge(state_dir: Pa
         bank.close()
         factory.reset()
         app.console.close()
+
+
+# -- signals from systemd ------------------------------------------------------------------------------
+SLOW_SAVE = """
+import contextlib, os, time
+import firmware.saving_sign
+SAVING = os.environ["LEGATUS_TEST_SAVING"]
+_watch = firmware.saving_sign.SavingSign.__call__
+
+
+@contextlib.contextmanager
+def _slow(self):                    # each save: past its commit point, then a slow card's last syncs
+    with _watch(self):
+        yield
+    open(SAVING, "w").close()
+    time.sleep(2)
+    os.unlink(SAVING)
+
+
+firmware.saving_sign.SavingSign.__call__ = _slow
+"""
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_a_stop_signal_in_the_middle_of_a_save_answers_it_first(tmp_path: Path, signum: str) -> None:
+    """`systemctl kill -s INT`, or Ctrl-C in the ssh session that started `legatus`, in the middle of a
+    save: SIGINT raised KeyboardInterrupt wherever the loop was, there past the save's commit point,
+    so the draw was kept on the card but never answered (a serial client that asks again draws twice
+    from a hidden bag). Now it stops as SIGTERM does: the save ends, its answer is written, then the
+    orderly stop (exit 0); the next start resumes exactly what the last answer said."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import termios
+    import time
+    import tty
+
+    from tests.conftest import ROOT, run_console
+    from tests.test_hw_hotplug import DEVICE
+    state, saving = tmp_path / "state", tmp_path / "saving"
+    config = tmp_path / "config.toml"
+    config.write_text("[display]\nport = 97\n")                 # no panel: the keys and the console
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    attrs = termios.tcgetattr(master)
+    attrs[3] &= ~termios.ECHO
+    termios.tcsetattr(master, termios.TCSANOW, attrs)
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_SAVE + DEVICE, "--state-dir", str(state), "--config", str(config),
+                             "--serial", os.ttyname(slave)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_TEST_SAVING": str(saving)})
+    got = b""
+
+    def reply(timeout: float) -> dict[str, Any] | None:
+        nonlocal got
+        end = time.monotonic() + timeout
+        while b"\n" not in got and time.monotonic() < end:
+            import select
+            if select.select([master], [], [], 0.1)[0]:
+                got += os.read(master, 65536)
+        if b"\n" not in got:
+            return None
+        line, _, got = got.partition(b"\n")
+        return json.loads(line)
+
+    try:
+        log = state / "legatus.log"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "serial: console on" not in (log.read_text() if log.exists() else ""):
+            time.sleep(0.05)
+        os.write(master, b"new bag items=gold*3,silver*3 seed=4\n")
+        assert (started := reply(30)) is not None and started["ok"]
+        os.write(master, b"draw\n")
+        while time.monotonic() < deadline and not saving.exists():
+            time.sleep(0.01)
+        assert saving.exists(), "the draw's save was not seen"
+        proc.send_signal(getattr(signal, signum))                  # in the middle of the draw's save
+        drawn = reply(15)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode == 0, err.decode()
+    assert drawn is not None and drawn["ok"], "the draw kept on the card was never answered"
+    assert "stop: legatus ended normally" in (state / "legatus.log").read_text()
+    assert run_console(state, ["state"])[0]["state"] == drawn["state"]          # resumed exactly
