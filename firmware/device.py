@@ -239,6 +239,11 @@ class Loop:
         self._deaf = (since, until)
 
     def run(self, events: Events) -> None:
+        # The keys pressed before the first frame (the buttons open a moment before it: their edges
+        # waited on the queue while the splash, or nothing, was on the glass) do nothing: they acted
+        # on a screen nobody had seen yet, a start notice closed unread, a first-start language
+        # picked blind (as the presses on "Saving…", SavingSign).
+        self._deaf = (float("-inf"), self.clock())
         self.redraw()
         while self.running:
             try:

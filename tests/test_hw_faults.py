@@ -135,7 +135,7 @@ def test_a_bouncing_contact_costs_one_frame_a_push_not_one_an_edge(state_dir: Pa
     q: queue.Queue[Any] = queue.Queue()
     bank = ButtonBank(PINS, q.put, pin_factory=factory)
     try:
-        loop = Loop(app, Recorder(), KeyFilter())
+        loop = Loop(app, Recorder(), KeyFilter(), clock=lambda: 0.0)   # (its start before the pushes)
         loop.redraw()
         renders = 0
         render = app.render
@@ -256,3 +256,57 @@ def test_a_stop_signal_in_the_middle_of_a_save_answers_it_first(tmp_path: Path, 
     assert drawn is not None and drawn["ok"], "the draw kept on the card was never answered"
     assert "stop: legatus ended normally" in (state / "legatus.log").read_text()
     assert run_console(state, ["state"])[0]["state"] == drawn["state"]          # resumed exactly
+
+
+def test_keys_pressed_before_the_first_frame_do_nothing(state_dir: Path) -> None:
+    """The buttons open a moment before the loop draws its first frame (the splash, or nothing, on
+    the glass meanwhile): a push then, the natural "is it on?", waited on the queue and acted on the
+    first screen nobody had seen (here the menu's cursor moved and an item opened; at a first start
+    the language question answered, a start notice closed unread). Now the presses begun before the
+    first frame do nothing; those after it act as always."""
+    import queue
+    import threading
+    import time
+
+    from gpiozero.pins.mock import MockFactory
+
+    from firmware.device import Loop
+    from hw.buttons import ButtonBank
+    from hw.keys import KeyFilter
+    from tests.screens import app_with
+    from tests.test_device_loop import Recorder
+
+    factory = MockFactory()
+    app = app_with([], [], state_dir)
+    q: queue.Queue[Any] = queue.Queue()
+    bank = ButtonBank(PINS, q.put, pin_factory=factory)
+    runner: threading.Thread | None = None
+
+    def push(key: str) -> None:
+        factory.pin(PINS[key]).drive_low()
+        time.sleep(0.06)
+        factory.pin(PINS[key]).drive_high()
+        time.sleep(0.06)
+    try:
+        loop = Loop(app, Recorder(), KeyFilter())
+        screens = list(app.stack)
+        push("down")                                    # during the start: queued, not yet drawn
+        push("down")
+        push("press")
+        time.sleep(0.1)
+        runner = threading.Thread(target=loop.run, args=(q,), name="loop")
+        runner.start()
+        time.sleep(0.3)
+        assert app.stack == screens and app.stack[-1].cursor == 0
+        push("down")                                    # once the frame is there: as always
+        deadline = time.monotonic() + 5
+        while app.stack[-1].cursor != 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert app.stack[-1].cursor == 1
+    finally:
+        q.put(("quit",))
+        if runner is not None:
+            runner.join(5)
+        bank.close()
+        factory.reset()
+        app.console.close()
