@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install Legatus on a Raspberry Pi (Raspberry Pi OS Bookworm). Safe to run again.
 #
-#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT] [--dry-run]
+#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT | --no-serial] [--dry-run]
 #                              [--i2c-baudrate HZ] [--boot-config FILE] [--only-i2c]
 #
 # Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools,
@@ -15,7 +15,8 @@
 # installed by pip from wheels only (nothing is compiled, nothing is written
 # into the checkout); the systemd unit legatus.service (Restart=on-failure
 # with a start limit, state and legatus.log in /var/lib/legatus; with
-# --serial, the console protocol on PORT too, e.g. /dev/ttyGS0) installed,
+# --serial, the console protocol on PORT too, e.g. /dev/ttyGS0; run again
+# without it, the installed unit's port is kept; --no-serial drops it) installed,
 # enabled and (re)started.
 # --only-i2c sets the I2C clock and does nothing else. --dry-run prints every
 # step instead of doing it and needs no root.
@@ -27,6 +28,7 @@ user=${SUDO_USER:-$(id -un)}
 user_given=false
 serial_args=""
 serial_port=""
+serial_given=false
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
@@ -41,7 +43,7 @@ boot_config=""
 only_i2c=false
 
 usage() {
-  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -49,7 +51,8 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
-    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; shift ;;
+    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; serial_given=true; shift ;;
+    --no-serial) serial_port=""; serial_args=""; serial_given=true ;;
     --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
     --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
     --only-i2c) only_i2c=true ;;
@@ -276,6 +279,16 @@ for stale in "$repo/build" "$repo"/*.egg-info "$repo"/.lgd-nfy*; do
 done
 
 say "5/5 systemd unit $unit_path"
+# Run again to upgrade ("pull and rerun") without --serial, the unit was written without the
+# console's port: the serial console stopped after the upgrade, without a word. The installed
+# unit's port is kept unless --serial or --no-serial says otherwise.
+if ! $serial_given && [ -f "$unit_path" ]; then
+  kept=$(sed -n 's/^ExecStart=.* --serial \([A-Za-z0-9._\/:+-][A-Za-z0-9._\/:+-]*\).*$/\1/p' "$unit_path" | head -1)
+  if [ -n "$kept" ]; then
+    serial_args=" --serial $kept"
+    echo "keeping the serial console on $kept (from the installed unit; --no-serial drops it)"
+  fi
+fi
 unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" -e "s|@ARGS@|$serial_args|g" \
   "$repo/scripts/$unit_name")
 if $dry_run; then

@@ -278,7 +278,7 @@ def stubbed_install(tmp_path: Path, pip: str, *args: str,
     bin_dir, venv, units = tmp_path / "bin", tmp_path / "venv", tmp_path / "units"
     calls = tmp_path / "calls.log"
     for d in (bin_dir, venv / "bin", units):
-        d.mkdir(parents=True)
+        d.mkdir(parents=True, exist_ok=True)
     for name in ("apt-get", "raspi-config", "usermod", "systemctl", "chown", "id", "dpkg-query", "getent", "pip"):
         where = venv / "bin" if name == "pip" else bin_dir
         body = pip if name == "pip" else bodies.get(name, "")
@@ -355,3 +355,26 @@ def test_an_apt_update_that_fails_still_tries_the_lists_already_there(tmp_path: 
     assert got.returncode == 0, got.stdout + got.stderr
     assert "apt-get update failed (no network?)" in got.stderr
     assert "systemctl enable legatus.service" in calls.read_text()
+
+
+def test_running_it_again_to_upgrade_keeps_the_serial_console(tmp_path: Path) -> None:
+    """"To upgrade, pull and rerun": run again without --serial, the unit was written without the
+    console's port, and the serial console stopped after the upgrade without a word. The installed
+    unit's port is kept (and said); --serial PORT changes it, --no-serial drops it."""
+    got, _ = stubbed_install(tmp_path / "first", "exit 0", "--serial", "/dev/ttyGS0")
+    assert got.returncode == 0, got.stderr
+    unit = tmp_path / "first" / "units" / "legatus.service"
+    assert "\nExecStart=" in unit.read_text() and " --serial /dev/ttyGS0\n" in unit.read_text()
+
+    def again(*args: str) -> str:
+        work = tmp_path / f"again{len(list(tmp_path.iterdir()))}"
+        (work / "units").mkdir(parents=True)
+        (work / "units" / "legatus.service").write_text(unit.read_text())
+        got, calls = stubbed_install(work, "exit 0", *args)
+        assert got.returncode == 0, got.stderr
+        return got.stdout + "\n" + (work / "units" / "legatus.service").read_text()
+
+    plain = again()
+    assert " --serial /dev/ttyGS0\n" in plain and "keeping the serial console on /dev/ttyGS0" in plain
+    assert " --serial /dev/serial0\n" in again("--serial", "/dev/serial0")
+    assert "--serial" not in again("--no-serial").split("\nExecStart=", 1)[1]
