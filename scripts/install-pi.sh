@@ -39,6 +39,7 @@ unit_path=${LEGATUS_UNIT_DIR:-/etc/systemd/system}/$unit_name
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools
               python3-numpy python3-pil python3-cbor2 python3-smbus2)
 i2c_baudrate=400000
+i2c_given=false
 boot_config=""
 only_i2c=false
 
@@ -53,7 +54,7 @@ while [ $# -gt 0 ]; do
     --venv) venv=${2:?--venv needs a directory}; shift ;;
     --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; serial_given=true; shift ;;
     --no-serial) serial_port=""; serial_args=""; serial_given=true ;;
-    --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
+    --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; i2c_given=true; shift ;;
     --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
     --only-i2c) only_i2c=true ;;
     -h|--help) usage; exit 0 ;;
@@ -109,7 +110,14 @@ set_i2c_baudrate() {
     warn "no boot config found (/boot/firmware/config.txt or /boot/config.txt): add $want to it yourself and reboot"
     return 0
   fi
-  if [ "$i2c_baudrate" -gt 400000 ]; then
+  # Run again without --i2c-baudrate (to upgrade), a faster clock chosen before with it went back to
+  # 400 kHz without a word: it is kept. (A slower one, the Pi's default 100 kHz, is raised as always.)
+  current=$(grep -E "$setting" "$file" | sed -n 's/.*i2c_arm_baudrate=\([0-9][0-9]*\).*/\1/p' | tail -1 || true)
+  if ! $i2c_given && [ -n "$current" ] && [ "$current" -gt "$i2c_baudrate" ]; then
+    echo "keeping the I2C clock at $current Hz (set before; --i2c-baudrate HZ changes it)"
+    i2c_baudrate=$current
+    want="dtparam=i2c_arm_baudrate=$i2c_baudrate"
+  elif [ "$i2c_baudrate" -gt 400000 ]; then
     warn "$i2c_baudrate Hz is beyond I2C fast mode (400000): see docs/hardware.md for what can go wrong"
   fi
   current=$(cat "$file")

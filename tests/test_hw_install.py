@@ -378,3 +378,21 @@ def test_running_it_again_to_upgrade_keeps_the_serial_console(tmp_path: Path) ->
     assert " --serial /dev/ttyGS0\n" in plain and "keeping the serial console on /dev/ttyGS0" in plain
     assert " --serial /dev/serial0\n" in again("--serial", "/dev/serial0")
     assert "--serial" not in again("--no-serial").split("\nExecStart=", 1)[1]
+
+
+def test_running_it_again_keeps_a_faster_i2c_clock_chosen_before(tmp_path: Path) -> None:
+    """Installed with --i2c-baudrate 1000000, then run again to upgrade (no --i2c-baudrate): the clock
+    went back to 400 kHz without a word ("+ edit" among the steps), against "running the installer
+    again changes nothing". A faster clock set before is kept and said; --i2c-baudrate still changes
+    it; the Pi's slower default is still raised to 400 kHz."""
+    boot = tmp_path / "config.txt"
+    boot.write_text(STOCK)
+    assert install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "1000000").returncode == 0
+    chosen = boot.read_text()
+    again = install("--only-i2c", "--boot-config", str(boot))
+    assert again.returncode == 0, again.stderr
+    assert boot.read_text() == chosen and "dtparam=i2c_arm_baudrate=1000000" in chosen
+    assert "keeping the I2C clock at 1000000 Hz" in again.stdout and "+ edit" not in again.stdout
+    assert "beyond I2C fast mode" not in again.stderr
+    back = install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "400000")
+    assert back.returncode == 0 and boot.read_text() == chosen.replace("=1000000", "=400000")
