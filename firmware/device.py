@@ -39,6 +39,7 @@ from hw.keys import REPEAT_KEYS
 
 log = logging.getLogger(__name__)
 SAME_PUSH = 0.1    # s: a contact closing this soon after a notice came is of the push that brought it (nobody is that fast)
+DRAW_EVERY = 0.05  # s: while events keep coming (a bouncing contact's edges), the frame is drawn at least this often
 
 Event = tuple[Any, ...]          # one queue event (the shapes above)
 Events = queue.Queue[Event]
@@ -66,6 +67,7 @@ class Loop:
         self.blanked = False
         self.running = True
         self._last_frame: bytes | None = None
+        self._drawn_at = float("-inf")         # when redraw last ran
         self._contrast: str | None = None
         self._spent_at = float("-inf")         # the presses begun by then woke the panel, or closed or opened a notice
         self._deaf = (float("inf"), float("-inf"))   # the presses begun then met "Saving…" (SavingSign): spent
@@ -110,7 +112,9 @@ class Loop:
                 log.exception("hardware poll failed: %s", e)
 
     # -- events ------------------------------------------------------------------------------
-    def handle(self, event: Event) -> None:
+    def handle(self, event: Event, draw: bool = True) -> None:
+        """Act on ``event``, then draw the frame (unless ``draw`` is False: :meth:`run` leaves it to
+        the last of the events already waiting)."""
         kind = event[0]
         if kind == "edge" and self.keyfilter is not None:
             for key in self.keyfilter.feed(event[1], event[2], event[3]):
@@ -142,7 +146,8 @@ class Loop:
                 asks(self.app)                   # serial line needs no screen (it waited for a key)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
-        self.redraw()
+        if draw:
+            self.redraw()
 
     def _answer(self) -> None:
         """Write the serial link's answers that are ready, in the order their requests came: one
@@ -213,6 +218,7 @@ class Loop:
         self._spent_at = self.keyfilter.now if self.keyfilter is not None else float("-inf")
 
     def redraw(self) -> None:
+        self._drawn_at = self.clock()
         if self.out is None or self.blanked:
             return
         contrast = self.app.settings.get("contrast", "3")
@@ -233,6 +239,11 @@ class Loop:
         self._deaf = (since, until)
 
     def run(self, events: Events) -> None:
+        # The keys pressed before the first frame (the buttons open a moment before it: their edges
+        # waited on the queue while the splash, or nothing, was on the glass) do nothing: they acted
+        # on a screen nobody had seen yet, a start notice closed unread, a first-start language
+        # picked blind (as the presses on "Saving…", SavingSign).
+        self._deaf = (float("-inf"), self.clock())
         self.redraw()
         while self.running:
             try:
@@ -241,7 +252,10 @@ class Loop:
                 self.poll_parts()
                 self.tick()
                 continue
-            self.handle(event)
+            # Drawn once the events already waiting are taken (at least every DRAW_EVERY s): a
+            # bouncing contact queues dozens of edges a push, each acted on in microseconds, and a
+            # frame drawn after each (a few ms apiece on a Pi Zero) held the key's own frame back.
+            self.handle(event, draw=events.empty() or self.clock() - self._drawn_at >= DRAW_EVERY)
             self.poll_parts()
 
 
@@ -290,8 +304,10 @@ def run_device(args: Any, splash: Any = None) -> int:
     # SIGTERM (systemctl stop), SIGHUP (an ssh terminal hung up) and SIGQUIT (Ctrl-\ in the simulator) end the loop as
     # soon as it runs: the shutdown path below, status 0, with or without a panel (they killed it outright, SIGQUIT
     # leaving the terminal without echo). Put from a thread: the handler may run inside events.get, its lock held.
+    def stop(*_: Any) -> None:
+        threading.Thread(target=events.put, args=(("quit",),), daemon=True).start()
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-        signal.signal(signum, lambda *_: threading.Thread(target=events.put, args=(("quit",),), daemon=True).start())
+        signal.signal(signum, stop)
     keyboard, link = False, None
     try:
         store = Store(root)
@@ -314,6 +330,7 @@ def run_device(args: Any, splash: Any = None) -> int:
     app = App(console)
     _start_notices(app, store, failure)
     hardware = None
+    interrupt = signal.getsignal(signal.SIGINT)
     try:
         if args.script:
             from firmware.terminal import ScriptScreen
@@ -352,6 +369,11 @@ def run_device(args: Any, splash: Any = None) -> int:
             start_serial(args, console, events, link)
         from firmware.saving_sign import SavingSign
         store.watch = SavingSign(loop)          # "Saving…" while a save takes long (a slow card)
+        # SIGINT too (Ctrl-C in the ssh session that started it, `systemctl kill -s INT`), from now on:
+        # as KeyboardInterrupt it struck wherever the loop was, in a save past its commit point too,
+        # and the action stayed on the card unanswered. (Before this, Ctrl-C ends the start at once;
+        # after the end, Ctrl-C is as it was.)
+        signal.signal(signal.SIGINT, stop)
         try:
             loop.run(events)
         except KeyboardInterrupt:
@@ -370,6 +392,8 @@ def run_device(args: Any, splash: Any = None) -> int:
                 log.info("simulator: the last frame could not be shown (%s)", e)
     finally:
         console.close()
+        if interrupt is not None:
+            signal.signal(signal.SIGINT, interrupt)
     logs.stopped()
     return 0
 

@@ -58,6 +58,7 @@ class PanelOutput:
 
     RETRY = 3.0      # seconds between attempts to re-open a missing panel
     PROBE = 10.0     # seconds between checks (set-up and whole frame again) of a panel in use
+    STEADY = 30.0    # seconds a re-opened panel must work before it counts as working again (see _take)
     SETTLE = 2.0     # seconds the end of the program (or of a storage wait) waits for the panel thread
 
     def __init__(self, open_panel: Callable[[], Any], device: Any = None, error: Msg | str | None = None,
@@ -79,6 +80,8 @@ class PanelOutput:
         self._next_probe = now + probe
         self._opening = False            # a re-open asked of the panel thread, what came of it not yet taken
         self._said = device is not None or error is not None    # whether the first open's outcome is known (and logged)
+        self._opened_at = float("-inf")  # when the panel was last (re-)opened
+        self.flapping = 0                # re-opens in a row lost again within STEADY s (0: none, or it works again)
         self._settled = False            # no more re-opens (the program, or the storage wait, ends)
         self._no_thread_until = float("-inf")
         # shared with the panel thread, under _cond
@@ -133,6 +136,10 @@ class PanelOutput:
         transfer failed to say so)."""
         now = self.clock() if now is None else now
         self._take(now)
+        if self.device is not None and self.flapping and now - self._opened_at >= self.STEADY:
+            log.info("display: the panel works again (it has answered for %g s since it was re-opened; it had "
+                     "failed again soon after %d re-open(s))", now - self._opened_at, self.flapping)
+            self.flapping = 0
         if self.device is None:
             if not self._opening and not self._settled and now >= self._next_try:
                 self._opening = True
@@ -241,9 +248,11 @@ class PanelOutput:
                 self._opening = False
                 self.device, self.error, self._said = outcome[1], None, True
                 self._next_probe = now + self.probe_every
+                self._opened_at = now
                 if self.lost:
                     self.reopened += 1
-                    log.info("display: the panel answers again; re-opened it (%d time(s) so far)", self.reopened)
+                    log.log(logging.DEBUG if self.flapping else logging.INFO,
+                            "display: the panel answers again; re-opened it (%d time(s) so far)", self.reopened)
                 else:
                     log.info("display: opened the panel")
             elif outcome[0] == "failed":
@@ -262,8 +271,22 @@ class PanelOutput:
                 self.lost += 1
                 self.error = reason(outcome[2])
                 self._next_try = now + self.retry
-                log.warning("display: the %s failed (%s); going on without the panel and trying to open it "
-                            "again every %g s", outcome[1], self.error, self.retry)
+                # A panel that answers when opened but fails again at once (a loose contact, a bus
+                # too fast for it) is re-opened and lost every RETRY s: each time logged, that was
+                # two lines every 3 s, which rotated the log (and the last crash's reason in it)
+                # away within hours and wrote the card all the while. Said once, then again when
+                # it has worked for STEADY s.
+                if self.reopened and now - self._opened_at < self.STEADY:
+                    self.flapping += 1
+                    log.log(logging.WARNING if self.flapping == 1 else logging.DEBUG,
+                            "display: the %s failed again %.3g s after the panel was re-opened (%s): it answers "
+                            "but does not keep working (a loose contact, or an I2C clock too fast for it: "
+                            "docs/hardware.md); going on without it and opening it again every %g s, said again "
+                            "once it has worked for %g s", outcome[1], now - self._opened_at, self.error,
+                            self.retry, self.STEADY)
+                else:
+                    log.warning("display: the %s failed (%s); going on without the panel and trying to open it "
+                                "again every %g s", outcome[1], self.error, self.retry)
         return bool(outcomes)
 
     # -- the panel thread -----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install Legatus on a Raspberry Pi (Raspberry Pi OS Bookworm). Safe to run again.
 #
-#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT] [--dry-run]
+#   sudo scripts/install-pi.sh [--user NAME] [--venv DIR] [--serial PORT | --no-serial] [--dry-run]
 #                              [--i2c-baudrate HZ] [--boot-config FILE] [--only-i2c]
 #
 # Steps: apt packages (python3-venv, lgpio, spidev, RPi.GPIO API, i2c-tools,
@@ -15,7 +15,8 @@
 # installed by pip from wheels only (nothing is compiled, nothing is written
 # into the checkout); the systemd unit legatus.service (Restart=on-failure
 # with a start limit, state and legatus.log in /var/lib/legatus; with
-# --serial, the console protocol on PORT too, e.g. /dev/ttyGS0) installed,
+# --serial, the console protocol on PORT too, e.g. /dev/ttyGS0; run again
+# without it, the installed unit's port is kept; --no-serial drops it) installed,
 # enabled and (re)started.
 # --only-i2c sets the I2C clock and does nothing else. --dry-run prints every
 # step instead of doing it and needs no root.
@@ -27,6 +28,7 @@ user=${SUDO_USER:-$(id -un)}
 user_given=false
 serial_args=""
 serial_port=""
+serial_given=false
 dry_run=false
 groups=(gpio i2c spi dialout)
 unit_name=legatus.service
@@ -37,11 +39,12 @@ unit_path=${LEGATUS_UNIT_DIR:-/etc/systemd/system}/$unit_name
 apt_packages=(python3-venv python3-pip python3-lgpio python3-spidev i2c-tools
               python3-numpy python3-pil python3-cbor2 python3-smbus2)
 i2c_baudrate=400000
+i2c_given=false
 boot_config=""
 only_i2c=false
 
 usage() {
-  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -49,8 +52,9 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
     --venv) venv=${2:?--venv needs a directory}; shift ;;
-    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; shift ;;
-    --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; shift ;;
+    --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; serial_given=true; shift ;;
+    --no-serial) serial_port=""; serial_args=""; serial_given=true ;;
+    --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; i2c_given=true; shift ;;
     --boot-config) boot_config=${2:?--boot-config needs a file}; shift ;;
     --only-i2c) only_i2c=true ;;
     -h|--help) usage; exit 0 ;;
@@ -106,7 +110,14 @@ set_i2c_baudrate() {
     warn "no boot config found (/boot/firmware/config.txt or /boot/config.txt): add $want to it yourself and reboot"
     return 0
   fi
-  if [ "$i2c_baudrate" -gt 400000 ]; then
+  # Run again without --i2c-baudrate (to upgrade), a faster clock chosen before with it went back to
+  # 400 kHz without a word: it is kept. (A slower one, the Pi's default 100 kHz, is raised as always.)
+  current=$(grep -E "$setting" "$file" | sed -n 's/.*i2c_arm_baudrate=\([0-9][0-9]*\).*/\1/p' | tail -1 || true)
+  if ! $i2c_given && [ -n "$current" ] && [ "$current" -gt "$i2c_baudrate" ]; then
+    echo "keeping the I2C clock at $current Hz (set before; --i2c-baudrate HZ changes it)"
+    i2c_baudrate=$current
+    want="dtparam=i2c_arm_baudrate=$i2c_baudrate"
+  elif [ "$i2c_baudrate" -gt 400000 ]; then
     warn "$i2c_baudrate Hz is beyond I2C fast mode (400000): see docs/hardware.md for what can go wrong"
   fi
   current=$(cat "$file")
@@ -193,8 +204,18 @@ if command -v apt-get >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || needed+=("$pkg")
   done
   if [ ${#needed[@]} -gt 0 ]; then
-    run apt-get update
-    run apt-get install -y --no-install-recommends "${needed[@]}"
+    # Offline, apt's own last words were "Unable to fetch some archives, maybe run apt-get update or
+    # try with --fix-missing?" (or "Unable to locate package" on an image with no package lists):
+    # nothing said that the network is what is missing, and the script stopped there.
+    if ! run apt-get update; then
+      warn "apt-get update failed (no network?): trying with the package lists already here"
+    fi
+    if ! run apt-get install -y --no-install-recommends "${needed[@]}"; then
+      echo "install-pi.sh: apt-get could not install ${needed[*]} (its errors are above). Without a" \
+        "network they cannot be fetched: connect the Pi to the network (sudo raspi-config, System" \
+        "Options, Wireless LAN) and run this script again. Nothing else was changed." >&2
+      exit 1
+    fi
   else
     echo "all of ${apt_packages[*]} are installed"
   fi
@@ -266,6 +287,16 @@ for stale in "$repo/build" "$repo"/*.egg-info "$repo"/.lgd-nfy*; do
 done
 
 say "5/5 systemd unit $unit_path"
+# Run again to upgrade ("pull and rerun") without --serial, the unit was written without the
+# console's port: the serial console stopped after the upgrade, without a word. The installed
+# unit's port is kept unless --serial or --no-serial says otherwise.
+if ! $serial_given && [ -f "$unit_path" ]; then
+  kept=$(sed -n 's/^ExecStart=.* --serial \([A-Za-z0-9._\/:+-][A-Za-z0-9._\/:+-]*\).*$/\1/p' "$unit_path" | head -1)
+  if [ -n "$kept" ]; then
+    serial_args=" --serial $kept"
+    echo "keeping the serial console on $kept (from the installed unit; --no-serial drops it)"
+  fi
+fi
 unit=$(sed -e "s|@USER@|$user|g" -e "s|@VENV@|$venv|g" -e "s|@ARGS@|$serial_args|g" \
   "$repo/scripts/$unit_name")
 if $dry_run; then

@@ -705,6 +705,8 @@ def test_the_first_open_on_a_stuck_bus_delays_neither_the_start_nor_a_key(
         loop = Loop(app, hw.output, hw.keyfilter, parts=hw)
         runner = threading.Thread(target=loop.run, args=(events,), name="loop")
         runner.start()
+        while loop.shown is None and runner.is_alive():    # (the keys pressed before its first frame do nothing)
+            time.sleep(0.002)
         for n, pin in enumerate((22, 22)):                 # joystick down, twice (adafruit-bonnet)
             pressed = time.monotonic()
             mock_pins.pin(pin).drive_low()

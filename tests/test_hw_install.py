@@ -269,16 +269,19 @@ STUBS = {
 }
 
 
-def stubbed_install(tmp_path: Path, pip: str, *args: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+def stubbed_install(tmp_path: Path, pip: str, *args: str,
+                    stubs: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], Path]:
     """install-pi.sh as root would run it, every system command a stub that logs its arguments
-    (``pip``: the venv's pip's shell body), the venv and the unit under ``tmp_path``."""
+    (``pip``: the venv's pip's shell body; ``stubs``: other commands' bodies), the venv and the
+    unit under ``tmp_path``."""
+    bodies = {**STUBS, **(stubs or {})}
     bin_dir, venv, units = tmp_path / "bin", tmp_path / "venv", tmp_path / "units"
     calls = tmp_path / "calls.log"
     for d in (bin_dir, venv / "bin", units):
-        d.mkdir(parents=True)
+        d.mkdir(parents=True, exist_ok=True)
     for name in ("apt-get", "raspi-config", "usermod", "systemctl", "chown", "id", "dpkg-query", "getent", "pip"):
         where = venv / "bin" if name == "pip" else bin_dir
-        body = pip if name == "pip" else STUBS.get(name, "")
+        body = pip if name == "pip" else bodies.get(name, "")
         (where / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {calls}\n{body}\n')
         (where / name).chmod(0o755)
     (venv / "bin" / "python").write_text("#!/bin/sh\n")
@@ -319,3 +322,77 @@ def test_an_online_install_makes_one_isolated_build(tmp_path: Path) -> None:
     pips = [line for line in calls.read_text().splitlines() if line.startswith("pip ")]
     assert len(pips) == 1 and "--no-build-isolation" not in pips[0] and "--only-binary=:all:" in pips[0]
     assert "no network?" not in got.stderr
+
+
+OFFLINE_APT = {
+    "dpkg-query": "echo 'unknown ok not-installed'",           # a fresh image: nothing of ours yet
+    "apt-get": 'case "$1" in update) echo "W: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease'
+               '  Temporary failure resolving \'deb.debian.org\'" >&2; exit 0 ;;'
+               ' install) echo "E: Unable to locate package python3-lgpio" >&2; exit 100 ;; esac',
+}
+
+
+def test_a_fresh_install_without_a_network_says_to_connect_it_and_changes_nothing(tmp_path: Path) -> None:
+    """Offline on a fresh image apt cannot fetch the packages: the script stopped at apt's own
+    "Unable to locate package" (or "maybe run apt-get update or try with --fix-missing?"), nothing
+    said about the network. Now it says what is missing and what to do, and stops before anything
+    else is changed (no groups, no venv, no unit)."""
+    got, calls = stubbed_install(tmp_path, "exit 0", stubs=OFFLINE_APT)
+    assert got.returncode == 1, got.stdout + got.stderr
+    assert "apt-get could not install python3-venv" in got.stderr
+    assert "connect the Pi to the network" in got.stderr and "run this script again" in got.stderr
+    made = [line.split()[0] for line in calls.read_text().splitlines()]
+    assert "apt-get" in made
+    assert not {"usermod", "pip", "systemctl", "raspi-config"} & set(made), made
+    assert not (tmp_path / "units" / "legatus.service").exists()
+
+
+def test_an_apt_update_that_fails_still_tries_the_lists_already_there(tmp_path: Path) -> None:
+    """apt-get update failing (a mirror down, no network) no longer ends the script by itself: the
+    packages may install from the lists already on the card; the install goes on."""
+    stubs = {**OFFLINE_APT, "apt-get": 'case "$1" in update) exit 100 ;; install) exit 0 ;; esac'}
+    got, calls = stubbed_install(tmp_path, "exit 0", stubs=stubs)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert "apt-get update failed (no network?)" in got.stderr
+    assert "systemctl enable legatus.service" in calls.read_text()
+
+
+def test_running_it_again_to_upgrade_keeps_the_serial_console(tmp_path: Path) -> None:
+    """"To upgrade, pull and rerun": run again without --serial, the unit was written without the
+    console's port, and the serial console stopped after the upgrade without a word. The installed
+    unit's port is kept (and said); --serial PORT changes it, --no-serial drops it."""
+    got, _ = stubbed_install(tmp_path / "first", "exit 0", "--serial", "/dev/ttyGS0")
+    assert got.returncode == 0, got.stderr
+    unit = tmp_path / "first" / "units" / "legatus.service"
+    assert "\nExecStart=" in unit.read_text() and " --serial /dev/ttyGS0\n" in unit.read_text()
+
+    def again(*args: str) -> str:
+        work = tmp_path / f"again{len(list(tmp_path.iterdir()))}"
+        (work / "units").mkdir(parents=True)
+        (work / "units" / "legatus.service").write_text(unit.read_text())
+        got, calls = stubbed_install(work, "exit 0", *args)
+        assert got.returncode == 0, got.stderr
+        return got.stdout + "\n" + (work / "units" / "legatus.service").read_text()
+
+    plain = again()
+    assert " --serial /dev/ttyGS0\n" in plain and "keeping the serial console on /dev/ttyGS0" in plain
+    assert " --serial /dev/serial0\n" in again("--serial", "/dev/serial0")
+    assert "--serial" not in again("--no-serial").split("\nExecStart=", 1)[1]
+
+
+def test_running_it_again_keeps_a_faster_i2c_clock_chosen_before(tmp_path: Path) -> None:
+    """Installed with --i2c-baudrate 1000000, then run again to upgrade (no --i2c-baudrate): the clock
+    went back to 400 kHz without a word ("+ edit" among the steps), against "running the installer
+    again changes nothing". A faster clock set before is kept and said; --i2c-baudrate still changes
+    it; the Pi's slower default is still raised to 400 kHz."""
+    boot = tmp_path / "config.txt"
+    boot.write_text(STOCK)
+    assert install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "1000000").returncode == 0
+    chosen = boot.read_text()
+    again = install("--only-i2c", "--boot-config", str(boot))
+    assert again.returncode == 0, again.stderr
+    assert boot.read_text() == chosen and "dtparam=i2c_arm_baudrate=1000000" in chosen
+    assert "keeping the I2C clock at 1000000 Hz" in again.stdout and "+ edit" not in again.stdout
+    assert "beyond I2C fast mode" not in again.stderr
+    back = install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "400000")
+    assert back.returncode == 0 and boot.read_text() == chosen.replace("=1000000", "=400000")
