@@ -5,7 +5,6 @@ Key events come in as logical names (hw/keys.py); every change to the game goes 
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import traceback
@@ -25,13 +24,14 @@ from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
+from firmware.app_undo import UndoQuestion, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Screen, Sent, remade
 from firmware.screens.notices import NoticesScreen
-from firmware.screens.widgets import ConfirmScreen, Intent, TextScreen, draw_code_box, draw_notice, intent
+from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
 from firmware.worker import Worker
@@ -43,10 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
-
-
-class UndoQuestion(ConfirmScreen):
-    """The question hold B asks before an undo (one at a time: hold B on it asks it anew)."""
 
 
 class App:
@@ -401,23 +397,8 @@ class App:
         follow_undo(session.game.name if session is not None else None, self)
 
     def _undone_by_link(self, response: str | None, depth: int | None) -> Any:
-        """What a serial line just took back, as hold B says it (``Undone: …``, the game's own
-        undo sentence: the session's newest log sentence, said again in a new language), or
-        None if the line undid nothing: not an ``undo``, refused, or in another session."""
-        session = self.console.session
-        if response is None or session is None or depth is None or len(session.lines) >= depth:
-            return None
-        try:
-            got = json.loads(response)
-        except ValueError:
-            return None
-        if not isinstance(got, dict):
-            return None
-        reply = cast(UndoReply, got)             # (if an undo was answered: ok, and the step as a sentence)
-        if reply.get("ok") is not True or not isinstance(reply.get("undone"), str):
-            return None
-        newest = session.log[-1] if session.log else None
-        return newest if isinstance(newest, Msg) else reply["undone"]
+        """What a serial line just took back, as hold B says it (:func:`undone_by_link`)."""
+        return undone_by_link(self.console.session, response, depth)
 
     def _session_id(self) -> object:
         session = self.console.session

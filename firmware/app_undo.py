@@ -1,0 +1,36 @@
+"""The undo of the device's screens: hold B's question, and what a serial ``undo`` took back as
+hold B says it (:class:`firmware.app.App` asks and says them)."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.replies import UndoReply
+from engine.text import Msg
+from firmware.screens.widgets import ConfirmScreen
+
+if TYPE_CHECKING:
+    from firmware.session import Session
+
+
+class UndoQuestion(ConfirmScreen):
+    """The question hold B asks before an undo (one at a time: hold B on it asks it anew)."""
+
+
+def undone_by_link(session: Session | None, response: str | None, depth: int | None) -> Any:
+    """What a serial line just took back, as hold B says it (``Undone: …``, the game's own
+    undo sentence: the session's newest log sentence, said again in a new language), or
+    None if the line undid nothing: not an ``undo``, refused, or in another session."""
+    if response is None or session is None or depth is None or len(session.lines) >= depth:
+        return None
+    try:
+        got = json.loads(response)
+    except ValueError:
+        return None
+    if not isinstance(got, dict):
+        return None
+    reply = cast(UndoReply, got)             # (if an undo was answered: ok, and the step as a sentence)
+    if reply.get("ok") is not True or not isinstance(reply.get("undone"), str):
+        return None
+    newest = session.log[-1] if session.log else None
+    return newest if isinstance(newest, Msg) else reply["undone"]
