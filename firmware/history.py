@@ -387,7 +387,10 @@ def forget_abandoned(store: Any, session: Any) -> None:
 def games(db: sqlite3.Connection, limit: int | None = 20, game_id: int | None = None, skip: int = 0) -> list[dict[str, Any]]:
     """Recorded games, newest first, after the newest ``skip`` rows. Each: ``id``, ``game``, ``name``, ``status``,
     ``started``, ``finished``, ``mode``, ``players``, ``result`` (a Msg). A row whose checksum fails is left
-    out (the start-up check, firmware/history_check.py, reports and sets such rows aside)."""
+    out (the start-up check, firmware/history_check.py, reports and sets such rows aside). Every
+    record as stored, as ``history`` answers them (PROTOCOL.md): a game reopened from Earlier games
+    and played on in a copy keeps its first session's ``abandoned`` record beside the copy's; only
+    the device's screens show them as one game (firmware/history_joined.py says why)."""
     try:
         ensure(db)
     except sqlite3.Error as e:

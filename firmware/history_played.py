@@ -29,7 +29,7 @@ _last: dict[int, tuple[tuple[Any, ...], PlayedEntry]] = {}     # the last read: 
 
 def played(db: sqlite3.Connection) -> list[PlayedEntry]:
     """Every recorded game as the statistics read it, newest first: ``id``, ``game``, ``status``,
-    ``part``, ``sid``, ``finished``, ``mode``, ``players`` (the entries are shared between reads:
+    ``part``, ``sid``, ``finished``, ``mode``, ``players``, ``of`` (a copy's, reopened from Earlier games) (the entries are shared between reads:
     never change them). A row whose checksum fails, or that does not parse, is left out."""
     global _last
     out: list[PlayedEntry] = []
@@ -56,9 +56,13 @@ def _decoded(row: tuple[Any, ...]) -> PlayedEntry | None:
     try:
         game_s = bytes(game).decode("utf-8")
         data = json.loads(bytes(text).decode("utf-8"))
-        return {"id": rid, "game": game_s, "status": data["status"], "part": bytes(part).decode("utf-8"),
-                "sid": bytes(sid).decode("utf-8"), "finished": data.get("finished"), "mode": data["mode"],
-                "players": cast("list[HistoryPlayer]", with_people(game_s, {}, list(data["players"])))}
+        entry: PlayedEntry = {
+            "id": rid, "game": game_s, "status": data["status"], "part": bytes(part).decode("utf-8"),
+            "sid": bytes(sid).decode("utf-8"), "finished": data.get("finished"), "mode": data["mode"],
+            "players": cast("list[HistoryPlayer]", with_people(game_s, {}, list(data["players"])))}
+        if data.get("of"):                  # (a copy's: firmware/history_joined.py)
+            entry["of"] = str(data["of"])
+        return entry
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         log.error("History row %s does not parse: %s", rid, e)
         return None

@@ -66,6 +66,8 @@ class PlayedEntry(TypedDict):
     finished: str | None
     mode: HistoryMode
     players: list[HistoryPlayer]
+    of: NotRequired[str]
+    """A copy's record (a game reopened from Earlier games): the session the game was first played in."""
 
 
 class ReplacedResult(TypedDict):
@@ -95,6 +97,8 @@ class HistoryEntry(TypedDict):
     """Which part of the session (a JC battle, the campaign …)."""
     sid: str
     unsynced: list[str]
+    of: NotRequired[str]
+    """A copy's record (a game reopened from Earlier games): the session the game was first played in."""
     minutes: NotRequired[int | None]
     """The play's minutes as the device measured them (firmware/history.py; None: not known; absent
     in a record made before it measured them)."""

@@ -20,6 +20,7 @@ from functools import partial
 from engine import actions as act
 from engine.text import N_
 from firmware.games import record_of
+from firmware.history_joined import earlier_rows, joined
 from firmware.history_text import Msg, _, no_share_words, play_time_said, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
@@ -95,7 +96,7 @@ class HistoryScreen(WrappedListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         read = ctx.history(self.shown + 1)      # one more: whether there are older games to offer
-        entries = (read or [])[:self.shown]
+        entries = joined((read or [])[:self.shown])[0]      # (a game played on in a copy: one row)
         out = [Item(_("Statistics"), lambda c: c.push(StatsMenu())),
                Item(_("Fair draw"), lambda c: c.push(FairDrawScreen())),
                Item(_("Players"), lambda c: c.push(PlayersScreen()))]
@@ -249,8 +250,9 @@ def says_abandoned(result: object) -> bool:
     return isinstance(result, text.Msg) and result.template in (abandoned(2).template, ABANDONED_BEFORE)
 
 
-def detail_rows(entry: HistoryEntry) -> list[str]:
-    """One game for a person: result, the players with score (✓ the winner), the mode, dates."""
+def detail_rows(entry: HistoryEntry, earlier: Sequence[HistoryEntry] = ()) -> list[str]:
+    """One game for a person: result, the players with score (✓ the winner), the mode, dates
+    (``earlier``: the records of it joined into this one, firmware/history_joined.py)."""
     record = record_of(entry["game"])
     left = [side_left(entry, p) for p in entry["players"]]          # (by the names as kept: «Auto-Crassus»)
     if record is not None and record.shown is not None:      # the game's own words
@@ -261,6 +263,7 @@ def detail_rows(entry: HistoryEntry) -> list[str]:
         rows.append(_("Before an undo it had ended: {}").format(say(was["result"])))
     if entry["status"] == "abandoned" and not says_abandoned(entry["result"]):   # (not twice: «Брошена
         rows.append(_("Abandoned"))                                                # после 2 действий.» / «Брошена»)
+    rows += earlier_rows(entry, earlier)        # (reopened from Earlier games: when, and how it was left)
     for p, side in zip(entry["players"], left, strict=True):
         score = "" if p.get("score") is None else f": {p['score']}"
         rows.append(f"{'✓' if p.get('winner') else '·'}{player_label(entry, p, base.COLS - 1 - len(score), side)}{score}")
@@ -320,6 +323,7 @@ class GameScreen(WrappedListScreen):
     def __init__(self, entry: HistoryEntry, limit: int = LISTED) -> None:
         super().__init__()
         self.entry = entry
+        self.earlier: list[HistoryEntry] = []
         self.limit = limit           # the newest games read to find it again (as many as the list read)
         from firmware.export_plays import is_tool
         from firmware.games import record_of
@@ -335,7 +339,9 @@ class GameScreen(WrappedListScreen):
         read = ctx.history(self.limit)
         if read is None:
             return self.entry
-        found = next((e for e in read if e["id"] == self.entry["id"]), None)
+        kept, earlier = joined(read)            # (a record joined into another is no page of its own)
+        self.earlier = earlier.get(int(self.entry["id"]), [])
+        found = next((e for e in kept if e["id"] == self.entry["id"]), None)
         if found is None and len(read) >= self.limit and all(e["id"] > self.entry["id"] for e in read):
             return self.entry
         return found
@@ -351,7 +357,7 @@ class GameScreen(WrappedListScreen):
                                                      ident="send")]
         if self.entry.get("seed") is not None:       # ended: its draws can be checked (any game, not the newest only)
             sends.append(Item(_("Send the draw record"), partial(send_draws_of_entry, entry=self.entry), ident="draws"))
-        return sends + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry))]
+        return sends + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry, self.earlier))]
 
 
 def send_newest(ctx: Ctx) -> None:

@@ -15,6 +15,7 @@ from engine import actions as act
 from engine.text import N_
 from firmware.games import record_of, records
 from firmware.games import screen as screen_of
+from firmware.history_joined import joined, root
 from firmware.history_text import _, ngettext
 from firmware.i18n import decimal
 from firmware.replies import HistoryPlayer, PlayedEntry
@@ -104,19 +105,20 @@ def _known(ctx: Ctx) -> list[PlayedEntry] | None:
     """Every History entry, each player under today's name, as the statistics take them (read
     light: no result sentence, no fair draw — ``ctx.played``); None when the card cannot be read."""
     played = ctx.played()
-    return None if played is None else same_people(ctx, played)
+    return None if played is None else same_people(ctx, joined(played)[0])    # (a game played on in a copy: once)
 
 
 def sessions_played(entries: list[PlayedEntry]) -> list[tuple[PlayedEntry, dict[str, bool]]]:
     """One game per session that finished a part (History keeps a Julius Caesar campaign's every
-    battle as a play, J-13, and its verdict, J-17: together one game): the entry standing for it
+    battle as a play, J-13, and its verdict, J-17: together one game; a game reopened from Earlier
+    games and played on in copies is one game with them: firmware/history_joined.py): the entry standing for it
     and, per player named in any of its finished parts, whether they won it. The verdict is the
     session's whole-game part (the campaign); a session of one battle (ended then, PROTOCOL.md: a
     single battle's end) is decided by that battle; battles with no verdict are played, not won."""
     parts: dict[str, list[PlayedEntry]] = {}
-    for e in entries:
+    for e in entries:           # (by the session the game was first played in: its copies' too)
         if e["status"] == "finished":
-            parts.setdefault(e["sid"], []).append(e)
+            parts.setdefault(root(e), []).append(e)
     out: list[tuple[PlayedEntry, dict[str, bool]]] = []
     for group in parts.values():
         whole = [e for e in group if not e["part"].startswith("battle-")]
@@ -190,7 +192,7 @@ class CrassusChart:
         every frame); None when the card cannot be read."""
         if not self._read:
             self._basis = ctx.played()
-            known = None if self._basis is None else same_people(ctx, self._basis)
+            known = None if self._basis is None else same_people(ctx, joined(self._basis)[0])
             self._read = True
             self._levels = None if known is None else crassus_by_level(against_crassus(known))
         return self._levels

@@ -1,0 +1,147 @@
+"""A game reopened from History's Earlier games and played on in a copy is one game played on the
+device's screens (firmware/history_joined.py): one row in History's list, its page saying it was
+reopened and how the first session was left, the statistics counting it once — while the console's
+``history`` keeps every record PROTOCOL.md fixes (the first session's ``abandoned`` one too)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.screens import app_with
+from tests.test_history_screens import open_history, texts
+
+pytest.importorskip("PIL")
+
+GLORY = ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 3
+GLORY_ON = ["event", "end-round"] * 6 + ["fame Анна +2", "score"]          # G-15: scored after round 9
+JC = ["new jc-battle year=5 people=caesar:Anna,pompey:Boris seed=4",
+      "add attacker c_leg10", "add defender p_leg1", "fight",
+      "next-battle", "add attacker c_leg8", "add defender p_leg3", "fight"]   # two battles (J-13)
+JC_ON = ["next-battle", "add attacker c_leg9", "add defender p_leg2", "fight",
+         "control Roma caesar", "control Athenae caesar", "winter"]             # the verdict (J-17)
+
+
+def _played_on(state_dir: Path, first: list[str], then: list[str], lang: str = "en"):
+    """An App after ``first``, left for the dice (History: the game ``abandoned``), reopened from
+    Earlier games as the player does it and played on with ``then``."""
+    from firmware.screens.archive import archived, reopen
+    app = app_with([*first, "new dice seed=1"], [], state_dir, lang)
+    game = first[0].split()[1]
+    copy = next(a for a in archived(app.archives()) if a.game == game)
+    assert reopen(app, copy)
+    for line in then:
+        assert app.run(line)["ok"], line
+    app.stack = app.stack[:1]
+    return app
+
+
+def _open_newest(app) -> None:
+    """History opens on the newest game: A opens its page (a notice still shown is put away first)."""
+    from firmware.screens.history import GameScreen
+    for _ in range(3):
+        app.render()
+        if isinstance(app.stack[-1], GameScreen):
+            return
+        app.handle("a")
+    raise AssertionError(texts(app))
+
+
+def _rows(app) -> list[str]:
+    return [str(i.label) for i in app.stack[-1].items(app)]
+
+
+@pytest.mark.parametrize("lang, reopened, earlier", [
+    ("en", "Reopened from Earlier games on", "Earlier, "),
+    ("ru", "Возвращена из «Прошлых игр»", "Раньше, "),
+    ("uk", "Повернута з «Минулих ігор»", "Раніше, ")])
+def test_a_glory_game_left_and_finished_in_a_copy_is_one_row_and_its_page_says_so(state_dir, lang, reopened, earlier):
+    """A Glory game of three rounds, left for the dice, reopened from Earlier games and scored
+    there (G-15): History listed «×Glory» (abandoned) and «Glory» (finished) — one evening's game
+    twice. The list shows one row, the finished game; its page says it was reopened, and when,
+    and how the first session was left («Abandoned after 6 actions.»): nothing the History kept
+    is lost. The console's ``history`` still answers both records (PROTOCOL.md)."""
+    app = _played_on(state_dir, GLORY, GLORY_ON, lang)
+    try:
+        games = [g for g in app.run("history")["games"] if g["game"] == "glory"]
+        assert sorted(g["status"] for g in games) == ["abandoned", "finished"]   # the console: as PROTOCOL fixes
+        open_history(app)
+        rows = _rows(app)
+        start, end = app.stack[-1]._span                        # the games' rows
+        assert len(rows[start:end]) == 1 and not rows[start].startswith("×"), rows
+        _open_newest(app)
+        page = _rows(app)
+        assert any(r.startswith(reopened) for r in page), page
+        left = next(r for r in page if r.startswith(earlier))
+        from firmware.history_text import abandoned, say
+        assert left.endswith(": " + say(abandoned(6))), left
+        assert "✓" in "".join(page)                            # the finished game's winner
+    finally:
+        app.console.close()
+
+
+def test_a_campaign_finished_in_a_copy_counts_once_in_the_players_statistics(state_dir):
+    """J-13, J-17: a campaign of two battles, left, reopened from Earlier games and won in the copy
+    (Anna and Boris). Statistics → Players counted the first session's battles as a game of their
+    own beside the copy's verdict: «2 games, 1 won» for one game played. It is one game, won by
+    whom the verdict names."""
+    from firmware.screens.history_stats import people_rows
+    app = _played_on(state_dir, JC, JC_ON)
+    try:
+        campaign = next(g for g in app.run("history")["games"] if g["mode"]["kind"] == "campaign")
+        rows = people_rows(app)
+        for p in campaign["players"]:
+            at = rows.index(p["name"])
+            assert rows[at + 1].strip() == f"1 game, {int(p['winner'])} won", rows
+        assert sum(p["winner"] for p in campaign["players"]) == 1
+    finally:
+        app.console.close()
+
+
+def test_a_campaign_left_before_a_battle_ended_joins_the_copys_first_battle(state_dir):
+    """A campaign left before its first battle ended (``abandoned``), reopened and fought on: its
+    list shows the battles fought, no «×JC» row beside them; the first battle's page says how the
+    first session was left."""
+    app = _played_on(state_dir, JC[:2], JC[2:])
+    try:
+        open_history(app)
+        rows = _rows(app)
+        assert not any(r.startswith("×") for r in rows), rows
+        assert sum(1 for r in rows if r.startswith("JC battle")) == 2, rows
+        from firmware.history_joined import joined
+        kept, earlier = joined(app.history(50))
+        first = min((e for e in kept if e["game"] == "jc-battle"), key=lambda e: e["id"])
+        assert [e["status"] for e in earlier[first["id"]]] == ["abandoned"]
+    finally:
+        app.console.close()
+
+
+def test_a_game_never_reopened_keeps_its_abandoned_row(state_dir):
+    """A game left and never reopened is still listed «×» (nothing joins it)."""
+    app = app_with([*GLORY, "new dice seed=1", "roll 2d6", "end"], [], state_dir)
+    try:
+        open_history(app)
+        assert any(r.startswith("×") for r in _rows(app))
+    finally:
+        app.console.close()
+
+
+def _e(rid: int, sid: str, part: str, status: str, of: str | None = None, game: str = "jc-battle") -> dict:
+    return {"id": rid, "sid": sid, "part": part, "status": status, "game": game, **({"of": of} if of else {})}
+
+
+def test_a_game_left_twice_is_one_row_and_a_battle_fought_again_in_another_copy_is_the_newest():
+    """A Glory game left, reopened and left again (two ``abandoned`` records, the copy's naming the
+    first session): one row, the newest, the first joined into it. A Julius Caesar battle 3 fought
+    in one copy and again, from the same point, in another: the newest stands (as its BG Stats
+    play, firmware/export_plays.py), the other joined into it; battles 1–2 of the first session and
+    the game never reopened stand."""
+    from firmware.history_joined import joined
+    glory = [_e(3, "B", "abandoned", "abandoned", of="A", game="glory"), _e(2, "X", "game", "finished", game="glory"),
+             _e(1, "A", "abandoned", "abandoned", game="glory")]
+    kept, earlier = joined(glory)
+    assert [e["id"] for e in kept] == [3, 2] and [e["id"] for e in earlier[3]] == [1]
+    jc = [_e(6, "C2", "battle-3", "finished", of="S"), _e(5, "C1", "battle-3", "finished", of="S"),
+          _e(4, "S", "battle-2", "finished"), _e(3, "S", "battle-1", "finished")]
+    kept, earlier = joined(jc)
+    assert [e["id"] for e in kept] == [6, 4, 3] and [e["id"] for e in earlier[6]] == [5]
