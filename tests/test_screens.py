@@ -226,6 +226,27 @@ def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
         app.console.close()
 
 
+def test_left_on_the_first_die_picked_goes_back_as_in_every_row_of_dice(state_dir):
+    """Picking dice to roll again: left on the first die leaves the picking (as B does), as left on
+    the first die goes back in the dice entry (Julius Caesar, the Sword of Rome), the players'
+    share dice and the roller's own fields; it did nothing there. Held left stops at the first die."""
+    app = app_with(["new dice seed=3", "roll 3d6"], ["a", "press", "right", "press"], state_dir)   # die 2 picked
+    try:
+        screen = app.stack[-1]
+        assert screen.picking and screen.chosen == {1}
+        app.handle("left")
+        assert screen.picking and screen.pick == 0
+        app.handle("left:repeat")                        # held: stops at the first die
+        assert screen.picking and screen.pick == 0 and app.stack[-1] is screen
+        app.handle("left")
+        assert not screen.picking and not screen.chosen and app.stack[-1] is screen
+        app.handle("a")                                  # A rolls the fields' dice again, no re-roll
+        lines = app.console.session.lines
+        assert len(lines) == 2 and lines[-1].startswith("roll 3d6"), lines
+    finally:
+        app.console.close()
+
+
 def test_long_b_asks_then_undoes_the_named_step(state_dir):
     app = app_with(["new bag items=a*3 seed=1", "draw"], [], state_dir)
     app.handle("b:hold")
