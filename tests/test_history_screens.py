@@ -130,6 +130,23 @@ def test_the_crassus_chart_draws_wins_and_losses_per_level(state_dir: Path):
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,said", [("en", "finished"), ("ru", "доигран"), ("uk", "догран")])
+def test_solo_games_ended_early_are_not_said_to_be_none(state_dir: Path, lang: str, said: str):
+    """History lists a Caesar! solo game the players ended before its end; the Auto-Crassus chart,
+    which counts only games played to their end, said «Соло-партий ещё нет.» / «Соло-партій ще
+    немає.» ("no solo games yet") beside it: it now says that none was played to its end, as the
+    English does."""
+    app = app_with(["new caesar-solo side=pompey difficulty=hard seed=8", "end"], [], state_dir, lang=lang)
+    try:
+        assert [e["game"] for e in app.console.request("history")["games"]] == ["caesar-solo"]
+        from firmware.screens.history_stats import CrassusChart
+        app.push(CrassusChart())
+        assert said in texts(app).replace("\n", " ").lower(), texts(app)
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 def test_a_julius_caesar_campaign_of_three_battles_is_one_game_for_each_person(state_dir: Path):
     """J-13, J-17: History keeps each battle that ends (a play for BG Stats, PROTOCOL.md) and the
     campaign when it is over, but Statistics → Players counted them as four games of Julius Caesar

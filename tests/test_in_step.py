@@ -59,6 +59,7 @@ UI_ATTRS_OF = {"TextScreen": ("title",), "Snapshot": ("title", "now_only"),
                "AddScreen": ("kind",), "SideBlocks": ("kind",),   # (a kind's row opens the list of that kind)
                "SetupScreen": ("fields",),            # (a new game's form: the figures set on it)
                "TileEditor": ("slots",),              # (a Caesar! tile's actions being edited, not saved yet)
+               "BagEditor": ("typed", "common"),      # (your own bag's counts, not started yet)
                "DiceScreen": ("picked_in",),          # (the roll whose dice are being picked)
                "TokenPicker": ("at",),                # (Caesar!'s token grid: the cell under the cursor)
                # a turn's pages are said again in a new language from its record while it is the

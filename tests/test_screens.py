@@ -33,8 +33,8 @@ CASES = {
     "bag_presets": ([], ["down", "a", "down", "a"]),
     "bag_side": (["new caesar-solo seed=3", "kit new items=gold*3,silver*2 cards=legio*4", "kit draw"],
                  ["down", "down", "a", "down", "a"]),
-    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "a", "down", "a", "down", "a", "down", "a"], "uk"),
-    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "a", "right", "a", "down", "a"], "ru"),
+    "bag_editor_uk": ([], ["down", "a", "down", "a", "a", "down", "right", "right", "down", "right", "up"], "uk"),
+    "bag_type_name_ru": ([], ["down", "a", "down", "a", "a", "a", "right", "a", "down", "a"], "ru"),
     "menu_reopen_ru": (["new dice seed=3", "roll 3d6", "roll 2d6", "new jc-battle seed=1"],
                        ["down", "a"] + ["down"] * 4 + ["a", "a"], "ru"),
     "bag_card_ru": (["new bag cards=Т♠,В♥,Д♦,10♣ seed=3"], ["a", "a"], "ru"),
@@ -222,6 +222,27 @@ def test_an_undo_while_picking_dice_to_re_roll_ends_the_picking(state_dir):
         assert app.serve_line(b"roll 3d6").startswith('{"ok":true')    # the serial link rolls meanwhile
         app.render()
         assert not screen.picking and not screen.chosen
+    finally:
+        app.console.close()
+
+
+def test_left_on_the_first_die_picked_goes_back_as_in_every_row_of_dice(state_dir):
+    """Picking dice to roll again: left on the first die leaves the picking (as B does), as left on
+    the first die goes back in the dice entry (Julius Caesar, the Sword of Rome), the players'
+    share dice and the roller's own fields; it did nothing there. Held left stops at the first die."""
+    app = app_with(["new dice seed=3", "roll 3d6"], ["a", "press", "right", "press"], state_dir)   # die 2 picked
+    try:
+        screen = app.stack[-1]
+        assert screen.picking and screen.chosen == {1}
+        app.handle("left")
+        assert screen.picking and screen.pick == 0
+        app.handle("left:repeat")                        # held: stops at the first die
+        assert screen.picking and screen.pick == 0 and app.stack[-1] is screen
+        app.handle("left")
+        assert not screen.picking and not screen.chosen and app.stack[-1] is screen
+        app.handle("a")                                  # A rolls the fields' dice again, no re-roll
+        lines = app.console.session.lines
+        assert len(lines) == 2 and lines[-1].startswith("roll 3d6"), lines
     finally:
         app.console.close()
 
@@ -454,8 +475,8 @@ def test_the_bag_contents_shown_follow_an_undo_and_the_serial_link(state_dir):
 
 
 def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
-    # Dice & bags -> Bags & decks -> Your own bag -> Add an item -> Type a name
-    keys = ["down", "a", "down", "a", "a", "a", "a"]       # (the fair-draw code box goes with the first key, which acts)
+    # Dice & bags -> Bags & decks -> Your own bag -> Type a name
+    keys = ["down", "a", "down", "a", "a", "a"]       # (the fair-draw code box goes with the first key, which acts)
     app = app_with([], [], state_dir, lang="ru")
     for key in keys:
         app.render()
@@ -471,18 +492,62 @@ def test_your_own_bag_with_a_typed_cyrillic_name_and_counts(state_dir):
     editor = app.stack[-1]
     assert isinstance(editor, BagEditor) and editor.entries == [["аба", 1]]
     app.handle("right")                   # 2 of them
-    app.handle("down")                    # Add an item…
-    app.handle("a")
     app.handle("down")                    # золото (the first common name)
-    app.handle("a")
+    app.handle("right")
     assert editor.entries == [["аба", 2], ["золото", 1]]
-    app.handle("down")
-    app.handle("down")                    # Start
-    app.handle("a")
+    app.handle("a")                       # A on a count: Start
     view = app.console.session.view()
     assert view["game"] == "bag" and view["bag"]["left"] == {"аба": 2, "золото": 1}
     assert "аба" in app.console.session.header["line"]
     app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_your_own_bag_counts_every_common_name_in_place(state_dir, lang):
+    """Your own bag is one form of counts: every common name is a row of it (right: one more, left:
+    one less), so five names one each are counted without a second list opened at «Type a name…»
+    for each of them (a bag of five named items and a draw took 49-79 presses; about 25 now). A on
+    a count starts the bag, as A starts every form (it did nothing on a count); a common name typed
+    is that name's row, not a second one."""
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.widgets.keyboard import TypeScreen
+    app = app_with([], ["down", "a", "down", "a", "a"], state_dir, lang=lang)    # Your own bag
+    try:
+        editor = app.stack[-1]
+        assert isinstance(editor, BagEditor)
+        i18n.set_language(lang)
+        names = [i18n._(w) for w in ("silver", "white", "red", "blue", "coin")]
+        labels = [str(i.label) for i in editor.items(app)]
+        assert set(names) <= set(labels), labels
+        presses = 0
+        for name in names:
+            while str(editor.items(app)[editor.cursor].label) != name:
+                app.handle("down")
+                presses += 1
+            app.handle("right")
+            presses += 1
+        app.render()
+        assert editor.entries == [[n, 1] for n in names] and presses <= 5 + len(labels)
+        app.handle("right")                           # two coins
+        app.handle("left")
+        app.handle("left")                            # none: no coin in the bag
+        assert [n for n, _c in editor.entries] == names[:4]
+        app.handle("up")
+        app.handle("up")                              # (a row between: «token» is not counted)
+        while editor.cursor:
+            app.handle("up")                          # Type a name…
+        app.handle("a")
+        assert isinstance(app.stack[-1], TypeScreen)
+        app.stack[-1].name = names[0]                 # the common name, typed
+        app.handle("key3")                            # (hold A: done)
+        assert app.stack[-1] is editor and [n for n, _c in editor.entries].count(names[0]) == 1
+        assert str(editor.items(app)[editor.cursor].label) == names[0] and dict(editor.entries)[names[0]] == 2
+        app.handle("a")                               # A on a count: Start
+        view = app.console.session.view()
+        assert view["game"] == "bag" and view["bag"]["left"] == {names[0]: 2, **{n: 1 for n in names[1:4]}}
+    finally:
+        app.console.close()
+        i18n.set_language("en")
 
 
 def _menu_to(app, label: str) -> None:
@@ -654,15 +719,15 @@ def test_an_emptied_bag_and_deck_say_so_beside_their_draw_rows(lang, empty, left
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
-    """Your own bag → Add an item → Type a name: in Russian «Ввести имя…» and the keyboard's title
+    """Your own bag → Type a name: in Russian «Ввести имя…» and the keyboard's title
     «Введите имя», the words for a person's name (a player's keyboard says the same); an item's
     name is «название», as the Ukrainian «Ввести назву…» already said."""
     from firmware.i18n import say
-    from firmware.screens.kit.bag import NamePicker
+    from firmware.screens.kit.bag import BagEditor
     from firmware.screens.widgets.keyboard import PERSON, TypeScreen
-    app = app_with([], ["down", "a", "down", "a", "a", "a"], state_dir, lang=lang)    # Add an item
+    app = app_with([], ["down", "a", "down", "a", "a"], state_dir, lang=lang)    # Your own bag
     try:
-        assert isinstance(app.stack[-1], NamePicker)
+        assert isinstance(app.stack[-1], BagEditor)
         typed = str(app.stack[-1].items(app)[0].label)
         app.handle("a")
         app.render()
@@ -676,28 +741,23 @@ def test_a_bag_item_is_named_as_a_thing_not_as_a_person(state_dir, lang):
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang,add,empty", [
-    ("en", "Add a card…", "Add at least one card first."),
-    ("ru", "Добавить карту…", "Сначала добавьте хотя бы одну карту."),
-    ("uk", "Додати карту…", "Спершу додайте хоча б одну карту.")])
-def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, add, empty):
-    """Your own deck said "Add an item…" («Добавить предмет…»), titled its list "Add an item" and
-    refused an empty deck with "Add at least one item first.": a deck holds cards."""
-    from firmware.screens.kit.bag import BagEditor, NamePicker
+@pytest.mark.parametrize("lang,title,empty", [
+    ("en", "Your own deck", "Add at least one card first: right on a name adds one."),
+    ("ru", "Своя колода", "Сначала добавьте хотя бы одну карту: вправо на названии — плюс одна."),
+    ("uk", "Своя колода", "Спершу додайте хоча б одну карту: вправо на назві — плюс одна.")])
+def test_your_own_deck_asks_for_cards_not_items(state_dir, lang, title, empty):
+    """Your own deck refused an empty deck with "Add at least one item first.": a deck holds cards.
+    A on a name's count with nothing counted says how to count one (right), not only what is missing."""
+    from firmware.screens.kit.bag import BagEditor
     app = app_with([], ["down", "a", "down", "a", "down", "a"], state_dir, lang=lang)    # Your own deck
     try:
         editor = app.stack[-1]
         assert isinstance(editor, BagEditor) and editor.kind == "cards"
-        assert [str(i.label) for i in editor.items(app)][0] == add
-        app.handle("down")                                    # Start, with no card
-        app.handle("a")
         app.render()
-        assert " ".join(app.message) == empty
-        app.handle("b")                                       # (the message closes)
-        app.handle("up")
+        assert _texts(app).startswith(title)
+        app.handle("down")                                    # the first name's count, none
         app.handle("a")
-        app.render()
-        assert isinstance(app.stack[-1], NamePicker) and _texts(app).startswith(add.rstrip("…"))
+        assert empty in " ".join(_texts(app).split(" | ")) and app.console.session is None
     finally:
         app.console.close()
         i18n.set_language("en")
@@ -716,9 +776,8 @@ def test_b_asks_before_the_bag_being_made_is_lost(state_dir):
         assert app.stack[-1] is not editor and not isinstance(app.stack[-1], ConfirmScreen)
         app.handle("a")
         editor = app.stack[-1]
-        app.handle("a")                                                     # Add an item…
         app.handle("down")
-        app.handle("a")                                                     # gold
+        app.handle("right")                                                 # one gold
         assert editor.entries and app.stack[-1] is editor
         app.handle("b")
         assert isinstance(app.stack[-1], ConfirmScreen)

@@ -139,11 +139,11 @@ def test_the_simulator_refused_a_terminal_says_only_that_and_makes_no_state_dire
 
 def test_scripted_simulator_in_russian_makes_a_bag_with_a_cyrillic_item(tmp_path):
     script = tmp_path / "keys.txt"
-    # first start: Русский; Кубики и мешочки -> Мешочки и колоды -> Свой мешочек -> Добавить
-    # предмет -> золото (the first common name), one more, Начать; then draw from it (the fair-draw
-    # code box over the new-bag list goes with its first key); no locale: the list opens on English
-    keys = ["down", "a", "down", "a", "down", "a", "a", "a", "down", "a", "right", "down", "down",
-            "a", "a"]
+    # first start: Русский; Кубики и мешочки -> Мешочки и колоды -> Свой мешочек -> золото (the
+    # first common name, under «Ввести название…») two of them, A on the count starts; then draw
+    # from it (the fair-draw code box over the new-bag list goes with its first key); no locale:
+    # the list opens on English
+    keys = ["down", "a", "down", "a", "down", "a", "a", "down", "right", "right", "a", "a"]
     script.write_text("\n".join(keys) + "\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
     proc = subprocess.run([sys.executable, "-m", "firmware.cli", "--state-dir", str(tmp_path / "st"),

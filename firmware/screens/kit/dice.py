@@ -107,7 +107,8 @@ def _dice_layout(dice: list[int], width: int) -> tuple[str, list[tuple[int, int,
 class DiceScreen:
     """Set NdS±M with the joystick (left/right choose the field, up/down change it), A rolls.
     Press picks dice to re-roll (a frame and a mark show the die under the cursor; chosen dice are
-    filled), A re-rolls them. Key3 or hold A: the past rolls."""
+    filled), A re-rolls them; B, or left on the first die, leaves the picking. Key3 or hold A: the
+    past rolls."""
 
     second_action = True           # hold A (KEY3): the past rolls
 
@@ -250,7 +251,10 @@ class DiceScreen:
     def _pick_key(self, key: str, ctx: Ctx) -> None:
         n = self._shown_dice(ctx)
         what = intent("pick", key)
-        if what is Intent.LEFTWARD:
+        if what is Intent.LEFTWARD and self.pick == 0:
+            if not repeated(key):                      # left on the first die goes back, as in every row
+                self.picking, self.chosen = False, set()     # of dice (held left stops there); it did nothing
+        elif what is Intent.LEFTWARD:
             self.pick = max(0, self.pick - 1)
         elif what is Intent.RIGHTWARD:
             self.pick = min(max(0, n - 1), self.pick + 1)
