@@ -2031,3 +2031,38 @@ def test_after_round_9_the_senate_column_is_corrected_until_the_score_is_final(l
         assert playing.session.lines[-1] == "vote Jack"   # in a round A places the vote, as before
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: Jack — 2, 1 again (legions in Epirus).", "Undone: Jack — 1 again (legions in Epirus), not 2."),
+    ("uk", "Скасувати: Jack — 2, знову 1 (легіони в Епірі).", "Скасовано: Jack — знову 1 (легіони в Епірі), не 2."),
+    ("ru", "Отменить: Jack — 2, снова 1 (легионы в Эпире).", "Отменено: Jack — снова 1 (легионы в Эпире), не 2."),
+])
+def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undone):  # G-9: the pad's legions
+    """Hold B on the score pad after two pushes towards Jack (0 -> 1 -> 2 legions in Epirus): the
+    question names the figure taken back and the one that stands again, and the notice after it
+    names the figure now on the pad, 1 (it said «Скасовано: Підрахунок очок: Jack — 2 (легіони в
+    Епірі)» with 1 on the pad), on one panel each; after a power cut too (the stored sentence)."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Jack,Henry,Mary,Ross"] + ["event", "end-round"] * 9:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(_("Final score"))                          # straight onto the pad's first row: Epirus
+        assert isinstance(d.top, SheetPad) and d.top.entry == "epirus"
+        d.press("up", 2)                                    # Jack sits at the top: 2 legions
+        assert d.view()["sheet"]["Jack"]["epirus"] == 2
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()), d.screen()
+        assert "1/2" not in d.screen()                      # one page, as before
+        d.press("a")
+        assert d.view()["sheet"]["Jack"]["epirus"] == 1
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.problems == []
+        d.restart()                                         # the power cut: the log says it the same
+        log = d.console.request("log")["log"]
+        assert log[-1] == undone
+    finally:
+        d.close()

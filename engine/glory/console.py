@@ -381,13 +381,29 @@ ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
 
 def _undone(sentence: Any) -> Msg | None:
     """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
-    the event's arrow) and that the round ended is played on; None for every other step."""
+    the event's arrow) and that the round ended is played on; an undo of a score pad figure says
+    the figure that stands again, the one to see on the pad and on the paper (it said the figure
+    taken back: «Скасовано: Підрахунок очок: Jack — 2 (легіони в Епірі)» with 1 on the pad);
+    None for every other step."""
+    if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
+        name, undone, row, was = sentence.args
+        return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
     if not isinstance(sentence, AnyMsg) or sentence.template != ROUND_ENDS or len(sentence.args) != 4:
         return None
     ended, degrees, way, _next = sentence.args
     back = N_("clockwise") if str(way) == "counter-clockwise" else N_("counter-clockwise")
     return Msg("Undone: the end of round {}. Turn the board back {}° {}; round {} goes on.",
                ended, degrees, term(back), ended)
+
+
+def _undo_asked(sentence: Any) -> Msg | None:
+    """The undo question of a score pad figure: the figure taken back and the one that stands again
+    (the step's own sentence with both took two pages under «Скасувати?»); None for every other
+    step (``Take back: <sentence>``)."""
+    if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
+        name, undone, row, was = sentence.args
+        return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    return None
 
 
 def _no_args(req: Request, usage: Msg) -> None:
@@ -699,12 +715,22 @@ def _sheet(state: State, req: Request) -> Outcome:
     if n > SHEET_LIMITS[entry]:
         raise BadArguments(Msg("{} {}: at most {}.", name, term(SHEET_WORDS[entry]), SHEET_LIMITS[entry]))
     sheet = state.setdefault("sheet", {}).setdefault(name, {})
+    was = int(sheet.get(entry, 0))
     if n:
         sheet[entry] = n
     else:
         sheet.pop(entry, None)
     return Outcome({"sheet": {p: dict(v) for p, v in state["sheet"].items()}},
-                   Msg("Score sheet: {} {} {}.", name, n, term(SHEET_WORDS[entry])))
+                   Msg(SHEET_SET, name, n, term(SHEET_WORDS[entry]), was))
+
+
+SHEET_SET = N_("Score sheet: {} — {} ({}; it was {}).")
+"""A figure of the score pad typed: the player, the figure now, the row, the figure before it
+(:func:`_undone` says that one again when the step is taken back). A line stored before it was
+said kept :data:`SHEET_BEFORE`, whose undo says the step as every other undo does."""
+SHEET_BEFORE = N_("Score sheet: {} {} {}.")
+"""The sentence of a figure typed as the log lines stored before :data:`SHEET_SET` say it (still
+said in the player's language)."""
 
 
 def sheet_request(state: State) -> dict[str, Any]:
@@ -749,6 +775,7 @@ GAME = GameRules(
     new=new_state,
     view=view,
     undone=_undone,
+    undo_asked=_undo_asked,
     usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
           "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
     commands=commands(
