@@ -2066,3 +2066,34 @@ def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undon
         assert log[-1] == undone
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, taxed, said", [
+    ("uk", 1, "Дохід ще не взято: Синій, Червоний. Поверніть поле і почніть раунд 3."),
+    ("en", 3, "Income done? Turn the board and start round 3."),
+    ("ru", 2, "Доход ещё не взят: Червоний. Поверните поле и начните раунд 3."),
+])
+def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said):  # G-1, G-4
+    """Every player takes income in the income phase (G-1, G-4): End round names the players whose
+    tax the game has not recorded, in the round's order (it asked «Дохід зібрано?» alike with two
+    players' income not taken), and asks as before once everyone has."""
+    import re
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        players = ["Червоний", "Жовтий", "Синій"]
+        for line in [f"new glory players={','.join(players)}", "event arrow=cw90", "end-round", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        order = d.view()["order"]
+        assert order == ["Жовтий", "Синій", "Червоний"]       # round 2: the token's province faces Жовтий (G-2)
+        for name in order[:taxed]:
+            assert d.run(f"tax {name} pop=2")["ok"]
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()                                        # (the home's cursor goes to what is due)
+        d.select(re.compile("^" + re.escape(_("End round {}").format(2)) + "$"))
+        assert type(d.top).__name__ == "Asked" and d.top.question == said
+        assert said.split(".")[0] in " ".join(d.screen().split()), d.screen()    # the names on its first page
+        assert d.problems == []
+    finally:
+        d.close()
