@@ -2097,3 +2097,36 @@ def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said
         assert d.problems == []
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: the end of round 9.", "Undone: the end of round 9; round 9 goes on."),
+    ("uk", "Скасувати: кінець раунду 9.", "Скасовано: кінець раунду 9; раунд 9 триває."),
+])
+def test_round_nines_end_taken_back_says_round_9_goes_on(lang, asked, undone):  # G-1
+    """Round 9's end (the game goes on to the final scoring, G-1) taken back by hold B: the question
+    and the notice say round 9 is played on, one panel each; they said the step's own sentence,
+    «Undone: Round 9 ends: the game is over, final scoring ('score <json>')» (the console's command
+    on the panel; three pages of the question in Ukrainian)."""
+    import re
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь"] + ["event", "end-round"] * 8 + ["event"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(re.compile("^" + re.escape(_("End round {}").format(9)) + "$"))
+        d.press("a")                                          # yes: the game is over
+        assert d.view()["finished"] and d.app.message is not None
+        d.press("b")
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert not d.view()["finished"] and d.view()["round"] == 9
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.console.request("log")["log"][-1] == undone
+        assert d.problems == []
+    finally:
+        d.close()

@@ -367,7 +367,7 @@ def _end_round(state: State, req: Request) -> Outcome:
     state["taxed"] = []
     if ended >= int(tables()["rounds"]):
         state["finished"] = True
-        text = Msg("Round {} ends: the game is over, final scoring ('score <json>').", ended)
+        text = Msg(GAME_ENDS, ended)
     else:
         state["round"] = ended + 1
         text = Msg(ROUND_ENDS, ended, abs(turn) * 90,
@@ -377,17 +377,25 @@ def _end_round(state: State, req: Request) -> Outcome:
 
 
 ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
+GAME_ENDS = N_("Round {} ends: the game is over, final scoring ('score <json>').")
 
 
 def _undone(sentence: Any) -> Msg | None:
     """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
-    the event's arrow) and that the round ended is played on; an undo of a score pad figure says
+    the event's arrow) and that the round ended is played on (round 9's: only that it is played
+    on); an undo of a score pad figure says
     the figure that stands again, the one to see on the pad and on the paper (it said the figure
     taken back: «Скасовано: Підрахунок очок: Jack — 2 (легіони в Епірі)» with 1 on the pad);
     None for every other step."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
+    if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
+        # round 9's end turns no board (the game goes on to the final scoring, G-1): it is played on;
+        # it said «Undone: Round 9 ends: the game is over, final scoring ('score <json>')», the
+        # console's command on the panel
+        return Msg("Undone: the end of round {}; round {} goes on.", sentence.args[0],
+                   sentence.args[0])
     if not isinstance(sentence, AnyMsg) or sentence.template != ROUND_ENDS or len(sentence.args) != 4:
         return None
     ended, degrees, way, _next = sentence.args
@@ -398,11 +406,13 @@ def _undone(sentence: Any) -> Msg | None:
 
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a score pad figure: the figure taken back and the one that stands again
-    (the step's own sentence with both took two pages under «Скасувати?»); None for every other
-    step (``Take back: <sentence>``)."""
+    (the step's own sentence with both took two pages under «Скасувати?»), and of round 9's end;
+    None for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
+        return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
 
 
