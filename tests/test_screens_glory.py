@@ -2130,3 +2130,34 @@ def test_round_nines_end_taken_back_says_round_9_goes_on(lang, asked, undone):  
         assert d.problems == []
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: round 1's arrows as printed.", "Undone: round 1's arrows are 1 blue again."),
+    ("uk", "Скасувати: стрілки раунду 1 як на карті.", "Скасовано: стрілки раунду 1 — знову 1 синя."),
+])
+def test_arrows_taken_back_name_the_arrows_standing_again(lang, asked, undone):  # G-2
+    """The home's Arrows row pushed right (1 blue -> 2 blue, the card's arrows as printed, G-2), then
+    hold B: the notice names the arrows that stand again, as the row shows them (it said the
+    arrows taken back, «Скасовано: Раунд 1: стрілки як на карті події (наприкінці поле повернеться
+    на 180°…)», five pages, with 1 blue on the row), and the question fits one panel."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Arrows"), key="right")
+        assert d.view()["event"]["arrow"] == "cw180"
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert d.view()["event"]["arrow"] == "cw90"
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        d.restart()                                           # the power cut: the log says it the same
+        assert d.console.request("log")["log"][-1] == undone
+        assert d.problems == []
+    finally:
+        d.close()

@@ -327,13 +327,23 @@ def _arrow(state: State, req: Request) -> Outcome:
     arrow = req.args[0].lower()
     if arrow == state["event"]["arrow"]:
         raise IllegalMove(Msg("The event of round {} has that arrow already.", state["round"]))
+    was = term(ARROW_WORDS[state["event"]["arrow"]])
     state["event"]["arrow"] = arrow
     fields = _event_fields(state)
     past = state["history"][-1] if state["history"] else None
     if past is not None and past.get("round") == state["round"]:     # who played first: History's start player
         past["arrow"], past["first"] = arrow, fields["first"]
-    return Outcome(fields, Msg("Round {}: the event's arrows as printed ({}); {} plays first, {}.", state["round"],
-                               _turns(state), fields["first"], term(fields["direction"])))
+    # the arrows before it ride along, unsaid (the template says its first 4): its undo says them
+    return Outcome(fields, Msg(ARROWS_SET, state["round"], _turns(state), fields["first"], term(fields["direction"]),
+                               was))
+
+
+ARROWS_SET = N_("Round {}: the event's arrows as printed ({}); {} plays first, {}.")
+"""The arrows of this round's event set (G-2): the round, the board's turn, who plays first and the
+way of play; then, not said, the arrows as they were (:func:`_undone` says them again). A line
+stored before has only the first four: its undo says the step as every other undo does."""
+ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
+"""An event card's arrows as printed, their number and colour («2 синие», as the device's Arrows row)."""
 
 
 def _after_event(card: Mapping[str, Any]) -> str:
@@ -390,6 +400,10 @@ def _undone(sentence: Any) -> Msg | None:
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
+    if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
+        # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
+        # поле повернеться на 180° проти годинникової)…») with the others standing again
+        return Msg("Undone: round {}'s arrows are {} again.", sentence.args[0], sentence.args[4])
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         # round 9's end turns no board (the game goes on to the final scoring, G-1): it is played on;
         # it said «Undone: Round 9 ends: the game is over, final scoring ('score <json>')», the
@@ -406,11 +420,13 @@ def _undone(sentence: Any) -> Msg | None:
 
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a score pad figure: the figure taken back and the one that stands again
-    (the step's own sentence with both took two pages under «Скасувати?»), and of round 9's end;
-    None for every other step (``Take back: <sentence>``)."""
+    (the step's own sentence with both took two pages under «Скасувати?»), of the arrows set and of
+    round 9's end; None for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
+        return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
