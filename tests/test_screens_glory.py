@@ -2161,3 +2161,49 @@ def test_arrows_taken_back_name_the_arrows_standing_again(lang, asked, undone): 
         assert d.problems == []
     finally:
         d.close()
+
+
+def test_corrections_after_round_9_taken_back_name_what_stands_again():  # G-10, G-7
+    """After round 9 the Senate column and the medals are corrected a push at a time (G-10 scores
+    the column as it stands); hold B takes one back and the notice names what stands again: the
+    position's owner, the vote back or off, the medal's holder (it said the correction taken back,
+    «Скасовано: Виправлення: Сенат, позиція 2: Олесь, а не Ярослав» with Ярослав there again)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in (["new glory players=Богдана,Ярослав,Олесь", "vote Богдана", "vote Ярослав", "medal Олесь warrior"]
+                     + ["event", "end-round"] * 9):
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Senate"))
+
+        def undo() -> str:
+            d.press("b:hold")
+            d.press("a")
+            said = " ".join(d.app.message or [])
+            d.press("b")
+            return said
+        d.press("right")                                      # the top vote (position 2): Олесь's
+        assert d.view()["senate"] == ["Богдана", "Олесь"]
+        assert undo() == "Скасовано: Сенат, позиція 2: знову Ярослав, а не Олесь."
+        d.press("up")
+        d.press("right")                                      # a vote added on top (position 3)
+        assert d.view()["senate"] == ["Богдана", "Ярослав", "Богдана"]
+        assert undo() == "Скасовано: Сенат, позиція 3: голос гравця Богдана знову прибрано."
+        d.press("down", 2)
+        d.press("left")                                       # the bottom vote out
+        assert d.view()["senate"] == ["Ярослав"]
+        assert undo() == "Скасовано: Сенат, позиція 1: голос гравця Богдана повернуто."
+        assert d.view()["senate"] == ["Богдана", "Ярослав"]
+        d.press("b")
+        d.select(_("Medals"))
+        d.press("a")
+        d.press("a")                                          # the Warrior medal to Богдана
+        assert d.view()["medals"]["warrior"] == "Богдана"
+        assert undo() == "Скасовано: медаль воїна знову отримує Олесь, а не Богдана."
+        assert d.view()["medals"]["warrior"] == "Олесь"
+        assert d.problems == []
+    finally:
+        d.close()

@@ -226,15 +226,42 @@ def _corrected(was: list[str], column: list[str]) -> Msg:
         changed = [i for i, (a, b) in enumerate(zip(was, column)) if a != b]
         if len(changed) == 1:
             i = changed[0]
-            return Msg("Correction: Senate position {}: {}, not {}.", i + 1, column[i], was[i])
+            return Msg(SENATE_SWAP, i + 1, column[i], was[i])
     elif len(column) == len(was) - 1:
         for i in range(len(was)):
             if was[:i] + was[i + 1:] == column:
-                return Msg("Correction: Senate position {}: {}'s vote taken out.", i + 1, was[i])
+                return Msg(SENATE_OUT, i + 1, was[i])
     elif len(column) == len(was) + 1 and column[:-1] == was:
-        return Msg("Correction: Senate position {}: {}'s vote added on top.", len(column), column[-1])
-    return Msg("Correction: the Senate column, bottom to top, is now {} (it was {}).", _column_words(column),
+        return Msg(SENATE_ON, len(column), column[-1])
+    return Msg(SENATE_SET, _column_words(column),
                _column_words(was))
+
+
+# a correction after round 9, each said again the other way round when taken back (:func:`_corrected_back`)
+SENATE_SWAP = N_("Correction: Senate position {}: {}, not {}.")
+SENATE_OUT = N_("Correction: Senate position {}: {}'s vote taken out.")
+SENATE_ON = N_("Correction: Senate position {}: {}'s vote added on top.")
+SENATE_SET = N_("Correction: the Senate column, bottom to top, is now {} (it was {}).")
+MEDAL_MOVED = N_("Correction: {} goes to {}, not {}.")
+
+
+def _corrected_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a correction after round 9 (a Senate position, the column, a medal's holder): what
+    stands again, one position or medal a push as the device corrects them; it said the correction
+    taken back («Скасовано: Виправлення: Сенат, позиція 2: Марія, а не Яків» with Яків there again).
+    None for any other sentence."""
+    a = sentence.args
+    if sentence.template == SENATE_SWAP and len(a) == 3:
+        return Msg("Undone: Senate position {}: {} again, not {}.", a[0], a[2], a[1])
+    if sentence.template == SENATE_OUT and len(a) == 2:
+        return Msg("Undone: Senate position {}: {}'s vote is back.", a[0], a[1])
+    if sentence.template == SENATE_ON and len(a) == 2:
+        return Msg("Undone: Senate position {}: {}'s vote is off again.", a[0], a[1])
+    if sentence.template == SENATE_SET and len(a) == 2:
+        return Msg("Undone: the Senate column, bottom to top, is {} again.", a[1])
+    if sentence.template == MEDAL_MOVED and len(a) == 3:
+        return Msg("Undone: {} goes back to {}, not {}.", a[0], a[2], a[1])
+    return None
 
 
 def _column_words(column: list[str]) -> str | Msg:
@@ -400,6 +427,8 @@ def _undone(sentence: Any) -> Msg | None:
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
+    if isinstance(sentence, AnyMsg) and _corrected_back(sentence) is not None:
+        return _corrected_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
         # поле повернеться на 180° проти годинникової)…») with the others standing again
@@ -528,7 +557,7 @@ def _medal(state: State, req: Request) -> Outcome:
     state["medals"][medal] = name
     if holder is not None:        # after round 9, before the score is final: a correction
         return Outcome({"medals": dict(state["medals"])},
-                       Msg("Correction: {} goes to {}, not {}.", medal_term(medal), name, holder))
+                       Msg(MEDAL_MOVED, medal_term(medal), name, holder))
     return Outcome({"medals": dict(state["medals"])}, Msg("{} earns {}.", name, medal_term(medal)))
 
 
