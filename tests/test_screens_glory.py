@@ -2207,3 +2207,44 @@ def test_corrections_after_round_9_taken_back_name_what_stands_again():  # G-10,
         assert d.problems == []
     finally:
         d.close()
+
+
+def test_a_fame_change_taken_back_names_the_fame_standing_again():  # G-5, G-6
+    """Hold B after a fame change on the Fame screen: the notice names the fame the track shows
+    again (it said the change taken back, «Скасовано: Ярослав: +3 слави: 12 → 15» with 12 on the
+    track), and a change that passed milestones says they are taken back too (G-6: the marker on 11
+    goes back to 12, Богдана's supporters with them)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "fame Ярослав +11"]:   # Ярослав on 12: the marker to 11
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Fame"))
+        d.press("down")
+        d.press("a")
+        d.press("up", 2)
+        d.press("a")                                            # Ярослав +3: 12 -> 15
+        assert d.view()["fame"]["Ярослав"] == 15
+        d.press("b:hold")
+        d.press("a")
+        assert " ".join(d.app.message or []) == "Скасовано: слава гравця Ярослав знову 12, а не 15."
+        d.press("b")
+        d.press("up")
+        d.press("a")
+        d.press("up", 9)
+        d.press("a")                                            # Богдана +10: 1 -> 11, milestones 5 and 12 (on 11)
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert d.view()["markers"]["12"] == 10
+        d.press("b:hold")
+        d.press("a")
+        said = d.console.request("log")["log"][-1]                 # (a long notice: its own screen, read here)
+        assert said.startswith("Скасовано: слава гравця Богдана знову 1, а не 11. Скасовано також: Богдана проходить "
+                               "віху 5"), said
+        assert d.view()["fame"]["Богдана"] == 1 and d.view()["markers"]["12"] == 11
+        assert d.problems == []
+    finally:
+        d.close()

@@ -120,8 +120,25 @@ def _fame(state: State, req: Request) -> Outcome:
     fields = _fame_fields(state, [change])
     fields["floored"] = change.floored
     note = Msg(" (the track stops at 1)") if change.floored else ""
-    return Outcome(fields, Msg("{} {} fame: {} -> {}{}.{}", name, f"{delta:+d}", change.before, change.total, note,
+    return Outcome(fields, Msg(FAME_CHANGED, name, f"{delta:+d}", change.before, change.total, note,
                                _milestone_text(change.milestones)))
+
+
+FAME_CHANGED = N_("{} {} fame: {} -> {}{}.{}")
+"""A change of fame: the player, the change, the fame before and after, the floor's note, the
+milestones passed (:func:`_undone` says the fame before again)."""
+
+
+def _fame_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a change of fame: the fame that stands again and, where it passed milestones, that
+    they are taken back too (their markers and supporters, G-6); it said the change taken back,
+    «Скасовано: Червоний: +11 слави: 1 → 12…» with 1 on the track. None for any other sentence."""
+    if sentence.template != FAME_CHANGED or len(sentence.args) != 6:
+        return None
+    name, _delta, before, total, _note, passed = sentence.args
+    if passed:
+        return Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed)
+    return Msg("Undone: {}'s fame is {} again, not {}.", name, before, total)
 
 
 def _fame_admitted(state: State, req: Request) -> None:
@@ -429,6 +446,8 @@ def _undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
     if isinstance(sentence, AnyMsg) and _corrected_back(sentence) is not None:
         return _corrected_back(sentence)
+    if isinstance(sentence, AnyMsg) and _fame_back(sentence) is not None:
+        return _fame_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
         # поле повернеться на 180° проти годинникової)…») with the others standing again
