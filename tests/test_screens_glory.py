@@ -2167,7 +2167,8 @@ def test_corrections_after_round_9_taken_back_name_what_stands_again():  # G-10,
     """After round 9 the Senate column and the medals are corrected a push at a time (G-10 scores
     the column as it stands); hold B takes one back and the notice names what stands again: the
     position's owner, the vote back or off, the medal's holder (it said the correction taken back,
-    «Скасовано: Виправлення: Сенат, позиція 2: Олесь, а не Ярослав» with Ярослав there again)."""
+    «Скасовано: Виправлення: Сенат, позиція 2: Олесь, а не Ярослав» with Ярослав there again); its
+    question fits one panel (it took three pages)."""
     from firmware.i18n import _
     d = Driver("uk", seed=1)
     try:
@@ -2180,7 +2181,8 @@ def test_corrections_after_round_9_taken_back_name_what_stands_again():  # G-10,
         d.select(_("Senate"))
 
         def undo() -> str:
-            d.press("b:hold")
+            d.press("b:hold")                                 # the question on one panel, no «Виправлення»
+            assert "1/" not in d.screen() and "Виправлення" not in d.screen(), d.screen()
             d.press("a")
             said = " ".join(d.app.message or [])
             d.press("b")

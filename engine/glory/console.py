@@ -281,6 +281,22 @@ def _corrected_back(sentence: AnyMsg) -> Msg | None:
     return None
 
 
+def _correction_asked(sentence: AnyMsg) -> Msg | None:
+    """The undo question of a correction after round 9, without the word «Correction» (one panel
+    where «Скасувати: Виправлення: Сенат, позиція 3: голос гравця…» took three pages); the whole
+    column's keeps its sentence. None for any other sentence."""
+    a = sentence.args
+    if sentence.template == SENATE_SWAP and len(a) == 3:
+        return Msg("Take back: Senate position {}: {}, not {}.", *a)
+    if sentence.template == SENATE_OUT and len(a) == 2:
+        return Msg("Take back: Senate position {}: {}'s vote out.", *a)
+    if sentence.template == SENATE_ON and len(a) == 2:
+        return Msg("Take back: Senate position {}: {}'s vote on top.", *a)
+    if sentence.template == MEDAL_MOVED and len(a) == 3:
+        return Msg("Take back: {} to {}, not {}.", *a)
+    return None
+
+
 def _column_words(column: list[str]) -> str | Msg:
     """The Senate column said in a sentence: its owners bottom to top, or «no votes»."""
     return ", ".join(column) if column else Msg("no votes")
@@ -468,11 +484,13 @@ def _undone(sentence: Any) -> Msg | None:
 
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a score pad figure: the figure taken back and the one that stands again
-    (the step's own sentence with both took two pages under «Скасувати?»), of the arrows set and of
-    round 9's end; None for every other step (``Take back: <sentence>``)."""
+    (the step's own sentence with both took two pages under «Скасувати?»), of a correction after
+    round 9, of the arrows set and of round 9's end; None for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and _correction_asked(sentence) is not None:
+        return _correction_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
