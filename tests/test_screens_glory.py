@@ -2250,3 +2250,37 @@ def test_a_fame_change_taken_back_names_the_fame_standing_again():  # G-5, G-6
         assert d.problems == []
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: Богдана's double tax.", "Undone: Богдана's double tax, 10 denarii; fame 21 again."),
+    ("uk", "Скасувати: податок ×2 (Богдана).", "Скасовано: податок ×2 (Богдана), денаріїв: 10; слава знову 21."),
+])
+def test_a_double_tax_taken_back_names_the_fame_standing_again(lang, asked, undone):  # G-4
+    """A double tax (pop 5: 10 denarii, −4 fame, 21 -> 17) taken back by hold B: the notice names the
+    fame on the track again, 21 (it said «…−4 слави (21 → 17)», 17, three pages to ask), one panel
+    each."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "fame Богдана +20", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Tax"))
+        d.press("down")
+        d.press("right", 4)                                   # population 5
+        d.press("down")
+        d.press("right")                                      # double tax
+        d.press("a")
+        assert d.view()["fame"]["Богдана"] == 17
+        d.press("b:hold")                                     # (closes the tax's notice)
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert d.view()["fame"]["Богдана"] == 21 and d.view()["taxed"] == []
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.problems == []
+    finally:
+        d.close()

@@ -141,6 +141,20 @@ def _fame_back(sentence: AnyMsg) -> Msg | None:
     return Msg("Undone: {}'s fame is {} again, not {}.", name, before, total)
 
 
+DOUBLE_TAX = N_("{} takes double tax: {} denarii, -{} fame ({} -> {}).")
+"""A double tax (G-4): the player, the denarii, the fame penalty, the fame before and after."""
+
+
+def _double_tax_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a double tax: the denarii to give back and the fame the track shows again (G-4);
+    it said the tax taken back, «…−4 слави (21 → 17)», with 21 on the track. None for any other
+    sentence."""
+    if sentence.template != DOUBLE_TAX or len(sentence.args) != 5:
+        return None
+    name, denarii, _penalty, before, _after = sentence.args
+    return Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before)
+
+
 def _fame_admitted(state: State, req: Request) -> None:
     """The rule a ``fame`` asked now keeps (``Command.admit``; ``state`` before it): a loss for a
     player already on space 1 moves nothing (G-5: «маркер славы ни при каких обстоятельствах не
@@ -464,6 +478,8 @@ def _undone(sentence: Any) -> Msg | None:
         return _corrected_back(sentence)
     if isinstance(sentence, AnyMsg) and _fame_back(sentence) is not None:
         return _fame_back(sentence)
+    if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
+        return _double_tax_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
         # поле повернеться на 180° проти годинникової)…») with the others standing again
@@ -489,6 +505,8 @@ def _undo_asked(sentence: Any) -> Msg | None:
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == DOUBLE_TAX and len(sentence.args) == 5:
+        return Msg("Take back: {}'s double tax.", sentence.args[0])                 # (three pages)
     if isinstance(sentence, AnyMsg) and _correction_asked(sentence) is not None:
         return _correction_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
@@ -541,7 +559,7 @@ def _tax(state: State, req: Request) -> Outcome:
     F.change_fame(state, name, -penalty)
     _paid(state, name, pop)
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
-                   Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
+                   Msg(DOUBLE_TAX, name, 2 * pop, penalty, before,
                        state["fame"][name]))
 
 
