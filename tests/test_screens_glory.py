@@ -2284,3 +2284,31 @@ def test_a_double_tax_taken_back_names_the_fame_standing_again(lang, asked, undo
         assert d.problems == []
     finally:
         d.close()
+
+
+def test_a_vote_removal_taken_back_says_the_vote_is_back():  # G-7
+    """An intrigue's removal of a vote (Remove a vote, G-7) taken back by hold B: the notice says the
+    vote is back at its position, on one panel (it said the removal again, «Скасовано: Голос гравця
+    Богдана з позиції 1 виходить із колони Сенату…», two pages; the question three)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "vote Богдана", "vote Ярослав", "event", "end-round",
+                     "event"]:                            # round 2: intrigues after the event (G-1)
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Remove a vote"))
+        d.press("down")                                    # the bottom vote: Богдана's, position 1
+        d.press("a")
+        assert d.view()["senate"] == ["Ярослав"]
+        d.press("b")
+        d.press("b:hold")
+        assert "Скасувати: Богдана — голос із позиції 1 Сенату." in " ".join(d.screen().split()), d.screen()
+        d.press("a")
+        assert d.view()["senate"] == ["Богдана", "Ярослав"]
+        assert " ".join(d.app.message or []) == "Скасовано: голос гравця Богдана знову на позиції 1 у колоні Сенату."
+        assert d.problems == []
+    finally:
+        d.close()

@@ -219,7 +219,11 @@ def _unvote(state: State, req: Request) -> Outcome:
     except ValueError as e:
         raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
-                   Msg("{}'s vote at position {} leaves the Senate (no supremacy on removal).", name, where))
+                   Msg(UNVOTED, name, where))
+
+
+UNVOTED = N_("{}'s vote at position {} leaves the Senate (no supremacy on removal).")
+"""A vote taken out by an intrigue (G-7): its owner and position (:func:`_undone` puts it back)."""
 
 
 def _senate(state: State, req: Request) -> Outcome:
@@ -480,6 +484,9 @@ def _undone(sentence: Any) -> Msg | None:
         return _fame_back(sentence)
     if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
         return _double_tax_back(sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
+        # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
+        return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
         # поле повернеться на 180° проти годинникової)…») with the others standing again
@@ -505,6 +512,8 @@ def _undo_asked(sentence: Any) -> Msg | None:
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
+        return Msg("Take back: {}'s vote out of Senate position {}.", *sentence.args)
     if isinstance(sentence, AnyMsg) and sentence.template == DOUBLE_TAX and len(sentence.args) == 5:
         return Msg("Take back: {}'s double tax.", sentence.args[0])                 # (three pages)
     if isinstance(sentence, AnyMsg) and _correction_asked(sentence) is not None:
