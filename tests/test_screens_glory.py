@@ -2031,3 +2031,284 @@ def test_after_round_9_the_senate_column_is_corrected_until_the_score_is_final(l
         assert playing.session.lines[-1] == "vote Jack"   # in a round A places the vote, as before
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: Jack — 2, 1 again (legions in Epirus).", "Undone: Jack — 1 again (legions in Epirus), not 2."),
+    ("uk", "Скасувати: Jack — 2, знову 1 (легіони в Епірі).", "Скасовано: Jack — знову 1 (легіони в Епірі), не 2."),
+    ("ru", "Отменить: Jack — 2, снова 1 (легионы в Эпире).", "Отменено: Jack — снова 1 (легионы в Эпире), не 2."),
+])
+def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undone):  # G-9: the pad's legions
+    """Hold B on the score pad after two pushes towards Jack (0 -> 1 -> 2 legions in Epirus): the
+    question names the figure taken back and the one that stands again, and the notice after it
+    names the figure now on the pad, 1 (it said «Скасовано: Підрахунок очок: Jack — 2 (легіони в
+    Епірі)» with 1 on the pad), on one panel each; after a power cut too (the stored sentence)."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Jack,Henry,Mary,Ross"] + ["event", "end-round"] * 9:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.select(_("Final score"))                          # straight onto the pad's first row: Epirus
+        assert isinstance(d.top, SheetPad) and d.top.entry == "epirus"
+        d.press("up", 2)                                    # Jack sits at the top: 2 legions
+        assert d.view()["sheet"]["Jack"]["epirus"] == 2
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()), d.screen()
+        assert "1/2" not in d.screen()                      # one page, as before
+        d.press("a")
+        assert d.view()["sheet"]["Jack"]["epirus"] == 1
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.problems == []
+        d.restart()                                         # the power cut: the log says it the same
+        log = d.console.request("log")["log"]
+        assert log[-1] == undone
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang, taxed, said", [
+    ("uk", 1, "Дохід ще не взято: Синій, Червоний. Поверніть поле і почніть раунд 3."),
+    ("en", 3, "Income done? Turn the board and start round 3."),
+    ("ru", 2, "Доход ещё не взят: Червоний. Поверните поле и начните раунд 3."),
+])
+def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said):  # G-1, G-4
+    """Every player takes income in the income phase (G-1, G-4): End round names the players whose
+    tax the game has not recorded, in the round's order (it asked «Дохід зібрано?» alike with two
+    players' income not taken), and asks as before once everyone has."""
+    import re
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        players = ["Червоний", "Жовтий", "Синій"]
+        for line in [f"new glory players={','.join(players)}", "event arrow=cw90", "end-round", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        order = d.view()["order"]
+        assert order == ["Жовтий", "Синій", "Червоний"]       # round 2: the token's province faces Жовтий (G-2)
+        for name in order[:taxed]:
+            assert d.run(f"tax {name} pop=2")["ok"]
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()                                        # (the home's cursor goes to what is due)
+        d.select(re.compile("^" + re.escape(_("End round {}").format(2)) + "$"))
+        assert type(d.top).__name__ == "Asked" and d.top.question == said
+        assert said.split(".")[0] in " ".join(d.screen().split()), d.screen()    # the names on its first page
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: the end of round 9.", "Undone: the end of round 9; round 9 goes on."),
+    ("uk", "Скасувати: кінець раунду 9.", "Скасовано: кінець раунду 9; раунд 9 триває."),
+])
+def test_round_nines_end_taken_back_says_round_9_goes_on(lang, asked, undone):  # G-1
+    """Round 9's end (the game goes on to the final scoring, G-1) taken back by hold B: the question
+    and the notice say round 9 is played on, one panel each; they said the step's own sentence,
+    «Undone: Round 9 ends: the game is over, final scoring ('score <json>')» (the console's command
+    on the panel; three pages of the question in Ukrainian)."""
+    import re
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь"] + ["event", "end-round"] * 8 + ["event"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(re.compile("^" + re.escape(_("End round {}").format(9)) + "$"))
+        d.press("a")                                          # yes: the game is over
+        assert d.view()["finished"] and d.app.message is not None
+        d.press("b")
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert not d.view()["finished"] and d.view()["round"] == 9
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.console.request("log")["log"][-1] == undone
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: round 1's arrows as printed.", "Undone: round 1's arrows are 1 blue again."),
+    ("uk", "Скасувати: стрілки раунду 1 як на карті.", "Скасовано: стрілки раунду 1 — знову 1 синя."),
+])
+def test_arrows_taken_back_name_the_arrows_standing_again(lang, asked, undone):  # G-2
+    """The home's Arrows row pushed right (1 blue -> 2 blue, the card's arrows as printed, G-2), then
+    hold B: the notice names the arrows that stand again, as the row shows them (it said the
+    arrows taken back, «Скасовано: Раунд 1: стрілки як на карті події (наприкінці поле повернеться
+    на 180°…)», five pages, with 1 blue on the row), and the question fits one panel."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Arrows"), key="right")
+        assert d.view()["event"]["arrow"] == "cw180"
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert d.view()["event"]["arrow"] == "cw90"
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        d.restart()                                           # the power cut: the log says it the same
+        assert d.console.request("log")["log"][-1] == undone
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+def test_corrections_after_round_9_taken_back_name_what_stands_again():  # G-10, G-7
+    """After round 9 the Senate column and the medals are corrected a push at a time (G-10 scores
+    the column as it stands); hold B takes one back and the notice names what stands again: the
+    position's owner, the vote back or off, the medal's holder (it said the correction taken back,
+    «Скасовано: Виправлення: Сенат, позиція 2: Олесь, а не Ярослав» with Ярослав there again); its
+    question fits one panel (it took three pages)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in (["new glory players=Богдана,Ярослав,Олесь", "vote Богдана", "vote Ярослав", "medal Олесь warrior"]
+                     + ["event", "end-round"] * 9):
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Senate"))
+
+        def undo() -> str:
+            d.press("b:hold")                                 # the question on one panel, no «Виправлення»
+            assert "1/" not in d.screen() and "Виправлення" not in d.screen(), d.screen()
+            d.press("a")
+            said = " ".join(d.app.message or [])
+            d.press("b")
+            return said
+        d.press("right")                                      # the top vote (position 2): Олесь's
+        assert d.view()["senate"] == ["Богдана", "Олесь"]
+        assert undo() == "Скасовано: Сенат, позиція 2: знову Ярослав, а не Олесь."
+        d.press("up")
+        d.press("right")                                      # a vote added on top (position 3)
+        assert d.view()["senate"] == ["Богдана", "Ярослав", "Богдана"]
+        assert undo() == "Скасовано: Сенат, позиція 3: голос гравця Богдана знову прибрано."
+        d.press("down", 2)
+        d.press("left")                                       # the bottom vote out
+        assert d.view()["senate"] == ["Ярослав"]
+        assert undo() == "Скасовано: Сенат, позиція 1: голос гравця Богдана повернуто."
+        assert d.view()["senate"] == ["Богдана", "Ярослав"]
+        d.press("b")
+        d.select(_("Medals"))
+        d.press("a")
+        d.press("a")                                          # the Warrior medal to Богдана
+        assert d.view()["medals"]["warrior"] == "Богдана"
+        assert undo() == "Скасовано: медаль воїна знову отримує Олесь, а не Богдана."
+        assert d.view()["medals"]["warrior"] == "Олесь"
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+def test_a_fame_change_taken_back_names_the_fame_standing_again():  # G-5, G-6
+    """Hold B after a fame change on the Fame screen: the notice names the fame the track shows
+    again (it said the change taken back, «Скасовано: Ярослав: +3 слави: 12 → 15» with 12 on the
+    track), and a change that passed milestones says they are taken back too (G-6: the marker on 11
+    goes back to 12, Богдана's supporters with them)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "fame Ярослав +11"]:   # Ярослав on 12: the marker to 11
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Fame"))
+        d.press("down")
+        d.press("a")
+        d.press("up", 2)
+        d.press("a")                                            # Ярослав +3: 12 -> 15
+        assert d.view()["fame"]["Ярослав"] == 15
+        d.press("b:hold")
+        d.press("a")
+        assert " ".join(d.app.message or []) == "Скасовано: слава гравця Ярослав знову 12, а не 15."
+        d.press("b")
+        d.press("up")
+        d.press("a")
+        d.press("up", 9)
+        d.press("a")                                            # Богдана +10: 1 -> 11, milestones 5 and 12 (on 11)
+        while d.app.message is not None or type(d.top).__name__ == "TextScreen":
+            d.press("b")
+        assert d.view()["markers"]["12"] == 10
+        d.press("b:hold")
+        d.press("a")
+        said = d.console.request("log")["log"][-1]                 # (a long notice: its own screen, read here)
+        assert said.startswith("Скасовано: слава гравця Богдана знову 1, а не 11. Скасовано також: Богдана проходить "
+                               "віху 5"), said
+        assert d.view()["fame"]["Богдана"] == 1 and d.view()["markers"]["12"] == 11
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang, asked, undone", [
+    ("en", "Take back: Богдана's double tax.", "Undone: Богдана's double tax, 10 denarii; fame 21 again."),
+    ("uk", "Скасувати: податок ×2 (Богдана).", "Скасовано: податок ×2 (Богдана), денаріїв: 10; слава знову 21."),
+])
+def test_a_double_tax_taken_back_names_the_fame_standing_again(lang, asked, undone):  # G-4
+    """A double tax (pop 5: 10 denarii, −4 fame, 21 -> 17) taken back by hold B: the notice names the
+    fame on the track again, 21 (it said «…−4 слави (21 → 17)», 17, three pages to ask), one panel
+    each."""
+    from firmware.i18n import _
+    d = Driver(lang, seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "fame Богдана +20", "event arrow=cw90"]:
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Tax"))
+        d.press("down")
+        d.press("right", 4)                                   # population 5
+        d.press("down")
+        d.press("right")                                      # double tax
+        d.press("a")
+        assert d.view()["fame"]["Богдана"] == 17
+        d.press("b:hold")                                     # (closes the tax's notice)
+        d.press("b:hold")
+        assert asked in " ".join(d.screen().split()) and "1/" not in d.screen(), d.screen()
+        d.press("a")
+        assert d.view()["fame"]["Богдана"] == 21 and d.view()["taxed"] == []
+        assert d.app.message is not None and " ".join(d.app.message) == undone, d.screen()
+        assert d.problems == []
+    finally:
+        d.close()
+
+
+def test_a_vote_removal_taken_back_says_the_vote_is_back():  # G-7
+    """An intrigue's removal of a vote (Remove a vote, G-7) taken back by hold B: the notice says the
+    vote is back at its position, on one panel (it said the removal again, «Скасовано: Голос гравця
+    Богдана з позиції 1 виходить із колони Сенату…», two pages; the question three)."""
+    from firmware.i18n import _
+    d = Driver("uk", seed=1)
+    try:
+        for line in ["new glory players=Богдана,Ярослав,Олесь", "vote Богдана", "vote Ярослав", "event", "end-round",
+                     "event"]:                            # round 2: intrigues after the event (G-1)
+            assert d.run(line)["ok"], line
+        d.app.stack[:] = d.app.stack[:1]
+        d.app.push(GloryHome())
+        d.app.render()
+        d.select(_("Remove a vote"))
+        d.press("down")                                    # the bottom vote: Богдана's, position 1
+        d.press("a")
+        assert d.view()["senate"] == ["Ярослав"]
+        d.press("b")
+        d.press("b:hold")
+        assert "Скасувати: Богдана — голос із позиції 1 Сенату." in " ".join(d.screen().split()), d.screen()
+        d.press("a")
+        assert d.view()["senate"] == ["Богдана", "Ярослав"]
+        assert " ".join(d.app.message or []) == "Скасовано: голос гравця Богдана знову на позиції 1 у колоні Сенату."
+        assert d.problems == []
+    finally:
+        d.close()

@@ -358,3 +358,23 @@ def test_once_the_data_marks_every_card_nothing_is_said_of_the_2_player_cards(mo
     ctx = FakeCtx("new glory players=Jack,Henry seed=5")
     assert "O11" not in ctx.session.state["objectives"]["deck"]          # taken out of a 2-player deck
     assert "two_player_cards_unknown" not in ctx.run("deal")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_hand_of_a_seat_nobody_named_says_what_a_does(lang):  # G-19
+    """The device names the seats nobody named by their colours (Червоний, Жовтий, Синій, Зелений):
+    each of their hands has the hint beside the name. In Ukrainian «{}: поверніть одну» fitted only
+    «Синій» (21 columns): Червоний, Жовтий and Зелений read their name alone, and a new player had
+    nothing to say what A on a card does."""
+    from firmware import i18n
+    from firmware.screens.glory.record import SEAT_NAMES
+    i18n.set_language(lang)
+    try:
+        names = [i18n._(n) for n in SEAT_NAMES]
+    finally:
+        i18n.set_language("en")
+    ctx = FakeCtx(f"new glory players={','.join(names)} seed=5", "deal", lang=lang)
+    for player in names:
+        ctx.open(HandScreen(player))
+        title = ctx.texts()[0]
+        assert title.startswith(player + ": ") and len(title) <= 21, title

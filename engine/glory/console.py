@@ -120,8 +120,39 @@ def _fame(state: State, req: Request) -> Outcome:
     fields = _fame_fields(state, [change])
     fields["floored"] = change.floored
     note = Msg(" (the track stops at 1)") if change.floored else ""
-    return Outcome(fields, Msg("{} {} fame: {} -> {}{}.{}", name, f"{delta:+d}", change.before, change.total, note,
+    return Outcome(fields, Msg(FAME_CHANGED, name, f"{delta:+d}", change.before, change.total, note,
                                _milestone_text(change.milestones)))
+
+
+FAME_CHANGED = N_("{} {} fame: {} -> {}{}.{}")
+"""A change of fame: the player, the change, the fame before and after, the floor's note, the
+milestones passed (:func:`_undone` says the fame before again)."""
+
+
+def _fame_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a change of fame: the fame that stands again and, where it passed milestones, that
+    they are taken back too (their markers and supporters, G-6); it said the change taken back,
+    «Скасовано: Червоний: +11 слави: 1 → 12…» with 1 on the track. None for any other sentence."""
+    if sentence.template != FAME_CHANGED or len(sentence.args) != 6:
+        return None
+    name, _delta, before, total, _note, passed = sentence.args
+    if passed:
+        return Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed)
+    return Msg("Undone: {}'s fame is {} again, not {}.", name, before, total)
+
+
+DOUBLE_TAX = N_("{} takes double tax: {} denarii, -{} fame ({} -> {}).")
+"""A double tax (G-4): the player, the denarii, the fame penalty, the fame before and after."""
+
+
+def _double_tax_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a double tax: the denarii to give back and the fame the track shows again (G-4);
+    it said the tax taken back, «…−4 слави (21 → 17)», with 21 on the track. None for any other
+    sentence."""
+    if sentence.template != DOUBLE_TAX or len(sentence.args) != 5:
+        return None
+    name, denarii, _penalty, before, _after = sentence.args
+    return Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before)
 
 
 def _fame_admitted(state: State, req: Request) -> None:
@@ -188,7 +219,11 @@ def _unvote(state: State, req: Request) -> Outcome:
     except ValueError as e:
         raise IllegalMove(e.args[0] if e.args and isinstance(e.args[0], AnyMsg) else str(e)) from None
     return Outcome({"senate": list(state["senate"]), "removed_at": where},
-                   Msg("{}'s vote at position {} leaves the Senate (no supremacy on removal).", name, where))
+                   Msg(UNVOTED, name, where))
+
+
+UNVOTED = N_("{}'s vote at position {} leaves the Senate (no supremacy on removal).")
+"""A vote taken out by an intrigue (G-7): its owner and position (:func:`_undone` puts it back)."""
 
 
 def _senate(state: State, req: Request) -> Outcome:
@@ -226,15 +261,58 @@ def _corrected(was: list[str], column: list[str]) -> Msg:
         changed = [i for i, (a, b) in enumerate(zip(was, column)) if a != b]
         if len(changed) == 1:
             i = changed[0]
-            return Msg("Correction: Senate position {}: {}, not {}.", i + 1, column[i], was[i])
+            return Msg(SENATE_SWAP, i + 1, column[i], was[i])
     elif len(column) == len(was) - 1:
         for i in range(len(was)):
             if was[:i] + was[i + 1:] == column:
-                return Msg("Correction: Senate position {}: {}'s vote taken out.", i + 1, was[i])
+                return Msg(SENATE_OUT, i + 1, was[i])
     elif len(column) == len(was) + 1 and column[:-1] == was:
-        return Msg("Correction: Senate position {}: {}'s vote added on top.", len(column), column[-1])
-    return Msg("Correction: the Senate column, bottom to top, is now {} (it was {}).", _column_words(column),
+        return Msg(SENATE_ON, len(column), column[-1])
+    return Msg(SENATE_SET, _column_words(column),
                _column_words(was))
+
+
+# a correction after round 9, each said again the other way round when taken back (:func:`_corrected_back`)
+SENATE_SWAP = N_("Correction: Senate position {}: {}, not {}.")
+SENATE_OUT = N_("Correction: Senate position {}: {}'s vote taken out.")
+SENATE_ON = N_("Correction: Senate position {}: {}'s vote added on top.")
+SENATE_SET = N_("Correction: the Senate column, bottom to top, is now {} (it was {}).")
+MEDAL_MOVED = N_("Correction: {} goes to {}, not {}.")
+
+
+def _corrected_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a correction after round 9 (a Senate position, the column, a medal's holder): what
+    stands again, one position or medal a push as the device corrects them; it said the correction
+    taken back («Скасовано: Виправлення: Сенат, позиція 2: Марія, а не Яків» with Яків there again).
+    None for any other sentence."""
+    a = sentence.args
+    if sentence.template == SENATE_SWAP and len(a) == 3:
+        return Msg("Undone: Senate position {}: {} again, not {}.", a[0], a[2], a[1])
+    if sentence.template == SENATE_OUT and len(a) == 2:
+        return Msg("Undone: Senate position {}: {}'s vote is back.", a[0], a[1])
+    if sentence.template == SENATE_ON and len(a) == 2:
+        return Msg("Undone: Senate position {}: {}'s vote is off again.", a[0], a[1])
+    if sentence.template == SENATE_SET and len(a) == 2:
+        return Msg("Undone: the Senate column, bottom to top, is {} again.", a[1])
+    if sentence.template == MEDAL_MOVED and len(a) == 3:
+        return Msg("Undone: {} goes back to {}, not {}.", a[0], a[2], a[1])
+    return None
+
+
+def _correction_asked(sentence: AnyMsg) -> Msg | None:
+    """The undo question of a correction after round 9, without the word «Correction» (one panel
+    where «Скасувати: Виправлення: Сенат, позиція 3: голос гравця…» took three pages); the whole
+    column's keeps its sentence. None for any other sentence."""
+    a = sentence.args
+    if sentence.template == SENATE_SWAP and len(a) == 3:
+        return Msg("Take back: Senate position {}: {}, not {}.", *a)
+    if sentence.template == SENATE_OUT and len(a) == 2:
+        return Msg("Take back: Senate position {}: {}'s vote out.", *a)
+    if sentence.template == SENATE_ON and len(a) == 2:
+        return Msg("Take back: Senate position {}: {}'s vote on top.", *a)
+    if sentence.template == MEDAL_MOVED and len(a) == 3:
+        return Msg("Take back: {} to {}, not {}.", *a)
+    return None
 
 
 def _column_words(column: list[str]) -> str | Msg:
@@ -327,13 +405,23 @@ def _arrow(state: State, req: Request) -> Outcome:
     arrow = req.args[0].lower()
     if arrow == state["event"]["arrow"]:
         raise IllegalMove(Msg("The event of round {} has that arrow already.", state["round"]))
+    was = term(ARROW_WORDS[state["event"]["arrow"]])
     state["event"]["arrow"] = arrow
     fields = _event_fields(state)
     past = state["history"][-1] if state["history"] else None
     if past is not None and past.get("round") == state["round"]:     # who played first: History's start player
         past["arrow"], past["first"] = arrow, fields["first"]
-    return Outcome(fields, Msg("Round {}: the event's arrows as printed ({}); {} plays first, {}.", state["round"],
-                               _turns(state), fields["first"], term(fields["direction"])))
+    # the arrows before it ride along, unsaid (the template says its first 4): its undo says them
+    return Outcome(fields, Msg(ARROWS_SET, state["round"], _turns(state), fields["first"], term(fields["direction"]),
+                               was))
+
+
+ARROWS_SET = N_("Round {}: the event's arrows as printed ({}); {} plays first, {}.")
+"""The arrows of this round's event set (G-2): the round, the board's turn, who plays first and the
+way of play; then, not said, the arrows as they were (:func:`_undone` says them again). A line
+stored before has only the first four: its undo says the step as every other undo does."""
+ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
+"""An event card's arrows as printed, their number and colour («2 синие», as the device's Arrows row)."""
 
 
 def _after_event(card: Mapping[str, Any]) -> str:
@@ -367,7 +455,7 @@ def _end_round(state: State, req: Request) -> Outcome:
     state["taxed"] = []
     if ended >= int(tables()["rounds"]):
         state["finished"] = True
-        text = Msg("Round {} ends: the game is over, final scoring ('score <json>').", ended)
+        text = Msg(GAME_ENDS, ended)
     else:
         state["round"] = ended + 1
         text = Msg(ROUND_ENDS, ended, abs(turn) * 90,
@@ -377,17 +465,64 @@ def _end_round(state: State, req: Request) -> Outcome:
 
 
 ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
+GAME_ENDS = N_("Round {} ends: the game is over, final scoring ('score <json>').")
 
 
 def _undone(sentence: Any) -> Msg | None:
     """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
-    the event's arrow) and that the round ended is played on; None for every other step."""
+    the event's arrow) and that the round ended is played on (round 9's: only that it is played
+    on); an undo of a score pad figure says
+    the figure that stands again, the one to see on the pad and on the paper (it said the figure
+    taken back: «Скасовано: Підрахунок очок: Jack — 2 (легіони в Епірі)» with 1 on the pad);
+    None for every other step."""
+    if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
+        name, undone, row, was = sentence.args
+        return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
+    if isinstance(sentence, AnyMsg) and _corrected_back(sentence) is not None:
+        return _corrected_back(sentence)
+    if isinstance(sentence, AnyMsg) and _fame_back(sentence) is not None:
+        return _fame_back(sentence)
+    if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
+        return _double_tax_back(sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
+        # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
+        return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
+    if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
+        # it said the arrows taken back («Скасовано: Раунд 1: стрілки як на карті події (наприкінці
+        # поле повернеться на 180° проти годинникової)…») with the others standing again
+        return Msg("Undone: round {}'s arrows are {} again.", sentence.args[0], sentence.args[4])
+    if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
+        # round 9's end turns no board (the game goes on to the final scoring, G-1): it is played on;
+        # it said «Undone: Round 9 ends: the game is over, final scoring ('score <json>')», the
+        # console's command on the panel
+        return Msg("Undone: the end of round {}; round {} goes on.", sentence.args[0],
+                   sentence.args[0])
     if not isinstance(sentence, AnyMsg) or sentence.template != ROUND_ENDS or len(sentence.args) != 4:
         return None
     ended, degrees, way, _next = sentence.args
     back = N_("clockwise") if str(way) == "counter-clockwise" else N_("counter-clockwise")
     return Msg("Undone: the end of round {}. Turn the board back {}° {}; round {} goes on.",
                ended, degrees, term(back), ended)
+
+
+def _undo_asked(sentence: Any) -> Msg | None:
+    """The undo question of a score pad figure: the figure taken back and the one that stands again
+    (the step's own sentence with both took two pages under «Скасувати?»), of a correction after
+    round 9, of the arrows set and of round 9's end; None for every other step (``Take back: <sentence>``)."""
+    if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
+        name, undone, row, was = sentence.args
+        return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
+        return Msg("Take back: {}'s vote out of Senate position {}.", *sentence.args)
+    if isinstance(sentence, AnyMsg) and sentence.template == DOUBLE_TAX and len(sentence.args) == 5:
+        return Msg("Take back: {}'s double tax.", sentence.args[0])                 # (three pages)
+    if isinstance(sentence, AnyMsg) and _correction_asked(sentence) is not None:
+        return _correction_asked(sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
+        return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
+    if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
+        return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
+    return None
 
 
 def _no_args(req: Request, usage: Msg) -> None:
@@ -433,7 +568,7 @@ def _tax(state: State, req: Request) -> Outcome:
     F.change_fame(state, name, -penalty)
     _paid(state, name, pop)
     return Outcome({"denarii": 2 * pop, "fame_lost": penalty, "fame": _fames(state)},
-                   Msg("{} takes double tax: {} denarii, -{} fame ({} -> {}).", name, 2 * pop, penalty, before,
+                   Msg(DOUBLE_TAX, name, 2 * pop, penalty, before,
                        state["fame"][name]))
 
 
@@ -486,7 +621,7 @@ def _medal(state: State, req: Request) -> Outcome:
     state["medals"][medal] = name
     if holder is not None:        # after round 9, before the score is final: a correction
         return Outcome({"medals": dict(state["medals"])},
-                       Msg("Correction: {} goes to {}, not {}.", medal_term(medal), name, holder))
+                       Msg(MEDAL_MOVED, medal_term(medal), name, holder))
     return Outcome({"medals": dict(state["medals"])}, Msg("{} earns {}.", name, medal_term(medal)))
 
 
@@ -699,12 +834,22 @@ def _sheet(state: State, req: Request) -> Outcome:
     if n > SHEET_LIMITS[entry]:
         raise BadArguments(Msg("{} {}: at most {}.", name, term(SHEET_WORDS[entry]), SHEET_LIMITS[entry]))
     sheet = state.setdefault("sheet", {}).setdefault(name, {})
+    was = int(sheet.get(entry, 0))
     if n:
         sheet[entry] = n
     else:
         sheet.pop(entry, None)
     return Outcome({"sheet": {p: dict(v) for p, v in state["sheet"].items()}},
-                   Msg("Score sheet: {} {} {}.", name, n, term(SHEET_WORDS[entry])))
+                   Msg(SHEET_SET, name, n, term(SHEET_WORDS[entry]), was))
+
+
+SHEET_SET = N_("Score sheet: {} — {} ({}; it was {}).")
+"""A figure of the score pad typed: the player, the figure now, the row, the figure before it
+(:func:`_undone` says that one again when the step is taken back). A line stored before it was
+said kept :data:`SHEET_BEFORE`, whose undo says the step as every other undo does."""
+SHEET_BEFORE = N_("Score sheet: {} {} {}.")
+"""The sentence of a figure typed as the log lines stored before :data:`SHEET_SET` say it (still
+said in the player's language)."""
 
 
 def sheet_request(state: State) -> dict[str, Any]:
@@ -749,6 +894,7 @@ GAME = GameRules(
     new=new_state,
     view=view,
     undone=_undone,
+    undo_asked=_undo_asked,
     usage="new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] "
           "[truce=1] [heroes=1] [provinces=A,B,C,D] [seed=N]",
     commands=commands(

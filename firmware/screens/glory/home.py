@@ -176,8 +176,17 @@ class GloryHome(ListScreen):
                          Msg("Turn the board {}° {}. Round {}.", abs(turned), way, response["round"]))
 
         round_, rounds = view["round"], view["rounds"]
-        ctx.push(remade(lambda: play.Asked(GAMES, _("End round?"), _("Income done? Turn the board and start round {}.").format(
-            round_ + 1) if round_ < rounds else _("Income done? This ends the game."), go)))
+        # G-1, G-4: every player takes income in the income phase; the question names whoever the
+        # game has not recorded yet (it asked «Дохід зібрано?» with two players' tax not taken)
+        missing = ", ".join(due_taxes(view))
+
+        def question() -> str:
+            if missing:
+                return (_("Income not yet taken: {}. Turn the board and start round {}.").format(missing, round_ + 1)
+                        if round_ < rounds else _("Income not yet taken: {}. This ends the game.").format(missing))
+            return (_("Income done? Turn the board and start round {}.").format(round_ + 1) if round_ < rounds
+                    else _("Income done? This ends the game."))
+        ctx.push(remade(lambda: play.Asked(GAMES, _("End round?"), question(), go)))
 
     @staticmethod
     def _farming(ctx: Ctx) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import cast
 
+from engine.glory.console import ARROW_WORDS
 from engine.glory.replies import FameReply
 from engine.glory.tables import senate_values
 from engine.glory.views import EventCard, GloryView
@@ -45,7 +46,6 @@ def event_label(card: EventCard) -> str:
 # G-2: «Синяя — поворот по часовой стрелке, оранжевая — против часовой. Количество стрелок указывает,
 # сколько раз повернется поле провинций»: the arrows of an event card as the table sees them
 ARROW_CYCLE = ("cw90", "cw180", "ccw90", "ccw180")
-ARROW_WORDS = {"cw90": N_("1 blue"), "cw180": N_("2 blue"), "ccw90": N_("1 orange"), "ccw180": N_("2 orange")}
 
 
 def arrows_word(arrow: str) -> str:
