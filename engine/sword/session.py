@@ -696,8 +696,20 @@ def _tactics_values(req: Request) -> dict[str, Any]:
     return U.tactics_values(req, tuple(TACTICS_KINDS))
 
 
+def _check_place(state: State) -> str:
+    """Where a 2d6 check asked on ``state`` is rolled: after the last roll kept, with the dice of
+    every table where they stand (each table rolls from its own stream)."""
+    kinds = sorted(tables()["two_d6"]["tables"])
+    return U.roll_key(state, state.get("last"), [_dice(state, f"check-{k}") for k in kinds], "check")
+
+
+def _check_values(req: Request) -> dict[str, Any]:
+    return U.check_values(req, tuple(tables()["two_d6"]["tables"]))
+
+
 TACTICS_HELD, UNDONE_TACTICS_HELD = U.roll_held(_tactics_place, _tactics_values, U.tactics_line, U.TACTICS_USAGE)
 NAVAL_HELD, UNDONE_NAVAL_HELD = U.roll_held(_naval_place, U.naval_values, U.naval_line, U.NAVAL_USAGE)
+CHECK_HELD, UNDONE_CHECK_HELD = U.roll_held(_check_place, _check_values, U.check_line, U.CHECK_USAGE)
 
 
 def _retreat(state: State, req: Request) -> Outcome:
@@ -808,7 +820,8 @@ GAME = GameRules(
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
                 admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die"), held=NAVAL_HELD),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                 drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted),
+                 drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted, held=CHECK_HELD),
+        Command(U.UNDONE_CHECK, U.undone_roll("check", _check_values), False, "undone-check", held=UNDONE_CHECK_HELD),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",
