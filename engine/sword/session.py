@@ -235,10 +235,11 @@ def _signed_change(raw: str, what: str) -> None:
 
 
 def _vp_admitted(state: State, req: Request) -> None:
-    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12): «vp gauls -1» at
-    0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, and «vp romans
-    +15» put 12 without a word (the device refuses both; unrest out of its range is refused too). A
-    session an older Legatus stored with such a line replays as it ran (clamped)."""
+    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12) and moves it: «vp
+    gauls -1» at 0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, as
+    was «vp romans =8» at 8 (or +0), and «vp romans +15» put 12 without a word (the device refuses
+    them; unrest out of its range is refused too). A session an older Legatus stored with such a
+    line replays as it ran (clamped)."""
     _not_won(state, req)
     if len(req.args) != 2:
         return                                        # (the handler says the usage)
@@ -250,6 +251,8 @@ def _vp_admitted(state: State, req: Request) -> None:
     if not low <= asked <= high:
         raise IllegalMove(Msg("VP stay within {}–{} (W-11); {}: {} VP, and the change would make it {}.",
                               low, high, term(f.capitalize()), before, signed(asked) if asked < 0 else asked))
+    if asked == before:                   # «vp romans =8» at 8: a step to undo that undid nothing
+        raise IllegalMove(Msg("{}: already {} VP (W-11); nothing to change.", term(f.capitalize()), before))
 
 
 def _new_admitted(req: Request) -> None:
@@ -281,8 +284,13 @@ def _scoring_admitted(state: State, req: Request) -> None:
 
 
 def _unrest_admitted(state: State, req: Request) -> None:
+    """An ``unrest`` change asked now is signed (:func:`_signed_change`) and changes the level (W-13):
+    «unrest =4» at 4 was a step to undo that undid nothing (the device's form sends none)."""
     _not_won(state, req)
     _signed_change(req.args[0], term(N_("unrest")))
+    level = state.get("unrest")
+    if level is not None and len(req.args) == 1 and _change(req.args[0], level, term(N_("unrest"))) == level:
+        raise IllegalMove(Msg("Carthaginian unrest is already {} (W-13); nothing to change.", level))
 
 
 def _playing(state: State) -> None:
