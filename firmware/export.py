@@ -149,7 +149,11 @@ def _role_said(game: str, word: str) -> str:
 def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
     """Each player's place: the game's own (``rank``, e.g. Glory's ties broken by denarii, G-15)
     when recorded; else the winners 1 and the others by score (equal scores share a place); None
-    for a game without winners or scores (abandoned)."""
+    for a game without winners or scores (abandoned), and for a lone player who did not win (Glory's
+    Emperor's solo without a title, G-17: nobody is beaten there, so no place is lost either; BG
+    Stats has the loss from ``winner``: «rank 1» beside ``winner: false`` read as a first place)."""
+    if len(players) == 1 and not players[0].get("winner"):
+        return [None]
     if all(isinstance(p.get("rank"), int) for p in players) and players:
         return [int(p["rank"]) for p in players]
     if not any(p.get("winner") for p in players) and all(p.get("score") is None for p in players):

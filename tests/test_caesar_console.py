@@ -629,3 +629,84 @@ def test_an_undone_private_draw_names_no_token(console):   # C-6 (duel: hands ar
     out = ok(console, "undo")
     assert out["undone"] == "Undone: Caesar drew a token (private). Put the token drawn back into the bag.", out
     assert drawn["token"] not in out["undone"]
+
+
+_MARKER_MIGHT = "position " + json.dumps({     # your ship closes Hispania Ulterior (Might); he controls Achaea
+    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}}},
+    "control": {"AC": "crassus"}, "bonuses": {"HU": "might"}, "turn": "human",
+    "human_hand": ["ship:3/3", "wild:2/2"]})
+_CENTURION = "position " + json.dumps({        # your ship closes Hispania Ulterior: a Centurion bonus
+    "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}}},
+    "bonuses": {"HU": "centurion"}, "modules": {"centurions": True}, "turn": "human",
+    "human_hand": ["ship:3/3", "wild:2/2"]})
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", ["Undone: Might: sword 5/1 on Sicilia–Italia is flipped face down, now 0/0. Turn the token on "
+            "Sicilia–Italia face up again.",
+            "Undone: Might: the control marker in Achaea is flipped; it gives no border markers. Turn the "
+            "control marker in Achaea face up again.",
+            "Undone: Might discarded. Nothing to change on the table: use the Might or discard it again."]),
+    ("ru", ["Отменено: Могущество: меч 5/1 в ячейке Сицилия–Италия перевёрнут лицом вниз, теперь это 0/0. "
+            "Переверните жетон в ячейке Сицилия–Италия обратно лицом вверх.",
+            "Отменено: Могущество: жетон контроля в провинции Ахея перевёрнут; он больше не даёт жетонов "
+            "контроля на границы. Переверните жетон контроля в провинции Ахея обратно лицом вверх.",
+            "Отменено: Могущество сброшено. На столе ничего менять не нужно: снова решите, использовать "
+            "Могущество или сбросить его."]),
+    ("uk", ["Скасовано: Міць: меч 5/1 на зоні Сицилія–Італія перевернуто долілиць, тепер це 0/0. "
+            "Переверніть жетон на зоні Сицилія–Італія знову лицем догори.",
+            "Скасовано: Міць: маркер контролю в провінції Ахея перевернуто; він більше не дає маркерів "
+            "контролю на кордони. Переверніть маркер контролю в провінції Ахея знову лицем догори.",
+            "Скасовано: Міць скинуто. На столі нічого змінювати не треба: знову вирішіть, використати Міць "
+            "чи скинути її."])])
+def test_an_undone_might_says_what_to_turn_back_on_the_table(console, lang, said):   # C-15
+    """Every other undo says what to take back on the table; a Might's said only «Undone: Might:
+    sword 5/1 on Sicilia–Italia is flipped face down…», the token staying face down on the board
+    while the device had it face up again."""
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    ok(console, f"settings language={lang}")
+    ok(console, NEW)
+    ok(console, HU_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")
+    ok(console, "might SC-IT")
+    out = ok(console, "undo")
+    assert out["undone"] == said[0], out["undone"]
+    assert out["state"]["position"]["spaces"]["SC-IT"]["face_down"] is False and out["state"]["step"] == "bonus"
+    ok(console, NEW)
+    ok(console, _MARKER_MIGHT)
+    ok(console, "play HU-MT ship:3/3 HU")
+    ok(console, "might AC")
+    out = ok(console, "undo")
+    assert out["undone"] == said[1], out["undone"]
+    assert out["state"]["position"]["flipped_control"] == []
+    ok(console, "might skip")
+    assert ok(console, "undo")["undone"] == said[2]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", ["Undone: Centurion: sword 7/0 goes behind the screen instead of this turn's draw. Take that "
+            "centurion back out from behind the screen and lay it in front of the screen again.",
+            "Undone: Centurion discarded; you draw as usual. Nothing to change on the table: use the "
+            "Centurion or discard it again."]),
+    ("ru", ["Отменено: Центурион: меч 7/0 идёт за ширму вместо жетона из мешочка. Достаньте этот жетон "
+            "центуриона из-за ширмы и снова положите его перед ширмой.",
+            "Отменено: Центурион сброшен; вы тянете жетон как обычно. На столе ничего менять не нужно: "
+            "снова решите, взять центуриона или сбросить бонус."]),
+    ("uk", ["Скасовано: Центуріон: меч 7/0 іде за ширму замість жетона з торбинки. Дістаньте цей жетон "
+            "центуріона з-за ширми й знову покладіть його перед ширмою.",
+            "Скасовано: Центуріона скинуто; ви тягнете жетон як зазвичай. На столі нічого змінювати не "
+            "треба: знову вирішіть, взяти центуріона чи скинути бонус."])])
+def test_an_undone_centurion_says_what_to_take_back_on_the_table(console, lang, said):   # C-18, C-20
+    """The centurion taken went behind the real screen; its undo said only «Undone: Centurion: sword
+    7/0 goes behind the screen…», and the token stayed there while the device had it in front of
+    the screen again (C-20: the centurions lie in front of it)."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new caesar-solo seed=3 centurions=1")
+    ok(console, _CENTURION)
+    ok(console, "play HU-MT ship:3/3 HU")
+    ok(console, "centurion sword:7/0")
+    out = ok(console, "undo")
+    assert out["undone"] == said[0], out["undone"]
+    assert out["state"]["human"]["hand"] == ["wild:2/2"] and out["state"]["step"] == "bonus"
+    ok(console, "centurion skip")
+    assert ok(console, "undo")["undone"] == said[1]

@@ -925,3 +925,22 @@ def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(con
     assert play["playDate"] == local("2026-03-01T10:00:00Z")
     rows = list(csv.DictReader(io.StringIO(console.request("export format=csv")["text"].lstrip("\ufeff"))))
     assert {r["play_date"] for r in rows if r["id"] == str(scored["id"])} == {play["playDate"]}
+
+
+def test_a_lost_glory_solo_is_exported_with_no_place(console):   # G-17
+    """The Emperor's solo is won by a title (G-17: 4 goals a Praetor); one that earns none is lost,
+    ``winner: false``, and went to BG Stats with ``rank: 1`` beside it: a first place in a game
+    lost. A lone player has no place to lose (nobody is beaten there): the play gives none, and the
+    CSV's cell is empty; BG Stats has the loss from ``winner``."""
+    from firmware.export import ranks_of
+    for line in ["new glory players=Jack seed=4"] + ["event", "end-round"] * 9 + ["score"]:
+        assert console.request(line)["ok"], line
+    assert "earns no title" in console.request("history 1")["games"][0]["result"]
+    (player,) = console.request("export format=bgstats")["play"]["players"]
+    assert player["winner"] is False and "rank" not in player, player
+    sheet = console.request("export format=csv")
+    rows = list(csv.DictReader(io.StringIO(sheet["text"].lstrip("\ufeff")), delimiter=sheet["separator"]))
+    assert [(r["player"], r["winner"], r["rank"]) for r in rows] == [("Jack", "0", "")]
+    assert ranks_of([{"name": "Jack", "score": 60, "winner": True, "rank": 1}]) == [1]     # a title won: 1st
+    assert ranks_of([{"name": "A", "score": 30, "winner": False, "rank": 2},               # a lost seat of two
+                     {"name": "B", "score": 40, "winner": True, "rank": 1}]) == [2, 1]

@@ -631,3 +631,43 @@ def test_a_game_stored_with_a_vp_change_off_the_track_still_resumes(state_dir: P
         assert state["actions"] == 3 and state["vp"] == {"romans": 9, "gauls": 0}
     finally:
         c.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Romans: already 8 VP (W-11); nothing to change.",
+            "Carthaginian unrest is already 9 (W-13); nothing to change."]),
+    ("ru", ["Римляне: уже 8 ПО (W-11); менять нечего.", "Волнения в Карфагене уже 9 (W-13); менять нечего."]),
+    ("uk", ["Римляни: вже 8 ПО (W-11); змінювати нічого.",
+            "Заворушення в Карфагені вже 9 (W-13); змінювати нічого."]),
+])
+def test_a_vp_or_unrest_change_that_changes_nothing_is_refused(state_dir: Path, lang: str, said: list[str]):  # W-11, W-13
+    """«vp romans =8» at 8 VP (or +0) was taken and logged «Romans VP 8 -> 8»: a step to undo that
+    undid nothing; «unrest =9» at 9 likewise. Refused as a change off the track is, nothing changed."""
+    c = _open(state_dir)
+    try:
+        _ok(c, f"settings language={lang}")
+        _ok(c, "new sword players=romans,gauls,carthage seed=3")
+        _ok(c, "vp romans =8")
+        _ok(c, "unrest =9")
+        before, log = _ok(c, "state")["state"], _ok(c, "log 100")["log"]
+        for line, message in (("vp romans =8", said[0]), ("vp romans +0", said[0]), ("unrest =9", said[1]),
+                              ("unrest -0", said[1])):
+            out = c.request(line)
+            assert out["ok"] is False and out["error"] == "illegal_move", (line, out)
+            assert out["message"] == message, out
+        assert _ok(c, "state")["state"] == before and _ok(c, "log 100")["log"] == log
+        assert _ok(c, "vp romans =9")["vp"]["romans"] == 9 and _ok(c, "unrest =8")["unrest"] == 8
+    finally:
+        c.close()
+
+
+def test_a_game_stored_with_a_change_that_changed_nothing_still_resumes(state_dir: Path):  # W-11, W-13
+    """Such a line stored by an older Legatus (it took it) replays as it ran: its step is kept."""
+    _stored_by_an_older_version(state_dir, ["vp romans =8", "vp romans =8", "unrest =9", "unrest =9"],
+                                "new sword players=romans,gauls,carthage")
+    c = _open(state_dir)
+    try:
+        state = _ok(c, "state")["state"]
+        assert state["actions"] == 4 and state["vp"]["romans"] == 8 and state["unrest"]["level"] == 9
+    finally:
+        c.close()

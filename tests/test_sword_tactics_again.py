@@ -206,3 +206,57 @@ def test_undone_naval_comes_from_the_sessions_undo_record_after_a_restart(tmp_pa
     assert c.request("tactics 2")["ok"]                                  # another roll in its place
     assert c.request("undone-naval")["move"] is None
     c.close()
+
+
+def _check_menu(d: Driver) -> None:
+    """2d6 roll, from the home: its menu (Siege, Gauls' siege, Subjugation, Attrition, Dice)."""
+    from firmware.screens.sword.rolls import CheckMenu
+    _home(d)
+    d.top.cursor = 0
+    d.press("down", 6)
+    d.press("a")
+    assert isinstance(d.top, CheckMenu), d.screen()
+    d.app.render()
+
+
+def test_the_dice_entry_after_an_undo_of_a_check_opens_on_the_faces_entered(d):  # W-9, undo never re-rolls
+    """A siege roll entered from the table (6 and 2) and undone: the 2d6 menu's dice are the table's
+    again and the Siege entry opens on 6 and 2, so a slip in one die is corrected alone (it opened on
+    guesses, both dice to enter again); another table's entry opens on guesses as before."""
+    from firmware.screens.sword.rolls import RollResult
+    d.run(FOUR)
+    d.press("a")
+    assert d.run("check siege dice=6,2")["ok"] and d.run("undo")["ok"]
+    _check_menu(d)
+    assert d.top.table is True, d.screen()                 # the undone check's dice: the table's
+    d.press("a")                                             # Siege
+    assert isinstance(d.top, DiceEntry) and d.top.faces == [[6, 2]] and d.top.set == [[True, True]], d.screen()
+    d.press("a")
+    assert isinstance(d.top, RollResult), d.screen()
+    assert d.console.session.lines[-1] == "check siege dice=6,2"
+    assert d.run("undo")["ok"]
+    _check_menu(d)
+    d.press("down", 2)                                       # Subjugation: not the check undone
+    d.press("a")
+    assert isinstance(d.top, DiceEntry) and d.top.set != [[True, True]], d.screen()
+
+
+def test_undone_check_comes_from_the_sessions_undo_record_after_a_restart(tmp_path):  # W-9, PROTOCOL: undo
+    from firmware.console import Console
+    from firmware.store import Store
+
+    def console() -> Console:
+        store = Store(tmp_path)
+        return Console(store, store.resume())
+    c = console()
+    assert c.request(FOUR)["ok"]
+    assert c.request("undone-check")["check"] is None
+    assert c.request("check siege dice=3,4 gauls=1")["ok"] and c.request("undo")["ok"]
+    c.close()                                                            # the power goes
+    c = console()
+    assert c.request("undone-check")["check"] == {"check": "siege", "mod": 0, "gauls": True, "dice": [3, 4]}
+    out = c.request("undone-check dice=1,1")
+    assert out["ok"] is False and out["error"] == "bad_arguments"
+    assert c.request("tactics 2")["ok"]                                  # another roll in its place
+    assert c.request("undone-check")["check"] is None
+    c.close()

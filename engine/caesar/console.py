@@ -248,6 +248,9 @@ def _undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
     if isinstance(sentence, AnyMsg) and sentence.template in (YOU_DREW, DREW_PRIVATE):     # C-6, C-14: the
         return Msg("Undone: {} Put the token drawn back into the bag.", sentence)     # table follows the device
+    bonus = _bonus_undone(sentence)
+    if bonus is not None:
+        return bonus
     turn, end = _his_turn(sentence)
     if turn is None:
         yours = _your_placement(sentence)
@@ -272,6 +275,29 @@ def _undone(sentence: Any) -> Msg | None:
         undone = Msg("Undone: Crassus's whole turn with tile {tile}. Take back on the board what it did (the Log "
                      "lists it).", tile=letter)
     return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+
+
+def _bonus_undone(sentence: Any) -> Msg | None:
+    """An undo of a Might (C-15) or a Centurion (C-18) says what to turn or take back on the table:
+    the token or control marker flipped face up again; the centurion taken back out from behind the
+    screen to lie in front of it (C-20); after a discard, that nothing there changes and the bonus is
+    to use or discard again. None for any other sentence."""
+    if not isinstance(sentence, AnyMsg):
+        return None
+    if sentence.template == flow.MIGHT_TOKEN and len(sentence.args) == 2:
+        return Msg("Undone: {} Turn the token on {} face up again.", sentence, sentence.args[1])
+    if sentence.template == flow.MIGHT_MARKER and len(sentence.args) == 1:
+        return Msg("Undone: {} Turn the control marker in {} face up again.", sentence, sentence.args[0])
+    if sentence.template == flow.MIGHT_DISCARDED:
+        return Msg("Undone: {} Nothing to change on the table: use the Might or discard it again.",
+                   sentence)
+    if sentence.template == flow.CENTURION_TAKEN:
+        return Msg("Undone: {} Take that centurion back out from behind the screen and lay it in front of "
+                   "the screen again.", sentence)
+    if sentence.template in flow.CENTURION_DISCARDED:
+        return Msg("Undone: {} Nothing to change on the table: use the Centurion or discard it again.",
+                   sentence)
+    return None
 
 
 def _his_turn(sentence: Any) -> tuple[AnyMsg | None, Any]:

@@ -370,7 +370,7 @@ def might(g: Game, p: int, target: str) -> Step:
     t = target.strip()
     spaces, provs = R.might_targets(g, p)
     if t.lower() == "skip":
-        step.update(discarded=True, text=Msg("Might discarded."))
+        step.update(discarded=True, text=Msg(MIGHT_DISCARDED))
     else:
         up = t.upper()
         opts = ", ".join([SPACES[x] for x in spaces] + [PROVINCES[x] for x in provs])
@@ -380,7 +380,7 @@ def might(g: Game, p: int, target: str) -> Step:
                 raise IllegalMove(Msg("{} holds no face-up token of your opponent; targets: {}.", space(s), opts))
             R.flip_token(g, s)
             step.update(space=SPACES[s], token=TOKENS[g.tok[s]].name,
-                        text=Msg("Might: {} on {} is flipped face down, now 0/0.", token(g.tok[s]), space(s)))
+                        text=Msg(MIGHT_TOKEN, token(g.tok[s]), space(s)))
         elif up in PROVINCE_INDEX:
             x = PROVINCE_INDEX[up]
             if x not in provs:
@@ -388,13 +388,22 @@ def might(g: Game, p: int, target: str) -> Step:
                                       province(x), opts))
             g.cflip[x] = 1
             step.update(province=PROVINCES[x],
-                        text=Msg("Might: the control marker in {} is flipped; it gives no border markers.",
-                                 province(x)))
+                        text=Msg(MIGHT_MARKER, province(x)))
         else:
             raise BadArguments(Msg("'{}' is neither a space nor a province; targets: {}, or skip.", target, opts))
     g.pending.remove("might")
     _settle(g, p)
     return step
+
+
+MIGHT_TOKEN = N_("Might: {} on {} is flipped face down, now 0/0.")
+MIGHT_MARKER = N_("Might: the control marker in {} is flipped; it gives no border markers.")
+MIGHT_DISCARDED = N_("Might discarded.")
+CENTURION_TAKEN = N_("Centurion: {} goes behind the screen instead of this turn's draw.")
+CENTURION_DISCARDED = (N_("Centurion discarded; you draw as usual."),
+                       N_("Centurion discarded; your bag is empty, so you draw nothing."))
+"""The sentences of a Might (C-15) and a Centurion (C-18): their undo says what to turn or take back
+on the table (engine/caesar/console.py ``_undone``)."""
 
 
 def centurion(g: Game, p: int, name: str) -> Step:
@@ -405,8 +414,7 @@ def centurion(g: Game, p: int, name: str) -> Step:
         raise IllegalMove(Msg("You have no Centurion bonus to use. {}", expecting(g)))
     step: Step = {"action": "bonus", "bonus": "centurion", "by": R.pname(g, p)}
     if name.strip().lower() == "skip":
-        step.update(discarded=True, text=Msg("Centurion discarded; you draw as usual.") if g.bag[p] else
-                    Msg("Centurion discarded; your bag is empty, so you draw nothing."))
+        step.update(discarded=True, text=Msg(CENTURION_DISCARDED[0] if g.bag[p] else CENTURION_DISCARDED[1]))
     else:
         canon, _, _ = parse_token(name)
         tid = next((t for t in g.cent[p] if TOKENS[t].name == canon), -1)
@@ -417,8 +425,7 @@ def centurion(g: Game, p: int, name: str) -> Step:
         g.hand[p].append(tid)
         g.due[p] = max(0, g.due[p] - 1)
         g.cent_taken = True
-        step.update(token=canon, text=Msg("Centurion: {} goes behind the screen instead of this turn's draw.",
-                                          token(tid)))
+        step.update(token=canon, text=Msg(CENTURION_TAKEN, token(tid)))
     g.pending.remove("centurion")
     _settle(g, p)
     return step

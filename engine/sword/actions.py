@@ -15,6 +15,7 @@ from engine.sword.replies import (
     NavalReply,
     TacticsReply,
     UndoneBattleReply,
+    UndoneCheckReply,
     UndoneNavalReply,
     UndoneTacticsReply,
     UnrestReply,
@@ -78,6 +79,12 @@ def naval(mod: int, friendly_port: bool, extra_ops: int | None = None, die: int 
     """A naval move (W-8); ``extra_ops``: Carthage's extra operations, when Carthage plays."""
     return words("naval", f"mod={mod}", f"friendly-port={int(friendly_port)}",
                  f"extra-ops={extra_ops}" if extra_ops is not None else "", f"die={die}" if die is not None else "")
+
+
+def undone_check() -> Line[UndoneCheckReply]:
+    """The 2d6 check an undo took back where the session stands (its values, W-9), if any: kept by
+    the session's undo record, after a restart too (engine/sword/undone.py)."""
+    return Line("undone-check")
 
 
 def check(kind: str, dice: Sequence[int] | None = None, gauls: bool = False) -> Line[CheckReply]:

@@ -152,6 +152,22 @@ class UndoneNavalReply(Reply):
     move: UndoneNaval | None
 
 
+class UndoneCheck(TypedDict):
+    """The values a 2d6 check an undo took back was asked with (W-9; engine/sword/undone.py): its
+    table, the modifier, a siege by the Gauls and the dice thrown on the table (null: the device's)."""
+
+    check: str
+    mod: int
+    gauls: bool
+    dice: list[int] | None
+
+
+class UndoneCheckReply(Reply):
+    """``undone-check``: the 2d6 check an undo took back where the session stands, or null."""
+
+    check: UndoneCheck | None
+
+
 class TacticsReply(Reply, TacticsFields):
     kind: NotRequired[str]
     """The test's ``kind=`` when given (``intercept|avoid|pursuit|refuse``); in ``last`` it is

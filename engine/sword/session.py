@@ -235,10 +235,11 @@ def _signed_change(raw: str, what: str) -> None:
 
 
 def _vp_admitted(state: State, req: Request) -> None:
-    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12): «vp gauls -1» at
-    0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, and «vp romans
-    +15» put 12 without a word (the device refuses both; unrest out of its range is refused too). A
-    session an older Legatus stored with such a line replays as it ran (clamped)."""
+    """A ``vp`` change asked now keeps the power on the VP track (W-11: 0 to 12) and moves it: «vp
+    gauls -1» at 0 VP was taken and logged «Gauls VP 0 -> 0», a step to undo that changed nothing, as
+    was «vp romans =8» at 8 (or +0), and «vp romans +15» put 12 without a word (the device refuses
+    them; unrest out of its range is refused too). A session an older Legatus stored with such a
+    line replays as it ran (clamped)."""
     _not_won(state, req)
     if len(req.args) != 2:
         return                                        # (the handler says the usage)
@@ -250,6 +251,8 @@ def _vp_admitted(state: State, req: Request) -> None:
     if not low <= asked <= high:
         raise IllegalMove(Msg("VP stay within {}–{} (W-11); {}: {} VP, and the change would make it {}.",
                               low, high, term(f.capitalize()), before, signed(asked) if asked < 0 else asked))
+    if asked == before:                   # «vp romans =8» at 8: a step to undo that undid nothing
+        raise IllegalMove(Msg("{}: already {} VP (W-11); nothing to change.", term(f.capitalize()), before))
 
 
 def _new_admitted(req: Request) -> None:
@@ -281,8 +284,13 @@ def _scoring_admitted(state: State, req: Request) -> None:
 
 
 def _unrest_admitted(state: State, req: Request) -> None:
+    """An ``unrest`` change asked now is signed (:func:`_signed_change`) and changes the level (W-13):
+    «unrest =4» at 4 was a step to undo that undid nothing (the device's form sends none)."""
     _not_won(state, req)
     _signed_change(req.args[0], term(N_("unrest")))
+    level = state.get("unrest")
+    if level is not None and len(req.args) == 1 and _change(req.args[0], level, term(N_("unrest"))) == level:
+        raise IllegalMove(Msg("Carthaginian unrest is already {} (W-13); nothing to change.", level))
 
 
 def _playing(state: State) -> None:
@@ -696,8 +704,20 @@ def _tactics_values(req: Request) -> dict[str, Any]:
     return U.tactics_values(req, tuple(TACTICS_KINDS))
 
 
+def _check_place(state: State) -> str:
+    """Where a 2d6 check asked on ``state`` is rolled: after the last roll kept, with the dice of
+    every table where they stand (each table rolls from its own stream)."""
+    kinds = sorted(tables()["two_d6"]["tables"])
+    return U.roll_key(state, state.get("last"), [_dice(state, f"check-{k}") for k in kinds], "check")
+
+
+def _check_values(req: Request) -> dict[str, Any]:
+    return U.check_values(req, tuple(tables()["two_d6"]["tables"]))
+
+
 TACTICS_HELD, UNDONE_TACTICS_HELD = U.roll_held(_tactics_place, _tactics_values, U.tactics_line, U.TACTICS_USAGE)
 NAVAL_HELD, UNDONE_NAVAL_HELD = U.roll_held(_naval_place, U.naval_values, U.naval_line, U.NAVAL_USAGE)
+CHECK_HELD, UNDONE_CHECK_HELD = U.roll_held(_check_place, _check_values, U.check_line, U.CHECK_USAGE)
 
 
 def _retreat(state: State, req: Request) -> Outcome:
@@ -808,7 +828,8 @@ GAME = GameRules(
         Command("naval", _naval, True, "naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]",
                 admit=_not_over, drawn=_drawn_from(lambda state, req: _dice(state, "naval"), "die"), held=NAVAL_HELD),
         Command("check", _check, True, "check <siege|subjugation|attrition|gallic> [mod=N] [dice=a,b] [gauls=1]",
-                 drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted),
+                 drawn=_drawn_from(_check_dice, "dice"), admit=_check_admitted, held=CHECK_HELD),
+        Command(U.UNDONE_CHECK, U.undone_roll("check", _check_values), False, "undone-check", held=UNDONE_CHECK_HELD),
         Command("consuls", _consuls, True, "consuls [pool=Name,...]", admit=_consuls_admitted,
                 canonical=_consuls_line),
         Command("tactics", _session_tactics, True, "tactics <rating> [mod=N] [die=D] [kind=...]",

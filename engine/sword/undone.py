@@ -123,12 +123,13 @@ MAX_RATING = 9
 MAX_EXTRA_OPS = 10
 
 
-def roll_key(state: State, last: Any, stream: str, name: str) -> str:
+def roll_key(state: State, last: Any, stream: str | Sequence[str], name: str) -> str:
     """Where a roll named ``name`` asked on ``state`` is made: after the session's last roll ``last``
-    (a roll kept since makes it another place) with its die's generator (``stream``) where it stands
-    (a roll with the device's die moves it)."""
+    (a roll kept since makes it another place) with its die's generator (``stream``; several: the
+    2d6 checks, each kind rolled from its own) where it stands (a roll with the device's die moves it)."""
     kept = json.dumps(last, sort_keys=True, ensure_ascii=False)
-    at = ":".join(str(x) for x in load_rng(state, stream).to_json())
+    streams = [stream] if isinstance(stream, str) else list(stream)
+    at = ":".join(str(x) for s in streams for x in load_rng(state, s).to_json())
     return f"sword-{name}-undone:{at}:{hashlib.sha256(kept.encode()).hexdigest()[:24]}"
 
 
@@ -161,6 +162,34 @@ def naval_line(v: dict[str, Any]) -> str:
     """``undone-naval`` with the options of the naval move of values ``v``."""
     return words(UNDONE_NAVAL, f"mod={v['mod']}", "friendly-port=1" if v["friendly_port"] else "",
                  f"extra-ops={v['extra_ops']}" if v["extra_ops"] else "", f"die={v['die']}" if v["die"] is not None else "")
+
+
+# -- a 2d6 check an undo took back (W-9) --------------------------------------------------------------
+# ``undone-check`` answers the values of the 2d6 check an undo took back where the session stands (its
+# table, its modifier, a siege by the Gauls and the dice thrown on the table), so that the dice entry
+# opens on the faces entered for it, not on guesses; with the device's dice it rolls the dice it
+# showed anyway (each table's dice from a stream of its own, which undo puts back).
+UNDONE_CHECK = "undone-check"
+CHECK_USAGE = N_("Usage: undone-check  (the 2d6 check an undo took back here, if any).")
+
+
+def check_values(req: Request, kinds: Sequence[str]) -> dict[str, Any]:
+    """A ``check`` request's values (raises BadArguments as ``check`` would for a bad one)."""
+    req.check_opts(frozenset({"mod", "dice", "gauls"}))
+    if len(req.args) != 1 or req.args[0].lower() not in kinds:
+        raise BadArguments(Msg(CHECK_USAGE))
+    raw = req.opts.get("dice")
+    dice = [int(x) for x in raw.split(",") if x.strip().isdecimal()] if raw is not None else None
+    if dice is not None and (len(dice) != 2 or not all(1 <= x <= 6 for x in dice)):
+        dice = None
+    return {"check": req.args[0].lower(), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+            "gauls": req.opt_flag("gauls"), "dice": dice}
+
+
+def check_line(v: dict[str, Any]) -> str:
+    """``undone-check`` with the options of the check of values ``v``."""
+    return words(UNDONE_CHECK, v["check"], f"mod={v['mod']}", "gauls=1" if v["gauls"] else "",
+                 f"dice={faces(v['dice'])}" if v["dice"] else "")
 
 
 def roll_held(place: Callable[[State], str], values: Callable[[Request], dict[str, Any]],

@@ -11,7 +11,8 @@ from PIL import Image
 
 from engine.sword import actions as act
 from engine.sword.odds import attacker_wins
-from engine.sword.replies import CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply, UndoneNaval, UndoneTactics
+from engine.sword.replies import (CheckFields, LastRoll, NavalFields, TacticsFields, TacticsReply, UndoneCheck, UndoneNaval,
+                                  UndoneTactics)
 from engine.sword.requests import signed
 from engine.sword.tactics import chance
 from engine.text import N_
@@ -254,10 +255,19 @@ def naval_form(ctx: Ctx) -> NumberForm:
     return form
 
 
+def undone_check(ctx: Ctx) -> UndoneCheck | None:
+    """The 2d6 check an undo took back where the session stands (W-9), as the session's undo record
+    keeps it (engine/sword/undone.py). None when none was, or a roll was made in its place."""
+    response = ctx.run(act.undone_check())        # (run, not ask: a worker's copy of the state has no undo record)
+    return response["check"] if response.get("ok") else None
+
+
 class CheckMenu(ListScreen):
     """2d6 rolls (W-9): pick which, then the device's dice or the dice thrown on the table; the sum
     is shown (the tables are not transcribed). The Gallic events table is the game without a Gauls
-    player's (3 players), so it is offered only where nobody plays the Gauls."""
+    player's (3 players), so it is offered only where nobody plays the Gauls. After an undo of a
+    check (:func:`undone_check`) the dice are those it was rolled with, and the dice entry of its
+    table opens on the faces entered for it, as the Tactics and Naval forms hold theirs."""
 
     title = Said(N_("2d6 roll"), _)
 
@@ -267,7 +277,8 @@ class CheckMenu(ListScreen):
 
     def items(self, ctx: Ctx) -> list[Item]:
         if self.table is None:
-            self.table = recalled(ctx, TABLE_DICE, 0, 1) == 1
+            undone = undone_check(ctx)       # the undone check's dice, not those remembered from a roll since
+            self.table = recalled(ctx, TABLE_DICE, 0, 1) == 1 if undone is None else undone["dice"] is not None
         gauls = "gauls" in view_of(ctx)["factions"]
         out = [Item(_(CHECK_NAMES[k]), partial(self._roll, kind=k)) for k in CHECKS
                if not (k == "gallic" and gauls)]
@@ -294,4 +305,8 @@ class CheckMenu(ListScreen):
             if response is not None:
                 c2.replace(check_screen(response))
 
-        ctx.push(DiceEntry(lambda: _(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(N_("2d6"), 2)], roll, words=_))
+        entry = DiceEntry(lambda: _(GAULS_SIEGE if gauls else CHECK_NAMES[kind]), [(N_("2d6"), 2)], roll, words=_)
+        undone = undone_check(ctx)
+        if undone is not None and undone["dice"] and (undone["check"], undone["gauls"]) == (kind, gauls):
+            entry.faces, entry.set = [list(undone["dice"])], [[True] * len(undone["dice"])]   # the faces entered
+        ctx.push(entry)
