@@ -71,6 +71,12 @@ def to_journal(stream: object) -> bool:
     return (st.st_dev, st.st_ino) == (device, inode)
 
 
+def journal_prefix(levelno: int, stream: object = None) -> str:
+    """The level prefix (sd-daemon(3)) of a line printed past logging on ``stream`` (standard error)
+    at ``levelno``: "<3>" for an error on the journal's stream, else ""."""
+    return f"<{syslog_level(levelno)}>" if to_journal(sys.stderr if stream is None else stream) else ""
+
+
 class _Journal(logging.Formatter):
     """Each line of a record on the journal's stream begins with its syslog level (sd-daemon(3)'s
     "<4>"): journald reads it per line, so a traceback's lines are the record's level too. Without
@@ -201,7 +207,7 @@ def _say(line: str, trouble: OSError | None) -> None:
         line = f"WARNING firmware.logs: {line}"
     stream = _err or sys.stderr
     try:
-        print(f"{'<4>' if to_journal(stream) else ''}legatus: {line}", file=stream, flush=True)
+        print(f"{journal_prefix(logging.WARNING, stream)}legatus: {line}", file=stream, flush=True)
     except (OSError, ValueError):
         pass                       # standard error is gone too: nowhere left to say it
 
