@@ -13,6 +13,7 @@ from typing import Any
 from engine.text import Msg
 from firmware.hardware import reason
 from hw.keys import key_label
+from hw.service import UNIT, under_service, user_name
 
 log = logging.getLogger(__name__)
 
@@ -105,9 +106,16 @@ def dead_keys_notice(dead: dict[str, int]) -> Msg:
                n=len(dead), keys=Msg.join([key_label(k, p) for k, p in dead.items()]))
 
 
-def keys_failed_notice(failure: BaseException | None, error: Msg | str) -> Msg:
+def keys_failed_notice(failure: BaseException | None, error: Msg | str, service: bool | None = None) -> Msg:
     """The start notice when no key opened: no pin library (with each library's reason), or the
-    error as it came."""
+    error as it came. Under the service (``service`` None: :func:`hw.service.under_service`) the fix
+    ends with restarting it: a service keeps the groups it started with, so the keys tried again by
+    themselves never opened after the user was added to ``gpio``."""
+    if getattr(failure, "no_library", False) and (under_service() if service is None else service):
+        return Msg("No key works: no GPIO pin library could be loaded ({reasons}). Install python3-lgpio (sudo apt "
+                   "install python3-lgpio), add the service's user to the gpio group (sudo usermod -aG gpio {user}), "
+                   "then restart the service (sudo systemctl restart {unit}): it keeps the groups it started with.",
+                   reasons=getattr(failure, "reasons", error), user=user_name(), unit=UNIT)
     if getattr(failure, "no_library", False):
         return Msg("No key works: no GPIO pin library could be loaded ({}). Install python3-lgpio (sudo apt install "
                    "python3-lgpio), add the user to the gpio group, and run from a writable directory (the service "

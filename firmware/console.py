@@ -23,7 +23,7 @@ from engine import registry
 from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
 from engine.text import Msg
 from firmware import console_session
-from firmware.console_lines import MAX_LINE, answered, edited, read_line
+from firmware.console_lines import MAX_LINE, Stops, answered, edited, read_line
 from firmware.console_session import SessionCommands
 from firmware.log_sentences import said
 from firmware.session import FAIR_NAMES, Session, parse_line
@@ -374,22 +374,20 @@ def _session_command_names() -> set[str]:
     return names
 
 
-def serve(console: Console, reader: IO[bytes], writer: IO[bytes]) -> None:
-    """Answer request lines until end of input or ``quit``."""
+def serve(console: Console, reader: IO[bytes], writer: IO[bytes], stops: Stops) -> None:
+    """Answer request lines until end of input, ``quit`` or a stop signal (the request in hand answered)."""
     from hw.serial_link import reply_end
-    while not console.quit:
-        got = read_line(reader)
-        if got is None:
-            break
-        body, too_long = got
-        if too_long:
-            too = LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE))
-            response: str | None = Console._error(too)
-        else:
-            response = console.handle_bytes(body)
-        if response is not None:             # CRLF after a request ended with CR (hw.serial_link.reply_end)
-            writer.write(reply_end(response.encode("utf-8") + b"\n", getattr(reader, "ended_by_cr", False)))
-            writer.flush()
+    while not console.quit and not stops.signum and (got := read_line(reader)) is not None:
+        with stops.answering():
+            body, too_long = got
+            if too_long:
+                too = LineTooLong(Msg("Lines are limited to {} bytes; this one was ignored.", MAX_LINE))
+                response: str | None = Console._error(too)
+            else:
+                response = console.handle_bytes(body)
+            if response is not None:             # CRLF after a request ended with CR (hw.serial_link.reply_end)
+                writer.write(reply_end(response.encode("utf-8") + b"\n", getattr(reader, "ended_by_cr", False)))
+                writer.flush()
 
 
 def greeting(lang: str | None = None) -> str:
@@ -472,7 +470,8 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                 print(f"legatus: {greeting(greeting_language(store))}", file=sys.stderr, flush=True)   # never a reply)
             from hw.serial_link import LineBuffer
             try:                                # (lines end as on the serial link: LF, CRLF or CR)
-                serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer)
+                with Stops() as stops:
+                    serve(console, cast(IO[bytes], LineBuffer(sys.stdin.buffer)), sys.stdout.buffer, stops)
             except BrokenPipeError as e:      # the reader went away (``legatus console | head -1``)
                 log.info("stdout closed: %s", e)
                 print("legatus: " + say(Msg("the output was closed; every acknowledged action is saved.")),
@@ -481,12 +480,12 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
         else:
             from hw.serial_link import LINK_ERRORS, LineBuffer, link_error_words
             first = greeting_language(store)         # (a locale's language: the replies' English said)
-            print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud), first)
-                  + english_replies(first), file=sys.stderr, flush=True)
             try:
-                with port:
+                with port, Stops() as stops:         # (ready once a stop signal is taken in order)
+                    print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud), first)
+                          + english_replies(first), file=sys.stderr, flush=True)
                     # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)
-                    serve(console, cast(IO[bytes], LineBuffer(port)), port)
+                    serve(console, cast(IO[bytes], LineBuffer(port)), port, stops)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print("legatus: " + say(Msg("the serial link closed ({}); every acknowledged action is saved.",
                                             link_error_words(e))), file=sys.stderr)

@@ -4,9 +4,14 @@ whether it gets a response at all (:func:`answered`: not a blank line, not a com
 asks is :class:`firmware.console.Console`'s."""
 from __future__ import annotations
 
+import logging
 import re
-from typing import Protocol
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
+log = logging.getLogger(__name__)
 MAX_LINE = 4096
 _EDITS = re.compile(rb"[\x03\x08\x15\x7f]")      # the terminal's editing keys in a line (edited())
 
@@ -70,3 +75,46 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
         if not more or more.endswith((b"\n", b"\r")):
             break
     return b"", True
+
+
+class Stops:
+    """The handler of SIGINT, SIGTERM and SIGHUP while ``legatus console`` serves (firmware.console.serve):
+    waiting for a line, the console stops at once (KeyboardInterrupt: nothing is in hand); answering
+    one, it stops once the reply is written. SIGINT raised KeyboardInterrupt wherever it came, in a
+    save past its commit point too, and SIGTERM ended the process there: the action was on the card
+    but never answered (a client that asks again draws twice). The device's loop does the same
+    (firmware/device.py: a signal is a ``quit`` event, taken between two events)."""
+
+    SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self.busy = False               # a request is being answered
+        self.signum = 0                 # the stop signal that came (0: none)
+        self._was: dict[int, Any] = {}
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.signum = signum
+        if not self.busy:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        """While a request is answered (read, acted on, its reply written): a stop signal waits."""
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+
+    def __enter__(self) -> Stops:
+        for name in self.SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                self._was[signum] = signal.signal(signum, self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, was in self._was.items():
+            signal.signal(signum, was if was is not None else signal.SIG_DFL)
+        if self.signum:
+            log.info("console: stopped by %s", signal.Signals(self.signum).name)

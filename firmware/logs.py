@@ -50,6 +50,43 @@ CONSOLE = "console"     # `legatus console`'s runs: their start and stop lines n
 
 log = logging.getLogger(__name__)
 
+
+def syslog_level(levelno: int) -> int:
+    """The syslog level of a record's ``levelno`` (sd-daemon(3): SD_CRIT "<2>" … SD_DEBUG "<7>")."""
+    for least, level in ((logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4), (logging.INFO, 6)):
+        if levelno >= least:
+            return level
+    return 7
+
+
+def to_journal(stream: object) -> bool:
+    """Whether ``stream`` is the systemd journal: systemd sets ``JOURNAL_STREAM`` to the device and
+    inode of the service's journal stream (systemd.exec(5)), to be compared with the stream's own (a
+    program started from the service, its standard error elsewhere, is not)."""
+    try:
+        device, inode = (int(x) for x in os.environ.get("JOURNAL_STREAM", "").split(":"))
+        st = os.fstat(stream.fileno())  # type: ignore[attr-defined]
+    except (ValueError, OSError, AttributeError):       # (io.UnsupportedOperation is an OSError)
+        return False
+    return (st.st_dev, st.st_ino) == (device, inode)
+
+
+def journal_prefix(levelno: int, stream: object = None) -> str:
+    """The level prefix (sd-daemon(3)) of a line printed past logging on ``stream`` (standard error)
+    at ``levelno``: "<3>" for an error on the journal's stream, else ""."""
+    return f"<{syslog_level(levelno)}>" if to_journal(sys.stderr if stream is None else stream) else ""
+
+
+class _Journal(logging.Formatter):
+    """Each line of a record on the journal's stream begins with its syslog level (sd-daemon(3)'s
+    "<4>"): journald reads it per line, so a traceback's lines are the record's level too. Without
+    it every line was "info": `journalctl -u legatus -p warning` showed nothing."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        prefix = f"<{syslog_level(record.levelno)}>"
+        return "\n".join(prefix + line for line in super().format(record).split("\n"))
+
+
 class _Kept(logging.Handler):
     """The last ``capacity`` records, kept for the log file until it is attached."""
 
@@ -168,8 +205,9 @@ def _say(line: str, trouble: OSError | None) -> None:
             line = f"WARNING firmware.logs: {line}"
     else:
         line = f"WARNING firmware.logs: {line}"
+    stream = _err or sys.stderr
     try:
-        print(f"legatus: {line}", file=_err or sys.stderr, flush=True)
+        print(f"{journal_prefix(logging.WARNING, stream)}legatus: {line}", file=stream, flush=True)
     except (OSError, ValueError):
         pass                       # standard error is gone too: nowhere left to say it
 
@@ -199,7 +237,7 @@ def setup(level: int = logging.INFO, stream: object = None, printed: int = loggi
             return
         _err, _run, _players = stream, run, printed >= logging.WARNING  # type: ignore[assignment]
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
-        err.setFormatter(logging.Formatter(STDERR_FORMAT))
+        err.setFormatter((_Journal if to_journal(err.stream) else logging.Formatter)(STDERR_FORMAT))
         err.setLevel(printed)
         _err_handler = err
         _memory = _Kept()

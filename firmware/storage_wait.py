@@ -149,7 +149,9 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
     waited = Waited()
     if isinstance(error, StateDirBusy):   # the other Legatus has the card and the panel: not ours to wait for
         speak_stored_language(root)            # (a refusal to whoever started this one, in the device's words; no
-        print(f"legatus: {say(error.args[0] if error.args else str(error))}", file=sys.stderr)   # log line first)
+        from firmware.logs import journal_prefix       # log line first; the service's: an error on the journal)
+        print(f"{journal_prefix(logging.ERROR)}legatus: {say(error.args[0] if error.args else str(error))}",
+              file=sys.stderr)
         return waited
     log.error("%s", error)
     wait = StorageWait(root, error)

@@ -18,6 +18,10 @@ Timing rules (defaults in :class:`KeyTiming`):
   press takes effect, then again ``repeat_delay`` seconds after the press and
   every ``repeat_interval`` seconds after that while held. Release emits
   nothing. A late :meth:`~KeyFilter.tick` yields one repeat, not a burst.
+  Held ``jam`` seconds, far longer than anyone holds a key, it is taken for
+  jammed (a stuck joystick, something lying on it): it stops repeating (said
+  once in the log), so the screen can blank; released and pressed again it
+  works at once.
 * **Other keys** (``a``, ``b``, ``press``, ``key3``...): the event is the key
   name on release, unless the key was held ``hold`` seconds, in which case
   ``"<key>:hold"`` fires once, at that moment, and the release is silent.
@@ -29,10 +33,13 @@ Timing rules (defaults in :class:`KeyTiming`):
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass, field
 
 from engine.text import Msg
+
+log = logging.getLogger(__name__)
 
 KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
              "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
@@ -54,14 +61,15 @@ HOLD_SUFFIX = ":hold"
 class KeyTiming:
     """Timing constants in seconds.
 
-    Raises ValueError unless ``0 <= debounce < hold``, ``debounce < repeat_delay``
-    and ``repeat_interval > 0``.
+    Raises ValueError unless ``0 <= debounce < hold``, ``debounce < repeat_delay``,
+    ``repeat_interval > 0`` and ``jam > repeat_delay``.
     """
 
     debounce: float = 0.02
     hold: float = 0.8
     repeat_delay: float = 0.45
     repeat_interval: float = 0.12
+    jam: float = 60.0      # a direction held this long is taken for jammed: no more repeats
 
     def __post_init__(self) -> None:
         if not 0 <= self.debounce < min(self.hold, self.repeat_delay):
@@ -70,6 +78,9 @@ class KeyTiming:
                 f"debounce={self.debounce}, hold={self.hold}, repeat_delay={self.repeat_delay}")
         if self.repeat_interval <= 0:
             raise ValueError(f"repeat_interval must be > 0 s, got {self.repeat_interval}")
+        if self.jam <= self.repeat_delay:
+            raise ValueError(f"jam must be longer than repeat_delay, got jam={self.jam}, "
+                             f"repeat_delay={self.repeat_delay}")
 
 
 @dataclass
@@ -168,6 +179,11 @@ class KeyFilter:
             assert state.next_repeat is not None
             missed = math.floor((self.now - when) / timing.repeat_interval)
             state.next_repeat = when + (missed + 1) * timing.repeat_interval
+            if state.next_repeat > state.pressed_at + timing.jam:
+                # Repeated for ever, it kept the screen from blanking (an OLED burns in).
+                state.next_repeat = None
+                log.warning("the %s key has been held for %g s: taken for jammed (a stuck joystick, something on "
+                            "it?), it repeats no more until it is released, and the screen can blank", key, timing.jam)
             return key
         state.hold_fired = True
         return key + HOLD_SUFFIX

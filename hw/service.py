@@ -19,15 +19,20 @@ def under_service(environ: Any = None, stdin_fd: int = 0) -> bool:
     return bool(environ.get("INVOCATION_ID")) and not os.isatty(stdin_fd)
 
 
+def user_name() -> str:
+    """The name of the user this program runs as (the service's ``User=``), for a command to copy."""
+    try:
+        import pwd
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError):
+        return os.environ.get("USER") or "$USER"
+
+
 def permission_denied(path: str, group: str, service: bool | None = None) -> Msg:
     """"Permission denied on ``path``" with the fix that works for how this program runs: the user
     it runs as goes into ``group``; a service takes a new group only when restarted, a program
     started by hand at the user's next login."""
-    try:
-        import pwd
-        user = pwd.getpwuid(os.geteuid()).pw_name
-    except (ImportError, KeyError):
-        user = os.environ.get("USER") or "$USER"
+    user = user_name()
     if under_service() if service is None else service:
         return Msg(PERMISSION_DENIED[0], path=path, group=group, user=user, unit=UNIT)
     return Msg(PERMISSION_DENIED[1], path=path, group=group, user=user)

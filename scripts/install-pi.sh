@@ -17,7 +17,8 @@
 # with a start limit, state and legatus.log in /var/lib/legatus; with
 # --serial, the console protocol on PORT too, e.g. /dev/ttyGS0; run again
 # without it, the installed unit's port is kept; --no-serial drops it) installed,
-# enabled and (re)started.
+# enabled and (re)started. Run again without --venv, the installed unit's
+# virtual environment is kept.
 # --only-i2c sets the I2C clock and does nothing else. --dry-run prints every
 # step instead of doing it and needs no root.
 set -euo pipefail
@@ -26,6 +27,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 venv=/opt/legatus/venv
 user=${SUDO_USER:-$(id -un)}
 user_given=false
+venv_given=false
 serial_args=""
 serial_port=""
 serial_given=false
@@ -44,14 +46,14 @@ boot_config=""
 only_i2c=false
 
 usage() {
-  sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
   case $1 in
     --dry-run) dry_run=true ;;
     --user) user=${2:?--user needs a name}; user_given=true; shift ;;
-    --venv) venv=${2:?--venv needs a directory}; shift ;;
+    --venv) venv=${2:?--venv needs a directory}; venv_given=true; shift ;;
     --serial) serial_port=${2:?--serial needs a port}; serial_args=" --serial $serial_port"; serial_given=true; shift ;;
     --no-serial) serial_port=""; serial_args=""; serial_given=true ;;
     --i2c-baudrate) i2c_baudrate=${2:?--i2c-baudrate needs a speed in Hz}; i2c_given=true; shift ;;
@@ -72,6 +74,16 @@ run() {
   if ! $dry_run; then "$@"; fi
 }
 
+# Run again to upgrade without --venv (the installed unit named another one), a second virtual
+# environment was made at the default path and the unit pointed at it, the first one left behind:
+# the installed unit's is kept, as its serial port is (--venv DIR changes it).
+if ! $venv_given && ! $only_i2c && [ -f "$unit_path" ]; then
+  kept=$(sed -n 's|^ExecStart=\(/[A-Za-z0-9._/+-]*\)/bin/legatus\( .*\)\{0,1\}$|\1|p' "$unit_path" | head -1)
+  if [ -n "$kept" ] && [ "$kept" != "$venv" ]; then
+    venv=$kept
+    echo "keeping the virtual environment $venv (from the installed unit; --venv DIR changes it)"
+  fi
+fi
 case $venv in
   /*) ;;
   *) echo "install-pi.sh: --venv must be an absolute path, got $venv" >&2; exit 2 ;;

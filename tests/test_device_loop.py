@@ -840,3 +840,60 @@ def test_quitting_at_the_first_start_question_says_saved_in_the_locale_s_languag
         assert shown[-1].tobytes() != saved_screen().tobytes()
     finally:
         set_language("en")
+
+
+def test_a_jammed_direction_stops_repeating_the_screen_blanks_and_a_real_press_works(factory, state_dir, caplog):
+    """A joystick direction stuck down (a jammed contact, something lying on it) repeated for ever:
+    every repeat was activity, so the screen never blanked and the OLED burned in. Held far longer
+    than anyone holds a key (KeyTiming.jam, 60 s) it stops repeating, said once in the log; the
+    screen blanks as usual; a real press after it works at once (the jammed key released and pressed
+    again too)."""
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    q: queue.Queue = queue.Queue()
+    bank = ButtonBank(PINS, q.put, clock=lambda: clock[0], pin_factory=factory)
+    caplog.set_level("INFO", logger="hw.keys")
+    try:
+        out = Recorder()
+        loop = Loop(app, out, KeyFilter(), clock=lambda: clock[0])
+        loop.redraw()
+        down = factory.pin(PINS["down"])
+        down.drive_low()                                   # jammed from here on
+        _drain(loop, q)
+        moves = 0
+        while clock[0] < 600 and (wait := loop.timeout()) is not None:   # the loop's own waits, no key
+            clock[0] += max(wait, 0.001)
+            acted = loop.last_activity
+            loop.tick()
+            moves += loop.last_activity != acted           # a repeat acted on
+        assert moves > 400                                 # it repeated while a person might hold it …
+        assert out.blanks == [True] and 89.5 <= clock[0] < 90.5  # … then stopped: blank 30 s after the last
+        assert len([r for r in caplog.records if "taken for jammed" in r.getMessage()]) == 1
+        bottom = app.stack[-1].cursor
+        up = factory.pin(PINS["up"])
+        for _ in range(2):                                 # a real press: wakes, then acts
+            clock[0] += 1
+            up.drive_low()
+            _drain(loop, q)
+            clock[0] += 0.05
+            loop.tick()
+            up.drive_high()
+            _drain(loop, q)
+            clock[0] += 0.05
+            loop.tick()
+        assert out.blanks == [True, False] and app.stack[-1].cursor == bottom - 1
+        cursor = app.stack[-1].cursor
+        clock[0] += 1
+        down.drive_high()                                  # freed, pressed again: it moves at once
+        _drain(loop, q)
+        clock[0] += 0.05
+        loop.tick()
+        down.drive_low()
+        _drain(loop, q)
+        clock[0] += 0.05
+        loop.tick()
+        assert app.stack[-1].cursor != cursor
+        assert len([r for r in caplog.records if "taken for jammed" in r.getMessage()]) == 1
+    finally:
+        bank.close()
+        app.console.close()

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -1108,6 +1109,68 @@ def test_no_pin_library_at_start_is_said_in_the_players_language_with_each_reaso
         hw.shutdown()
     finally:
         app.console.close()
+
+
+@pytest.fixture
+def as_the_service(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The unit's conditions (scripts/legatus.service): systemd sets INVOCATION_ID, and standard input
+    is /dev/null (StandardInput= is not set: null)."""
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef0123456789abcdef")
+    saved = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
+
+
+@pytest.mark.parametrize("lang, restart", [
+    ("en", "then restart the service (sudo systemctl restart legatus): it keeps the groups it started with."),
+    ("ru", "затем перезапустите службу (sudo systemctl restart legatus): до перезапуска она работает с теми группами"),
+    ("uk", "потім перезапустіть службу (sudo systemctl restart legatus): до перезапуску вона працює з тими групами"),
+])
+def test_no_pin_library_under_the_service_says_to_restart_it_after_adding_the_user_to_gpio(
+        lang: str, restart: str, state_dir: Path, board: Board, monkeypatch: pytest.MonkeyPatch,
+        as_the_service: None) -> None:
+    """Under the service the notice said "add the user to the gpio group … the keys are tried again by
+    themselves": they never opened, since a running service keeps the groups it started with. It now
+    says the service's user, the command, and that the service is restarted (sudo systemctl restart
+    legatus), in the player's language."""
+    from gpiozero.exc import BadPinFactory
+
+    from firmware.app import NoticesScreen
+    from firmware.device_hardware import open_hardware
+    from hw.service import user_name
+
+    def no_factory() -> None:
+        raise BadPinFactory("Unable to load any default pin factory!")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = notice.paragraphs[0]
+        assert restart in said and f"sudo usermod -aG gpio {user_name()}" in said, said
+        assert "Unable to load any default pin factory!" in said
+        hw.shutdown()
+    finally:
+        app.console.close()
+
+
+def test_no_pin_library_started_by_hand_keeps_its_own_fix() -> None:
+    """By hand (no service) the notice is as before: no restart of a service that is not running."""
+    from gpiozero.exc import BadPinFactory
+
+    from firmware.buttons_part import keys_failed_notice
+    from hw.buttons import ButtonError
+    failure = ButtonError("a", 5, BadPinFactory("Unable to load any default pin factory!"))
+    said = str(keys_failed_notice(failure, failure.args[0], service=False))
+    assert "systemctl" not in said and "the keys are tried again by themselves" in said
 
 
 def test_several_dead_keys_are_named_with_the_plural_and_the_joysticks_words() -> None:

@@ -269,17 +269,20 @@ STUBS = {
 }
 
 
-def stubbed_install(tmp_path: Path, pip: str, *args: str,
-                    stubs: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], Path]:
+def stubbed_install(tmp_path: Path, pip: str, *args: str, stubs: dict[str, str] | None = None,
+                    venv_option: bool = True) -> tuple[subprocess.CompletedProcess[str], Path]:
     """install-pi.sh as root would run it, every system command a stub that logs its arguments
     (``pip``: the venv's pip's shell body; ``stubs``: other commands' bodies), the venv and the
-    unit under ``tmp_path``."""
+    unit under ``tmp_path`` (``venv_option``: the venv named with --venv; else only by the unit
+    already there, if any)."""
     bodies = {**STUBS, **(stubs or {})}
     bin_dir, venv, units = tmp_path / "bin", tmp_path / "venv", tmp_path / "units"
     calls = tmp_path / "calls.log"
     for d in (bin_dir, venv / "bin", units):
         d.mkdir(parents=True, exist_ok=True)
-    for name in ("apt-get", "raspi-config", "usermod", "systemctl", "chown", "id", "dpkg-query", "getent", "pip"):
+    # (python3 and mkdir too: a venv made anywhere else than under tmp_path is logged, never made)
+    for name in ("apt-get", "raspi-config", "usermod", "systemctl", "chown", "id", "dpkg-query", "getent", "pip",
+                 "python3", "mkdir"):
         where = venv / "bin" if name == "pip" else bin_dir
         body = pip if name == "pip" else bodies.get(name, "")
         (where / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {calls}\n{body}\n')
@@ -288,7 +291,7 @@ def stubbed_install(tmp_path: Path, pip: str, *args: str,
     (venv / "bin" / "python").chmod(0o755)
     boot = tmp_path / "config.txt"
     boot.write_text("[all]\ndtparam=i2c_arm_baudrate=400000\n")
-    got = subprocess.run(["bash", str(INSTALL), "--user", "legatus-test", "--venv", str(venv),
+    got = subprocess.run(["bash", str(INSTALL), "--user", "legatus-test", *(("--venv", str(venv)) if venv_option else ()),
                           "--boot-config", str(boot), *args], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}",
                               "LEGATUS_UNIT_DIR": str(units)})
@@ -396,3 +399,30 @@ def test_running_it_again_keeps_a_faster_i2c_clock_chosen_before(tmp_path: Path)
     assert "beyond I2C fast mode" not in again.stderr
     back = install("--only-i2c", "--boot-config", str(boot), "--i2c-baudrate", "400000")
     assert back.returncode == 0 and boot.read_text() == chosen.replace("=1000000", "=400000")
+
+
+def test_running_it_again_without_venv_keeps_the_installed_virtual_environment(tmp_path: Path) -> None:
+    """Installed with --venv DIR, then run again to upgrade without it: a second virtual environment
+    was made at the default /opt/legatus/venv and the unit pointed there, the first one left behind
+    with the old version (as the serial port and the I2C clock were lost before). The installed
+    unit's venv is kept (and said): upgraded in place, the unit unchanged; --venv DIR still changes it."""
+    first = tmp_path / "first"
+    got, _ = stubbed_install(first, "exit 0")
+    assert got.returncode == 0, got.stderr
+    unit = (first / "units" / "legatus.service").read_text()
+    assert f"\nExecStart={first}/venv/bin/legatus\n" in unit
+    again = tmp_path / "again"
+    (again / "units").mkdir(parents=True)
+    (again / "units" / "legatus.service").write_text(unit)
+    got, calls = stubbed_install(again, "exit 0", venv_option=False)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert f"keeping the virtual environment {first}/venv (from the installed unit" in got.stdout
+    assert (again / "units" / "legatus.service").read_text() == unit             # the same unit, the same venv
+    assert f"+ {first}/venv/bin/pip install --upgrade" in got.stdout             # upgraded where it is
+    assert "/opt/legatus" not in got.stdout + got.stderr and "-m venv" not in got.stdout
+    other = tmp_path / "other"
+    (other / "units").mkdir(parents=True)
+    (other / "units" / "legatus.service").write_text(unit)
+    got, _ = stubbed_install(other, "exit 0")                                    # --venv DIR: that one
+    assert got.returncode == 0 and "keeping the virtual environment" not in got.stdout
+    assert f"\nExecStart={other}/venv/bin/legatus\n" in (other / "units" / "legatus.service").read_text()

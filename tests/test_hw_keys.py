@@ -86,6 +86,26 @@ def test_repeat_delay_then_rate_while_held() -> None:
     assert f.next_deadline() is None
 
 
+def test_a_direction_held_past_the_jam_time_stops_repeating_until_released(caplog: pytest.LogCaptureFixture) -> None:
+    """A direction held ``jam`` s (60) is taken for jammed: it repeated for ever, keeping the screen
+    from blanking; now its repeats stop (said once in the log), no deadline is left to wake for, and
+    released and pressed again it acts at once (and repeats again)."""
+    caplog.set_level("INFO", logger="hw.keys")
+    assert T.jam == 60.0
+    f = KeyFilter()
+    f.feed("up", True, 0.0)
+    held = f.tick(59.9)
+    assert held[0] == "up" and len(f.tick(59.99)) <= 1
+    assert f.tick(120.0) == [] and f.next_deadline() is None
+    assert [r.levelname for r in caplog.records if "taken for jammed" in r.getMessage()] == ["WARNING"]
+    f.feed("up", False, 130.0)
+    assert f.tick(131.0) == []
+    f.feed("up", True, 131.0)
+    assert f.tick(131.02) == ["up"]                    # at once (as soon as it is debounced)
+    assert f.tick(131.5) == ["up"]                     # and it repeats again as usual
+    assert len([r for r in caplog.records if "taken for jammed" in r.getMessage()]) == 1
+
+
 def test_late_tick_gives_one_repeat_not_a_burst() -> None:
     f = KeyFilter()
     f.feed("left", True, 0.0)
@@ -194,7 +214,7 @@ def test_custom_timing_is_used() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [
-    {"debounce": -0.01}, {"debounce": 0.9}, {"repeat_interval": 0.0}, {"repeat_delay": 0.01},
+    {"debounce": -0.01}, {"debounce": 0.9}, {"repeat_interval": 0.0}, {"repeat_delay": 0.01}, {"jam": 0.3},
 ])
 def test_bad_timing_is_rejected(kwargs: dict[str, float]) -> None:
     with pytest.raises(ValueError, match="must be"):

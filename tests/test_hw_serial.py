@@ -701,3 +701,110 @@ def test_the_serial_console_on_a_new_device_says_its_replies_are_english_until_a
         assert "settings language" not in first, first
     else:
         assert note in first, first
+
+
+# -- `legatus console --serial` and stop signals ---------------------------------------------------
+SLOW_COMMIT = """
+import contextlib, os, sys, time
+import firmware.store.connection as connection
+SAVING = os.environ["LEGATUS_TEST_SAVING"]
+_transaction = connection.Connection.transaction
+
+
+@contextlib.contextmanager
+def _slow(self, *args, **kwargs):     # each save: past its commit point, then a slow card's last syncs
+    with _transaction(self, *args, **kwargs) as db:
+        yield db
+    open(SAVING, "w").close()
+    time.sleep(2)
+    os.unlink(SAVING)
+
+
+connection.Connection.transaction = _slow
+from firmware.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_a_stop_signal_mid_save_on_the_serial_console_answers_the_request_first(tmp_path, signum: str) -> None:
+    """`legatus console --serial PORT` stopped by Ctrl-C or `kill` (SIGTERM) in the middle of a save:
+    SIGINT raised KeyboardInterrupt past the save's commit point and SIGTERM ended the process there,
+    so the draw was kept on the card but never answered (a client that asks again draws twice from a
+    hidden bag). As the device does, it now answers the request, then stops (exit 0, the log's stop
+    line); the next start resumes exactly what the answer said."""
+    import json
+    import select
+    import signal
+    import termios
+    import tty
+
+    from tests.conftest import ROOT, run_console
+    state, saving = tmp_path / "state", tmp_path / "saving"
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    attrs = termios.tcgetattr(master)
+    attrs[3] &= ~termios.ECHO
+    termios.tcsetattr(master, termios.TCSANOW, attrs)
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_COMMIT, "console", "--state-dir", str(state),
+                             "--serial", os.ttyname(slave)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "LEGATUS_TEST_SAVING": str(saving)})
+    got = b""
+
+    def reply(timeout: float) -> dict[str, Any] | None:
+        nonlocal got
+        end = time.monotonic() + timeout
+        while b"\n" not in got and time.monotonic() < end:
+            if select.select([master], [], [], 0.1)[0]:
+                got += os.read(master, 65536)
+        if b"\n" not in got:
+            return None
+        line, _, got = got.partition(b"\n")
+        return json.loads(line)
+
+    try:
+        assert proc.stderr is not None and b"is ready" in proc.stderr.readline()     # (the port opened: not before)
+        os.write(master, b"new bag items=gold*3,silver*3 seed=4\n")
+        assert (started := reply(30)) is not None and started["ok"], started
+        os.write(master, b"draw\n")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not saving.exists():
+            time.sleep(0.01)
+        assert saving.exists(), "the draw's save was not seen"
+        proc.send_signal(getattr(signal, signum))                  # in the middle of the draw's save
+        drawn = reply(15)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode == 0, err.decode()
+    assert drawn is not None and drawn["ok"], "the draw kept on the card was never answered"
+    assert b"Traceback" not in err
+    text = (state / "legatus.log").read_text()
+    assert "stop: legatus console ended normally" in text and f"console: stopped by {signum}" in text
+    assert run_console(state, ["state"])[0]["state"] == drawn["state"]          # resumed exactly
+
+
+def test_sigterm_while_the_serial_console_waits_for_a_line_ends_it_cleanly(pty: tuple[int, str], tmp_path) -> None:
+    """`systemctl stop`/`kill` while the serial console waits for a line: SIGTERM ended the process
+    with no stop line in the log (the next start took it for a crash); now it is an orderly end."""
+    import signal
+
+    from tests.conftest import ROOT
+    _master, port = pty
+    state = tmp_path / "state"
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "console", "--state-dir", str(state),
+                             "--serial", port], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert proc.stderr is not None and b"is ready" in proc.stderr.readline()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and b"Traceback" not in err, err.decode()
+    assert "stop: legatus console ended normally" in (state / "legatus.log").read_text()

@@ -34,7 +34,8 @@ def test_records_before_the_file_are_kept_and_written_first(tmp_path: Path, fres
     path = logs.attach_file(tmp_path)
     assert path == tmp_path / logs.LOG_FILE
     logging.getLogger("firmware.x").info("later")
-    lines = path.read_text().splitlines()
+    # (this test's lines only: a thread an earlier test left, a serial link's, may log meanwhile)
+    lines = [line for line in path.read_text().splitlines() if "firmware.x" in line or logs.START in line]
     assert "early bird" in lines[0] and logs.START in lines[1] and "later" in lines[2]
 
 
@@ -457,3 +458,58 @@ def test_the_serial_links_warnings_while_the_simulator_draws_are_notices_in_the_
                        "неё и снова откроет порт, как только сможет."), said
     text = (tmp_path / logs.LOG_FILE).read_text()
     assert "serial: serial port /dev/ttyLEGATUS9 does not exist" in text and "serial: the link closed" in text
+
+
+LOGGED = """
+import logging, sys
+from firmware import logs
+logs.setup()
+log = logging.getLogger("legatus.test")
+log.info("started")
+log.warning("the panel does not answer")
+log.error("the card failed")
+try:
+    1 / 0
+except ZeroDivisionError:
+    log.critical("stopped by an error", exc_info=True)
+logs._say("cannot write the log file", OSError("full"))
+"""
+
+
+def _logged(tmp_path: Path, journal: str | None) -> list[str]:
+    """What the program's standard error holds, run as the unit runs it (scripts/legatus.service:
+    systemd sets INVOCATION_ID and, its standard error being the journal, JOURNAL_STREAM)."""
+    err = tmp_path / "stderr"
+    with err.open("wb") as f:
+        st = os.fstat(f.fileno())
+        env = {k: v for k, v in os.environ.items() if k != "JOURNAL_STREAM"}
+        env["INVOCATION_ID"] = "0123456789abcdef0123456789abcdef"
+        if journal is not None:
+            env["JOURNAL_STREAM"] = journal.format(dev=st.st_dev, ino=st.st_ino)
+        subprocess.run([sys.executable, "-c", LOGGED], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                       stderr=f, stdin=subprocess.DEVNULL, check=True, timeout=60)
+    return err.read_text().splitlines()
+
+
+def test_on_the_journal_each_line_carries_its_level(tmp_path: Path) -> None:
+    """Under the service every line reached the journal at "info" (`journalctl -u legatus -p warning`
+    showed nothing): on the journal's stream each line now begins with its syslog level (sd-daemon(3):
+    <2> critical, <3> error, <4> warning, <6> info), a traceback's lines too."""
+    lines = _logged(tmp_path, "{dev}:{ino}")
+    assert "<6>legatus: INFO legatus.test: started" in lines
+    assert "<4>legatus: WARNING legatus.test: the panel does not answer" in lines
+    assert "<3>legatus: ERROR legatus.test: the card failed" in lines
+    assert "<2>legatus: CRITICAL legatus.test: stopped by an error" in lines
+    assert "<2>ZeroDivisionError: division by zero" in lines and "<2>Traceback (most recent call last):" in lines
+    assert "<4>legatus: WARNING firmware.logs: cannot write the log file" in lines     # (said past logging)
+    assert all(line[:3] in ("<2>", "<3>", "<4>", "<6>") for line in lines), lines
+
+
+@pytest.mark.parametrize("journal", [None, "{dev}:{ino}1", "not a stream"])
+def test_elsewhere_the_lines_are_as_they_were(tmp_path: Path, journal: str | None) -> None:
+    """Not on the journal (a terminal, a file; JOURNAL_STREAM naming another stream, as for a
+    program the service started with its standard error elsewhere): no level prefix."""
+    lines = _logged(tmp_path, journal)
+    assert "legatus: WARNING legatus.test: the panel does not answer" in lines
+    assert "legatus: WARNING firmware.logs: cannot write the log file" in lines
+    assert not [line for line in lines if line.startswith("<")], lines

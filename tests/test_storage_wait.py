@@ -212,6 +212,23 @@ def test_a_state_dir_another_legatus_holds_is_refused_in_one_line_in_the_devices
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.records
 
 
+def test_under_the_service_the_refusal_reaches_the_journal_as_an_error(
+        tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The service refused because `legatus` started by hand holds the card (it exits 2 and systemd
+    restarts it): the line went to the journal at "info", unseen by `journalctl -u legatus -p err`.
+    On the journal's stream (JOURNAL_STREAM: its device and inode) it is an error (<3>)."""
+    import os
+    import sys
+    state = tmp_path / "state"
+    Store(state).close()
+    with (tmp_path / "stderr").open("w") as err:
+        st = os.fstat(err.fileno())
+        monkeypatch.setenv("JOURNAL_STREAM", f"{st.st_dev}:{st.st_ino}")
+        monkeypatch.setattr(sys, "stderr", err)
+        assert _run_while_another_holds(state) == 2
+    assert (tmp_path / "stderr").read_text().startswith("<3>legatus: Another Legatus process is using ")
+
+
 def test_another_legatus_taking_the_state_dir_while_this_one_waits_ends_the_wait(
         tmp_path: Path, on_a_pi: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """The card refused this one at first; meanwhile another Legatus took the directory (and the
