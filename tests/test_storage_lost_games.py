@@ -1,0 +1,106 @@
+"""A finished game whose History record AND saved session both took damage (the brief: "nothing
+acknowledged is ever lost; damage is always reported"). Found by the kit helper: one bad byte in
+each, and History listed 62 of 63 games; the start said only that a History record was damaged.
+The damage is made as ``scripts/storage_faults.py bitflip`` makes it (one bit of the file), at
+the rows ``layout`` finds."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware.console import Console
+from firmware.store import DB_NAME, Store
+from scripts.storage_faults import layout
+from tests.test_history import games, ok, play_caesar_to_the_end
+
+
+def _cell_bytes(data: bytes, needle: bytes, columns: int | None = None) -> int:
+    """The file offset of ``needle`` inside the one table row (cell) holding it (of a table with
+    that many ``columns``: a sessions row has 5)."""
+    _size, pages = layout(data)
+    found = [a + data[a:b].index(needle) for cells in pages.values() for c in cells for a, b in c.spans
+             if needle in data[a:b] and columns in (None, len(c.values))]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _finished_and_put_aside(d: Path) -> list[dict]:
+    store = Store(d)
+    c = Console(store, store.resume())
+    play_caesar_to_the_end(c)                   # C-12: recorded as finished
+    ok(c, "new dice seed=1")                    # its session put aside (archived)
+    before = games(c)
+    c.close()
+    return before
+
+
+def _flip(d: Path, *offsets: int) -> None:
+    """One bit of the database file at each offset (storage_faults.bitflip's damage)."""
+    buf = bytearray((d / DB_NAME).read_bytes())
+    for at in offsets:
+        buf[at] ^= 1
+    (d / DB_NAME).write_bytes(bytes(buf))
+
+
+def _restart(d: Path) -> tuple[str, list[dict], Console]:
+    store = Store(d)
+    c = Console(store, store.resume())
+    return ok(c, "state").get("recovered", ""), games(c), c
+
+
+def test_one_bad_byte_in_a_finished_games_record_and_in_its_saved_session_loses_nothing(state_dir: Path):
+    """The session's header is put back exactly (the one-byte change its CRC-32 allows, and only
+    one), so the History record is worked out again from its actions as when the session alone
+    is whole. Before: the session and its actions were set aside and the game was gone."""
+    before = _finished_and_put_aside(state_dir)
+    data = (state_dir / DB_NAME).read_bytes()
+    _flip(state_dir, _cell_bytes(data, b'"status": "finished"') + 12,
+          _cell_bytes(data, b"seed=21 edition", 5) + 6)                 # the session's header: seed=21 → seed=20
+    said, after, c = _restart(state_dir)
+    try:
+        keys = ("game", "status", "mode", "players", "result", "seed", "finished")
+        assert [{k: g[k] for k in keys} for g in after] == [{k: g[k] for k in keys} for g in before]
+        assert "put back exactly" in said and "back in History" in said
+        assert c.store.db.execute("SELECT count(*) FROM damaged WHERE what='session'").fetchone()[0] == 1  # (kept)
+        assert ok(c, "export format=draws id=1")["ok"]
+    finally:
+        c.close()
+    said, after, c = _restart(state_dir)        # whole now: nothing more to say, nothing lost
+    c.close()
+    assert said == "" and len(after) == 1
+
+
+@pytest.mark.parametrize("language, says", [
+    ("en", ["1 game could not be restored to History", "Not restored: Caesar!, finished on {day}; "
+                                                        "players: Caesar, Auto-Crassus."]),
+    ("ru", ["1 партию не удалось вернуть в Историю", "Не восстановлена партия Цезарь!, окончена {day}; "
+                                                     "игроки: Caesar, Auto-Crassus."]),
+    ("uk", ["1 партію не вдалося повернути до Історії", "Не відновлено партію Цезар!, завершену {day}; "
+                                                        "гравці: Caesar, Auto-Crassus."])])
+def test_a_finished_game_that_cannot_be_restored_is_said_with_what_is_still_known_of_it(state_dir: Path,
+                                                                                       language: str,
+                                                                                       says: list[str]):
+    """Two bad bytes in the session's header (nothing tells which): the game cannot be worked out
+    again. The start says so in whole sentences, with the game, the day it finished and its
+    players its damaged record still shows; the damaged bytes are kept, and marked as not
+    restored (never said "written again"). Before: only «1 History record was damaged»."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    ok(c, f"settings language={language}")
+    c.close()
+    before = _finished_and_put_aside(state_dir)
+    data = (state_dir / DB_NAME).read_bytes()
+    at = _cell_bytes(data, b"seed=21 edition", 5)
+    _flip(state_dir, _cell_bytes(data, b'"status": "finished"') + 12, at + 5, at + 6)
+    said, after, c = _restart(state_dir)
+    try:
+        from firmware.export_dates import local
+        day = local(before[0]["finished"]).strftime("%d.%m.%Y")
+        assert after == []
+        for sentence in says:
+            assert sentence.format(day=day) in said, said
+        reasons = dict(c.store.db.execute("SELECT what, reason FROM damaged WHERE what IN ('history', 'session')"))
+        assert reasons == {"history": "checksum; not restored", "session": "checksum"}
+    finally:
+        c.close()
