@@ -187,8 +187,9 @@ class Checks(Connection):
             if crc(sid_, header) == check:              # sealed in the old way by mistake: the header is whole
                 flags.append((sid_, int(current or 0)))
                 continue
-            whole = one_byte_back(sid_, header, current, ended, check) if version >= FORMAT else None
-            if whole is not None:                       # one bad byte in the header, put back exactly
+            whole = (one_byte_back(sid_, header, current, ended, check) or _from_fair(db, sid_, current, ended, check)
+                     if version >= FORMAT else None)
+            if whole is not None:                       # the header put back exactly (its checksum confirms it)
                 put_back.append((sid_, bytes(header), whole))
                 continue
             bad.append(("sessions", "session", _raw(sid_, header, current, ended, check), (sid_,)))
@@ -209,6 +210,26 @@ class Checks(Connection):
         return _Found(version, bad, reseal, flags, wrong, tuple(put_back))
 
 
+def _from_fair(db: sqlite3.Connection, sid_: int, current: Any, ended: Any, check: Any) -> bytes | None:
+    """The header of a sessions row whose checksum fails, as the fair-draw record of its ended
+    game keeps it (the session's header, written as the row writes it: firmware/store/actions.py),
+    where that gives the row's checksum exactly; else None. Read only (a table that cannot be read:
+    None)."""
+    try:
+        rows = db.execute(f"SELECT {fairness.FAIR_ROW} FROM fair").fetchall()
+    except sqlite3.Error as e:
+        log.info("no fair-draw record to put a damaged session's header back from: %s", e)
+        return None
+    for row in rows:
+        got = fairness._decoded(*row)
+        head = got[1].get("header") if got is not None else None
+        if isinstance(head, dict):
+            whole = json.dumps(head, ensure_ascii=False, sort_keys=True).encode("utf-8")
+            if session_crc(sid_, whole, current, ended) == check:
+                return whole
+    return None
+
+
 def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) -> bytes | None:
     """The header of a sessions row whose checksum fails, with the one byte that damage changed
     put back, where exactly one header that differs from it in one byte gives the row's checksum
@@ -218,7 +239,7 @@ def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) 
     A CRC-32 match of a one-byte change is as sure as the checksum itself; without it, a finished
     game whose History record took a bad byte too could not be worked out again (its actions set
     aside with the session)."""
-    if not isinstance(header, bytes) or not isinstance(check, int) or not header or len(header) > 4096:
+    if not isinstance(header, bytes) or not isinstance(check, int) or not header or len(header) > 1024:
         return None
     head = str(sid_).encode("utf-8") + b"\x1f"
     tail = b"\x1f" + str(current).encode("utf-8") + b"\x1f" + str(ended).encode("utf-8")
