@@ -129,3 +129,18 @@ def test_a_finished_game_that_cannot_be_restored_is_said_with_what_is_still_know
         assert reasons == {"history": "checksum; not restored", "session": "checksum"}
     finally:
         c.close()
+
+
+def test_what_a_damaged_record_still_tells_never_makes_up_players():
+    """A dice or bag session's record names nobody (said without players); a record whose player
+    does not read gives none (said «not readable»), never the others alone as if they were all."""
+    from firmware.history_rebuild import known
+
+    def raw(players: str) -> bytes:
+        record = ('{"finished": "2026-11-20T10:00:00Z", "game": "dice", "players": ' + players
+                  + ', "status": "ended"}')
+        return b"\x1f".join([b"7", b"abc", b"ended", b"0", b"0", b"1", record.encode()])
+    assert known(raw("[]"))[1:] == ("2026-11-20T10:00:00Z", [])
+    assert known(raw('[{"name": "Anna"}, {"name": "Boris"}]'))[2] == ["Anna", "Boris"]
+    assert known(raw('[{"name": "Anna"}, {"nbme": "Boris"}]'))[2] is None
+    assert str(known(raw("[]"))[0]) == "Dice"

@@ -230,15 +230,13 @@ class Mending(Opening):
         for raw in raws:
             game, finished, names = known(raw)
             when = local(finished)
-            said: list[object] = [game or "?", when.strftime("%d.%m.%Y") if when is not None else "?",
-                                  ", ".join(names) or "?"]
-            if game is None:
-                said[0] = Msg("a game whose name could not be read")
-            if when is None:
-                said[1] = Msg("an unknown day")
-            if not names:
-                said[2] = Msg("not readable")
-            self._notes.append(Msg("Not restored: {}, finished on {}; players: {}.", *said))
+            said: list[object] = [game or Msg("a game whose name could not be read"),
+                                  when.strftime("%d.%m.%Y") if when is not None else Msg("an unknown day")]
+            if names == []:                     # (a dice or bag session: nobody named)
+                self._notes.append(Msg("Not restored: {}, finished on {}.", *said))
+            else:
+                self._notes.append(Msg("Not restored: {}, finished on {}; players: {}.", *said,
+                                       ", ".join(names) if names else Msg("not readable")))
 
     def _written_again(self, ids: list[int], how: str = WRITTEN_AGAIN) -> None:
         """Mark the damaged rows ``ids`` as made again (or ``how``: :data:`NOT_RESTORED`), never tried again."""
