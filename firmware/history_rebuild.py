@@ -67,6 +67,24 @@ class Lost(NamedTuple):
                    asked if isinstance(asked, str) and asked.strip() else None, _kept(data), _carried(data))
 
 
+def known(raw: bytes) -> tuple[Msg | str | None, str | None, list[str] | None]:
+    """What a damaged History row still tells of its game, where it reads whole (nothing made
+    up): its game (the name History gives it; the session game's id for one this program does
+    not know), when it finished (UTC ISO), its players' names (none: a dice or bag session's;
+    None: they do not read)."""
+    fields = raw.split(b"\x1f")
+    data = _fields(fields[6]) if len(fields) > 6 else {}
+    game = data.get("game") if isinstance(data.get("game"), str) and data["game"].strip() else None
+    players = data.get("players")
+    names = [p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)] \
+        if isinstance(players, list) else None
+    if names is not None and len(names) != len(cast(list[Any], players)):
+        names = None                        # (one of them does not read)
+    from firmware.games import record_of
+    record = record_of(game) if game is not None else None
+    return Msg(record.label) if record is not None else game, Lost.of(raw).finished, names
+
+
 def _fields(record: bytes) -> dict[str, Any]:
     """The top-level fields of a damaged row's record that still read whole: all of them where the
     record still parses; else each read by itself, so that one bad byte that breaks the JSON (a

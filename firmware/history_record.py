@@ -64,9 +64,50 @@ def record_job(db: sqlite3.Connection, entry: dict[str, Any]) -> RecordJob:
     sid = str(entry.get("sid"))
     got = fairness.filed_one(db, sid) if entry.get("sid") else None
     if got is None:
+        aside = _put_aside(db, sid) if entry.get("sid") else None     # (PROTOCOL: no seed before its game's end)
+        if aside is not None:
+            copy = _ended_copy(db, aside, sid)
+            if copy is not None:
+                raise BadArguments(Msg("Game {}: a copy of it reopened from Earlier games has ended (game {}), and "
+                                       "the seed is in that game's draw record; this session itself was put aside "
+                                       "before it ended, so it has no draw record of its own.", entry["id"], copy))
+            raise BadArguments(Msg("Game {}: its draws are shown once its session has ended, and a new game put "
+                                   "that session aside before it ended. To check them, reopen it (Games → Earlier "
+                                   "games), end it, and ask again.", entry["id"]))
         raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "
                                "after the game's own end).", entry["id"]))
     return RecordJob((int(entry["id"]), sid, got[1]), int(entry["id"]), got[0])
+
+
+def _put_aside(db: sqlite3.Connection, sid: str) -> dict[str, Any] | None:
+    """The header of the stored session ``sid`` if a new game put it aside before it ended (Games
+    → Earlier games reopens it; no fair-draw record is filed for it until it ends), else None."""
+    for (raw,) in db.execute("SELECT CAST(header AS BLOB) FROM sessions WHERE current=0 AND "
+                             "instr(CAST(header AS BLOB), ?) > 0", (json.dumps({"sid": sid})[1:-1].encode(),)):
+        try:
+            head = json.loads(bytes(raw).decode("utf-8"))
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(head, dict) and head.get("sid") == sid:
+            return head
+    return None
+
+
+def _ended_copy(db: sqlite3.Connection, header: dict[str, Any], sid: str) -> int | None:
+    """The newest History id of an ended copy of the game ``header`` (reopened from Earlier games:
+    the same ``new`` line and seed, another session) whose draw record is filed, else None. (Its
+    record holds the seed, not necessarily this session's draws: the copy may have gone another
+    way after an undo.)"""
+    if not fairness._table(db):
+        return None
+    sids = [str(r[0]) for r in db.execute("SELECT CAST(sid AS TEXT) FROM fair WHERE sid != ?", (sid,))]
+    for other, rec in fairness.filed(db, sids).items():
+        head = rec.get("header") or {}
+        if head.get("line") == header.get("line") and head.get("seed") == header.get("seed"):
+            row = db.execute("SELECT max(id) FROM history WHERE sid=?", (other,)).fetchone()
+            if row is not None and row[0] is not None:
+                return int(row[0])
+    return None
 
 
 def draws(db: sqlite3.Connection, entry: dict[str, Any]) -> tuple[Hashable, Callable[[], dict[str, Any]]]:

@@ -9,6 +9,7 @@ import json
 import logging
 import re
 import sqlite3
+import zlib
 from typing import Any, NamedTuple
 
 from engine.text import Msg
@@ -31,6 +32,7 @@ class _Found(NamedTuple):
     reseal: list[int]                                    # session rows to seal anew (upgrade, mended flag)
     flags: list[tuple[int, int]]                         # (session id, current) mended
     bad_settings: list[str]                              # setting names with a value that is not allowed
+    put_back: tuple[tuple[int, bytes, bytes], ...] = ()  # (session id, damaged header, header whole again)
 
 
 
@@ -171,6 +173,7 @@ class Checks(Connection):
         bad: list[tuple[str, str, bytes, tuple[Any, ...]]] = []
         reseal: list[int] = []
         flags: list[tuple[int, int]] = []
+        put_back: list[tuple[int, bytes, bytes]] = []
         for sid_, header, current, ended, check in db.execute(f"SELECT {SESSION_ROW} FROM sessions").fetchall():
             if session_crc(sid_, header, current, ended) == check:
                 continue
@@ -183,6 +186,11 @@ class Checks(Connection):
                 continue
             if crc(sid_, header) == check:              # sealed in the old way by mistake: the header is whole
                 flags.append((sid_, int(current or 0)))
+                continue
+            whole = (one_byte_back(sid_, header, current, ended, check) or _from_fair(db, sid_, current, ended, check)
+                     if version >= FORMAT else None)
+            if whole is not None:                       # the header put back exactly (its checksum confirms it)
+                put_back.append((sid_, bytes(header), whole))
                 continue
             bad.append(("sessions", "session", _raw(sid_, header, current, ended, check), (sid_,)))
         settings_rows = db.execute(f"SELECT {SETTING_ROW} FROM settings").fetchall()
@@ -199,4 +207,55 @@ class Checks(Connection):
         _, wrong = valid_settings(good)
         for table, what, raw, key in history_check.scan(db) + fairness.scan(db) + players.scan(db):
             bad.append((table, what, raw, key))
-        return _Found(version, bad, reseal, flags, wrong)
+        return _Found(version, bad, reseal, flags, wrong, tuple(put_back))
+
+
+def _from_fair(db: sqlite3.Connection, sid_: int, current: Any, ended: Any, check: Any) -> bytes | None:
+    """The header of a sessions row whose checksum fails, as the fair-draw record of its ended
+    game keeps it (the session's header, written as the row writes it: firmware/store/actions.py),
+    where that gives the row's checksum exactly; else None. Read only (a table that cannot be read:
+    None)."""
+    try:
+        rows = db.execute(f"SELECT {fairness.FAIR_ROW} FROM fair").fetchall()
+    except sqlite3.Error as e:
+        log.info("no fair-draw record to put a damaged session's header back from: %s", e)
+        return None
+    for row in rows:
+        got = fairness._decoded(*row)
+        head = got[1].get("header") if got is not None else None
+        if isinstance(head, dict):
+            whole = json.dumps(head, ensure_ascii=False, sort_keys=True).encode("utf-8")
+            if session_crc(sid_, whole, current, ended) == check:
+                return whole
+    return None
+
+
+def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) -> bytes | None:
+    """The header of a sessions row whose checksum fails, with the one byte that damage changed
+    put back, where exactly one header that differs from it in one byte gives the row's checksum
+    and reads as a session's header (JSON with its ``sid`` and ``game``); else None (nothing is
+    guessed: the damage may be elsewhere, in more than one byte, or not told apart).
+
+    A CRC-32 match of a one-byte change is as sure as the checksum itself; without it, a finished
+    game whose History record took a bad byte too could not be worked out again (its actions set
+    aside with the session)."""
+    if not isinstance(header, bytes) or not isinstance(check, int) or not header or len(header) > 1024:
+        return None
+    head = str(sid_).encode("utf-8") + b"\x1f"
+    tail = b"\x1f" + str(current).encode("utf-8") + b"\x1f" + str(ended).encode("utf-8")
+    found: list[bytes] = []
+    at = zlib.crc32(head)
+    for i, old in enumerate(header):
+        rest = header[i + 1:] + tail
+        for new in range(256):
+            if new != old and zlib.crc32(rest, zlib.crc32(bytes((new,)), at)) == check:
+                found.append(header[:i] + bytes((new,)) + header[i + 1:])
+        at = zlib.crc32(bytes((old,)), at)
+    if len(found) != 1 or session_crc(sid_, found[0], current, ended) != check:
+        return None
+    try:
+        data = json.loads(found[0].decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if isinstance(data, dict) and isinstance(data.get("sid"), str) and isinstance(
+        data.get("game"), str) else None

@@ -16,6 +16,7 @@ from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines, s
 log = logging.getLogger(__name__)
 
 WRITTEN_AGAIN = "; written again"   # added to the reason of a damaged row set aside once it is made again
+NOT_RESTORED = "; not restored"     # … once nothing stored can make it again (its session damaged too)
 
 
 class Mending(Opening):
@@ -25,7 +26,8 @@ class Mending(Opening):
         """Set the damaged rows aside, mend what can be mended and upgrade the format, in one
         transaction; report it all. If nothing can be written, the report still stands."""
         restored: list[str] = []
-        need = found.bad or found.reseal or found.flags or found.bad_settings or found.version < FORMAT
+        need = (found.bad or found.reseal or found.flags or found.bad_settings or found.put_back
+                or found.version < FORMAT)
         if need:
             try:
                 with self.transaction() as db:
@@ -52,6 +54,10 @@ class Mending(Opening):
                         db.execute("DELETE FROM settings WHERE key=?", (name,))
                     for sid_, current in found.flags:
                         db.execute("UPDATE sessions SET current=? WHERE id=?", (current, sid_))
+                    for sid_, raw, whole in found.put_back:       # (the damaged bytes kept for a bug report)
+                        db.execute("INSERT INTO damaged(what, data, reason) VALUES('session', ?, 'one byte put back')",
+                                   (raw,))
+                        db.execute("UPDATE sessions SET header=? WHERE id=?", (whole.decode("utf-8"), sid_))
                     if found.version < FORMAT:
                         history_check.upgrade(db)
                         db.execute(f"PRAGMA user_version={FORMAT}")
@@ -75,6 +81,11 @@ class Mending(Opening):
                                           "for a bug report."))
         if found.flags:
             self._notes.append(Msg("A damaged mark of a saved session was mended."))
+        if found.put_back:
+            self._notes.append(Msg("{n} saved session had one damaged byte; it was put back exactly (the "
+                                   "session's checksum confirms it) and nothing of it was lost.", n=len(found.put_back),
+                                   plural="{n} saved sessions had one damaged byte each; each was put back exactly "
+                                          "(its checksum confirms it) and nothing of them was lost."))
         if n_settings or found.bad_settings:
             # a damaged row named by its stored key where that is a setting's name (one bad byte
             # cannot make one of those names another: the damage is in its value or checksum)
@@ -138,9 +149,11 @@ class Mending(Opening):
         import json
         from firmware import history_rebuild
         from firmware.session import END
-        raws = dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"] + [r for _, r in pending])
+        raws = list(dict.fromkeys([raw for table, _, raw, key in found.bad if table == "history"]
+                                  + [r for _, r in pending]))
         lost = [history_rebuild.Lost.of(raw) for raw in raws]        # (the salvage's, and any it never found)
         lost = history_rebuild.named(lost, "sid", self._sids()) if lost else lost     # (one bad byte in its session's id)
+        of_raw = dict(zip(raws, lost))
         lost = [x for x in lost if x.rid is None or not self.db.execute("SELECT 1 FROM history WHERE id=? AND sid=?",
                                                                         (x.rid, x.sid)).fetchone()]
         if not lost and not self._salvaged:
@@ -175,8 +188,12 @@ class Mending(Opening):
                 refused = True
             except Exception:  # noqa: BLE001 - one session that does not replay must not stop the others
                 log.exception("cannot rebuild the History rows of session %s", sid_)
+        gone = [raw for raw, x in of_raw.items() if x in lost and x.part != "abandoned" and not (
+            x.sid and self.db.execute("SELECT 1 FROM history WHERE sid=?", (x.sid,)).fetchone())]
         if not refused:
-            self._written_again([i for i, _ in pending])
+            self._written_again([i for i, raw in pending if raw not in gone])
+            self._written_again([i for i, raw in pending if raw in gone], NOT_RESTORED)
+        self._say_not_restored(gone)
         if rebuilt:
             self._notes.append(Msg("{n} game was worked out again from its saved actions and is back in History.",
                                    n=rebuilt, plural="{n} games were worked out again from their saved actions and are "
@@ -198,14 +215,36 @@ class Mending(Opening):
             log.error("cannot read the damaged rows (%s): %s", what, e)
             return []
 
-    def _written_again(self, ids: list[int]) -> None:
-        """Mark the damaged rows ``ids`` as made again (never tried again)."""
+    def _say_not_restored(self, raws: list[bytes]) -> None:
+        """Say which finished games damage took from History for good (their record and the saved
+        actions that would work them out again both damaged), with what their damaged records
+        still tell: the game, the day it finished, its players (nothing made up)."""
+        if not raws:
+            return
+        from firmware.export_dates import local
+        from firmware.history_rebuild import known
+        self._notes.append(Msg("{n} game could not be restored to History: its record and its saved session were both "
+                               "damaged. The damaged records are kept for a bug report.", n=len(raws),
+                               plural="{n} games could not be restored to History: their records and their saved "
+                                      "sessions were all damaged. The damaged records are kept for a bug report."))
+        for raw in raws:
+            game, finished, names = known(raw)
+            when = local(finished)
+            said: list[object] = [game or Msg("a game whose name could not be read"),
+                                  when.strftime("%d.%m.%Y") if when is not None else Msg("an unknown day")]
+            if names == []:                     # (a dice or bag session: nobody named)
+                self._notes.append(Msg("Not restored: {}, finished on {}.", *said))
+            else:
+                self._notes.append(Msg("Not restored: {}, finished on {}; players: {}.", *said,
+                                       ", ".join(names) if names else Msg("not readable")))
+
+    def _written_again(self, ids: list[int], how: str = WRITTEN_AGAIN) -> None:
+        """Mark the damaged rows ``ids`` as made again (or ``how``: :data:`NOT_RESTORED`), never tried again."""
         if not ids:
             return
         try:
             with self.transaction() as db:
-                db.executemany(f"UPDATE damaged SET reason = reason || '{WRITTEN_AGAIN}' WHERE id=?",
-                               [(i,) for i in ids])
+                db.executemany("UPDATE damaged SET reason = reason || ? WHERE id=?", [(how, i) for i in ids])
         except StorageError as e:
             log.error("cannot mark the damaged rows as made again (tried again at the next start): %s", e)
 

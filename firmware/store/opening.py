@@ -92,7 +92,7 @@ class Opening(Checks):
             alien = bool(set(tables) - set(KNOWN) - {"sqlite_sequence"}) or any(
                 set(cols) - set(_EXPECTED[name]) for name, cols in tables.items() if name in KNOWN)
             found = self._scan(db)
-            alien = alien or bool(found.bad or found.flags or found.bad_settings)
+            alien = alien or bool(found.bad or found.flags or found.bad_settings or found.put_back)
         except Exception as e:  # noqa: BLE001 - whatever a newer format holds, it is not set aside
             log.warning("a file of format %s does not read as this program's (%s)", version, e)
             alien = True
