@@ -7,6 +7,7 @@ import os
 import queue
 import signal
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -213,7 +214,10 @@ class TerminalScreen:
         self.hidden = size is not None and (size[0] < need[0] or size[1] < need[1])
         lang = self.keys_in() if self.keys_in is not None else None
         if size is not None and self.hidden:
-            self.out.write(f"\x1b[H\x1b[2Jlegatus: {too_small(size, need, lang)}\n")
+            # wrapped between words at the terminal's width (the terminal cut it anywhere: a word in
+            # two, the stop alone on a row)
+            said = textwrap.wrap(f"legatus: {too_small(size, need, lang)}", size[0], break_on_hyphens=False)
+            self.out.write("\x1b[H\x1b[2J" + "\n".join(said) + "\n")
             self.out.flush()
             return
         framed = "\n".join("│" + line + "│" for line in art.split("\n"))

@@ -430,7 +430,8 @@ def test_a_terminal_too_small_for_the_frame_says_so_and_a_larger_one_shows_the_f
                 said += os.read(master, 1 << 16)
             said = said.decode("utf-8")
             if columns < fits[0] or lines < fits[1]:
-                assert f"this terminal is {columns}×{lines} characters; the simulator needs {fits[0]}×{fits[1]}" in said
+                assert (f"this terminal is {columns}×{lines} characters; the simulator needs {fits[0]}×{fits[1]}"
+                        in " ".join(said.split()))          # (wrapped at the terminal's width)
                 assert "┌" not in said
             else:
                 assert "needs" not in said and said.count("│") == 2 * (fits[1] - 4)
@@ -635,7 +636,7 @@ def test_a_terminal_too_small_is_told_so_in_the_devices_language(lang, words):
         said = b""
         while select.select([master], [], [], 0.2)[0]:
             said += os.read(master, 1 << 16)
-        line = said.decode("utf-8").split("\x1b[2J")[-1]
+        line = " ".join(said.decode("utf-8").split("\x1b[2J")[-1].split())    # (wrapped at the width)
         assert words in line and "60×15" in line and "66×20" in line and "┌" not in line, line
         assert lang == "en" or "terminal" not in line, line
     finally:
@@ -1077,3 +1078,38 @@ def test_keys_typed_on_the_saving_sign_do_nothing_in_the_simulator_as_on_the_dev
         store.db = real
         store.watch = None
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("columns", [60, 40, 24])
+def test_a_terminal_too_small_is_told_so_in_whole_words(lang, columns):
+    """The too-small line was written as one line and the terminal cut it at its width wherever the
+    width fell: in a 60-column window the Russian sentence ended on a line of its own, «.», and at
+    40 columns words were cut in two. Now it is wrapped at the terminal's width between words: every
+    row fits, and the rows put back together with spaces are the sentence."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    from firmware import i18n
+    from firmware.terminal import TerminalScreen, too_small
+    i18n.set_language(lang)
+    master, slave = pty.openpty()
+    screen_out = open(slave, "w", encoding="utf-8", closefd=True)
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 15, columns, 0, 0))
+        TerminalScreen(out=screen_out, blocks=False).show(Image.new("1", (128, 64), 0))
+        said = b""
+        while select.select([master], [], [], 0.2)[0]:
+            said += os.read(master, 1 << 16)
+        rows = [r for r in said.decode("utf-8").split("\x1b[2J")[-1].split("\r\n") if r]
+        sentence = "legatus: " + too_small((columns, 15), (66, 20), lang)
+        assert len(rows) > 1 and all(len(r) <= columns for r in rows), rows
+        assert " ".join(rows) == sentence, rows
+        assert all(len(r) > 1 for r in rows), rows           # no stop or word end alone on a row
+    finally:
+        screen_out.close()
+        os.close(master)
+        i18n.set_language("en")
