@@ -413,3 +413,65 @@ def test_a_cyrillic_block_name_is_refused_saying_the_letters_must_be_latin(lang,
     t = Table("attacker=caesar")
     assert localize(t.fails("add defender rating=C2 strength=3 name=Легион_А", "bad_arguments"), lang) == said
     assert t.session.state["battle"]["blocks"] == []
+
+
+# A Cyrillic letter drawn like a Latin one (the key C gives «с» in the Ukrainian and Russian
+# layouts): the word reads right on the laptop's screen, so a bare "not a block id" left the player
+# staring at it. Each refusal now names the Cyrillic letters and the word meant; nothing changes.
+CYRILLIC_LOOKALIKES = [
+    ("add attacker с_leg10", "с_leg10", "c_leg10"),                    # a roster id (J-1)
+    ("add аttacker c_leg10", "аttacker", "attacker"),                  # the battle side
+    ("add attacker rating=С3 strength=2", "С3", "C3"),                 # a rating (J-1)
+    ("owner cleopatra сaesar", "сaesar", "caesar"),                    # a side (J-2)
+    ("hand сaesar", "сaesar", "caesar"),
+    ("control Rоma caesar", "Rоma", "Roma"),                           # a VP city (J-17)
+    ("control Roma сaesar", "сaesar", "caesar"),
+    ("supply Аntioch", "Аntioch", "Antioch"),                          # winter supply (J-19)
+    ("levy c_leg8 Rоma", "Rоma", "Roma"),                              # a levy city (J-20)
+]
+
+
+@pytest.mark.parametrize("line, typed, meant", CYRILLIC_LOOKALIKES, ids=[c[0] for c in CYRILLIC_LOOKALIKES])
+def test_a_word_typed_with_cyrillic_lookalikes_is_refused_naming_the_latin_word(line, typed, meant):
+    t = Table()
+    message = t.fails(line, "bad_arguments", asked=True)
+    assert "Cyrillic" in message and typed in message and f"did you mean {meant}?" in message
+
+
+def test_cyrillic_lookalikes_in_battle_keys_and_cards_are_named():
+    t = Table(seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg1")
+    # a word with no Latin reading in the game is refused as before, with no guess
+    assert "Cyrillic" not in t.fails("add attacker с_leg99", "bad_arguments")
+    assert "did you mean c_leg10?" in t.fails("remove с_leg10", "bad_arguments")
+    t.run("deal")
+    card = next(c for c in t.do("hand caesar")["hand"] if set(c) & set("aeop"))   # an event card (J-18)
+    typed = card.replace("e", "е").replace("a", "а").replace("o", "о").replace("p", "р")
+    assert f"did you mean {card}?" in t.fails(f"discard caesar {typed}", "bad_arguments")
+    acting = t.do("start")["decision"]["blocks"][0]
+    assert f"did you mean {acting}?" in t.fails(f"pass {acting.replace('c', 'с').replace('p', 'р')}",
+                                                "bad_arguments")
+
+
+def test_cyrillic_lookalike_refusal_in_ukrainian(state_dir):
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"]
+    assert c.request("new jc-battle seed=5")["ok"]
+    before = c.request("state")["state"]
+    r = c.request("add attacker с_leg10")
+    assert r == {"ok": False, "error": "bad_arguments", "message":
+                 "«с_leg10» набрано частково кирилицею (с); консоль приймає латинські літери: можливо, c_leg10?"}
+    assert c.request("state")["state"] == before
+    c.close()
+
+
+def test_a_hit_placed_on_a_block_typed_with_cyrillic_lookalikes_names_the_block():
+    # J-7: the owner picks among equally strong blocks; «р_leg1» (a Cyrillic р) is that block
+    t = Table("dice=physical", seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg1 strength=2", "add defender p_leg3 strength=2", "start",
+          "pass p_leg1", "pass p_leg3", "fire c_leg10 dice=1,6,6")
+    assert "did you mean p_leg1?" in t.fails("hit р_leg1", "bad_arguments")
+    assert t.do("hit p_leg1")["turn"]["applied"][0]["block"] == "p_leg1"

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from engine.errors import BadArguments, IllegalMove
+from engine.jc.latin import hint as latin_hint
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
 from engine.jc.roster import SIDES, BlockSpec, roman
 from engine.jc.terms import block_name, owned_block_name, result as result_word, said_block_name, side as side_word
@@ -255,6 +256,7 @@ def remove_block(battle: Battle, key: str) -> Block:
         raise IllegalMove(Msg("Blocks can only be removed before the battle starts."))
     b = find(battle, key)
     if b is None:
+        latin_hint(key, lambda fixed: find(battle, fixed) is not None)
         raise IllegalMove(Msg("{} is not in this battle.", key))
     battle["blocks"].remove(b)
     return b
@@ -479,6 +481,7 @@ def _actor(battle: Battle, key: str | None, action: str) -> Block:
     else:
         found = find(battle, key)
         if found is None:
+            latin_hint(key, lambda fixed: find(battle, fixed) is not None)
             raise IllegalMove(Msg("{} is not in this battle.", key))
         b = found
         if b not in group:
@@ -646,6 +649,8 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
         target = chooser(battle, cands)
     else:
         found = find(battle, key)
+        if found is None:
+            latin_hint(key, lambda fixed: find(battle, fixed) in cands)
         if found is None or found not in cands:
             strongest = (N_("The hit must go to one of the strongest caesar blocks: {}.")
                          if pending["side"] == "caesar" else

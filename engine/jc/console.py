@@ -20,6 +20,7 @@ from engine.jc import cards as K
 from engine.jc import mapdata, policy, score
 from engine.jc import terms as T
 from engine.jc.advise import advise as _advise_battle
+from engine.jc.latin import hint as latin_hint
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
@@ -183,6 +184,7 @@ def _after(state: State) -> None:
 def _role(word: str) -> str:
     w = word.lower()
     if w not in ("attacker", "defender"):
+        latin_hint(word, lambda fixed: fixed.lower() in ("attacker", "defender"))
         raise BadArguments(Msg("'{}' is not a side of the battle: write attacker or defender.", word))
     return w
 
@@ -714,6 +716,7 @@ def _control(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     who = req.args[-1].lower()
     if who not in ("caesar", "pompey", "vacant"):
+        latin_hint(req.args[-1], lambda fixed: fixed.lower() in ("caesar", "pompey", "vacant"))
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
