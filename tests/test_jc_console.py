@@ -475,3 +475,15 @@ def test_a_hit_placed_on_a_block_typed_with_cyrillic_lookalikes_names_the_block(
           "pass p_leg1", "pass p_leg3", "fire c_leg10 dice=1,6,6")
     assert "did you mean p_leg1?" in t.fails("hit р_leg1", "bad_arguments")
     assert t.do("hit p_leg1")["turn"]["applied"][0]["block"] == "p_leg1"
+
+
+def test_a_change_of_side_to_the_side_the_block_fights_for_is_refused():
+    # J-2 (Cleopatra's side), the Jupiter card: `owner` to the side it already fights for changed
+    # nothing, yet was said as done and journaled, and its undo then took back nothing
+    t = Table(seed=5)
+    t.do("owner p_leg1 caesar")
+    assert "already fights for Caesar" in t.fails("owner p_leg1 caesar", "illegal_move", asked=True)
+    assert "already fights for Pompey" in t.fails("owner cleopatra pompey", "illegal_move", asked=True)
+    assert "already fights for Pompey" in t.fails("owner p_leg3 pompey", "illegal_move", asked=True)
+    t.do("owner p_leg1 pompey")                        # back to his own side: a change, taken
+    assert t.session.state["campaign"]["owner"].get("p_leg1", "pompey") == "pompey"

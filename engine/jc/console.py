@@ -837,6 +837,9 @@ def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
     return admit
 
 
+_ALREADY_FIGHTS = {"caesar": N_("{} already fights for Caesar."), "pompey": N_("{} already fights for Pompey.")}
+
+
 def _owner_admitted(state: State, req: Request) -> None:
     """The rules an ``owner`` asked now keeps (``Command.admit``; ``state`` before it): the block
     is not placed in the battle being set up (it would fight for its old side and the campaign keep
@@ -848,6 +851,13 @@ def _owner_admitted(state: State, req: Request) -> None:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
     _owner_on_map(state, req)
+    # a change of side to the side it fights for changes nothing: said as done, it was an action
+    # journaled for nothing, whose undo then took back nothing (J-2: Cleopatra's side; Jupiter)
+    if len(req.args) == 2 and spec.kind not in ("leader", "navis"):
+        side = K.parse_side(req.args[1])
+        if C.owner(state["campaign"], spec) == side:
+            raise IllegalMove(Msg(_ALREADY_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name,
+                                                                                "side": side})))
 
 
 def _owner_on_map(state: State, req: Request) -> None:
