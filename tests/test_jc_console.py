@@ -487,3 +487,22 @@ def test_a_change_of_side_to_the_side_the_block_fights_for_is_refused():
     assert "already fights for Pompey" in t.fails("owner p_leg3 pompey", "illegal_move", asked=True)
     t.do("owner p_leg1 pompey")                        # back to his own side: a change, taken
     assert t.session.state["campaign"]["owner"].get("p_leg1", "pompey") == "pompey"
+
+
+def test_a_city_given_to_the_side_that_holds_it_is_refused(state_dir):
+    # J-17: `control` to the holder it has (or vacant when it is) changed nothing, yet was said as
+    # done and journaled; its undo then took back nothing
+    t = Table(seed=5)
+    assert "already held by Caesar" in t.fails("control Massilia caesar", "illegal_move", asked=True)
+    assert "already held by Pompey" in t.fails("control Alexandria pompey", "illegal_move", asked=True)
+    assert "already vacant" in t.fails("control Roma vacant", "illegal_move", asked=True)
+    t.do("control Roma caesar")                        # a change, taken
+    assert "already held by Caesar" in t.fails("control rome caesar", "illegal_move", asked=True)
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
+    assert c.request("control Massilia caesar") == {"ok": False, "error": "illegal_move",
+                                                    "message": "Массилія уже під контролем Цезаря."}
+    c.close()

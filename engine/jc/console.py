@@ -727,6 +727,24 @@ def _control(state: State, req: Request) -> Outcome:
                    else Msg(_HELD_BY[who], T.city(city.name)))
 
 
+_ALREADY_HELD = {"caesar": N_("{} is already held by Caesar."), "pompey": N_("{} is already held by Pompey.")}
+
+
+def _control_admitted(state: State, req: Request) -> None:
+    """The rule a ``control`` asked now keeps (``Command.admit``; ``state`` before it): the city
+    changes hands. Given to the side that holds it (or left vacant when it is), it changed nothing,
+    yet was said as done and journaled, and its undo took back nothing (J-17). A stored line that
+    did so (an older Legatus) still replays as it was; a malformed request is left to the handler."""
+    if len(req.args) < 2 or req.args[-1].lower() not in ("caesar", "pompey", "vacant"):
+        return
+    who = req.args[-1].lower()
+    city = mapdata.city(" ".join(req.args[:-1]))
+    if city.vp == 0 or state["campaign"]["control"].get(city.name, "?") != (None if who == "vacant" else who):
+        return
+    raise IllegalMove(Msg("{} is already vacant.", T.city(city.name)) if who == "vacant"
+                      else Msg(_ALREADY_HELD[who], T.city(city.name)))
+
+
 def _vp_view(state: State) -> dict[str, Any]:
     camp = state["campaign"]
     table = score.vp(camp["control"], camp["trophies"])
@@ -1047,7 +1065,7 @@ GAME = GameRules(
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         _until_over(Command("levy", _levy, True, "levy <block-id> <city>  (J-20)")),
         _until_over(Command("owner", _owner, True, "owner <block-id> caesar|pompey", admit=_owner_admitted)),
-        _until_over(Command("control", _control, True, "control <city> caesar|pompey|vacant")),
+        _until_over(Command("control", _control, True, "control <city> caesar|pompey|vacant", admit=_control_admitted)),
         _until_over(Command("lose", _lose, True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
                             admit=_on_map(C.POOL_NO_STEP))),
         _until_over(Command("gain", _gain, True, "gain <block-id>  (a levy point: one step back outside battle)")),
