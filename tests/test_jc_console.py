@@ -506,3 +506,16 @@ def test_a_city_given_to_the_side_that_holds_it_is_refused(state_dir):
     assert c.request("control Massilia caesar") == {"ok": False, "error": "illegal_move",
                                                     "message": "Массилія уже під контролем Цезаря."}
     c.close()
+
+
+def test_lose_and_disband_of_a_block_eliminated_this_year_say_it_is_in_the_pool():
+    # J-3: a block eliminated this year is in its owner's levy pool until the winter; `lose` and
+    # `disband` of it said "it cannot be levied again until the winter", a levy nobody asked for
+    t = Table(seed=5)
+    t.run("add attacker c_leg9 strength=1", "add defender p_leg6", "start", "fire p_leg6 dice=1,1,1")
+    assert "c_leg9" in t.session.state["campaign"]["eliminated"]
+    for line in ("lose c_leg9", "disband c_leg9"):
+        said = t.fails(line, "illegal_move", asked=True)
+        assert "levy pool" in said and "levied" not in said, (line, said)
+    assert "no step to lose" in t.fails("lose c_leg9", "illegal_move")
+    assert "levied again" in t.fails("gain c_leg9", "illegal_move")      # a levy asked: said as before
