@@ -519,3 +519,15 @@ def test_lose_and_disband_of_a_block_eliminated_this_year_say_it_is_in_the_pool(
         assert "levy pool" in said and "levied" not in said, (line, said)
     assert "no step to lose" in t.fails("lose c_leg9", "illegal_move")
     assert "levied again" in t.fails("gain c_leg9", "illegal_move")      # a levy asked: said as before
+
+
+@pytest.mark.parametrize("card", ["zeus", "5/5", "4-1"])
+def test_a_word_that_is_no_card_of_the_game_is_refused_naming_the_cards(card):
+    # J-18: the 27 cards are 8 move/levy values and 7 events; a word that is none of them was
+    # refused as "not in this hand", as if a card the other player held (the code stays illegal_move)
+    t = Table(seed=5)
+    t.run("deal")
+    said = t.fails(f"discard caesar {card}", "illegal_move", asked=True)
+    assert "not a Julius Caesar card" in said and "4/1" in said and "apollo" in said
+    missing = next(c for c in ("mars", "neptune", "pluto", "apollo", "mercury") if c not in t.do("hand caesar")["hand"])
+    assert "not in this hand" in t.fails(f"discard caesar {missing}", "illegal_move", asked=True)   # a card: as before

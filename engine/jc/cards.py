@@ -73,6 +73,9 @@ def _card_in(hand: list[str], card: str) -> str:
     if want in hand:
         return want
     latin_hint(card.strip(), lambda word: word.lower() in deck())
+    if want not in deck():              # no card of the game at all: not "not in this hand" (J-18)
+        raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card,
+                              ", ".join(dict.fromkeys(deck()))))
     if not hand:
         raise IllegalMove(Msg("'{}' is not in this hand (hand: empty).", card))
     raise IllegalMove(Msg("'{}' is not in this hand (hand: {}).", card, ", ".join(hand)))
