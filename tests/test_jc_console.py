@@ -531,3 +531,12 @@ def test_a_word_that_is_no_card_of_the_game_is_refused_naming_the_cards(card):
     assert "not a Julius Caesar card" in said and "4/1" in said and "apollo" in said
     missing = next(c for c in ("mars", "neptune", "pluto", "apollo", "mercury") if c not in t.do("hand caesar")["hand"])
     assert "not in this hand" in t.fails(f"discard caesar {missing}", "illegal_move", asked=True)   # a card: as before
+
+
+@pytest.mark.parametrize("name", ["Cleopatra", "C_LEG10", "P_Pompeius"])
+def test_a_block_by_rating_may_not_be_named_as_a_roster_block_in_other_letters(name):
+    # J-1: a block by its rating is named by `name=`; "Cleopatra" (a plain C3 block) read in every
+    # sentence as Cleopatra herself, whose rules (J-2) it does not follow, beside the real one
+    t = Table()
+    assert "roster block id" in t.fails(f"add attacker rating=C3 strength=3 name={name}", "bad_arguments")
+    t.do("add attacker rating=C3 strength=3 name=cleo2")                  # another name: taken

@@ -230,7 +230,7 @@ def _add(state: State, req: Request) -> Outcome:
         if not _NAME.match(key):
             raise BadArguments(Msg("name={} must start with a Latin letter (a-z) and use Latin letters, digits, - or _ "
                                    "(up to 24 characters).", key))
-        if key in roster():
+        if key.lower() in roster():         # name=Cleopatra, C_LEG10: read as the roster block in every sentence
             raise BadArguments(Msg("name={} is a roster block id; pick another name.", key))
         if B.find(battle, key) is not None:
             raise IllegalMove(Msg("{} is already in this battle.", key))
