@@ -428,6 +428,8 @@ CYRILLIC_LOOKALIKES = [
     ("control Roma сaesar", "сaesar", "caesar"),
     ("supply Аntioch", "Аntioch", "Antioch"),                          # winter supply (J-19)
     ("levy c_leg8 Rоma", "Rоma", "Roma"),                              # a levy city (J-20)
+    ("next-battle attacker=pompeу", "pompeу", "pompey"),               # the attacking side (J-4)
+    ("next-battle dice=physiсal", "physiсal", "physical"),
 ]
 
 

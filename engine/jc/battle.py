@@ -78,8 +78,10 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
     ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level (None: always);
     ``leaders``: :data:`LEADERS_LAST` for the device's own tie choice to put a leader last (None: J-14's)."""
     if attacker not in SIDES:
+        latin_hint(attacker, lambda fixed: fixed.lower() in SIDES)
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
+        latin_hint(dice, lambda fixed: fixed.lower() in ("digital", "physical"))
         raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
     if cleopatra not in CLEOPATRA_RULES:
         raise BadArguments(Msg("cleopatra= must be round or turn, not '{}'.", cleopatra))
