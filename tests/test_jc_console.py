@@ -542,3 +542,21 @@ def test_a_block_by_rating_may_not_be_named_as_a_roster_block_in_other_letters(n
     t = Table()
     assert "roster block id" in t.fails(f"add attacker rating=C3 strength=3 name={name}", "bad_arguments")
     t.do("add attacker rating=C3 strength=3 name=cleo2")                  # another name: taken
+
+
+def test_a_roster_block_not_in_the_battle_is_named_by_its_name_and_id(state_dir):
+    # `remove p_leg1`, `fire c_leg8` for a block not in the battle said the bare id («p_leg1 не бере
+    # участі в цьому бою»), where "already in this battle" names it: Legio 1 (p_leg1)
+    t = Table(seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg5")
+    assert t.fails("remove p_leg1", "illegal_move") == "Legio 1 (p_leg1) is not in this battle."
+    assert t.fails("remove blk7", "illegal_move") == "blk7 is not in this battle."     # no roster block: as typed
+    t.run("start")
+    assert t.fails("pass p_leg1", "illegal_move") == "Legio 1 (p_leg1) is not in this battle."
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
+    assert c.request("remove p_leg1")["message"] == "Легіон 1 (p_leg1) не бере участі в цьому бою."
+    c.close()

@@ -20,7 +20,7 @@ from typing import Any, cast
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.latin import hint as latin_hint
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
-from engine.jc.roster import SIDES, BlockSpec, roman
+from engine.jc.roster import SIDES, BlockSpec, roman, roster
 from engine.jc.terms import block_name, owned_block_name, result as result_word, said_block_name, side as side_word
 from engine.rng import Rng
 from engine.jc.text import N_, Msg
@@ -253,13 +253,22 @@ def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve
     return b
 
 
+def _not_in_battle(key: str) -> Msg:
+    """A block named that is not in the battle: a roster block by its name and id, as "already in
+    this battle" says it (a bare id read as no block at all), another key as it was typed."""
+    spec = roster().get(key)
+    if spec is None:
+        return Msg("{} is not in this battle.", key)
+    return Msg("{} ({}) is not in this battle.", block_name(spec.name), key)
+
+
 def remove_block(battle: Battle, key: str) -> Block:
     if battle["phase"] != "setup":
         raise IllegalMove(Msg("Blocks can only be removed before the battle starts."))
     b = find(battle, key)
     if b is None:
         latin_hint(key, lambda fixed: find(battle, fixed) is not None)
-        raise IllegalMove(Msg("{} is not in this battle.", key))
+        raise IllegalMove(_not_in_battle(key))
     battle["blocks"].remove(b)
     return b
 
@@ -484,7 +493,7 @@ def _actor(battle: Battle, key: str | None, action: str) -> Block:
         found = find(battle, key)
         if found is None:
             latin_hint(key, lambda fixed: find(battle, fixed) is not None)
-            raise IllegalMove(Msg("{} is not in this battle.", key))
+            raise IllegalMove(_not_in_battle(key))
         b = found
         if b not in group:
             now = (N_("It is not {}'s turn: now the attacker {} step acts ({}).") if role == "attacker" else
