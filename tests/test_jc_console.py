@@ -413,3 +413,150 @@ def test_a_cyrillic_block_name_is_refused_saying_the_letters_must_be_latin(lang,
     t = Table("attacker=caesar")
     assert localize(t.fails("add defender rating=C2 strength=3 name=Легион_А", "bad_arguments"), lang) == said
     assert t.session.state["battle"]["blocks"] == []
+
+
+# A Cyrillic letter drawn like a Latin one (the key C gives «с» in the Ukrainian and Russian
+# layouts): the word reads right on the laptop's screen, so a bare "not a block id" left the player
+# staring at it. Each refusal now names the Cyrillic letters and the word meant; nothing changes.
+CYRILLIC_LOOKALIKES = [
+    ("add attacker с_leg10", "с_leg10", "c_leg10"),                    # a roster id (J-1)
+    ("add аttacker c_leg10", "аttacker", "attacker"),                  # the battle side
+    ("add attacker rating=С3 strength=2", "С3", "C3"),                 # a rating (J-1)
+    ("owner cleopatra сaesar", "сaesar", "caesar"),                    # a side (J-2)
+    ("hand сaesar", "сaesar", "caesar"),
+    ("control Rоma caesar", "Rоma", "Roma"),                           # a VP city (J-17)
+    ("control Roma сaesar", "сaesar", "caesar"),
+    ("supply Аntioch", "Аntioch", "Antioch"),                          # winter supply (J-19)
+    ("levy c_leg8 Rоma", "Rоma", "Roma"),                              # a levy city (J-20)
+    ("next-battle attacker=pompeу", "pompeу", "pompey"),               # the attacking side (J-4)
+    ("next-battle dice=physiсal", "physiсal", "physical"),
+]
+
+
+@pytest.mark.parametrize("line, typed, meant", CYRILLIC_LOOKALIKES, ids=[c[0] for c in CYRILLIC_LOOKALIKES])
+def test_a_word_typed_with_cyrillic_lookalikes_is_refused_naming_the_latin_word(line, typed, meant):
+    t = Table()
+    message = t.fails(line, "bad_arguments", asked=True)
+    assert "Cyrillic" in message and typed in message and f"did you mean {meant}?" in message
+
+
+def test_cyrillic_lookalikes_in_battle_keys_and_cards_are_named():
+    t = Table(seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg1")
+    # a word with no Latin reading in the game is refused as before, with no guess
+    assert "Cyrillic" not in t.fails("add attacker с_leg99", "bad_arguments")
+    assert "did you mean c_leg10?" in t.fails("remove с_leg10", "bad_arguments")
+    t.run("deal")
+    card = next(c for c in t.do("hand caesar")["hand"] if set(c) & set("aeop"))   # an event card (J-18)
+    typed = card.replace("e", "е").replace("a", "а").replace("o", "о").replace("p", "р")
+    assert f"did you mean {card}?" in t.fails(f"discard caesar {typed}", "bad_arguments")
+    acting = t.do("start")["decision"]["blocks"][0]
+    assert f"did you mean {acting}?" in t.fails(f"pass {acting.replace('c', 'с').replace('p', 'р')}",
+                                                "bad_arguments")
+
+
+def test_cyrillic_lookalike_refusal_in_ukrainian(state_dir):
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"]
+    assert c.request("new jc-battle seed=5")["ok"]
+    before = c.request("state")["state"]
+    r = c.request("add attacker с_leg10")
+    assert r == {"ok": False, "error": "bad_arguments", "message":
+                 "«с_leg10» набрано частково кирилицею (с); консоль приймає латинські літери: можливо, c_leg10?"}
+    assert c.request("state")["state"] == before
+    c.close()
+
+
+def test_a_hit_placed_on_a_block_typed_with_cyrillic_lookalikes_names_the_block():
+    # J-7: the owner picks among equally strong blocks; «р_leg1» (a Cyrillic р) is that block
+    t = Table("dice=physical", seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg1 strength=2", "add defender p_leg3 strength=2", "start",
+          "pass p_leg1", "pass p_leg3", "fire c_leg10 dice=1,6,6")
+    assert "did you mean p_leg1?" in t.fails("hit р_leg1", "bad_arguments")
+    assert t.do("hit p_leg1")["turn"]["applied"][0]["block"] == "p_leg1"
+
+
+def test_a_change_of_side_to_the_side_the_block_fights_for_is_refused():
+    # J-2 (Cleopatra's side), the Jupiter card: `owner` to the side it already fights for changed
+    # nothing, yet was said as done and journaled, and its undo then took back nothing
+    t = Table(seed=5)
+    t.do("owner p_leg1 caesar")
+    assert "already fights for Caesar" in t.fails("owner p_leg1 caesar", "illegal_move", asked=True)
+    assert "already fights for Pompey" in t.fails("owner cleopatra pompey", "illegal_move", asked=True)
+    assert "already fights for Pompey" in t.fails("owner p_leg3 pompey", "illegal_move", asked=True)
+    t.do("owner p_leg1 pompey")                        # back to his own side: a change, taken
+    assert t.session.state["campaign"]["owner"].get("p_leg1", "pompey") == "pompey"
+
+
+def test_a_city_given_to_the_side_that_holds_it_is_refused(state_dir):
+    # J-17: `control` to the holder it has (or vacant when it is) changed nothing, yet was said as
+    # done and journaled; its undo then took back nothing
+    t = Table(seed=5)
+    assert "already held by Caesar" in t.fails("control Massilia caesar", "illegal_move", asked=True)
+    assert "already held by Pompey" in t.fails("control Alexandria pompey", "illegal_move", asked=True)
+    assert "already vacant" in t.fails("control Roma vacant", "illegal_move", asked=True)
+    t.do("control Roma caesar")                        # a change, taken
+    assert "already held by Caesar" in t.fails("control rome caesar", "illegal_move", asked=True)
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
+    assert c.request("control Massilia caesar") == {"ok": False, "error": "illegal_move",
+                                                    "message": "Массилія уже під контролем Цезаря."}
+    c.close()
+
+
+def test_lose_and_disband_of_a_block_eliminated_this_year_say_it_is_in_the_pool():
+    # J-3: a block eliminated this year is in its owner's levy pool until the winter; `lose` and
+    # `disband` of it said "it cannot be levied again until the winter", a levy nobody asked for
+    t = Table(seed=5)
+    t.run("add attacker c_leg9 strength=1", "add defender p_leg6", "start", "fire p_leg6 dice=1,1,1")
+    assert "c_leg9" in t.session.state["campaign"]["eliminated"]
+    for line in ("lose c_leg9", "disband c_leg9"):
+        said = t.fails(line, "illegal_move", asked=True)
+        assert "levy pool" in said and "levied" not in said, (line, said)
+    assert "no step to lose" in t.fails("lose c_leg9", "illegal_move")
+    assert "levied again" in t.fails("gain c_leg9", "illegal_move")      # a levy asked: said as before
+
+
+@pytest.mark.parametrize("card", ["zeus", "5/5", "4-1"])
+def test_a_word_that_is_no_card_of_the_game_is_refused_naming_the_cards(card):
+    # J-18: the 27 cards are 8 move/levy values and 7 events; a word that is none of them was
+    # refused as "not in this hand", as if a card the other player held (the code stays illegal_move)
+    t = Table(seed=5)
+    t.run("deal")
+    said = t.fails(f"discard caesar {card}", "illegal_move", asked=True)
+    assert "not a Julius Caesar card" in said and "4/1" in said and "apollo" in said
+    missing = next(c for c in ("mars", "neptune", "pluto", "apollo", "mercury") if c not in t.do("hand caesar")["hand"])
+    assert "not in this hand" in t.fails(f"discard caesar {missing}", "illegal_move", asked=True)   # a card: as before
+
+
+@pytest.mark.parametrize("name", ["Cleopatra", "C_LEG10", "P_Pompeius"])
+def test_a_block_by_rating_may_not_be_named_as_a_roster_block_in_other_letters(name):
+    # J-1: a block by its rating is named by `name=`; "Cleopatra" (a plain C3 block) read in every
+    # sentence as Cleopatra herself, whose rules (J-2) it does not follow, beside the real one
+    t = Table()
+    assert "roster block id" in t.fails(f"add attacker rating=C3 strength=3 name={name}", "bad_arguments")
+    t.do("add attacker rating=C3 strength=3 name=cleo2")                  # another name: taken
+
+
+def test_a_roster_block_not_in_the_battle_is_named_by_its_name_and_id(state_dir):
+    # `remove p_leg1`, `fire c_leg8` for a block not in the battle said the bare id («p_leg1 не бере
+    # участі в цьому бою»), where "already in this battle" names it: Legio 1 (p_leg1)
+    t = Table(seed=5)
+    t.run("add attacker c_leg10", "add defender p_leg5")
+    assert t.fails("remove p_leg1", "illegal_move") == "Legio 1 (p_leg1) is not in this battle."
+    assert t.fails("remove blk7", "illegal_move") == "blk7 is not in this battle."     # no roster block: as typed
+    t.run("start")
+    assert t.fails("pass p_leg1", "illegal_move") == "Legio 1 (p_leg1) is not in this battle."
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
+    assert c.request("remove p_leg1")["message"] == "Легіон 1 (p_leg1) не бере участі в цьому бою."
+    c.close()

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from engine.errors import BadArguments, IllegalMove
+from engine.jc.latin import hint as latin_hint
 from engine.jc.order import LAST_ROUND, ballista_rating, step_order
-from engine.jc.roster import SIDES, BlockSpec, roman
+from engine.jc.roster import SIDES, BlockSpec, roman, roster
 from engine.jc.terms import block_name, owned_block_name, result as result_word, said_block_name, side as side_word
 from engine.rng import Rng
 from engine.jc.text import N_, Msg
@@ -77,8 +78,10 @@ def new_battle(attacker: str, surprise: bool = False, dice: str = "digital",
     ``ties``: :data:`TIES_PARTIAL` to ask a J-7 tie only at a partial level (None: always);
     ``leaders``: :data:`LEADERS_LAST` for the device's own tie choice to put a leader last (None: J-14's)."""
     if attacker not in SIDES:
+        latin_hint(attacker, lambda fixed: fixed.lower() in SIDES)
         raise BadArguments(Msg("attacker= must be caesar or pompey, not '{}'.", attacker))
     if dice not in ("digital", "physical"):
+        latin_hint(dice, lambda fixed: fixed.lower() in ("digital", "physical"))
         raise BadArguments(Msg("dice= must be digital or physical, not '{}'.", dice))
     if cleopatra not in CLEOPATRA_RULES:
         raise BadArguments(Msg("cleopatra= must be round or turn, not '{}'.", cleopatra))
@@ -250,12 +253,22 @@ def add_block(battle: Battle, spec: BlockSpec, side: str, strength: int, reserve
     return b
 
 
+def _not_in_battle(key: str) -> Msg:
+    """A block named that is not in the battle: a roster block by its name and id, as "already in
+    this battle" says it (a bare id read as no block at all), another key as it was typed."""
+    spec = roster().get(key)
+    if spec is None:
+        return Msg("{} is not in this battle.", key)
+    return Msg("{} ({}) is not in this battle.", block_name(spec.name), key)
+
+
 def remove_block(battle: Battle, key: str) -> Block:
     if battle["phase"] != "setup":
         raise IllegalMove(Msg("Blocks can only be removed before the battle starts."))
     b = find(battle, key)
     if b is None:
-        raise IllegalMove(Msg("{} is not in this battle.", key))
+        latin_hint(key, lambda fixed: find(battle, fixed) is not None)
+        raise IllegalMove(_not_in_battle(key))
     battle["blocks"].remove(b)
     return b
 
@@ -479,7 +492,8 @@ def _actor(battle: Battle, key: str | None, action: str) -> Block:
     else:
         found = find(battle, key)
         if found is None:
-            raise IllegalMove(Msg("{} is not in this battle.", key))
+            latin_hint(key, lambda fixed: find(battle, fixed) is not None)
+            raise IllegalMove(_not_in_battle(key))
         b = found
         if b not in group:
             now = (N_("It is not {}'s turn: now the attacker {} step acts ({}).") if role == "attacker" else
@@ -646,6 +660,8 @@ def assign_hit(battle: Battle, key: str | None, chooser: HitChooser) -> dict[str
         target = chooser(battle, cands)
     else:
         found = find(battle, key)
+        if found is None:
+            latin_hint(key, lambda fixed: find(battle, fixed) in cands)
         if found is None or found not in cands:
             strongest = (N_("The hit must go to one of the strongest caesar blocks: {}.")
                          if pending["side"] == "caesar" else

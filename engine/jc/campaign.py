@@ -113,6 +113,11 @@ POOL_NO_SIDE = N_("{} is in the levy pool, off the map: only a block on the map 
                   "other side (a levy point places it on the map: gain {}).")
 ELIMINATED_NO_SIDE = N_("{} was eliminated this year: it is off the map, in its owner's levy pool, and "
                         "only a block on the map can go over to the other side (J-3).")
+# a block eliminated this year is in its owner's levy pool until the winter gives it back (J-3)
+ELIMINATED_NO_STEP = N_("{} was eliminated this year: it is off the map, in its owner's levy pool until the "
+                        "winter, and has no step to lose (J-3).")
+ELIMINATED_DISBANDED = N_("{} was eliminated this year: it is in its owner's levy pool already, until the "
+                          "winter gives it back (J-3).")
 POOL_ALREADY = N_("{} is in the levy pool already: only a block on the map can be disbanded (a levy "
                   "point places it on the map: gain {}).")
 
@@ -247,6 +252,8 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     ``eliminated``); raises IllegalMove for a block out of play, or Cleopatra at I (she is never
     eliminated: she changes side in battle, J-2; ``owner`` sets her side)."""
     bid = str(spec.id)
+    if bid in camp["eliminated"]:       # not "cannot be levied": no levy was asked (J-3)
+        raise IllegalMove(Msg(ELIMINATED_NO_STEP, block_name(spec.name)))
     check_available(camp, spec, owner(camp, spec), "attacker")
     before = likely_strength(camp, spec)
     lower = [s for s in spec.track if s < before]
@@ -298,6 +305,8 @@ def disband(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
     out of play (killed, or eliminated this year: in the pool already)."""
     if spec.kind == "cleopatra":
         raise IllegalMove(Msg("Cleopatra is never disbanded: she never leaves play (rules 8.5)."))
+    if spec.id in camp["eliminated"]:   # not "cannot be levied": no levy was asked (J-3)
+        raise IllegalMove(Msg(ELIMINATED_DISBANDED, block_name(spec.name)))
     check_available(camp, spec, owner(camp, spec), "attacker")
     bid = str(spec.id)
     before = likely_strength(camp, spec)

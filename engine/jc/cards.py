@@ -15,6 +15,7 @@ from typing import Any
 from engine import text
 from engine.datafile import read_json
 from engine.errors import BadArguments, IllegalMove
+from engine.jc.latin import hint as latin_hint
 from engine.jc.roster import SIDES
 from engine.jc.terms import side as side_word
 from engine.jc.views import CardsView
@@ -71,6 +72,10 @@ def _card_in(hand: list[str], card: str) -> str:
     want = card.strip().lower()
     if want in hand:
         return want
+    latin_hint(card.strip(), lambda word: word.lower() in deck())
+    if want not in deck():              # no card of the game at all: not "not in this hand" (J-18)
+        raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card,
+                              ", ".join(dict.fromkeys(deck()))))
     if not hand:
         raise IllegalMove(Msg("'{}' is not in this hand (hand: empty).", card))
     raise IllegalMove(Msg("'{}' is not in this hand (hand: {}).", card, ", ".join(hand)))
@@ -190,5 +195,6 @@ def public_view(phase: Phase | None) -> CardsView | None:
 def parse_side(word: str) -> str:
     w = word.strip().lower()
     if w not in SIDES:
+        latin_hint(word.strip(), lambda fixed: fixed.lower() in SIDES)
         raise BadArguments(Msg("'{}' is not a side: write caesar or pompey.", word))
     return w

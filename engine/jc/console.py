@@ -20,6 +20,7 @@ from engine.jc import cards as K
 from engine.jc import mapdata, policy, score
 from engine.jc import terms as T
 from engine.jc.advise import advise as _advise_battle
+from engine.jc.latin import hint as latin_hint
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
@@ -183,6 +184,7 @@ def _after(state: State) -> None:
 def _role(word: str) -> str:
     w = word.lower()
     if w not in ("attacker", "defender"):
+        latin_hint(word, lambda fixed: fixed.lower() in ("attacker", "defender"))
         raise BadArguments(Msg("'{}' is not a side of the battle: write attacker or defender.", word))
     return w
 
@@ -228,7 +230,7 @@ def _add(state: State, req: Request) -> Outcome:
         if not _NAME.match(key):
             raise BadArguments(Msg("name={} must start with a Latin letter (a-z) and use Latin letters, digits, - or _ "
                                    "(up to 24 characters).", key))
-        if key in roster():
+        if key.lower() in roster():         # name=Cleopatra, C_LEG10: read as the roster block in every sentence
             raise BadArguments(Msg("name={} is a roster block id; pick another name.", key))
         if B.find(battle, key) is not None:
             raise IllegalMove(Msg("{} is already in this battle.", key))
@@ -714,6 +716,7 @@ def _control(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     who = req.args[-1].lower()
     if who not in ("caesar", "pompey", "vacant"):
+        latin_hint(req.args[-1], lambda fixed: fixed.lower() in ("caesar", "pompey", "vacant"))
         raise BadArguments(Msg("'{}' is not caesar, pompey or vacant.", req.args[-1]))
     city = mapdata.city(" ".join(req.args[:-1]))
     if city.vp == 0:
@@ -722,6 +725,24 @@ def _control(state: State, req: Request) -> Outcome:
     state["campaign"]["control"][city.name] = None if who == "vacant" else who
     return Outcome({"vp": _vp_view(state)}, Msg("{} is now vacant.", T.city(city.name)) if who == "vacant"
                    else Msg(_HELD_BY[who], T.city(city.name)))
+
+
+_ALREADY_HELD = {"caesar": N_("{} is already held by Caesar."), "pompey": N_("{} is already held by Pompey.")}
+
+
+def _control_admitted(state: State, req: Request) -> None:
+    """The rule a ``control`` asked now keeps (``Command.admit``; ``state`` before it): the city
+    changes hands. Given to the side that holds it (or left vacant when it is), it changed nothing,
+    yet was said as done and journaled, and its undo took back nothing (J-17). A stored line that
+    did so (an older Legatus) still replays as it was; a malformed request is left to the handler."""
+    if len(req.args) < 2 or req.args[-1].lower() not in ("caesar", "pompey", "vacant"):
+        return
+    who = req.args[-1].lower()
+    city = mapdata.city(" ".join(req.args[:-1]))
+    if city.vp == 0 or state["campaign"]["control"].get(city.name, "?") != (None if who == "vacant" else who):
+        return
+    raise IllegalMove(Msg("{} is already vacant.", T.city(city.name)) if who == "vacant"
+                      else Msg(_ALREADY_HELD[who], T.city(city.name)))
 
 
 def _vp_view(state: State) -> dict[str, Any]:
@@ -834,6 +855,9 @@ def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
     return admit
 
 
+_ALREADY_FIGHTS = {"caesar": N_("{} already fights for Caesar."), "pompey": N_("{} already fights for Pompey.")}
+
+
 def _owner_admitted(state: State, req: Request) -> None:
     """The rules an ``owner`` asked now keeps (``Command.admit``; ``state`` before it): the block
     is not placed in the battle being set up (it would fight for its old side and the campaign keep
@@ -845,6 +869,13 @@ def _owner_admitted(state: State, req: Request) -> None:
         raise IllegalMove(Msg("{} is placed in the battle being set up: take it out first (remove {}).",
                               T.block_name(spec.name), spec.id))
     _owner_on_map(state, req)
+    # a change of side to the side it fights for changes nothing: said as done, it was an action
+    # journaled for nothing, whose undo then took back nothing (J-2: Cleopatra's side; Jupiter)
+    if len(req.args) == 2 and spec.kind not in ("leader", "navis"):
+        side = K.parse_side(req.args[1])
+        if C.owner(state["campaign"], spec) == side:
+            raise IllegalMove(Msg(_ALREADY_FIGHTS[side], T.owned_block_name({"id": spec.id, "name": spec.name,
+                                                                                "side": side})))
 
 
 def _owner_on_map(state: State, req: Request) -> None:
@@ -1034,7 +1065,7 @@ GAME = GameRules(
         Command("roster", _roster, False, "roster [caesar|pompey]"),
         _until_over(Command("levy", _levy, True, "levy <block-id> <city>  (J-20)")),
         _until_over(Command("owner", _owner, True, "owner <block-id> caesar|pompey", admit=_owner_admitted)),
-        _until_over(Command("control", _control, True, "control <city> caesar|pompey|vacant")),
+        _until_over(Command("control", _control, True, "control <city> caesar|pompey|vacant", admit=_control_admitted)),
         _until_over(Command("lose", _lose, True, "lose <block-id>  (a step lost outside battle: Vulcan, Jupiter)",
                             admit=_on_map(C.POOL_NO_STEP))),
         _until_over(Command("gain", _gain, True, "gain <block-id>  (a levy point: one step back outside battle)")),

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from engine.datafile import read_json
 from engine.errors import BadArguments
+from engine.jc.latin import hint as latin_hint
 from engine.jc.text import Msg
 
 BASE_SUPPLY = 3   # J-19: every city supplies 3 blocks, plus its VP value
@@ -64,6 +65,7 @@ def city(name: str) -> City:
     """The city called ``name``; raises BadArguments with suggestions if unknown."""
     found = _load()[1].get(_norm(name))
     if found is None:
+        latin_hint(name, lambda word: _norm(word) in _load()[1])
         low = _norm(name)[:3]
         hints = [c for c in cities() if low and c.lower().startswith(low)][:5]
         unknown = Msg("'{}' is not a city of the Julius Caesar map (write spaces as _, e.g. Carthago_Nova).", name)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.datafile import read_json
 from engine.errors import BadArguments
+from engine.jc.latin import hint as latin_hint
 from engine.jc.text import Msg
 
 SIDES = ("caesar", "pompey")
@@ -78,6 +79,7 @@ def block(block_id: str) -> BlockSpec:
     """The roster block ``block_id``; raises BadArguments naming similar ids if unknown."""
     spec = roster().get(block_id)
     if spec is None:
+        latin_hint(block_id, lambda word: word in roster())
         low = block_id.lower()
         hints = [b for b in roster() if low[:4] and b.startswith(low[:4])][:6]
         unknown = Msg("'{}' is not a Julius Caesar block id (e.g. c_leg10, p_pompeius, cleopatra; "
@@ -98,6 +100,7 @@ def parse_rating(text: str) -> tuple[str, int]:
     """``C3`` -> ``("C", 3)``; raises BadArguments unless a letter A-D and firepower 1-4 (J-1)."""
     m = _RATING.match(text.strip())
     if not m:
+        latin_hint(text.strip(), lambda word: bool(_RATING.match(word)))
         raise BadArguments(Msg("rating={} is not a block rating: write a letter A-D (initiative) "
                                "and a firepower 1-4, e.g. rating=C3.", repr(text)))
     return m.group(1).upper(), int(m.group(2))
