@@ -66,3 +66,27 @@ def test_codes_break_with_no_mark_and_words_with_a_hyphen():
     assert base.split_word("Константинопольский", 10) == ["Константи-", "нопольский"]
     assert base.split_word("Італія–Цизальпійська", 10) == ["Італія–", "Цизальпій-", "ська"]
     assert base.split_word("Предметїєґ03длинный", 10)[0].endswith("-")   # a name with figures: a word
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("share", ["abcdefghijklmnopqrstuvwxyzabcdefghijklmnopq", "Константинопольскийпролив",
+                                   "x" * 64, "3-5-6"])
+def test_a_players_share_is_shown_as_typed_with_no_hyphen_added(lang: str, share: str):
+    """A share (up to 64 characters, a hyphen of its own allowed: «3-5-6») on History's page and on
+    the fair draw's «The seed» page: a long one on rows of its own, cut with no mark (it read
+    «abcdefghijklmnopqrs-» / «tuvwxyz…», the hyphen taken for one of its characters)."""
+    from firmware import i18n
+    from firmware.screens.fair_draw import seed_rows
+    from firmware.screens.history import share_rows
+    from firmware.screens.widgets.scroll import wrapped
+    i18n.set_language(lang)
+    pages = {"history": [r for row in share_rows(share) for r in wrap_label(row, base.COLS - 1)],
+             "fair draw": wrapped(seed_rows({"ok": True, "seed": 17485029721327973432, "share": share,   # type: ignore[typeddict-item]
+                                             "commitment": "3fa9c2e1" * 8}))}
+    for page, rows in pages.items():
+        at = next(k for k, r in enumerate(rows) if share[:6] in r)
+        if len(share) <= base.COLS - 1:
+            assert share in rows[at], (page, rows)                          # whole, beside «Share:» or under it
+        else:
+            assert "".join(rows[at:])[:len(share)] == share, (page, rows)   # as typed, no mark added
+        assert "17485029721327973432" in rows or page == "history", (page, rows)

@@ -277,6 +277,13 @@ def split_word(word: str, width: int) -> list[str]:
     return out
 
 
+def code_rows(code: str, width: int) -> list[str]:
+    """``code`` (a players' share, typed as it is: any characters, a hyphen of its own too) on
+    rows of ``width`` characters, cut with no mark: a hyphen added would read as one of its
+    characters («Share:» / «abcdefghijklmnopqrs» / «tuvwxyz»)."""
+    return [code[k:k + width] for k in range(0, len(code), width)] or [code]
+
+
 _NUMBER = re.compile(r"[(«]?[+−-]?\d+(?:[.,]\d+)?")     # «1», «(1», «2.5»; not «1,» ending a clause
 _STEPS = re.compile(r"[IVX]+(?:→(?:[IVX]+|-))?")     # a block's strength or its change: «III», «II→I», «I→-»
 _NAMED = re.compile(r"[+−-]?\d+(?:[.,]\d+)?[)»,.:;!?]*")   # a name's number: «1», «10)», «2,» («Legio 2, …»)
