@@ -247,10 +247,23 @@ def big_width(s: str, scale: int = 3) -> int:
 BREAKS = ("-", "–", "—", "/", "_")  # a long word may break after one of these (kept at the row's end)
 
 
+# A number or a code (a seed, a fair-draw code, a game's id: figures, with Latin letters or not),
+# an opening bracket or quote and a stop after it included: a hyphen added where it breaks would
+# read as a minus or as one of its characters («174850297213279734-» / «32.»).
+_CODE = re.compile(r"[(«]?[+−-]?(?=[0-9A-Za-z]*\d)[0-9A-Za-z]+[)»,.:;!?]*")
+
+
 def split_word(word: str, width: int) -> list[str]:
     """``word`` in pieces of at most ``width`` characters: each but the last ends after the word's
     own hyphen, dash, slash or underscore (a path) when one falls within it («Італія–» /
-    «Цизальпійська»), else with a hyphen added at the cut; never a word cut without a mark."""
+    «Цизальпійська»), else with a hyphen added at the cut; never a word cut without a mark. A
+    number or a code (:data:`_CODE`: «17485029721327973432.») is cut with no mark: every
+    character of it is its own."""
+    if _CODE.fullmatch(word) and width > 1:
+        pieces = [word[k:k + width] for k in range(0, len(word), width)]
+        if len(pieces) > 1 and len(pieces[-1]) < width and not any(ch.isalnum() for ch in pieces[-1]):   # never a stop alone: «2.»
+            pieces[-2:] = [pieces[-2][:-1], pieces[-2][-1] + pieces[-1]]
+        return pieces
     out: list[str] = []
     while len(word) > width > 1:
         at = max(word.rfind(mark, 1, width) for mark in BREAKS)
@@ -262,6 +275,13 @@ def split_word(word: str, width: int) -> list[str]:
             word = word[width - 1:]
     out.append(word)
     return out
+
+
+def code_rows(code: str, width: int) -> list[str]:
+    """``code`` (a players' share, typed as it is: any characters, a hyphen of its own too) on
+    rows of ``width`` characters, cut with no mark: a hyphen added would read as one of its
+    characters («Share:» / «abcdefghijklmnopqrs» / «tuvwxyz»)."""
+    return [code[k:k + width] for k in range(0, len(code), width)] or [code]
 
 
 _NUMBER = re.compile(r"[(«]?[+−-]?\d+(?:[.,]\d+)?")     # «1», «(1», «2.5»; not «1,» ending a clause

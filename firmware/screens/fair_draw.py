@@ -160,8 +160,9 @@ class FairDrawScreen(ListScreen):
 def seed_rows(revealed: RevealReply) -> list[str]:
     """The seed of an ended game and how to check it (``reveal``'s reply)."""
     rows = [_("Seed:"), str(revealed["seed"])]
-    if revealed.get("share"):
-        rows.append(_("Share: {}").format(revealed["share"]))
+    share = str(revealed.get("share") or "")
+    if share:                  # a long share on rows of its own, cut with no hyphen added (it may hold one)
+        rows += [_("Share: {}").format(share)] if len(share) <= base.COLS else [_("Share:"), *base.code_rows(share, base.COLS)]
     if revealed.get("commitment"):
         rows.append(_("Code: {}").format(str(revealed["commitment"])[:8]))
     rows.append(_("Check every draw with scripts/verify_draws.py and the draw record (History → Send the draw "

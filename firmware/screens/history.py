@@ -304,9 +304,12 @@ def play_time_row(minutes: int) -> str:
 
 def share_rows(share: str, rows: int = base.ROWS) -> list[str]:
     """The players' share (up to 64 characters) as rows of a list: «Share: X» when it fits ``rows``
-    rows, else «Share:» and the share on rows of its own (never cut)."""
+    rows, the share whole on one, else «Share:» and the share on rows of its own (never cut, never
+    a hyphen added: :func:`base.code_rows`)."""
     said = _("Share: {}").format(share)
-    return [said] if len(wrap_label(said, base.COLS - 1)) <= rows else [_("Share:"), share]
+    room = base.COLS - 1
+    return ([said] if len(share) <= room and len(wrap_label(said, room)) <= rows
+            else [_("Share:"), *base.code_rows(share, room)])
 
 
 def _detail(entry: HistoryEntry, ctx: Ctx, limit: int = LISTED) -> None:

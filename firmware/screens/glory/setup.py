@@ -31,7 +31,8 @@ the first player, holds the token), the variants (the rulebook's «Суровы�
     def __init__(self, home: Callable[[], Screen]) -> None:
         self.home = home                          # the screen that shows the new game
         super().__init__(N_("New game"), [
-            Field("players", N_("Players"), 4, 1, 4),
+            # a push past the count says the rule (G-1, G-17: the Emperor's solo to four players)
+            Field("players", N_("Players"), 4, 1, 4, limit=lambda n: Msg("For the Glory of Rome takes 1 to 4 players.")),
             *(Field(f"fame{i}", N_("Fame"), 1, 1, MOST_START_FAME) for i in range(len(SEAT_NAMES))),
             Field("harsh", N_("Harsh Times"), 0, 0, 1, on_off),
             Field("clockwise", N_("Clockwise"), 0, 0, 1, on_off),

@@ -10,6 +10,7 @@ value when its main action is taken (the table's habits: the dice it throws itse
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -59,6 +60,9 @@ class Field:
     hi: int
     show: Callable[[int], str] = str
     remember: str = ""          # a device setting keeping the value last used ("": none)
+    # what a push past the limit says, given the limit (a count's own sentence in the rulebook's
+    # words: «For the Glory of Rome takes 1 to 4 players.»); None: :meth:`NumberForm.refuse`'s
+    limit: Callable[[int], str] | None = None
 
     @property
     def steps(self) -> bool:
@@ -155,9 +159,30 @@ class NumberForm(WrappedListScreen):
         return self.field_items() + self.fair_items(ctx)
 
     def _change(self, ctx: Ctx, by: int, field: Field) -> None:
-        field.value = max(field.lo, min(field.hi, field.value + by))
+        value = max(field.lo, min(field.hi, field.value + by))
+        if value == field.value and by:          # pushed past its limit: said, nothing changes
+            self.refuse(ctx, field, by > 0)
+            return
+        field.value = value
         if self.keep is not None:
             self.keep(self.values())
+
+    @staticmethod
+    def refuse(ctx: Ctx, field: Field, more: bool) -> None:
+        """Say why a push on ``field`` (up: ``more``) changes nothing: its figure is at its limit
+        («Players: at most 4.», or the field's own sentence); a choice at its end (‹off›, ‹duel›)
+        says nothing: the row shows all it holds."""
+        limit = field.hi if more else field.lo
+        from engine.text import term
+        from firmware.i18n import Msg
+        if field.limit is not None:
+            ctx.notify(field.limit(limit))
+            return
+        shown = field.show(limit)
+        if not re.fullmatch(r"[+−-]?\d+", shown):
+            return
+        label = term(field.label)                # (said again in another language, as the row is)
+        ctx.notify(Msg("{}: at most {}.", label, shown) if more else Msg("{}: at least {}.", label, shown))
 
     def go(self, ctx: Ctx) -> None:
         if self.on_go is not None:
