@@ -199,9 +199,9 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
             return Check(label, "info", str(state_dir))
     mount = mount_of(path, mounts)
     if mount is None:
-        return Check(label, "info", str(state_dir))
+        return Check(label, "info", _not_there(state_dir, path) or str(state_dir))
     found = (Msg("{} ({} on {}, read-only)", str(state_dir), mount.fstype, mount.point) if mount.read_only
-             else Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point))
+             else _not_there(state_dir, path, mount) or Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point))
     if mount.fstype in VOLATILE_FS:
         return Check(label, "fail", found, Msg(
             "Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the "
@@ -212,6 +212,21 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
             "{} is mounted read-only: nothing can be saved. Remount it read-write or set "
             "LEGATUS_STATE_DIR to a writable directory.", mount.point))
     return Check(label, "ok", found)
+
+
+def _not_there(state_dir: Path, path: Path, mount: Any = None) -> Msg | None:
+    """What the Storage row finds of a state directory not made yet (the device makes it, and its
+    missing parents, at its first start: firmware/storage.py ``make_dirs``; one it cannot make is
+    a failure before this, :func:`unusable_state_dir`), else None. It said «ok Storage: <dir>» of
+    a directory that is not there, as if the games were kept in it already."""
+    try:
+        if path.exists():
+            return None
+    except OSError:             # (a parent this user may not look into: said by unusable_state_dir)
+        return None
+    if mount is None:
+        return Msg("{} (not there yet: made at the first start)", str(state_dir))
+    return Msg("{} (not there yet: made at the first start, {} on {})", str(state_dir), mount.fstype, mount.point)
 
 
 def storage_warning(state_dir: Path) -> Msg | None:

@@ -511,3 +511,22 @@ def test_a_recovered_database_is_said_in_the_devices_language(state_dir):
     assert proc.returncode == 0 and json.loads(proc.stdout)["state"]["game"] == "bag", err
     assert "\nlegatus: Базу не удалось прочитать (записи повреждены); она сохранена как legatus.db.damaged-1" in \
         "\n" + err, err
+
+
+def test_help_without_a_session_lists_only_what_is_answered_now(console):
+    """`help` with no session lists the sessionless game commands (PROTOCOL.md: The Sword of Rome
+    "no session needed"; Glory's `score <json>`): each is answered without one, with the examples
+    the protocol gives; the common commands that need a session refuse with `no_session` and say
+    how to start one; nothing listed is an unknown command."""
+    names = console.request("help")["commands"]
+    assert {"sword-tactics", "sword-battle", "sword-odds", "score"} <= set(names)
+    for line in ("sword-tactics 4 die=3", "sword-battle att=3 def=2 mod=0 att-dice=1,2,3 def-dice=4,5,6",
+                 "sword-odds mod=1", 'score {"players": [{"name": "Jack", "track": 29}]}'):
+        assert console.request(line)["ok"], line
+    for name in names:
+        if name == "quit":
+            continue
+        r = console.request(name)
+        assert r.get("error") != "unknown_command", (name, r)
+        if r.get("error") == "no_session":
+            assert name in ("state", "undo", "log", "actions", "reveal") and "'new <game>'" in r["message"], r

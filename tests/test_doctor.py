@@ -567,3 +567,27 @@ def test_a_state_directory_whose_name_is_too_long_is_said_not_a_traceback(tmp_pa
     assert "Service" not in out and "Traceback" not in out
     from firmware.doctor_unit import held_elsewhere
     assert held_elsewhere(name, tmp_path / "no-service") is None
+
+
+@pytest.mark.parametrize("lang, row", [
+    ("en", "ok   Storage: {} (not there yet: made at the first start, ext4 on /)"),
+    ("ru", "ok   Хранилище: {} (каталога ещё нет: он будет создан при первом запуске, ext4 на /)"),
+    ("uk", "ok   Сховище: {} (каталогу ще немає: його буде створено під час першого запуску, ext4 на /)"),
+])
+def test_a_state_directory_not_made_yet_is_said_to_be_made_at_the_first_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, row: str) -> None:
+    """`legatus doctor --state-dir` of a directory that is not there yet said «ok Storage: <dir>
+    (ext4 on /)», as if the games were kept there already: it says the device makes it at its first
+    start (firmware/storage.py make_dirs), in the report's language, and makes nothing itself; once
+    it is there the row is as before."""
+    state = tmp_path / "new" / "legatus"
+    monkeypatch.setenv("LANGUAGE", lang)
+    monkeypatch.setattr(doctor, "mount_of", lambda path, mounts: mount_of(Path("/x"), MOUNTS_SD))
+    out = _doctor_in(state, monkeypatch, capsys)
+    assert row.format(state) in out.splitlines(), out
+    assert not (tmp_path / "new").exists()
+    check = storage_check(state)
+    assert check.status == "ok" and check.fix is None
+    state.mkdir(parents=True)
+    found = storage_check(state).found
+    assert (found.template, found.args) == ("{} ({} on {})", (str(state), "ext4", "/"))       # type: ignore[union-attr]

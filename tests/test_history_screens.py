@@ -1396,3 +1396,64 @@ def test_the_fair_draw_with_nothing_in_play_says_why_when_its_row_is_chosen(stat
         assert said in " ".join(app.message or []) and app.errors == 0, app.message    # a notice
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, first", [("en", "Game 1: its draws are"), ("ru", "Игра 1: её жребий"),
+                                         ("uk", "Гра 1: її жереб")])
+def test_the_page_of_a_game_put_aside_says_how_to_see_its_draws(state_dir: Path, lang: str, first: str):
+    """A battle fought, its session put aside by a new game before it ended (seed None, no tool):
+    the page offered only «Send over serial» and said nothing of its draws. It says, whole, what
+    the serial link's ``export format=draws`` refusal says (reopen it, end it, ask again); the
+    game still being played says nothing of the kind (its draws come with its end)."""
+    from firmware.screens.history import GameScreen
+    from firmware.screens.widgets.listing import item_rows
+    app = app_with([*JC_FIGHT, "new dice"], [], state_dir, lang)
+    try:
+        entry = next(e for e in app.history() if e["game"] == "jc-battle")
+        assert entry.get("seed") is None
+        refusal = app.console.request(f"export format=draws id={entry['id']}")["message"]
+        page = GameScreen(entry)
+        app.push(page)
+        aside = [i for i in page.items(app) if str(i.ident).startswith("aside:")]
+        assert aside and str(aside[0].label).startswith(first)
+        assert " ".join(str(i.label) for i in aside) == refusal
+        assert all(len(item_rows(i)) < base.ROWS + 1 and " ".join(item_rows(i)) == i.label for i in aside)
+        for n in range(len(aside) + 1):
+            app.stack[-1].cursor = n
+            assert all(len(t) <= base.COLS for t, k in shown(app) if k == "body")
+        app.stack[-1].cursor = 1
+        assert_golden(app.render(), f"history_aside_{lang}")
+    finally:
+        app.console.close()
+    running = app_with(JC_FIGHT, [], state_dir / "running", lang)
+    try:
+        entry = next(e for e in running.history() if e["game"] == "jc-battle")
+        assert not [i for i in GameScreen(entry).items(running) if str(i.ident).startswith("aside:")]
+    finally:
+        running.console.close()
+
+
+def test_the_page_of_a_game_put_aside_names_the_copy_that_ended(state_dir: Path):
+    """Reopened from Earlier games, its copy ended: the seed is in the copy's draw record, and the
+    page says so as the serial link's refusal does (not «reopen it, end it» once more)."""
+    from firmware.screens.history import GameScreen
+    app = app_with([*JC_FIGHT, "new dice"], [], state_dir)
+    try:
+        c = app.console
+        head, = (json.loads(h) for (h,) in c.store.db.execute(
+            "SELECT header FROM sessions WHERE current=0 AND header LIKE '%jc-battle%'"))
+        assert c.reopen(head["line"], int(head["seed"]), bool(head.get("committed")), int(head.get("v", 1)),
+                        lines=JC_FIGHT[1:], was=head["sid"])["ok"]
+        for line in [*JC_FIGHT[1:3], "end"]:
+            assert c.request(line)["ok"], line
+        first = next(e for e in app.history() if e["id"] == 1)
+        copy = max(e["id"] for e in app.history() if e.get("seed") is not None)
+        page = GameScreen(first)
+        app.push(page)
+        rows = [i for i in page.items(app) if str(i.ident).startswith("aside:")]
+        aside = " ".join(str(i.label) for i in rows)
+        assert aside == c.request("export format=draws id=1")["message"] and f"(game {copy})" in aside
+        from firmware.screens.widgets.listing import item_rows
+        assert all(len(item_rows(i)) <= base.ROWS and " ".join(item_rows(i)) == i.label for i in rows)
+    finally:
+        app.console.close()

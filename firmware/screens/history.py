@@ -20,7 +20,7 @@ from functools import partial
 from engine import actions as act
 from engine.text import N_
 from firmware.games import record_of
-from firmware.history_joined import earlier_rows, joined
+from firmware.history_joined import earlier_rows, joined, root
 from firmware.history_text import Msg, _, no_share_words, play_time_said, say
 from firmware.replies import HistoryEntry, HistoryPlayer
 from firmware.screens import base
@@ -318,7 +318,8 @@ def _detail(entry: HistoryEntry, ctx: Ctx, limit: int = LISTED) -> None:
 
 class GameScreen(WrappedListScreen):
     """One game: "Send over serial" (its BG Stats link on the serial line), "Send the draw record"
-    once it has ended, then what History keeps of it (result, players and sides, mode, dates), rows
+    once it has ended (a game a new game put aside before it ended: how to see its draws, as the
+    serial link's ``export format=draws`` says it: :func:`aside_rows`), then what History keeps of it (result, players and sides, mode, dates), rows
     never cut."""
 
     title = Said(N_("Game"), _)
@@ -327,6 +328,7 @@ class GameScreen(WrappedListScreen):
         super().__init__()
         self.entry = entry
         self.earlier: list[HistoryEntry] = []
+        self.copies: list[HistoryEntry] = []    # the records of its copies reopened from Earlier games
         self.limit = limit           # the newest games read to find it again (as many as the list read)
         from firmware.export_plays import is_tool
         from firmware.games import record_of
@@ -342,6 +344,7 @@ class GameScreen(WrappedListScreen):
         read = ctx.history(self.limit)
         if read is None:
             return self.entry
+        self.copies = [e for e in read if root(e) == root(self.entry) and e.get("sid") != self.entry.get("sid")]
         kept, earlier = joined(read)            # (a record joined into another is no page of its own)
         self.earlier = earlier.get(int(self.entry["id"]), [])
         found = next((e for e in kept if e["id"] == self.entry["id"]), None)
@@ -360,7 +363,34 @@ class GameScreen(WrappedListScreen):
                                                      ident="send")]
         if self.entry.get("seed") is not None:       # ended: its draws can be checked (any game, not the newest only)
             sends.append(Item(_("Send the draw record"), partial(send_draws_of_entry, entry=self.entry), ident="draws"))
+        elif not is_tool(self.entry) and not self._running(ctx):     # put aside by a new game before it ended
+            copy = max((int(e["id"]) for e in self.copies if e.get("seed") is not None), default=None)
+            sends += [Item(row, ident=f"aside:{i}") for i, row in enumerate(aside_rows(int(self.entry["id"]), copy))]
         return sends + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry, self.earlier))]
+
+
+    def _running(self, ctx: Ctx) -> bool:
+        """Whether this game's session is the one being played (its draws come with its end): by
+        the running session's fair draw, the typed view every screen has (its ``session``)."""
+        draw = ctx.fair_draw()
+        return draw is not None and bool(draw.session) and draw.session == self.entry.get("sid")
+
+
+def aside_rows(number: int, copy: int | None = None, rows: int = base.ROWS) -> list[str]:
+    """What a game's page says of the draws of a game a new game put aside before it ended (no
+    seed is shown before its end, PROTOCOL.md; it can be reopened from Earlier games): the sentence
+    the serial link's ``export format=draws`` refuses it with (firmware/history_record.py; ``copy``:
+    the record of a copy of it that has ended, whose draw record holds the seed), on as many rows of
+    the list as it takes, each at most ``rows`` rows on the panel (a row longer than the panel's
+    body was cut: the list shows an item's first ``rows`` rows only)."""
+    said = Msg("Game {}: its draws are shown once its session has ended, and a new game put that session "
+               "aside before it ended. To check them, reopen it (Games → Earlier games), end it, and ask "
+               "again.", number) if copy is None else \
+        Msg("Game {}: a copy of it reopened from Earlier games has ended (game {}), and the seed is in that "
+            "game's draw record; this session itself was put aside before it ended, so it has no draw record "
+            "of its own.", number, copy)
+    lines = wrap_label(say(said), base.COLS - 1)
+    return [" ".join(lines[i:i + rows]) for i in range(0, len(lines), rows)]
 
 
 def send_newest(ctx: Ctx) -> None:
