@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import boot_params, i2c_clock_hz, mount_of, read_boot_config, unusable_state_dir
+from firmware.doctor_readers import (boot_params, file_names_profile, i2c_clock_hz, mount_of, not_there, read_boot_config,
+                                     unusable_state_dir)
 
 log = logging.getLogger(__name__)
 
@@ -168,17 +169,8 @@ def resolve_config(config_arg: str | None, stored: Mapping[str, Any], logged: bo
         except (ConfigError, TypeError, ValueError) as e:
             log.warning("config: the Display setting %r cannot be used (%s)", driver, e)
     source = "setting" if profile is not None else ("file" if config.source is not None and problem is None
-                                                    and _file_names_profile(config.source) else "default")
+                                                    and file_names_profile(config.source) else "default")
     return Resolved(config=config, source=source, problem=problem, missing=missing)
-
-
-def _file_names_profile(path: Path) -> bool:
-    try:
-        import tomllib
-        with path.open("rb") as f:
-            return "profile" in tomllib.load(f)
-    except Exception:  # noqa: BLE001 - it was readable a moment ago; say "default" if not now
-        return False
 
 
 # -- the checks -------------------------------------------------------------------------------------
@@ -199,9 +191,9 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
             return Check(label, "info", str(state_dir))
     mount = mount_of(path, mounts)
     if mount is None:
-        return Check(label, "info", _not_there(state_dir, path) or str(state_dir))
+        return Check(label, "info", not_there(state_dir, path) or str(state_dir))
     found = (Msg("{} ({} on {}, read-only)", str(state_dir), mount.fstype, mount.point) if mount.read_only
-             else _not_there(state_dir, path, mount) or Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point))
+             else not_there(state_dir, path, mount) or Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point))
     if mount.fstype in VOLATILE_FS:
         return Check(label, "fail", found, Msg(
             "Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the "
@@ -212,21 +204,6 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
             "{} is mounted read-only: nothing can be saved. Remount it read-write or set "
             "LEGATUS_STATE_DIR to a writable directory.", mount.point))
     return Check(label, "ok", found)
-
-
-def _not_there(state_dir: Path, path: Path, mount: Any = None) -> Msg | None:
-    """What the Storage row finds of a state directory not made yet (the device makes it, and its
-    missing parents, at its first start: firmware/storage.py ``make_dirs``; one it cannot make is
-    a failure before this, :func:`unusable_state_dir`), else None. It said «ok Storage: <dir>» of
-    a directory that is not there, as if the games were kept in it already."""
-    try:
-        if path.exists():
-            return None
-    except OSError:             # (a parent this user may not look into: said by unusable_state_dir)
-        return None
-    if mount is None:
-        return Msg("{} (not there yet: made at the first start)", str(state_dir))
-    return Msg("{} (not there yet: made at the first start, {} on {})", str(state_dir), mount.fstype, mount.point)
 
 
 def storage_warning(state_dir: Path) -> Msg | None:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.text import Msg
+from engine.text import Msg
 
 BOOT_CONFIGS = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 
@@ -102,3 +100,28 @@ def unusable_state_dir(path: Path) -> Msg | str | None:
     except OSError as e:        # (a parent this user may not look into: PermissionError from exists())
         return reason(e)
     return None
+
+
+def not_there(state_dir: Path, path: Path, mount: Mount | None = None) -> Msg | None:
+    """What the Storage row finds of a state directory not made yet (the device makes it, and its
+    missing parents, at its first start: firmware/storage.py ``make_dirs``; one it cannot make is
+    a failure before this, :func:`unusable_state_dir`), else None. It said «ok Storage: <dir>» of
+    a directory that is not there, as if the games were kept in it already."""
+    try:
+        if path.exists():
+            return None
+    except OSError:             # (a parent this user may not look into: said by unusable_state_dir)
+        return None
+    if mount is None:
+        return Msg("{} (not there yet: made at the first start)", str(state_dir))
+    return Msg("{} (not there yet: made at the first start, {} on {})", str(state_dir), mount.fstype, mount.point)
+
+
+def file_names_profile(path: Path) -> bool:
+    """Whether the config file at ``path`` names a profile (False if it cannot be read now)."""
+    try:
+        import tomllib
+        with path.open("rb") as f:
+            return "profile" in tomllib.load(f)
+    except Exception:  # noqa: BLE001 - it was readable a moment ago; say "default" if not now
+        return False
