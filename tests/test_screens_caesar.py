@@ -1084,7 +1084,7 @@ def test_setup_has_an_explicit_start_and_guides_the_physical_board(state_dir):  
         assert titles == ["New game", "Senate", "Bonus tokens", "Control markers", "Crassus's row", "Command tiles",
                           "Your tokens"]
         assert pages[0][2][0] == "You: Caesar, normal" and pages[0][2][1] == ""   # clear of the code box
-        assert "Russian rulebook; Crassus defends as in the Ukrainian" in " ".join(pages[0][2]) and pages[0][2][-1] == "No modules"
+        assert "Russian rulebook; Crassus defends as in the Ukrainian" in " ".join(pages[0][2])  and "No modules" in pages[0][2]
         assert " ".join(pages[1][2]).startswith("Put the Senate bonus token on the slot of Italy")   # C-5
         bonus_rows = " ".join(pages[2][2])
         assert all(name in bonus_rows for name in ("Syria", "Hispania Ulterior"))
@@ -3093,3 +3093,23 @@ def test_a_long_why_keeps_its_count_at_every_row(state_dir, lang):   # S-9..S-15
                 base.TRACE = None
             assert f"{n}/{last}" in shown and why.title in shown, (step, n, shown)
             why.key("down", ctx)
+
+
+@pytest.mark.parametrize("lang, hint", [("en", "→ turns a page at once."), ("ru", "→ сразу листает страницу."),
+                                        ("uk", "→ одразу гортає сторінку.")])
+def test_a_new_games_guide_says_right_turns_a_page_at_once(lang, hint):
+    """The guide's pages run past the panel: A shows each page's rest before turning it (17-18 presses
+    through 7 pages) and right turns it at once (7), which no screen said. The new game's first page
+    says it, read with the rest of that page: no press more."""
+    ctx = FakeCtx("new caesar-solo seed=1", lang=lang)
+    guide = SetupGuide(home=lambda c, go: None)
+    ctx.open(guide)
+    first = guide.pages(ctx)[0]
+    assert " ".join(first[2]).endswith(hint)
+    assert all(len(r) <= base.COLS - 1 for r in first[2])
+    ctx.press("a")                                      # the rest of the page, the hint with it
+    assert guide.page == 0 and guide.scroll.top + guide.shown(first) == len(first[2])
+    ctx.press("a")                                      # no press more: the page turns
+    assert guide.page == 1
+    ctx.press("right")
+    assert guide.page == 2 and guide.scroll.top == 0   # right: the next page at once, unread rows and all

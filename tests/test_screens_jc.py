@@ -3310,3 +3310,24 @@ def test_a_roll_closed_while_the_card_refuses_writes_is_not_shown_again(state_di
             assert isinstance(app.stack[-1], JcHome), app.stack[-1]
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lines, role", [([NEW], "attacker"),
+                                         ([NEW, "add attacker c_leg10"], "defender"),
+                                         ([NEW, "add defender p_leg1"], "attacker")])
+def test_a_set_up_with_a_side_empty_opens_on_adding_to_it(lines, role):  # rules 7.3: both sides need a block
+    """The battle's set-up opened on Start round 1 with a side still empty: A there only said «the
+    attacker has no blocks: add a block first». It opens on the empty side's Add row: A adds."""
+    from firmware.screens.jc.setup import AddScreen
+    ctx = FakeCtx(*lines).open(JcHome()).press("a")
+    assert isinstance(ctx.top, BattleScreen)
+    ctx.render()
+    ctx.press("a")
+    assert isinstance(ctx.top, AddScreen) and ctx.top.role == role, type(ctx.top).__name__
+
+
+def test_a_set_up_with_both_sides_opens_on_start():  # rules 7.3
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(JcHome()).press("a")
+    ctx.render()
+    ctx.press("a")
+    assert ctx.view()["battle"]["phase"] != "setup"

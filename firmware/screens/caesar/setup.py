@@ -333,7 +333,8 @@ class SetupGuide:
     @staticmethod
     def summary(view: CaesarView) -> GuidePage:
         """A new game's first page: what was chosen — its first row clear of the fair-draw code box
-        shown over the first frame, the rest (rulebook, modules) under it, read once it closes."""
+        shown over the first frame, the rest (rulebook, modules, that right turns a page at once) under
+        it, read once it closes."""
         if view["mode"] == "solo":
             head = _("You: {side}, {level}").format(level=_(DIFF_WORDS[DIFFS.index(view["difficulty"])]),
                                                     side=_(PLAYER_WORDS[view["side"]]))
@@ -347,6 +348,9 @@ class SetupGuide:
         rows = [base.clip(head, WIDTH), ""] + base.wrap(say(edition_name(str(view["rules"].get("edition", "mixed")))),
                                                        WIDTH)
         rows += base.wrap(", ".join(names) if names else _("No modules"), WIDTH)
+        # (read once A has shown the rest of this page: the guide's pages are longer than the panel,
+        # A shows each page's rest before turning it; right, said nowhere, turned it at once)
+        rows += base.wrap(_("→ turns a page at once."), WIDTH)
         return ("summary", _("New game"), rows, [])
 
     def shown(self, page: GuidePage) -> int:

@@ -207,8 +207,15 @@ class BattleScreen(DecisionList):
         put the hit on Pompeius listed before his legion, and a leader killed is gone for good (J-2,
         J-17); when ✓ is a leader (worth a point or more) the header says so and the cursor stays on
         the careful choice (``default``). While the advice is being computed: on ``default``, not
-        final (it moves to ✓ when the advice comes, unless a key was pressed)."""
-        d = view_of(ctx)["battle"]["decision"]
+        final (it moves to ✓ when the advice comes, unless a key was pressed). The set-up starts on
+        the first side with no block yet (its Add row): Start round 1 with a side empty only said
+        «the attacker has no blocks: add a block first» (rules 7.3), a press and a refusal lost."""
+        b = view_of(ctx)["battle"]
+        if b["phase"] == "setup" and not view_of(ctx)["campaign"]["over"]:
+            sides = [b["attacker"], b["defender"]]
+            empty = [i for i, side in enumerate(sides) if not any(x["side"] == side for x in b["blocks"])]
+            return (1 + empty[0] if empty else 0), True
+        d = b["decision"]
         if d is None or d["kind"] != "hit" or d["default"] not in d["choices"]:
             return 0, True
         careful = d["choices"].index(str(d["default"]))
