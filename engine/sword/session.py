@@ -24,6 +24,7 @@ from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.tactics import effect as tactics_effect
 from engine.sword.text import N_, Msg, consul_named, term
+from engine.sword import table as T
 from engine.sword import undone as U
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
@@ -361,7 +362,7 @@ def _vp(state: State, req: Request) -> Outcome:
     before = state["vp"][f]
     state["vp"][f] = V.clamp_vp(_change(req.args[1], before, term(N_("VP"))))
     return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
-                   Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
+                   Msg(T.VP_SET, term(f.capitalize()), before, state["vp"][f]))
 
 
 def _scoring_usage() -> Msg:
@@ -388,7 +389,7 @@ def _scoring(state: State, req: Request) -> Outcome:
         out["automatic_victory"] = _effective(state)[f] >= auto
         if out["automatic_victory"]:            # W-11: the game is won (and over: _not_won)
             state["automatic"] = f
-    return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), signed(change), before,
+    return Outcome(out, Msg(T.SCORED, term(f.capitalize()), signed(change), before,
                             state["vp"][f]))
 
 
@@ -497,9 +498,9 @@ def _unrest(state: State, req: Request) -> Outcome:
     top = int(tables()["unrest_max"])
     if not 0 <= level <= top:
         raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
-    state["unrest"] = level
+    before, state["unrest"] = state["unrest"], level
     return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
-                   Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, signed(-(level // 2)), signed(-(level // 3))))
+                   Msg(T.UNREST_SET, level, signed(-(level // 2)), signed(-(level // 3)), before=before))
 
 
 def _naval(state: State, req: Request) -> Outcome:
@@ -746,17 +747,18 @@ def _retreat(state: State, req: Request) -> Outcome:
     last = state.get("last")
     if isinstance(last, dict) and last.get("kind") == "battle":     # the same battle: any battle sets both
         state["last"] = {"kind": "battle", **fields}
-    return Outcome(fields, retreat_text(fields))
+    return Outcome(fields, retreat_text(fields, battle))
 
 
-def retreat_text(f: dict[str, Any]) -> Msg:
-    """The log's sentence for a battle's retreat losses: what the loser lost in all, the support."""
+def retreat_text(f: dict[str, Any], before: dict[str, Any]) -> Msg:
+    """The log's sentence for a battle's retreat losses: what the loser lost in all, the support.
+    It carries (not said) the retreat losses and the support ``before`` it (``was``, ``support_was``),
+    so that its undo says how to set the map back (engine/sword/table.py)."""
     lost = f[f["loser"]]["losses"] + f["retreat_losses"]
+    was = {"was": int(before.get("retreat_losses") or 0), "support_was": int(before.get("support") or 0)}
     if f["loser"] == B.ATTACKER:
-        return Msg("Retreat losses of the attacker: {} ({} lost in all); the defender's support +{} (W-5).",
-                   f["retreat_losses"], lost, f["support"])
-    return Msg("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5).",
-               f["retreat_losses"], lost, f["support"])
+        return Msg(T.RETREATS[0], f["retreat_losses"], lost, f["support"], **was)
+    return Msg(T.RETREATS[1], f["retreat_losses"], lost, f["support"], **was)
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
@@ -815,6 +817,7 @@ GAME = GameRules(
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     language_options=stored_options,
+    undone=T.undone,
     admit_new=_new_admitted,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(
