@@ -96,3 +96,49 @@ def test_an_unrest_stored_without_its_start_still_reads():
     from engine.sword.text import Msg
     assert undone(Msg(UNREST_SET, 3, "-1", "-1")) is None
     assert undone(Msg(UNREST_SET, 3, "-1", "-1", before=1)) is not None
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Plays a Desperate Times card: Gauls (W-12). Give the card back to that power and take back on the "
+           "map the action it gave."),
+    ("ru", "Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените на карте "
+           "действие, сделанное по ней."),
+    ("uk", "Скасовано: Карту Відчайдушних часів грає: Галли. Поверніть карту цій державі й скасуйте на мапі дію, "
+           "виконану за нею.")])
+def test_an_undone_desperate_times_card_goes_back_to_its_power(console, lang, said):   # W-12
+    """The card played is out of the game for good (rule 7.4): its undo must say it is back."""
+    assert _undone(console, "desperate gauls", lang=lang) == said
+    assert ok(console, "state")["state"]["desperate"]["gauls"] == 2
+
+
+def test_an_undone_consuls_draw_says_where_the_consuls_go(console):   # W-10
+    got = _undone(console, "consuls")
+    assert got.startswith("Undone: Consuls drawn from the cup: "), got
+    assert got.endswith(" Put those consuls back into the cup and the consuls before them back where they stood."), got
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "The battle with losses 0 / 3 and support +2."),
+    ("ru", "Битва с потерями 0 / 3 БЕ и поддержкой +2."),
+    ("uk", "Битва з втратами 0 / 3 БО і підтримкою +2.")])
+def test_the_undo_question_of_a_battle_fits_one_panel(tmp_path, lang, asked):   # W-2..W-5
+    """Hold B after a battle asked «Take back: Battle: attacker 5,4,2+10 = 21 vs defender …» over four
+    pages; it names the battle by its losses and support, whole over «A: undo»."""
+    from firmware.app import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([FIVE, THREE], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        assert " ".join(question.rows) == asked
+        assert len(question.rows) <= base.ROWS - 1
+        app.handle("a")
+        app.render()
+        assert app.errors == 0 and app.console.session.view()["last"] is None
+    finally:
+        i18n.set_language("en")
+        app.console.close()

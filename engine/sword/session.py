@@ -442,7 +442,7 @@ def _desperate(state: State, req: Request) -> Outcome:
         state[END_PLAYED] = {"turn": state["turn"], "powers": [*played, *order]}
         return Outcome({"plays": order[0], "played": order, "kept": [], "end": True,
                         "desperate": _ordered(state, state["desperate"])},
-                       Msg("Desperate Times at the end of round 5, most VP first (W-12): {}.",
+                       Msg(T.DESPERATE[1],
                            Msg.join([term(f.capitalize()) for f in order])))
     plays = V.desperate_priority(wanting, _effective(state))
     state["desperate"][plays] -= 1
@@ -450,7 +450,7 @@ def _desperate(state: State, req: Request) -> Outcome:
     return Outcome({"plays": plays, "played": [plays], "kept": kept, "end": False,
                     "desperate": _ordered(state, state["desperate"])},
                    # the power after a colon: no verb to agree with «Romans» and «Carthage» alike
-                   Msg("Plays a Desperate Times card: {} (W-12){}", term(plays.capitalize()),
+                   Msg(T.DESPERATE[0], term(plays.capitalize()),
                        Msg("; keeping theirs: {}.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
 
 
@@ -587,8 +587,8 @@ def _consuls(state: State, req: Request) -> Outcome:
     state["consuls"]["drawn"] = drawn
     state["consuls"]["turn"] = state["turn"]          # drawn in this turn's reinforcement phase
     said = [consul_named(n) for n in drawn]
-    return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", said[0], said[1])
-                   if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", Msg.join(said)))
+    return Outcome({"drawn": drawn}, Msg(T.CONSULS[0], said[0], said[1])
+                   if len(drawn) == 2 else Msg(T.CONSULS[1], Msg.join(said)))
 
 
 def _consuls_once(state: State, req: Request) -> None:
@@ -818,6 +818,7 @@ GAME = GameRules(
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     language_options=stored_options,
     undone=T.undone,
+    undo_asked=T.undo_asked,
     admit_new=_new_admitted,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(

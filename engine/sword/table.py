@@ -3,8 +3,10 @@
 The device keeps the tracks and the rolls; the map and the track markers are the players'. An undo
 takes the step back on the device, so its sentence says, after the step's own, what to turn back
 on the table: a VP change (W-11) or a scoring phase's, the marker on the VP track back to its value
-before; Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units lost back on
-the map and the support gained for it taken back; retreat losses (W-5), those units back and the
+before; a Desperate Times card (W-12), the card back to its power and its action taken back; a draw
+of the consuls (W-10), those back into the cup and the ones before back where they stood;
+Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units lost back on the
+map and the support gained for it taken back; retreat losses (W-5), those units back and the
 support they added (where they replaced retreat losses given before: those and their support
 again); a roll's result (W-1, W-8, W-9), what was done for it. A sentence stored by an older
 Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
@@ -26,6 +28,9 @@ BATTLES = (N_("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} /
               "support +{}."))
 RETREATS = (N_("Retreat losses of the attacker: {} ({} lost in all); the defender's support +{} (W-5)."),
             N_("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5)."))
+DESPERATE = (N_("Plays a Desperate Times card: {} (W-12){}"),
+             N_("Desperate Times at the end of round 5, most VP first (W-12): {}."))
+CONSULS = (N_("Consuls drawn from the cup: {} and {} (W-10)."), N_("Consuls drawn from the cup: {} (W-10)."))
 ROLLS = (N_("Naval move: {}{} = {}: {}."), N_("{} roll: {}+{}{} = {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}."))
@@ -53,6 +58,24 @@ def undone(sentence: Any) -> Msg | None:
                        "added.", a[0])
         return Msg("Undone: retreat losses {}; they are {} again, support +{}. Set the units and the support on "
                    "the map to match.", a[0], was, support)
+    if t == DESPERATE[0]:
+        return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
+                   sentence)
+    if t == DESPERATE[1]:
+        return Msg("Undone: {} Give those cards back and take back on the map the actions they gave.", sentence)
+    if t in CONSULS:
+        return Msg("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
+                   "stood.", sentence)
     if t in ROLLS:
         return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
+    return None
+
+
+def undo_asked(sentence: Any) -> Msg | None:
+    """The undo question's sentence where the step's own is long: a battle (W-2..W-5, its dice and
+    totals over four pages) named by its losses and support. None for every other step
+    (``Take back: <sentence>``)."""
+    if isinstance(sentence, AnyMsg) and sentence.template in BATTLES and len(sentence.args) >= 10:
+        a = sentence.args
+        return Msg("The battle with losses {} / {} and support +{}.", a[7], a[8], a[-1])
     return None
