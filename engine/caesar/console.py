@@ -399,6 +399,31 @@ def _undo_asked(sentence: Any) -> Msg | None:
     return Msg("Your placement of {} toward {}, with everything it closed.", token, toward)
 
 
+def _duel_undo_asked(sentence: Any) -> Msg | None:
+    """The undo question's sentence of a duel player's placement face up, whose own sentence gives
+    every value (four or five pages with «Take back:» in Ukrainian): the player, the token and the
+    province it faces, as your own placement's question says it; one that closed provinces
+    (C-7..C-11) says so (the Log keeps the rest). None for every other step (a face-down one says
+    no token, C-21: ``Take back: <sentence>``)."""
+    mine, end = sentence, None
+    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
+        mine, end = mine.args
+    if not (isinstance(mine, AnyMsg) and mine.template == "{}: {}." and len(mine.args) == 2):
+        return None
+    who, parts = mine.args
+    first = parts
+    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
+        first = first.args[0]
+    if not isinstance(first, AnyMsg) or first.template != "placed {} on {}, {} toward {}":
+        return None
+    token, toward = first.args[0], first.args[3]
+    if end is not None:
+        return Msg("{}: {} toward {}, with everything it did and the end of the game.", who, token, toward)
+    if first is not parts:
+        return Msg("{}: {} toward {}, with everything it closed.", who, token, toward)
+    return Msg("{}: {} toward {}.", who, token, toward)
+
+
 def _reveal(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if req.args:
@@ -584,5 +609,6 @@ DUEL = GameRules(
           "[edition=ru|uk] [seed=N]",
     commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
     language_options=language_options,
-    undone=_undone,              # (of its sentences only a draw's has its own: where the token goes)
+    undone=_undone,              # (where the token goes: a draw's, a placement's)
+    undo_asked=_duel_undo_asked,
 )
