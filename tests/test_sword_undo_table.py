@@ -142,3 +142,28 @@ def test_the_undo_question_of_a_battle_fits_one_panel(tmp_path, lang, asked):   
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Turn 2, round 1. It is turn 1, round 5 again."),
+    ("ru", "Отменено: Ход 2, раунд 1. Снова ход 1, раунд 5."),
+    ("uk", "Скасовано: Хід 2, раунд 1. Знову хід 1, раунд 5.")])
+def test_an_undone_advance_says_which_round_it_is_again(console, lang, said):   # 9 turns of 5 rounds
+    """«Undone: Turn 2, round 1.» named the round undone, read as the round it now is."""
+    assert _undone(console, *["advance"] * 5, lang=lang) == said
+    state = ok(console, "state")["state"]
+    assert (state["turn"], state["round"]) == (1, 5)
+    assert _undone(console, "advance", "advance") == "Undone: Turn 1, round 3. It is turn 1, round 2 again."
+
+
+def test_an_undone_automatic_victory_says_the_game_goes_on(console):   # W-11
+    assert _undone(console, "victory romans") == "Undone: Automatic victory in turn 1: Romans (W-11). The game goes on."
+    assert not ok(console, "state")["state"].get("finished")
+
+
+def test_an_undone_end_of_turn_9_says_the_game_goes_on(console):   # 9 turns of 5 rounds
+    got = _undone(console, *["advance"] * 45)
+    assert got.startswith("Undone: Turn 9 is over: won on VP by "), got
+    assert got.endswith(" The game goes on: it is turn 9, round 5 again."), got
+    state = ok(console, "state")["state"]
+    assert (state["turn"], state["round"]) == (9, 5)

@@ -350,7 +350,7 @@ def _victory(state: State, req: Request) -> Outcome:
     state["automatic"] = f
     return Outcome({"finished": True, "winner": f, "automatic": True, "turn": state["turn"],
                     "standings": V.standings(_effective(state))},
-                   Msg("Automatic victory in turn {}: {} (W-11).", state["turn"], term(f.capitalize())))
+                   Msg(T.AUTOMATIC, state["turn"], term(f.capitalize())))
 
 
 def _vp(state: State, req: Request) -> Outcome:
@@ -755,10 +755,9 @@ def retreat_text(f: dict[str, Any], before: dict[str, Any]) -> Msg:
     It carries (not said) the retreat losses and the support ``before`` it (``was``, ``support_was``),
     so that its undo says how to set the map back (engine/sword/table.py)."""
     lost = f[f["loser"]]["losses"] + f["retreat_losses"]
-    was = {"was": int(before.get("retreat_losses") or 0), "support_was": int(before.get("support") or 0)}
-    if f["loser"] == B.ATTACKER:
-        return Msg(T.RETREATS[0], f["retreat_losses"], lost, f["support"], **was)
-    return Msg(T.RETREATS[1], f["retreat_losses"], lost, f["support"], **was)
+    was, support_was = int(before.get("retreat_losses") or 0), int(before.get("support") or 0)
+    return Msg(T.RETREATS[0] if f["loser"] == B.ATTACKER else T.RETREATS[1], f["retreat_losses"], lost, f["support"],
+               was=was, support_was=support_was)
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
@@ -800,14 +799,14 @@ def _advance(state: State, req: Request) -> Outcome:
             state["finished"] = True
             order = V.standings(_effective(state))
             fields.update({"finished": True, "winner": order[0], "standings": order})
-            return Outcome(fields, Msg("Turn {} is over: won on VP by {} (ties by W-11 order).", turns,
+            return Outcome(fields, Msg(T.FINISHED, turns,
                                        term(order[0].capitalize())))
         state["turn"] += 1
         state["round"] = 1
     else:
         state["round"] += 1
     fields.update({"turn": state["turn"], "round": state["round"], "finished": False})
-    return Outcome(fields, Msg("Turn {}, round {}.", state["turn"], state["round"]))
+    return Outcome(fields, Msg(T.ADVANCED, state["turn"], state["round"]))
 
 
 GAME = GameRules(

@@ -8,7 +8,8 @@ of the consuls (W-10), those back into the cup and the ones before back where th
 Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units lost back on the
 map and the support gained for it taken back; retreat losses (W-5), those units back and the
 support they added (where they replaced retreat losses given before: those and their support
-again); a roll's result (W-1, W-8, W-9), what was done for it. A sentence stored by an older
+again); a roll's result (W-1, W-8, W-9), what was done for it; ``advance``, the turn and round
+it is again (its own sentence names the ones it went to); the game's end, that it goes on. A sentence stored by an older
 Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
 without ``was``) keeps ``Undone: <sentence>``.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.sword import tracks as V
 from engine.sword.text import N_, Msg
 from engine.text import Msg as AnyMsg
 
@@ -31,6 +33,9 @@ RETREATS = (N_("Retreat losses of the attacker: {} ({} lost in all); the defende
 DESPERATE = (N_("Plays a Desperate Times card: {} (W-12){}"),
              N_("Desperate Times at the end of round 5, most VP first (W-12): {}."))
 CONSULS = (N_("Consuls drawn from the cup: {} and {} (W-10)."), N_("Consuls drawn from the cup: {} (W-10)."))
+ADVANCED = N_("Turn {}, round {}.")
+FINISHED = N_("Turn {} is over: won on VP by {} (ties by W-11 order).")
+AUTOMATIC = N_("Automatic victory in turn {}: {} (W-11).")
 ROLLS = (N_("Naval move: {}{} = {}: {}."), N_("{} roll: {}+{}{} = {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}."))
@@ -66,6 +71,13 @@ def undone(sentence: Any) -> Msg | None:
     if t in CONSULS:
         return Msg("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
                    "stood.", sentence)
+    if t == ADVANCED and len(a) == 2 and all(isinstance(x, int) for x in a):
+        turn, rnd = (a[0], a[1] - 1) if a[1] > 1 else (a[0] - 1, V.game_length()[1])    # the round before
+        return Msg("Undone: {} It is turn {}, round {} again.", sentence, turn, rnd)
+    if t == FINISHED and len(a) == 2 and isinstance(a[0], int):
+        return Msg("Undone: {} The game goes on: it is turn {}, round {} again.", sentence, a[0], V.game_length()[1])
+    if t == AUTOMATIC:
+        return Msg("Undone: {} The game goes on.", sentence)
     if t in ROLLS:
         return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
     return None
