@@ -13,6 +13,7 @@ from engine.caesar.board import SPACES
 from engine.caesar.model import Game
 from engine.caesar.tokens import TOKENS
 from engine.rng import Rng
+from firmware.screens import base
 
 ACTIONS = {"draw", "play", "discard", "centurion", "close", "bonus"}
 STEPS = {"capture", "close", "defend", "reinforce", "expand", "center", "anywhere"}
@@ -411,14 +412,14 @@ def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
 
 @pytest.mark.parametrize("lang,said,undone", [
     ("en", "Undone: You: placed ship 3/3 on Sardinia–Gallia face down and drew the face-down bonus Poison; ",
-     "Undone: take ship 3/3 back from Sardinia–Gallia behind your screen and lay the bonus Poison face down beside "
-     "the board again. Take back on the board what else it did (the Log lists it)."),
+     "Undone: take ship 3/3 back from Sardinia–Gallia behind your screen, lay the bonus Poison face down beside the "
+     "board and take back what it did (the Log lists it)."),
     ("ru", "Отменено: Вы: кладёте корабль 3/3 в ячейку Сардиния–Галлия лицом вниз и тянете закрытый бонус Яд; ",
-     "Отменено: заберите корабль 3/3 из ячейки Сардиния–Галлия обратно за свою ширму, а бонус Яд снова положите "
-     "лицом вниз рядом с полем. Отмените на поле и остальное, что он сделал (ход записан в Журнале)."),
+     "Отменено: заберите корабль 3/3 из ячейки Сардиния–Галлия за свою ширму, бонус Яд положите лицом вниз рядом "
+     "с полем и отмените то, что он сделал (см. Журнал)."),
     ("uk", "Скасовано: Ви: кладете корабель 3/3 на зону Сардинія–Галлія долілиць і берете закритий бонус Отрута; ",
-     "Скасовано: заберіть корабель 3/3 із зони Сардинія–Галлія назад за свою ширму, а бонус Отрута знову покладіть "
-     "долілиць біля поля. Скасуйте на полі й решту того, що він зробив (хід записано в Журналі).")])
+     "Скасовано: заберіть корабель 3/3 із зони Сардинія–Галлія за свою ширму, бонус Отрута покладіть долілиць біля "
+     "поля й скасуйте те, що він зробив (див. Журнал).")])
 @pytest.mark.parametrize("bag", ["digital", "physical"])
 def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, undone, bag):   # C-21
     """A face-down play on a double border draws one of the bonuses set aside face down (C-21).
@@ -435,7 +436,9 @@ def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, u
     assert out["play"]["bonus"] == "poison" and pool.count("poison") - 1 == \
         ok(console, "state")["state"]["bonus_pool_left"].count("poison")
     assert ok(console, "log 1")["log"][0].startswith(said.split(": ", 1)[1])
-    assert ok(console, "undo")["undone"] == undone          # where the token and the bonus go back
+    said = ok(console, "undo")["undone"]
+    assert said == undone                                   # where the token and the bonus go back
+    assert len(base.wrap(said)) <= 8                        # two panels at most
     ok(console, "new caesar-duel poison=1 border-control=1 seed=5")
     token = ok(console, "hand caesar")["hand"][0]
     left = ok(console, "state")["state"]["bonus_pool_left"]
@@ -446,6 +449,7 @@ def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, u
     said = ok(console, "undo")["undone"]                                # the bonus named, the token not
     assert token.split(":")[1] not in said and (ok(console, "log 1")["log"][0] == said), said
     assert f" {log.split('; ')[0].split(' ')[-1]} " in said                 # the bonus drawn, as the log names it
+    assert len(base.wrap(said)) <= 10                       # (it was 13 rows in Russian)
 
 
 @pytest.mark.parametrize("lang,said", [

@@ -310,6 +310,13 @@ def _placement_undone(sentence: Any) -> Msg | None:
     if kind is None or (who is None) != first.template.startswith("You: "):
         return None
     a = first.args                         # (token, space, …) yours; a duel's face down: (space, …)
+    if kind == "bonus" and first is not parts:       # C-21: the bonus drawn is used at once (one sentence)
+        undone = (Msg("Undone: take {} back from {} behind your screen, lay the bonus {} face down beside the board "
+                      "and take back what it did (the Log lists it).", a[0], a[1], a[2]) if who is None
+                  else Msg("Undone: {} takes the face-down token back from {} behind their screen, lays the bonus {} "
+                           "face down beside the board and takes back what it did (the Log lists it).", who, a[0], a[1]))
+        return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
+                                                                    end))
     if who is None:
         undone = (Msg("Undone: take {} back from {} behind your screen and lay the bonus {} face down beside the "
                       "board again.", a[0], a[1], a[2]) if kind == "bonus"
