@@ -156,10 +156,6 @@ def test_an_undone_advance_says_which_round_it_is_again(console, lang, said):   
     assert _undone(console, "advance", "advance") == "Undone: Turn 1, round 3. It is turn 1, round 2 again."
 
 
-def test_an_undone_automatic_victory_says_the_game_goes_on(console):   # W-11
-    assert _undone(console, "victory romans") == "Undone: Automatic victory in turn 1: Romans (W-11). The game goes on."
-    assert not ok(console, "state")["state"].get("finished")
-
 
 def test_an_undone_end_of_turn_9_says_the_game_goes_on(console):   # 9 turns of 5 rounds
     got = _undone(console, *["advance"] * 45)

@@ -350,7 +350,7 @@ def _victory(state: State, req: Request) -> Outcome:
     state["automatic"] = f
     return Outcome({"finished": True, "winner": f, "automatic": True, "turn": state["turn"],
                     "standings": V.standings(_effective(state))},
-                   Msg(T.AUTOMATIC, state["turn"], term(f.capitalize())))
+                   Msg("Automatic victory in turn {}: {} (W-11).", state["turn"], term(f.capitalize())))
 
 
 def _vp(state: State, req: Request) -> Outcome:

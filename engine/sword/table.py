@@ -9,7 +9,8 @@ Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units
 map and the support gained for it taken back; retreat losses (W-5), those units back and the
 support they added (where they replaced retreat losses given before: those and their support
 again); a roll's result (W-1, W-8, W-9), what was done for it; ``advance``, the turn and round
-it is again (its own sentence names the ones it went to); the game's end, that it goes on. A sentence stored by an older
+it is again (its own sentence names the ones it went to); the end after turn 9, that the game goes
+on at turn 9, round 5. (An automatic victory's undo has nothing to change on the table: its own.) A sentence stored by an older
 Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
 without ``was``) keeps ``Undone: <sentence>``.
 """
@@ -35,7 +36,6 @@ DESPERATE = (N_("Plays a Desperate Times card: {} (W-12){}"),
 CONSULS = (N_("Consuls drawn from the cup: {} and {} (W-10)."), N_("Consuls drawn from the cup: {} (W-10)."))
 ADVANCED = N_("Turn {}, round {}.")
 FINISHED = N_("Turn {} is over: won on VP by {} (ties by W-11 order).")
-AUTOMATIC = N_("Automatic victory in turn {}: {} (W-11).")
 ROLLS = (N_("Naval move: {}{} = {}: {}."), N_("{} roll: {}+{}{} = {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}."),
          N_("Tactics {} test ({} chance): rolled {}{} = {}, {}."))
@@ -76,8 +76,6 @@ def undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} It is turn {}, round {} again.", sentence, turn, rnd)
     if t == FINISHED and len(a) == 2 and isinstance(a[0], int):
         return Msg("Undone: {} The game goes on: it is turn {}, round {} again.", sentence, a[0], V.game_length()[1])
-    if t == AUTOMATIC:
-        return Msg("Undone: {} The game goes on.", sentence)
     if t in ROLLS:
         return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
     return None
