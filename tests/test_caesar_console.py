@@ -13,6 +13,7 @@ from engine.caesar.board import SPACES
 from engine.caesar.model import Game
 from engine.caesar.tokens import TOKENS
 from engine.rng import Rng
+from firmware.screens import base
 
 ACTIONS = {"draw", "play", "discard", "centurion", "close", "bonus"}
 STEPS = {"capture", "close", "defend", "reinforce", "expand", "center", "anywhere"}
@@ -409,12 +410,18 @@ def test_a_duel_token_placed_face_down_is_not_named_in_the_log(console):
     assert name not in ok(console, "undo")["undone"]
 
 
-@pytest.mark.parametrize("lang,said", [
-    ("en", "Undone: You: placed ship 3/3 on Sardinia–Gallia face down and drew the face-down bonus Poison; "),
-    ("ru", "Отменено: Вы: кладёте корабль 3/3 в ячейку Сардиния–Галлия лицом вниз и тянете закрытый бонус Яд; "),
-    ("uk", "Скасовано: Ви: кладете корабель 3/3 на зону Сардинія–Галлія долілиць і берете закритий бонус Отрута; ")])
+@pytest.mark.parametrize("lang,said,undone", [
+    ("en", "Undone: You: placed ship 3/3 on Sardinia–Gallia face down and drew the face-down bonus Poison; ",
+     "Undone: take ship 3/3 back from Sardinia–Gallia behind your screen, lay the bonus Poison face down beside the "
+     "board and take back what it did (the Log lists it)."),
+    ("ru", "Отменено: Вы: кладёте корабль 3/3 в ячейку Сардиния–Галлия лицом вниз и тянете закрытый бонус Яд; ",
+     "Отменено: заберите корабль 3/3 из ячейки Сардиния–Галлия за свою ширму, бонус Яд положите лицом вниз рядом "
+     "с полем и отмените то, что он сделал (см. Журнал)."),
+    ("uk", "Скасовано: Ви: кладете корабель 3/3 на зону Сардинія–Галлія долілиць і берете закритий бонус Отрута; ",
+     "Скасовано: заберіть корабель 3/3 із зони Сардинія–Галлія за свою ширму, бонус Отрута покладіть долілиць біля "
+     "поля й скасуйте те, що він зробив (див. Журнал).")])
 @pytest.mark.parametrize("bag", ["digital", "physical"])
-def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, bag):   # C-21
+def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, undone, bag):   # C-21
     """A face-down play on a double border draws one of the bonuses set aside face down (C-21).
     Its log and the undo said only "You: placed ship 3/3 on Sardinia–Gallia face down; poison: …":
     after the undo the table did not learn which bonus goes back face down beside the board. Now
@@ -429,7 +436,9 @@ def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, b
     assert out["play"]["bonus"] == "poison" and pool.count("poison") - 1 == \
         ok(console, "state")["state"]["bonus_pool_left"].count("poison")
     assert ok(console, "log 1")["log"][0].startswith(said.split(": ", 1)[1])
-    assert ok(console, "undo")["undone"].startswith(said)
+    said = ok(console, "undo")["undone"]
+    assert said == undone                                   # where the token and the bonus go back
+    assert len(base.wrap(said)) <= 8                        # two panels at most
     ok(console, "new caesar-duel poison=1 border-control=1 seed=5")
     token = ok(console, "hand caesar")["hand"][0]
     left = ok(console, "state")["state"]["bonus_pool_left"]
@@ -437,7 +446,10 @@ def test_undoing_a_face_down_play_names_the_bonus_it_drew(console, lang, said, b
     log = ok(console, "log 1")["log"][0]
     assert token.split(":")[1] not in log, log
     assert sorted(left) == sorted(ok(console, "state")["state"]["bonus_pool_left"] + [drawn])
-    assert ok(console, "undo")["undone"].endswith(log)                 # the bonus named, the token not
+    said = ok(console, "undo")["undone"]                                # the bonus named, the token not
+    assert token.split(":")[1] not in said and (ok(console, "log 1")["log"][0] == said), said
+    assert f" {log.split('; ')[0].split(' ')[-1]} " in said                 # the bonus drawn, as the log names it
+    assert len(base.wrap(said)) <= 10                       # (it was 13 rows in Russian)
 
 
 @pytest.mark.parametrize("lang,said", [
@@ -710,3 +722,37 @@ def test_an_undone_centurion_says_what_to_take_back_on_the_table(console, lang, 
     assert out["state"]["human"]["hand"] == ["wild:2/2"] and out["state"]["step"] == "bonus"
     ok(console, "centurion skip")
     assert ok(console, "undo")["undone"] == said[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_an_undone_placement_says_the_token_goes_back_behind_the_screen(console, lang):   # C-6
+    """A placement that closed nothing, undone, said only «Undone: You: placed ship 5/1 on …»: the
+    token stayed on the board while the device had it behind your screen again."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new caesar-solo side=caesar difficulty=normal edition=ru seed=6")
+    ok(console, "crassus")
+    placed = ok(console, "play AF-AC ship:5/1 AF")
+    assert not placed["closed"]
+    out = ok(console, "undo")
+    said = {"en": "Undone: take ship 5/1 back from Africa–Achaea behind your screen.",
+            "ru": "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея обратно за свою ширму.",
+            "uk": "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея назад за свою ширму."}[lang]
+    assert out["undone"] == said, out["undone"]
+    assert "ship:5/1" in out["state"]["human"]["hand"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_an_undone_duel_placement_says_whose_screen_the_token_goes_behind(console, lang):   # C-6
+    """A duel placement undone said only «Undone: Caesar: placed wild 4/0 on …»: nothing of the
+    token on the board, which the device had behind Caesar's screen again."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new caesar-duel seed=4")
+    ok(console, "play HU-HC wild:4/0 HU")
+    out = ok(console, "undo")
+    said = {"en": "Undone: Caesar takes wild 4/0 back from Hispania Ulterior–Hispania Citerior behind their screen.",
+            "ru": "Отменено: Цезарь забирает универсальный 4/0 из ячейки Дальняя Испания–Ближняя Испания обратно за "
+                  "свою ширму.",
+            "uk": "Скасовано: Цезар забирає універсальний 4/0 із зони Далека Іспанія–Ближня Іспанія назад за свою "
+                  "ширму."}[lang]
+    assert out["undone"] == said, out["undone"]
+    assert "wild:4/0" in ok(console, "hand caesar")["hand"]

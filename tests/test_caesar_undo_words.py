@@ -100,3 +100,36 @@ def test_a_placement_alone_is_asked_in_its_own_words(tmp_path):
         assert _joined(_asked(app).rows).startswith("Take back: You: placed ship 5/1 on ")
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "Caesar: wild 4/0 toward Hispania Ulterior."),
+    ("ru", "Цезарь: универсальный 4/0 к провинции Дальняя Испания."),
+    ("uk", "Цезар: універсальний 4/0 до провінції Далека Іспанія.")])
+def test_the_undo_question_of_a_duel_placement_names_its_token_and_province(tmp_path, lang, asked):   # C-6
+    """A duel placement's question was «Take back: Caesar: placed wild 4/0 on …, 4 toward …» over
+    five pages in Ukrainian; it names the player, the token and its province, on one panel."""
+    app = app_with(["new caesar-duel seed=4", "play HU-HC wild:4/0 HU"], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        question = _asked(app)
+        assert _joined(question.rows) == asked
+        assert len(question.rows) <= base.ROWS - 1
+        _undone(app)
+        assert app.console.session.view()["step"] == "play"
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   # C-7..C-11
+    app = app_with(["new caesar-duel seed=4"], [], tmp_path)
+    try:
+        from engine.caesar.console import _duel_undo_asked
+        from engine.caesar.text import Msg
+        placed = Msg("placed {} on {}, {} toward {}", "wild 4/0", "Sicilia–Italia", 4, "Sicilia")
+        closed = Msg("{}: {}.", "Caesar", Msg("{}; {}", placed, Msg("closed Sicilia")))
+        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia, with everything it closed."
+        assert _duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("placed a token on {} face down", "X"))) is None
+    finally:
+        app.console.close()

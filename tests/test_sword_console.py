@@ -72,7 +72,8 @@ def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
                              "(W-1).", "Проверка тактики 3 (шанс 1/2): выпало 1+0 = 1, успех."]
     assert out[6]["log"][0] == ("Перевірка тактики 2 (шанс 1/3): випало 6+0 = 6, провал: захисник отримує −1 у "
                                 "битві (W-1).")
-    assert out[7]["undone"] == "Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх."
+    assert out[7]["undone"] == ("Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх. Якщо ви вже "
+                                "щось зробили за його результатом, скасуйте це на мапі.")
 
 
 def test_the_log_says_a_tactics_test_s_sure_or_hopeless_chance_as_a_person_writes_it(tmp_path: Path):  # W-1

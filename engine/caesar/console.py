@@ -255,7 +255,7 @@ def _undone(sentence: Any) -> Msg | None:
     if turn is None:
         yours = _your_placement(sentence)
         if yours is None:
-            return None
+            return _placement_undone(sentence)
         token, toward, end = yours
         undone = Msg("Undone: your placement of {} toward {}, with everything it closed. Take back on the board what "
                      "it did (the Log lists it).", token, toward)
@@ -274,6 +274,62 @@ def _undone(sentence: Any) -> Msg | None:
     else:
         undone = Msg("Undone: Crassus's whole turn with tile {tile}. Take back on the board what it did (the Log "
                      "lists it).", tile=letter)
+    return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+
+
+_PLACED = {"You: placed {} on {}, {} toward {}": "up", "You: placed {} on {} face down": "down",
+           "You: placed {} on {} face down and drew the face-down bonus {}": "bonus",
+           "placed {} on {}, {} toward {}": "up", "placed a token on {} face down": "down",
+           "placed a token on {} face down and drew the face-down bonus {}": "bonus"}
+"""A placement's first fragment (:func:`engine.caesar.view.log_fragment`, yours in solo, a
+player's in a duel): ``up`` face up, ``down`` face down (C-21), ``bonus`` face down with the
+face-down bonus drawn (C-21)."""
+
+
+def _placement_undone(sentence: Any) -> Msg | None:
+    """An undo of a placement says where its token goes on the table (C-6: it came from behind the
+    placer's screen, and goes back there); one placed face down with a bonus drawn (C-21) also that
+    the bonus lies face down beside the board again; one a duel player's placement went on past
+    (closures, C-7..C-11, and bonuses) also to take back what else it did (the Log lists it); one
+    that ended the game (C-12), that its end is taken back. None for any other sentence."""
+    mine, end = sentence, None
+    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
+        mine, end = mine.args
+    if not isinstance(mine, AnyMsg):
+        return None
+    if mine.template == "{}." and len(mine.args) == 1:
+        who, parts = None, mine.args[0]                  # solo: your own placement (its subject in it)
+    elif mine.template == "{}: {}." and len(mine.args) == 2:
+        who, parts = mine.args                           # a duel: «Caesar: placed …»
+    else:
+        return None
+    first = parts
+    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
+        first = first.args[0]
+    kind = _PLACED.get(first.template) if isinstance(first, AnyMsg) else None
+    if kind is None or (who is None) != first.template.startswith("You: "):
+        return None
+    a = first.args                         # (token, space, …) yours; a duel's face down: (space, …)
+    if kind == "bonus" and first is not parts:       # C-21: the bonus drawn is used at once (one sentence)
+        undone = (Msg("Undone: take {} back from {} behind your screen, lay the bonus {} face down beside the board "
+                      "and take back what it did (the Log lists it).", a[0], a[1], a[2]) if who is None
+                  else Msg("Undone: {} takes the face-down token back from {} behind their screen, lays the bonus {} "
+                           "face down beside the board and takes back what it did (the Log lists it).", who, a[0], a[1]))
+        return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
+                                                                    end))
+    if who is None:
+        undone = (Msg("Undone: take {} back from {} behind your screen and lay the bonus {} face down beside the "
+                      "board again.", a[0], a[1], a[2]) if kind == "bonus"
+                  else Msg("Undone: take {} back from {} behind your screen.", a[0], a[1]))
+    elif kind == "up":
+        undone = Msg("Undone: {} takes {} back from {} behind their screen.", who, a[0], a[1])
+    elif kind == "bonus":                  # C-21: the token face down is not named in a duel
+        undone = Msg("Undone: {} takes the face-down token back from {} behind their screen and lays the bonus {} "
+                     "face down beside the board again.", who, a[0], a[1])
+    else:
+        undone = Msg("Undone: {} takes the face-down token back from {} behind their screen.", who, a[0])
+    if first is not parts:                               # it went on past the placement
+        undone = Msg("{} {}", undone, Msg("Take back on the board what else it did (the Log lists it)."))
     return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
 
 
@@ -348,6 +404,31 @@ def _undo_asked(sentence: Any) -> Msg | None:
         return Msg("Your placement of {} toward {}, with everything it closed, and the end of the game.",
                    token, toward)
     return Msg("Your placement of {} toward {}, with everything it closed.", token, toward)
+
+
+def _duel_undo_asked(sentence: Any) -> Msg | None:
+    """The undo question's sentence of a duel player's placement face up, whose own sentence gives
+    every value (four or five pages with «Take back:» in Ukrainian): the player, the token and the
+    province it faces, as your own placement's question says it; one that closed provinces
+    (C-7..C-11) says so (the Log keeps the rest). None for every other step (a face-down one says
+    no token, C-21: ``Take back: <sentence>``)."""
+    mine, end = sentence, None
+    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
+        mine, end = mine.args
+    if not (isinstance(mine, AnyMsg) and mine.template == "{}: {}." and len(mine.args) == 2):
+        return None
+    who, parts = mine.args
+    first = parts
+    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
+        first = first.args[0]
+    if not isinstance(first, AnyMsg) or first.template != "placed {} on {}, {} toward {}":
+        return None
+    token, toward = first.args[0], first.args[3]
+    if end is not None:
+        return Msg("{}: {} toward {}, with everything it did and the end of the game.", who, token, toward)
+    if first is not parts:
+        return Msg("{}: {} toward {}, with everything it closed.", who, token, toward)
+    return Msg("{}: {} toward {}.", who, token, toward)
 
 
 def _reveal(state: State, req: Request) -> Outcome:
@@ -535,5 +616,6 @@ DUEL = GameRules(
           "[edition=ru|uk] [seed=N]",
     commands=commands(*_COMMON, Command("hand", _hand, False, "hand <caesar|pompey>  (private)")),
     language_options=language_options,
-    undone=_undone,              # (of its sentences only a draw's has its own: where the token goes)
+    undone=_undone,              # (where the token goes: a draw's, a placement's)
+    undo_asked=_duel_undo_asked,
 )

@@ -24,6 +24,7 @@ from engine.sword.tables import tables
 from engine.sword.tactics import KINDS as TACTICS_KINDS
 from engine.sword.tactics import effect as tactics_effect
 from engine.sword.text import N_, Msg, consul_named, term
+from engine.sword import table as T
 from engine.sword import undone as U
 
 RESULT_WORDS = (N_("success"), N_("return"), N_("attrition"))   # naval results, said
@@ -361,7 +362,7 @@ def _vp(state: State, req: Request) -> Outcome:
     before = state["vp"][f]
     state["vp"][f] = V.clamp_vp(_change(req.args[1], before, term(N_("VP"))))
     return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
-                   Msg("{} VP {} -> {}.", term(f.capitalize()), before, state["vp"][f]))
+                   Msg(T.VP_SET, term(f.capitalize()), before, state["vp"][f]))
 
 
 def _scoring_usage() -> Msg:
@@ -388,7 +389,7 @@ def _scoring(state: State, req: Request) -> Outcome:
         out["automatic_victory"] = _effective(state)[f] >= auto
         if out["automatic_victory"]:            # W-11: the game is won (and over: _not_won)
             state["automatic"] = f
-    return Outcome(out, Msg("Scoring: {} {} VP ({} -> {}).", term(f.capitalize()), signed(change), before,
+    return Outcome(out, Msg(T.SCORED, term(f.capitalize()), signed(change), before,
                             state["vp"][f]))
 
 
@@ -441,7 +442,7 @@ def _desperate(state: State, req: Request) -> Outcome:
         state[END_PLAYED] = {"turn": state["turn"], "powers": [*played, *order]}
         return Outcome({"plays": order[0], "played": order, "kept": [], "end": True,
                         "desperate": _ordered(state, state["desperate"])},
-                       Msg("Desperate Times at the end of round 5, most VP first (W-12): {}.",
+                       Msg(T.DESPERATE[1],
                            Msg.join([term(f.capitalize()) for f in order])))
     plays = V.desperate_priority(wanting, _effective(state))
     state["desperate"][plays] -= 1
@@ -449,7 +450,7 @@ def _desperate(state: State, req: Request) -> Outcome:
     return Outcome({"plays": plays, "played": [plays], "kept": kept, "end": False,
                     "desperate": _ordered(state, state["desperate"])},
                    # the power after a colon: no verb to agree with «Romans» and «Carthage» alike
-                   Msg("Plays a Desperate Times card: {} (W-12){}", term(plays.capitalize()),
+                   Msg(T.DESPERATE[0], term(plays.capitalize()),
                        Msg("; keeping theirs: {}.", Msg.join([term(k.capitalize()) for k in kept])) if kept else "."))
 
 
@@ -497,9 +498,9 @@ def _unrest(state: State, req: Request) -> Outcome:
     top = int(tables()["unrest_max"])
     if not 0 <= level <= top:
         raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
-    state["unrest"] = level
+    before, state["unrest"] = state["unrest"], level
     return Outcome({"unrest": level, **_unrest_fields(level), "carthage_vp": _effective(state)["carthage"]},
-                   Msg("Carthaginian unrest {}: hand size {}, VP {}.", level, signed(-(level // 2)), signed(-(level // 3))))
+                   Msg(T.UNREST_SET, level, signed(-(level // 2)), signed(-(level // 3)), before=before))
 
 
 def _naval(state: State, req: Request) -> Outcome:
@@ -586,8 +587,8 @@ def _consuls(state: State, req: Request) -> Outcome:
     state["consuls"]["drawn"] = drawn
     state["consuls"]["turn"] = state["turn"]          # drawn in this turn's reinforcement phase
     said = [consul_named(n) for n in drawn]
-    return Outcome({"drawn": drawn}, Msg("Consuls drawn from the cup: {} and {} (W-10).", said[0], said[1])
-                   if len(drawn) == 2 else Msg("Consuls drawn from the cup: {} (W-10).", Msg.join(said)))
+    return Outcome({"drawn": drawn}, Msg(T.CONSULS[0], said[0], said[1])
+                   if len(drawn) == 2 else Msg(T.CONSULS[1], Msg.join(said)))
 
 
 def _consuls_once(state: State, req: Request) -> None:
@@ -746,17 +747,17 @@ def _retreat(state: State, req: Request) -> Outcome:
     last = state.get("last")
     if isinstance(last, dict) and last.get("kind") == "battle":     # the same battle: any battle sets both
         state["last"] = {"kind": "battle", **fields}
-    return Outcome(fields, retreat_text(fields))
+    return Outcome(fields, retreat_text(fields, battle))
 
 
-def retreat_text(f: dict[str, Any]) -> Msg:
-    """The log's sentence for a battle's retreat losses: what the loser lost in all, the support."""
+def retreat_text(f: dict[str, Any], before: dict[str, Any]) -> Msg:
+    """The log's sentence for a battle's retreat losses: what the loser lost in all, the support.
+    It carries (not said) the retreat losses and the support ``before`` it (``was``, ``support_was``),
+    so that its undo says how to set the map back (engine/sword/table.py)."""
     lost = f[f["loser"]]["losses"] + f["retreat_losses"]
-    if f["loser"] == B.ATTACKER:
-        return Msg("Retreat losses of the attacker: {} ({} lost in all); the defender's support +{} (W-5).",
-                   f["retreat_losses"], lost, f["support"])
-    return Msg("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5).",
-               f["retreat_losses"], lost, f["support"])
+    was, support_was = int(before.get("retreat_losses") or 0), int(before.get("support") or 0)
+    return Msg(T.RETREATS[0] if f["loser"] == B.ATTACKER else T.RETREATS[1], f["retreat_losses"], lost, f["support"],
+               was=was, support_was=support_was)
 
 
 def _session_odds(state: State, req: Request) -> Outcome:
@@ -798,14 +799,14 @@ def _advance(state: State, req: Request) -> Outcome:
             state["finished"] = True
             order = V.standings(_effective(state))
             fields.update({"finished": True, "winner": order[0], "standings": order})
-            return Outcome(fields, Msg("Turn {} is over: won on VP by {} (ties by W-11 order).", turns,
+            return Outcome(fields, Msg(T.FINISHED, turns,
                                        term(order[0].capitalize())))
         state["turn"] += 1
         state["round"] = 1
     else:
         state["round"] += 1
     fields.update({"turn": state["turn"], "round": state["round"], "finished": False})
-    return Outcome(fields, Msg("Turn {}, round {}.", state["turn"], state["round"]))
+    return Outcome(fields, Msg(T.ADVANCED, state["turn"], state["round"]))
 
 
 GAME = GameRules(
@@ -815,6 +816,8 @@ GAME = GameRules(
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",
     language_options=stored_options,
+    undone=T.undone,
+    undo_asked=T.undo_asked,
     admit_new=_new_admitted,
     global_commands={"sword-tactics": TACTICS, "sword-battle": BATTLE, "sword-odds": ODDS},
     commands=commands(

@@ -1,0 +1,91 @@
+"""What an undo of a Sword of Rome step says to change on the table (``GameRules.undone``).
+
+The device keeps the tracks and the rolls; the map and the track markers are the players'. An undo
+takes the step back on the device, so its sentence says, after the step's own, what to turn back
+on the table: a VP change (W-11) or a scoring phase's, the marker on the VP track back to its value
+before; a Desperate Times card (W-12), the card back to its power and its action taken back; a draw
+of the consuls (W-10), those back into the cup and the ones before back where they stood;
+Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units lost back on the
+map and the support gained for it taken back; retreat losses (W-5), those units back and the
+support they added (where they replaced retreat losses given before: those and their support
+again); a roll's result (W-1, W-8, W-9), what was done for it; ``advance``, the turn and round
+it is again (its own sentence names the ones it went to); the end after turn 9, that the game goes
+on at turn 9, round 5. (An automatic victory's undo has nothing to change on the table: its own.) A sentence stored by an older
+Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
+without ``was``) keeps ``Undone: <sentence>``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.sword import tracks as V
+from engine.sword.text import N_, Msg
+from engine.text import Msg as AnyMsg
+
+VP_SET = N_("{} VP {} -> {}.")
+SCORED = N_("Scoring: {} {} VP ({} -> {}).")
+UNREST_SET = N_("Carthaginian unrest {}: hand size {}, VP {}.")
+"""``unrest``'s sentence; it carries ``before=`` (not said), the level before, for its undo."""
+BATTLES = (N_("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}; support +{}."),
+           N_("Battle: attacker {}{} = {} vs defender {}{} = {}: {}; losses {} / {}, retreat losses {}; "
+              "support +{}."))
+RETREATS = (N_("Retreat losses of the attacker: {} ({} lost in all); the defender's support +{} (W-5)."),
+            N_("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5)."))
+DESPERATE = (N_("Plays a Desperate Times card: {} (W-12){}"),
+             N_("Desperate Times at the end of round 5, most VP first (W-12): {}."))
+CONSULS = (N_("Consuls drawn from the cup: {} and {} (W-10)."), N_("Consuls drawn from the cup: {} (W-10)."))
+ADVANCED = N_("Turn {}, round {}.")
+FINISHED = N_("Turn {} is over: won on VP by {} (ties by W-11 order).")
+ROLLS = (N_("Naval move: {}{} = {}: {}."), N_("{} roll: {}+{}{} = {}."),
+         N_("Tactics {} test ({} chance): rolled {}{} = {}, {}: {}."),
+         N_("Tactics {} test ({} chance): rolled {}{} = {}, {}."))
+
+
+def undone(sentence: Any) -> Msg | None:
+    """The sentence of an undo of the step whose log sentence is ``sentence`` (module docstring);
+    None for any other step (``Undone: <sentence>``)."""
+    if not isinstance(sentence, AnyMsg):
+        return None
+    t, a = sentence.template, sentence.args
+    if t == VP_SET and len(a) == 3:
+        return Msg("Undone: {} Move the marker on the VP track back to {}.", sentence, a[1])
+    if t == SCORED and len(a) == 4:
+        return Msg("Undone: {} Move the marker on the VP track back to {}.", sentence, a[2])
+    if t == UNREST_SET and isinstance(sentence.kwargs.get("before"), int):
+        return Msg("Undone: {} Move the unrest marker back to {}.", sentence, sentence.kwargs["before"])
+    if t in BATTLES and len(a) >= 10:
+        return Msg("Undone: the battle (losses {} / {}). Put the units lost back on the map and take back the "
+                   "support +{}.", a[7], a[8], a[-1])
+    was, support = sentence.kwargs.get("was"), sentence.kwargs.get("support_was")
+    if t in RETREATS and len(a) == 3 and isinstance(was, int) and isinstance(support, int):
+        if was == 0:
+            return Msg("Undone: retreat losses {}. Put those units back on the map and take back the support they "
+                       "added.", a[0])
+        return Msg("Undone: retreat losses {}; they are {} again, support +{}. Set the units and the support on "
+                   "the map to match.", a[0], was, support)
+    if t == DESPERATE[0]:
+        return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
+                   sentence)
+    if t == DESPERATE[1]:
+        return Msg("Undone: {} Give those cards back and take back on the map the actions they gave.", sentence)
+    if t in CONSULS:
+        return Msg("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
+                   "stood.", sentence)
+    if t == ADVANCED and len(a) == 2 and all(isinstance(x, int) for x in a):
+        turn, rnd = (a[0], a[1] - 1) if a[1] > 1 else (a[0] - 1, V.game_length()[1])    # the round before
+        return Msg("Undone: {} It is turn {}, round {} again.", sentence, turn, rnd)
+    if t == FINISHED and len(a) == 2 and isinstance(a[0], int):
+        return Msg("Undone: {} The game goes on: it is turn {}, round {} again.", sentence, a[0], V.game_length()[1])
+    if t in ROLLS:
+        return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
+    return None
+
+
+def undo_asked(sentence: Any) -> Msg | None:
+    """The undo question's sentence where the step's own is long: a battle (W-2..W-5, its dice and
+    totals over four pages) named by its losses and support. None for every other step
+    (``Take back: <sentence>``)."""
+    if isinstance(sentence, AnyMsg) and sentence.template in BATTLES and len(sentence.args) >= 10:
+        a = sentence.args
+        return Msg("The battle with losses {} / {} and support +{}.", a[7], a[8], a[-1])
+    return None

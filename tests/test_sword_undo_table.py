@@ -1,0 +1,165 @@
+"""An undo at The Sword of Rome's table says what to change on the table (W-2..W-5, W-11, W-13):
+the device keeps the tracks, the map and the markers are the players'. An undo of a VP change said
+only «Undone: Romans VP 5 -> 7.», and the marker stayed at 7 on the VP track while the device had 5
+again; of a battle, nothing of the units lost or the support gained for the win."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from firmware import i18n
+from firmware.console import Console
+from firmware.screens import base
+from firmware.store import Store
+
+FIVE = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
+THREE = "battle att=6 def=6 mod=10 att-dice=5,4,2 def-dice=2,2,3"     # the attacker wins; the defender loses 3
+
+
+@pytest.fixture
+def console(tmp_path) -> Any:
+    store = Store(tmp_path)
+    c = Console(store, store.resume())
+    try:
+        yield c
+    finally:
+        c.request("settings language=en")
+        i18n.set_language("en")
+        c.close()
+
+
+def ok(console: Console, line: str) -> dict[str, Any]:
+    out = console.request(line)
+    assert out["ok"] is True, (line, out)
+    return out
+
+
+def _undone(console: Console, *lines: str, lang: str = "en") -> str:
+    ok(console, f"settings language={lang}")
+    ok(console, FIVE)
+    for line in lines:
+        ok(console, line)
+    out = ok(console, "undo")
+    said = str(out["undone"])
+    assert len(base.wrap(said)) <= 2 * base.ROWS, said            # two pages at most on the panel
+    return said
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Romans VP 5 -> 7. Move the marker on the VP track back to 5."),
+    ("ru", "Отменено: Римляне: ПО 5 → 7. Верните маркер на треке ПО на 5."),
+    ("uk", "Скасовано: Римляни: ПО 5 → 7. Поверніть маркер на треку ПО на 5.")])
+def test_an_undone_vp_change_says_to_move_the_marker_back(console, lang, said):   # W-11
+    got = _undone(console, "vp romans =5", "vp romans +2", lang=lang)
+    assert got == said
+    assert ok(console, "state")["state"]["vp"]["romans"] == 5
+
+
+def test_an_undone_scoring_says_to_move_the_marker_back(console):   # W-11
+    got = _undone(console, "vp gauls =4", "scoring gauls outside=3 missing=0")
+    assert got.endswith(" Move the marker on the VP track back to 4."), got
+    assert ok(console, "state")["state"]["vp"]["gauls"] == 4
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Move the unrest marker back to 2."),
+    ("ru", "Верните маркер волнений на 2."),
+    ("uk", "Поверніть маркер заворушень на 2.")])
+def test_an_undone_unrest_says_to_move_the_marker_back(console, lang, said):   # W-13
+    got = _undone(console, "unrest =2", "unrest +3", lang=lang)
+    assert got.endswith(" " + said), got
+    assert ok(console, "state")["state"]["unrest"]["level"] == 2
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: the battle (losses 0 / 3). Put the units lost back on the map and take back the support +2."),
+    ("ru", "Отменено: битва (потери 0 / 3 БЕ). Верните потерянные БЕ на карту и отмените поддержку +2."),
+    ("uk", "Скасовано: битва (втрати 0 / 3 БО). Поверніть втрачені БО на мапу і скасуйте підтримку +2.")])
+def test_an_undone_battle_says_to_put_the_losses_back(console, lang, said):   # W-2..W-5
+    assert _undone(console, THREE, lang=lang) == said
+
+
+def test_an_undone_retreat_says_to_put_those_units_back(console):   # W-5
+    got = _undone(console, THREE, "retreat losses=2")
+    assert got == "Undone: retreat losses 2. Put those units back on the map and take back the support they added."
+
+
+def test_an_undone_roll_says_to_take_back_what_its_result_did(console):   # W-9
+    got = _undone(console, "check siege dice=3,4")
+    assert got.endswith(" If you already acted on its result, take that back on the map."), got
+
+
+def test_an_unrest_stored_without_its_start_still_reads():
+    """A sentence an older Legatus stored (no ``before=``) keeps ``Undone: <sentence>``."""
+    from engine.sword.table import UNREST_SET, undone
+    from engine.sword.text import Msg
+    assert undone(Msg(UNREST_SET, 3, "-1", "-1")) is None
+    assert undone(Msg(UNREST_SET, 3, "-1", "-1", before=1)) is not None
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Plays a Desperate Times card: Gauls (W-12). Give the card back to that power and take back on the "
+           "map the action it gave."),
+    ("ru", "Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените на карте "
+           "действие, сделанное по ней."),
+    ("uk", "Скасовано: Карту Відчайдушних часів грає: Галли. Поверніть карту цій державі й скасуйте на мапі дію, "
+           "виконану за нею.")])
+def test_an_undone_desperate_times_card_goes_back_to_its_power(console, lang, said):   # W-12
+    """The card played is out of the game for good (rule 7.4): its undo must say it is back."""
+    assert _undone(console, "desperate gauls", lang=lang) == said
+    assert ok(console, "state")["state"]["desperate"]["gauls"] == 2
+
+
+def test_an_undone_consuls_draw_says_where_the_consuls_go(console):   # W-10
+    got = _undone(console, "consuls")
+    assert got.startswith("Undone: Consuls drawn from the cup: "), got
+    assert got.endswith(" Put those consuls back into the cup and the consuls before them back where they stood."), got
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "The battle with losses 0 / 3 and support +2."),
+    ("ru", "Битва с потерями 0 / 3 БЕ и поддержкой +2."),
+    ("uk", "Битва з втратами 0 / 3 БО і підтримкою +2.")])
+def test_the_undo_question_of_a_battle_fits_one_panel(tmp_path, lang, asked):   # W-2..W-5
+    """Hold B after a battle asked «Take back: Battle: attacker 5,4,2+10 = 21 vs defender …» over four
+    pages; it names the battle by its losses and support, whole over «A: undo»."""
+    from firmware.app import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([FIVE, THREE], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        assert " ".join(question.rows) == asked
+        assert len(question.rows) <= base.ROWS - 1
+        app.handle("a")
+        app.render()
+        assert app.errors == 0 and app.console.session.view()["last"] is None
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Turn 2, round 1. It is turn 1, round 5 again."),
+    ("ru", "Отменено: Ход 2, раунд 1. Снова ход 1, раунд 5."),
+    ("uk", "Скасовано: Хід 2, раунд 1. Знову хід 1, раунд 5.")])
+def test_an_undone_advance_says_which_round_it_is_again(console, lang, said):   # 9 turns of 5 rounds
+    """«Undone: Turn 2, round 1.» named the round undone, read as the round it now is."""
+    assert _undone(console, *["advance"] * 5, lang=lang) == said
+    state = ok(console, "state")["state"]
+    assert (state["turn"], state["round"]) == (1, 5)
+    assert _undone(console, "advance", "advance") == "Undone: Turn 1, round 3. It is turn 1, round 2 again."
+
+
+
+def test_an_undone_end_of_turn_9_says_the_game_goes_on(console):   # 9 turns of 5 rounds
+    got = _undone(console, *["advance"] * 45)
+    assert got.startswith("Undone: Turn 9 is over: won on VP by "), got
+    assert got.endswith(" The game goes on: it is turn 9, round 5 again."), got
+    state = ok(console, "state")["state"]
+    assert (state["turn"], state["round"]) == (9, 5)
