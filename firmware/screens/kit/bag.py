@@ -16,7 +16,7 @@ from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
 from engine.views import SessionView
 from engine.replies import BagReply
-from engine.text import N_
+from engine.text import N_, term
 from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
@@ -27,6 +27,7 @@ from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.confirm import leave
+from firmware.screens.widgets.figure import say_limit
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -209,11 +210,14 @@ class BagEditor(ListScreen):
 
     def _count(self, ctx: Ctx, by: int, ident: str) -> None:
         kind, _sep, key = ident.partition(":")
-        if kind == "typed":
-            entry = self.typed[int(key)]
-            entry[1] = max(0, min(99, entry[1] + by))
+        was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
+        n = max(0, min(99, was + by))
+        if n == was and by:                            # at its limit: said, as on every form
+            say_limit(ctx, self.typed[int(key)][0] if kind == "typed" else term(key), str(n), by > 0)
+        elif kind == "typed":
+            self.typed[int(key)][1] = n
         else:
-            self.common[key] = max(0, min(99, self.common[key] + by))
+            self.common[key] = n
 
     def add(self, name: str) -> None:
         """Count one ``name`` (one more of it if it is there: a common name typed is that name's
@@ -235,7 +239,10 @@ class BagEditor(ListScreen):
         self._mark = self.cursor
 
     def _typed(self, ctx: Ctx, name: str) -> None:
+        before = sum(n for _name, n in self.entries)
         self.add(name)
+        if sum(n for _name, n in self.entries) == before:   # one more of a name at 99: its limit said
+            say_limit(ctx, name, "99", True)
 
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries]
