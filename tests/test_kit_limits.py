@@ -66,7 +66,7 @@ def test_a_bag_count_at_its_limits_says_them(lang: str):
     word = next(iter(COMMON_NAMES))
     editor.cursor = [i.key for i in editor.items(ctx)].index(f"common:{word}")
     ctx.press("left")
-    name = _(word)
+    name = _(word).capitalize()                             # «gold» on its row, «Gold: …» in a sentence
     low = {"en": f"{name}: at least 0.", "ru": f"{name}: не меньше 0.", "uk": f"{name}: не менше 0."}
     assert ctx.notes[-1:] == [low[lang]] and editor.common[word] == 0
     editor.common[word] = 99

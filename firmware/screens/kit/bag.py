@@ -16,7 +16,7 @@ from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
 from engine.views import SessionView
 from engine.replies import BagReply
-from engine.text import N_, term
+from engine.text import N_
 from firmware.i18n import Msg, _
 from firmware.screens import play
 from firmware.screens.base import Said
@@ -213,7 +213,8 @@ class BagEditor(ListScreen):
         was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
         n = max(0, min(99, was + by))
         if n == was and by:                            # at its limit: said, as on every form
-            say_limit(ctx, self.typed[int(key)][0] if kind == "typed" else term(key), str(n), by > 0)
+            name = self.typed[int(key)][0] if kind == "typed" else _(key)
+            say_limit(ctx, name[:1].upper() + name[1:], str(n), by > 0)    # a sentence's capital («Gold: …»)
         elif kind == "typed":
             self.typed[int(key)][1] = n
         else:
