@@ -290,8 +290,9 @@ def test_a_text_made_again_opens_at_the_paragraph_the_reader_was_at(state_dir: P
     first = {}
     for lang in ("en", "ru", "uk"):
         i18n.set_language(lang)
-        paras = about_screen().paras
-        first[lang] = [len(wrapped(paras[:i])) for i in range(len(paras) + 1)]   # each paragraph's first row
+        about = about_screen()                   # (wrapped beside the scroll mark: its width)
+        paras = about.paras
+        first[lang] = [len(wrapped(paras[:i], about.width)) for i in range(len(paras) + 1)]   # each paragraph's first row
     i18n.set_language("en")
     app = app_with(["new dice seed=3"], ["down"] * 6 + ["a"] + ["down"] * first["en"][4], state_dir)
     try:

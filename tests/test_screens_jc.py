@@ -1401,7 +1401,7 @@ def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang,
     turn = ctx.session.state["battle"]["turns"][-1]
     ctx.open(DiceResult(turn))
     ctx.top.render(ctx)
-    assert [r.split(" IV")[0] for r in ctx.top.rows(ctx.view()["battle"]["blocks"])[:2]] == [gone_over, own]
+    assert [r.split(" IV")[0] for r in ctx.top.paras(ctx.view()["battle"]["blocks"])[:2]] == [gone_over, own]
     ctx.run("hit c_aux1")
     ctx.run("hit p_aux1")
     fired = ctx.run("fire p_aux1 dice=1,6")

@@ -3,8 +3,9 @@ repaired, the last run's error), a paragraph each, on one scrolling screen."""
 from __future__ import annotations
 
 from firmware.i18n import _, again
+from firmware.screens import base
 from firmware.screens.widgets import TextScreen
-from firmware.screens.widgets.scroll import paragraphs, wrapped
+from firmware.screens.widgets.scroll import beside, paragraphs, wrapped
 
 
 class NoticesScreen(TextScreen):
@@ -24,4 +25,5 @@ class NoticesScreen(TextScreen):
     def add(self, text: str) -> None:
         self.paragraphs.append(text)
         body = "\n\n".join(self.paragraphs)            # a blank row between two
-        self.paras, self.rows = paragraphs(body), wrapped(body)
+        self.width = beside(body, base.ROWS)          # scrolled: the mark keeps its column
+        self.paras, self.rows = paragraphs(body), wrapped(body, self.width)

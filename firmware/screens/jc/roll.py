@@ -21,6 +21,7 @@ from firmware.screens.jc.over import regroup
 from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, kept_for, name_of, view_of
 from firmware.screens.widgets import Intent, Scroll, die_tile, intent, scroll_bar
 from firmware.screens.widgets.dice import DIE
+from firmware.screens.widgets.scroll import beside
 from firmware.settings import MAX_VALUE
 
 log = logging.getLogger(__name__)
@@ -147,7 +148,8 @@ class DiceResult(Follows):
     def rows(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """:meth:`paras` wrapped; said in another language than when last drawn, the scroll moves
         to the sentence the reader was at (the rows wrap otherwise)."""
-        return self.scroll.follow(self.paras(blocks))
+        paras = self.paras(blocks)
+        return self.scroll.follow(paras, beside(paras, self.ROOM))     # scrolled: the mark keeps its column
 
     def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""

@@ -27,6 +27,7 @@ from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.confirm import leave
+from firmware.screens.widgets.figure import say_limit
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
@@ -209,11 +210,15 @@ class BagEditor(ListScreen):
 
     def _count(self, ctx: Ctx, by: int, ident: str) -> None:
         kind, _sep, key = ident.partition(":")
-        if kind == "typed":
-            entry = self.typed[int(key)]
-            entry[1] = max(0, min(99, entry[1] + by))
+        was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
+        n = max(0, min(99, was + by))
+        if n == was and by:                            # at its limit: said, as on every form
+            name = self.typed[int(key)][0] if kind == "typed" else _(key)
+            say_limit(ctx, name[:1].upper() + name[1:], str(n), by > 0)    # a sentence's capital («Gold: …»)
+        elif kind == "typed":
+            self.typed[int(key)][1] = n
         else:
-            self.common[key] = max(0, min(99, self.common[key] + by))
+            self.common[key] = n
 
     def add(self, name: str) -> None:
         """Count one ``name`` (one more of it if it is there: a common name typed is that name's
@@ -235,7 +240,10 @@ class BagEditor(ListScreen):
         self._mark = self.cursor
 
     def _typed(self, ctx: Ctx, name: str) -> None:
+        before = sum(n for _name, n in self.entries)
         self.add(name)
+        if sum(n for _name, n in self.entries) == before:   # one more of a name at 99: its limit said
+            say_limit(ctx, name, "99", True)
 
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries]

@@ -9,7 +9,7 @@ from PIL import Image
 from engine import actions as act
 from engine.kit_views import KitView
 from engine.replies import RollRecord
-from engine.text import N_
+from engine.text import N_, term
 from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
@@ -17,6 +17,7 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit import ended
 from firmware.screens.kit.record import DICE
 from firmware.screens.widgets import Intent, TextScreen, intent
+from firmware.screens.widgets.figure import say_limit
 from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
@@ -228,11 +229,17 @@ class DiceScreen:
         elif what in (Intent.MORE_ONE, Intent.LESS_ONE):
             step = 1 if what is Intent.MORE_ONE else -1
             if self.field == 0:
-                self.count = max(1, min(20, self.count + step))
-            elif self.field == 1:
+                count = max(1, min(20, self.count + step))
+                if count == self.count:                # at its limit: said, as on every form
+                    say_limit(ctx, term(N_("Dice")), str(count), step > 0)
+                self.count = count
+            elif self.field == 1:                      # a choice (d2…d100): its end says nothing
                 self.sides = max(0, min(len(SIDES) - 1, self.sides + step))
             else:
-                self.mod = max(-20, min(20, self.mod + step))
+                mod = max(-20, min(20, self.mod + step))
+                if mod == self.mod:
+                    say_limit(ctx, term(N_("Modifier")), f"{mod:+d}", step > 0)
+                self.mod = mod
         elif what is Intent.GO:
             ended.run(ctx, act.roll(self.count, SIDES[self.sides], self.mod), "dice")
         elif what is Intent.PICK:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
@@ -22,6 +23,9 @@ from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import STEPS, Item, WrappedListScreen, figure
 from firmware.screens.widgets.share import FairShare
+
+if TYPE_CHECKING:
+    from engine.text import Msg
 
 log = logging.getLogger(__name__)
 
@@ -174,15 +178,13 @@ class NumberForm(WrappedListScreen):
         says nothing: the row shows all it holds."""
         limit = field.hi if more else field.lo
         from engine.text import term
-        from firmware.i18n import Msg
         if field.limit is not None:
             ctx.notify(field.limit(limit))
             return
         shown = field.show(limit)
         if not re.fullmatch(r"[+−-]?\d+", shown):
             return
-        label = term(field.label)                # (said again in another language, as the row is)
-        ctx.notify(Msg("{}: at most {}.", label, shown) if more else Msg("{}: at least {}.", label, shown))
+        say_limit(ctx, term(field.label), shown, more)   # (said again in another language, as the row is)
 
     def go(self, ctx: Ctx) -> None:
         if self.on_go is not None:
@@ -190,6 +192,15 @@ class NumberForm(WrappedListScreen):
                 if f.remember:
                     remember(ctx, f.remember, f.value)
             self.on_go(ctx, self.values())
+
+
+def say_limit(ctx: Ctx, label: Msg | str, shown: str, more: bool) -> None:
+    """The one sentence a count pushed past its limit says, changing nothing: «Players: at most 4.»
+    (``more``: pushed up), «Fame: at least 1.» — a form's field, the kit's dice and bag counts.
+    ``label``: a catalog term (``term(msgid)``, said in the language of the moment) or a name as
+    the player typed it."""
+    from firmware.i18n import Msg
+    ctx.notify(Msg("{}: at most {}.", label, shown) if more else Msg("{}: at least {}.", label, shown))
 
 
 def on_off(v: int) -> str:

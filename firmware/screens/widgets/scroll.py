@@ -20,12 +20,21 @@ BODY_TOP = base.TITLE_H + 1                  # the first pixel under the title b
 BODY_H = base.H - base.TITLE_H - 1           # the pixels under it
 
 
+BESIDE_MARK = base.COLS - 1                  # a row beside the scroll mark: the mark keeps a glyph's column
+
+
+def beside(paras: str | Sequence[str], shown: int) -> int:
+    """The width ``paras`` wrap to on ``shown`` rows: the panel's when they all show, else one
+    character less — a row beside the scroll mark leaves it its column (a 21st letter ended a
+    blank pixel column before the mark and read as touching it: «здійснити», «зайнятої»)."""
+    return base.COLS if len(wrapped(paras)) <= shown else BESIDE_MARK
+
+
 def scroll_bar(draw: ImageDraw.ImageDraw, top: int, shown: int, total: int, y0: int = BODY_TOP,
                height: int = BODY_H) -> None:
     """The scroll mark of ``total`` rows of which ``shown`` from ``top`` are on screen, in the
-    ``height`` pixels from ``y0`` on the panel's last column (the one before stays blank: a
-    21-character row's last letter ends two pixels before the edge and never touches the bar);
-    nothing when everything is shown."""
+    ``height`` pixels from ``y0`` on the panel's last column (the rows beside it wrap to
+    :func:`beside`'s width: the last character column stays blank); nothing when everything is shown."""
     if total <= shown:
         return
     h = max(3, height * shown // total)
@@ -92,8 +101,8 @@ class Scroll:
 
 
 def wrapped(body: str | Sequence[str], width: int = base.COLS) -> list[str]:
-    """``body`` (a text, or one entry per item) wrapped to the panel, one row per string (the
-    scroll bar takes the last pixel column, after the blank column the 21st glyph cell ends with)."""
+    """``body`` (a text, or one entry per item) wrapped to ``width``, one row per string (a text
+    that scrolls: :func:`beside`'s width, the scroll mark keeps the last character column)."""
     return base.wrap(body, width) if isinstance(body, str) else [r for line in body for r in base.wrap(line, width)]
 
 
@@ -201,15 +210,16 @@ class TextScreen:
     def __init__(self, title: str, body: str | Sequence[str]) -> None:
         self.title = title
         self.paras = paragraphs(body)
-        self.rows = wrapped(body)
+        self.width = beside(body, base.ROWS)       # scrolled: the mark keeps its column
+        self.rows = wrapped(body, self.width)
         self.scroll = Scroll()
 
     def reading(self) -> Spot:
         """Where the reader is (made again in another language, the text opens there: read_at)."""
-        return spot_of(self.paras, self.scroll.top)
+        return spot_of(self.paras, self.scroll.top, self.width)
 
     def read_at(self, place: Spot) -> None:
-        self.scroll.top = row_at(self.paras, place)
+        self.scroll.top = row_at(self.paras, place, self.width)
 
     @property
     def top(self) -> int:

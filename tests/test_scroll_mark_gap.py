@@ -1,0 +1,61 @@
+"""Rows beside a scroll mark leave it its column (firmware/screens/widgets/scroll.py ``beside``):
+a 21st letter ended one blank pixel column before the mark and read as touching it on the panel
+(the JC roll page's regroup «Помпей може здійснити», the winter's checklist «Александрії,
+зайнятої»). A text that scrolls wraps one character short; one that fits keeps the panel's width."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from firmware.screens import base
+from firmware.screens.widgets.scroll import BESIDE_MARK, TextScreen, beside
+
+GAP = base.CHAR_W            # the blank pixel columns a row beside the mark leaves before it
+
+TEXTS = {   # 21-letter rows at the panel's width, in each language (J-12's regroup, J-19's winter)
+    "en": "Pompey may regroup: all blocks that won the battle (with the reserves) may move to any "
+          "adjacent friendly or vacant cities. Road limits apply; no sea moves while regrouping.",
+    "ru": "Цезарь может провести перегруппировку: все блоки, победившие в бою (вместе с резервом), "
+          "могут перейти в любые соседние дружественные или свободные города.",
+    "uk": "Помпей може здійснити перегрупування: усі блоки, що перемогли в бою (разом із резервом), "
+          "можуть перейти до будь-яких прилеглих дружніх або вільних міст. Клеопатра повертається "
+          "до Александрії, зайнятої Цезарем, і переходить на його бік.",
+}
+
+
+def _gap(img: Image.Image, y0: int, y1: int) -> int:
+    """Blank pixel columns between the rightmost text pixel in rows y0..y1 and the mark."""
+    text = [x for x in range(base.W - 1) if any(img.getpixel((x, y)) for y in range(y0, y1))]
+    return base.W - 1 - max(text) - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_scrolled_text_leaves_the_mark_its_column(lang: str):
+    assert max(len(r) for r in base.wrap(TEXTS[lang])) == base.COLS      # a row that reached the mark
+    screen = TextScreen("T", TEXTS[lang])
+    assert all(len(r) <= BESIDE_MARK for r in screen.rows)
+    seen = 0
+    for top in range(len(screen.rows) - base.ROWS + 1):
+        screen.scroll.top = top
+        img = screen.render(None)  # type: ignore[arg-type]
+        assert any(img.getpixel((base.W - 1, y)) for y in range(base.row_y(0), base.H))     # the mark
+        seen = max(seen, max(len(r) for r in screen.rows[top:top + base.ROWS]))
+        assert _gap(img, base.row_y(0), base.H) >= GAP, (lang, top)
+    assert seen == BESIDE_MARK
+
+
+def test_a_text_that_fits_keeps_the_panel_s_width():
+    text = "Помпей може здійснити перегрупування."
+    assert beside(text, base.ROWS) == base.COLS
+    assert TextScreen("T", text).rows == base.wrap(text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_jc_roll_page_leaves_the_mark_its_column(lang: str):
+    """The roll page's two rows under the dice (J-12: the winner's regroup said after the roll)."""
+    from firmware.screens.jc.roll import DiceResult
+    turn = {"dice": [6, 5], "hit_dice": [True, False], "hits": 1, "applied": [], "lost": 0,
+            "block": "x", "rating": "B2", "turn": 1}
+    page = DiceResult(turn, events=[TEXTS[lang]])       # type: ignore[arg-type]
+    rows = page.rows()
+    assert all(len(r) <= BESIDE_MARK for r in rows) and max(len(r) for r in rows) == BESIDE_MARK
