@@ -657,6 +657,9 @@ def whole_games(console, count: int, seed: int, games: int) -> None:
         # the play BG Stats imports ranks them by G-15: more fame first, equal fame by the coins,
         # equal both sharing a place
         play = ok(console, "export format=bgstats")["play"]
+        if count == 1 and not won:      # the Emperor's solo without a title (G-17): nobody beaten, no place
+            assert all("rank" not in p and p["winner"] is False for p in play["players"]), play
+            continue
         rank = {p["name"]: p["rank"] for p in play["players"]}
         key = want["key"]
         for a in key:

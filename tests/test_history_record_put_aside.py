@@ -36,10 +36,10 @@ def _put_aside(d: Path, language: str) -> Console:
     ("en", "Game 1: its draws are shown once its session has ended, and a new game put that session aside before "
            "it ended. To check them, reopen it (Games → Earlier games), end it, and ask again."),
     ("ru", "Игра 1: её жребий показывается, когда сессия завершена, а новая игра отложила эту сессию до её "
-           "завершения. Чтобы проверить жребий, откройте её снова (Игры → Прошлые игры), завершите и запросите "
+           "завершения. Чтобы проверить жребий, откройте её снова («Игры» → «Прошлые игры»), завершите и запросите "
            "ещё раз."),
     ("uk", "Гра 1: її жереб показується, коли сесію завершено, а нова гра відклала цю сесію до її завершення. "
-           "Щоб перевірити жереб, відкрийте її знову (Ігри → Минулі ігри), завершіть і запитайте ще раз.")])
+           "Щоб перевірити жереб, відкрийте її знову («Ігри» → «Минулі ігри»), завершіть і запитайте ще раз.")])
 def test_the_draws_of_a_game_put_aside_say_how_to_get_them(state_dir: Path, language: str, said: str):
     c = _put_aside(state_dir, language)
     try:
