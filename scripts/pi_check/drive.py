@@ -293,7 +293,8 @@ def panel_comes_and_goes(unit: Unit) -> None:
     (CTRL / "unplugged").unlink()
     check(wait_for(lambda: panel().get("inits", 0) > inits and panel().get("on") is True, 60),
           "panel plugged back: initialised again and showing a frame")
-    check("answers again" in log_text(state), "... and the log says so")
+    check(wait_for(lambda: "answers again" in log_text(state), 30),    # (the panel thread shows the frame first,
+          "... and the log says so")                                   # the main loop logs what came of it next)
     print(f"    memory (VmHWM of the emulated process, qemu's own figure: an upper bound): {vm_hwm(proc.pid)}")
     (CTRL / "unplugged").touch()
     code = stop(proc)
