@@ -19,6 +19,8 @@ would (down to it, then A). Now and then:
   the panel stops answering (at once or in the middle of a frame) and comes back;
 - History's draw record is asked over the serial link (``export format=draws``), as the device
   answers it: made by the worker, its reply written once it is made;
+- a few keys are pressed before the worker answers what they ask (a slow Pi: «…», «Making the
+  draw record…»), each frame checked meanwhile;
 - the power is cut (kill -9), between two keys or in the middle of one (after its first console
   lines): the state directory is copied as the card holds it at that instant and a new program
   starts on the copy, without the old one closing anything.
@@ -41,10 +43,10 @@ After every step:
 
 The slow answers (Julius Caesar's chances and advice, History's draw record) are made by the
 device's worker (firmware/worker.py, on its own thread, as on the device); the walk's driver waits
-for it after each frame that asked it and draws again, so a key always meets the screen with its
-answers made, and the fair draws' secrets of the games the keys start come from the walk's seed:
-a seed is the same walk, frame for frame, on every machine (:attr:`Walk.trace`), however slow the
-worker is (``delay``).
+for it after each frame that asked it and draws again, so a key meets the screen with its
+answers made (but the keys pressed before it answers: it waits for them), and the fair draws'
+secrets of the games the keys start come from the walk's seed: a seed is the same walk, frame
+for frame, on every machine (:attr:`Walk.trace`), however slow the worker is (``delay``).
 
 A failure prints the set-up, language, seed and the last steps; the same arguments replay it. At
 the end, how many walks reached each of the rarer screens (:data:`RARE`), or NOT REACHED.
@@ -377,15 +379,19 @@ class Walk:
         from firmware.worker import Worker
         self._woken = threading.Event()
         self._asked = 0
+        self._free = threading.Event()         # (cleared: the jobs wait, :meth:`held`)
+        self._free.set()
         worker = Worker(self._woken.set, idle=(jc_tables,))
         submit = worker.submit
 
         def counted(key: Any, job: Callable[[], Any], group: Any = None) -> None:
             def late() -> Any:
-                time.sleep(delay)
+                self._free.wait()
+                if delay:
+                    time.sleep(delay)
                 return job()
             self._asked += 1
-            submit(key, late if delay else job, group)
+            submit(key, late, group)
         worker.submit = counted  # type: ignore[method-assign]
         return worker
 
@@ -406,6 +412,19 @@ class Walk:
                 return out
             self._idle()
         raise self.fail(f"the frame keeps asking the worker ({WAITS} times) on {type(self.app.stack[-1]).__name__}")
+
+    def held(self) -> None:
+        """Keys pressed while the worker is still at it (a slow Pi): what they ask is made only
+        after them; each frame meanwhile («…», «Making the draw record…») is checked."""
+        keys = [self.rng.choice(KEYS) for _ in range(self.rng.randint(1, 3))]
+        self.done.append(f"before the worker answers: {' '.join(keys)}")
+        self._free.clear()
+        try:
+            for key in keys:
+                self.press(key)
+                self.check(settle=False)
+        finally:
+            self._free.set()
 
     def fail(self, what: str) -> Failure:
         return Failure(self.setup, self.lang, self.seed, self.step_no, what, self.done)
@@ -431,6 +450,8 @@ class Walk:
                 self.link()
             elif r < 0.13 and self.board is not None:
                 self.panel()
+            elif 0.13 <= r < 0.145:
+                self.held()
             elif r < 0.40:
                 self.pick()
             else:
@@ -643,7 +664,8 @@ class Walk:
             raise self.fail(f"the power cut changed the language: {lang} -> {i18n.language()}")
 
     # -- the checks ------------------------------------------------------------------------------
-    def check(self) -> None:
+    def check(self, settle: bool = True) -> None:
+        """The checks of the frame (``settle``: once the worker has answered what it asks)."""
         from firmware import i18n
         from firmware.screens import base
         frame_faults = tests("test_no_clipped_text").frame_faults
@@ -651,7 +673,9 @@ class Walk:
         self.lang_now = i18n.language()
         if app.errors:
             raise self.fail(f"a screen failed ({app.errors} errors) on {[type(s).__name__ for s in app.stack]}")
-        img, texts = self._drawn(lambda: base.traced(app.render))     # (a page waiting for the worker may go)
+        def draw() -> Any:
+            return base.traced(app.render)
+        img, texts = self._drawn(draw) if settle else draw()     # (a page waiting for the worker may go)
         where = type(app.stack[-1]).__name__
         self.screens[where] = self.screens.get(where, 0) + 1
         name = self.root.name

@@ -56,12 +56,13 @@ def test_a_seed_is_the_same_walk_however_slow_the_worker(setup: str, lang: str, 
     other as the machine's speed had it; and the games the keys started drew their fair-draw
     secrets from the system's randomness (other dice, another code). So a seed was not one path:
     CI could meet a screen no one had run. Now the walk's driver waits for the worker after each
-    frame that asked it and draws again, and the secrets come from the seed: the same seed gives
-    the same frames, the worker's jobs begun at once or 20 ms late."""
+    frame that asked it and draws again (the keys it presses before the worker answers: the
+    worker waits for them), and the secrets come from the seed: the same seed gives the same
+    frames, the worker's jobs begun at once or 20 ms late."""
     quick, slow = (_walk_late(setup, lang, seed, delay) for delay in (0.0, 0.02))
     assert quick.worker is not None and quick._asked, "the worker was asked nothing"    # (the walk met it)
     first = next((n for n, (a, b) in enumerate(zip(quick.trace, slow.trace)) if a != b), None)
-    assert first is None and len(quick.trace) == len(slow.trace) == 201, \
+    assert first is None and len(quick.trace) == len(slow.trace) > 200, \
         (first, quick.done[max(0, (first or 0) - 6):first], first and (quick.trace[first], slow.trace[first]))
 
 
