@@ -17,6 +17,10 @@ would (down to it, then A). Now and then:
 - the card refuses writes for a while (full, read-only, an I/O error; ``--no-faults``: never);
 - with ``--panel``, the keys go through the device loop onto an SSD1306 panel on an I2C bus, and
   the panel stops answering (at once or in the middle of a frame) and comes back;
+- History's draw record is asked over the serial link (``export format=draws``), as the device
+  answers it: made by the worker, its reply written once it is made;
+- a few keys are pressed before the worker answers what they ask (a slow Pi: «…», «Making the
+  draw record…»), each frame checked meanwhile;
 - the power is cut (kill -9), between two keys or in the middle of one (after its first console
   lines): the state directory is copied as the card holds it at that instant and a new program
   starts on the copy, without the old one closing anything.
@@ -37,6 +41,13 @@ After every step:
 - what History's Send writes on the serial link is one JSON reply line;
 - with ``--panel``, the panel holds the frame whenever it answers.
 
+The slow answers (Julius Caesar's chances and advice, History's draw record) are made by the
+device's worker (firmware/worker.py, on its own thread, as on the device); the walk's driver waits
+for it after each frame that asked it and draws again, so a key meets the screen with its
+answers made (but the keys pressed before it answers: it waits for them), and the fair draws'
+secrets of the games the keys start come from the walk's seed: a seed is the same walk, frame
+for frame, on every machine (:attr:`Walk.trace`), however slow the worker is (``delay``).
+
 A failure prints the set-up, language, seed and the last steps; the same arguments replay it. At
 the end, how many walks reached each of the rarer screens (:data:`RARE`), or NOT REACHED.
 tests/test_monkey.py walks a few set-ups a few hundred steps in the default suite, and every set-up
@@ -52,6 +63,8 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -84,6 +97,8 @@ LANGUAGE_NAMES = {"English", "Русский", "Українська"}     # eac
 OTHER_ALPHABET = {"ru": set("іїєґІЇЄҐ"), "uk": set("ыэъёЫЭЪЁ")}     # the letters only the other language writes
 WORD = re.compile(r"[\w'’-]+")
 PATH = re.compile(r"[\w.-]*/[\w./-]+|[\w-]+\.py\b")        # (a path the wrap cut: its end on the next row)
+CLOCK = re.compile(r"\b\d\d:\d\d\b")                        # a time of day History shows (the walk's trace)
+WAITS = 2000                   # the worker's answers a frame may wait for in turn (then: a failure)
 
 
 def tests(name: str) -> Any:
@@ -311,17 +326,27 @@ def foreign_words(texts: list[tuple[int, int, str, str]], lang: str, names: Call
     return out
 
 
+def _new_program() -> None:
+    """What a program starting anew has not yet: the answers Julius Caesar's screens keep from
+    the worker (firmware/screens/jc/odds.py; a walk's own, asked again: the worker is met)."""
+    from firmware.screens.jc import odds
+    odds._CACHE.clear()
+
+
 class Walk:
     """One walk: a fresh state directory, the set-up, then ``steps`` random steps."""
 
     def __init__(self, setup: str, lang: str, seed: int, root: Path, card: Any = None,
-                 cut: list[str] | None = None, board: Any = None) -> None:
+                 cut: list[str] | None = None, board: Any = None, delay: float = 0.0) -> None:
         app_with = tests("screens").app_with
         self.setup, self.lang, self.seed, self.root = setup, lang, seed, root
         self.card = card                # the card's faults (tests/test_random_faults.py's Card), or None
         self.rng = random.Random(f"monkey-{setup}-{lang}-{seed}")
         run, start, self.game = setups()[setup]
+        self.trace: list[tuple[str, ...]] = []     # each frame checked: its screen and texts (:meth:`check`)
         self.state = root / "state-0"
+        self.worker = self._worker(delay)
+        _new_program()
         self.app = app_with([], [], self.state, lang=lang)
         self.restarts = 0
         self.board = board              # the I2C bus with the panel (tests/test_hw_hotplug.py's Board), or None
@@ -332,6 +357,7 @@ class Walk:
         self.cut = cut if cut is not None else []    # the texts cut with '…' (:func:`cuts_fail`)
         run(self._run)
         self.app._view_stale = True
+        self.app.worker = self.worker
         if start is not None:
             start(self.app)
         self._loop()
@@ -343,6 +369,62 @@ class Walk:
 
     def _run(self, line: str) -> dict[str, Any]:
         return self.app.console.request(line)
+
+    # -- the worker ---------------------------------------------------------------------------------
+    def _worker(self, delay: float) -> Any:
+        """The device's worker (its thread, its idle task: firmware/device.py), each job begun
+        ``delay`` s late (a slower machine: the walk is the same, :func:`walk`); what it is asked
+        is counted (:meth:`_drawn`)."""
+        from engine.jc.odds import finish as jc_tables
+        from firmware.worker import Worker
+        self._woken = threading.Event()
+        self._asked = 0
+        self._free = threading.Event()         # (cleared: the jobs wait, :meth:`held`)
+        self._free.set()
+        worker = Worker(self._woken.set, idle=(jc_tables,))
+        submit = worker.submit
+
+        def counted(key: Any, job: Callable[[], Any], group: Any = None) -> None:
+            def late() -> Any:
+                self._free.wait()
+                if delay:
+                    time.sleep(delay)
+                return job()
+            self._asked += 1
+            submit(key, late, group)
+        worker.submit = counted  # type: ignore[method-assign]
+        return worker
+
+    def _idle(self) -> None:
+        """Until the worker has made everything asked (and run its idle task)."""
+        while self.worker.busy():
+            self._woken.wait(0.002)
+            self._woken.clear()
+
+    def _drawn(self, draw: Callable[[], Any]) -> Any:
+        """``draw()``, again while it asks the worker (once it is done: the device draws again as
+        each answer comes) or takes its own page off (a page waiting for the worker, the draw
+        record, goes once it is sent): the frame a key meets, the same however long the worker takes."""
+        for _ in range(WAITS):
+            asked, top = self._asked, self.app.stack[-1]
+            out = draw()
+            if self._asked == asked and self.app.stack[-1] is top:
+                return out
+            self._idle()
+        raise self.fail(f"the frame keeps asking the worker ({WAITS} times) on {type(self.app.stack[-1]).__name__}")
+
+    def held(self) -> None:
+        """Keys pressed while the worker is still at it (a slow Pi): what they ask is made only
+        after them; each frame meanwhile («…», «Making the draw record…») is checked."""
+        keys = [self.rng.choice(KEYS) for _ in range(self.rng.randint(1, 3))]
+        self.done.append(f"before the worker answers: {' '.join(keys)}")
+        self._free.clear()
+        try:
+            for key in keys:
+                self.press(key)
+                self.check(settle=False)
+        finally:
+            self._free.set()
 
     def fail(self, what: str) -> Failure:
         return Failure(self.setup, self.lang, self.seed, self.step_no, what, self.done)
@@ -368,6 +450,8 @@ class Walk:
                 self.link()
             elif r < 0.13 and self.board is not None:
                 self.panel()
+            elif 0.13 <= r < 0.145:
+                self.held()
             elif r < 0.40:
                 self.pick()
             else:
@@ -404,7 +488,7 @@ class Walk:
             self.press(key)
             if self.app.stack[-1] is not top:
                 break
-            self.app.render()
+            self._drawn(self.app.render)
 
     def press(self, key: str) -> None:
         """A key, through the device loop onto the panel when there is one (``--panel``)."""
@@ -478,15 +562,34 @@ class Walk:
     def language(self) -> None:
         lang = self.rng.choice(LANGS)
         self.done.append(f"serial settings language={lang}")
-        self.app.serve_line(f"settings language={lang}".encode())
+        self.serve(f"settings language={lang}".encode())
 
     def serial(self) -> None:
         GAMES = tests("test_in_step").GAMES
         session = self.app.console.session
         view = session.view() if session is not None else {}
-        text = GAMES[self.game][1](self.rng, view, self.app.console)
+        if self.rng.random() < 0.15:          # History's draw record (a game's, or the one in play)
+            ids = [e.get("id") for e in self.app.history() or []]
+            text = "export format=draws" + (f" id={self.rng.choice(ids)}" if ids and self.rng.random() < 0.7 else "")
+        else:
+            text = GAMES[self.game][1](self.rng, view, self.app.console)
         self.done.append(f"serial {text}")
-        self.app.serve_line(text.encode())
+        self.serve(text.encode())
+
+    def serve(self, raw: bytes) -> str | None:
+        """A line from the serial link, as the device loop answers it: one the worker makes
+        (the draw record) once it is made."""
+        later = self.app.line_off(raw)
+        if later is None:
+            return self.app.serve_line(raw)
+        for _ in range(WAITS):
+            response = self.app.answer_off(later)
+            if response is not None:
+                if "\n" in response or not isinstance(json.loads(response), dict):
+                    raise self.fail(f"the serial link's answer is not one reply line: {response[:80]!r}")
+                return response
+            self._idle()
+        raise self.fail(f"the serial line {later!r} was never answered")
 
     def kill(self) -> None:
         """The power cut between two keys: the card as it is now, a new program on it; the old one
@@ -538,8 +641,10 @@ class Walk:
         from firmware.store import Store
         copy, before, history, settings, lang = card
         old = self.app
+        _new_program()
         store = Store(copy)
         self.app = App(Console(store, store.resume()))
+        self.app.worker = self.worker          # (the walk's one worker: its answers are keyed by the game's state)
         old.console.close()
         self.state = copy
         self._plug()
@@ -559,7 +664,8 @@ class Walk:
             raise self.fail(f"the power cut changed the language: {lang} -> {i18n.language()}")
 
     # -- the checks ------------------------------------------------------------------------------
-    def check(self) -> None:
+    def check(self, settle: bool = True) -> None:
+        """The checks of the frame (``settle``: once the worker has answered what it asks)."""
         from firmware import i18n
         from firmware.screens import base
         frame_faults = tests("test_no_clipped_text").frame_faults
@@ -567,9 +673,13 @@ class Walk:
         self.lang_now = i18n.language()
         if app.errors:
             raise self.fail(f"a screen failed ({app.errors} errors) on {[type(s).__name__ for s in app.stack]}")
+        def draw() -> Any:
+            return base.traced(app.render)
+        img, texts = self._drawn(draw) if settle else draw()     # (a page waiting for the worker may go)
         where = type(app.stack[-1]).__name__
         self.screens[where] = self.screens.get(where, 0) + 1
-        img, texts = base.traced(app.render)
+        name = self.root.name
+        self.trace.append((where, *(CLOCK.sub("hh:mm", t.replace(name, "tmp")) for _x, _y, t, _k in texts)))
         if self.loop is not None:
             self.loop.redraw()
             if self.board.plugged and self.out.connected and not self.loop.blanked \
@@ -660,14 +770,31 @@ def i2c_board() -> Iterator[Any]:
         setattr(smbus2, "SMBus", original)  # noqa: B010
 
 
-def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True, panel: bool = False) -> Walk:
+@contextmanager
+def seeded_secrets(seed: str) -> Iterator[None]:
+    """The secrets of the games the keys start (their fair draws' seeds), and of the dice rolled
+    outside a game, drawn from ``seed`` instead of the system's randomness: the same walk rolls
+    the same dice."""
+    from firmware import console_session
+    rng, fresh = random.Random(seed), console_session._fresh_seed
+    console_session._fresh_seed = lambda: rng.getrandbits(64)
+    try:
+        yield
+    finally:
+        console_session._fresh_seed = fresh
+
+
+def walk(setup: str, lang: str, seed: int, steps: int, faults: bool = True, panel: bool = False,
+         delay: float = 0.0) -> Walk:
     """One walk of ``steps`` steps (with the card's faults: ``faults``; through the device loop
-    onto a panel that can be unplugged: ``panel``); raises :class:`Failure` at the first broken check."""
+    onto a panel that can be unplugged: ``panel``; each of the worker's jobs begun ``delay`` s
+    late); raises :class:`Failure` at the first broken check."""
     from firmware import i18n
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         card = stack.enter_context(faulty_card(Path(tmp))) if faults else None
         board = stack.enter_context(i2c_board()) if panel else None
-        w = Walk(setup, lang, seed, Path(tmp), card, stack.enter_context(cuts_fail()), board)
+        stack.enter_context(seeded_secrets(f"monkey-{setup}-{lang}-{seed}-secrets"))
+        w = Walk(setup, lang, seed, Path(tmp), card, stack.enter_context(cuts_fail()), board, delay)
         try:
             for _ in range(steps):
                 w.step()

@@ -48,6 +48,31 @@ def test_random_keys_onto_a_panel_that_comes_and_goes(setup: str) -> None:
     assert any(d.startswith("panel off") for d in walk.done), walk.done
 
 
+@pytest.mark.parametrize("setup, lang, seed", [("jc-next-battle", "uk", 1), ("dice", "en", 5), ("history", "en", 1)])
+def test_a_seed_is_the_same_walk_however_slow_the_worker(setup: str, lang: str, seed: int) -> None:
+    """A walk's slow answers (Julius Caesar's chances and advice, History's draw record) come from
+    the device's worker on its own thread: a frame drawn before the answer came showed «…» or the
+    page «Making the draw record…», one drawn after it the figures, and the next key met one or the
+    other as the machine's speed had it; and the games the keys started drew their fair-draw
+    secrets from the system's randomness (other dice, another code). So a seed was not one path:
+    CI could meet a screen no one had run. Now the walk's driver waits for the worker after each
+    frame that asked it and draws again (the keys it presses before the worker answers: the
+    worker waits for them), and the secrets come from the seed: the same seed gives the same
+    frames, the worker's jobs begun at once or 20 ms late."""
+    quick, slow = (_walk_late(setup, lang, seed, delay) for delay in (0.0, 0.02))
+    assert quick.worker is not None and quick._asked, "the worker was asked nothing"    # (the walk met it)
+    first = next((n for n, (a, b) in enumerate(zip(quick.trace, slow.trace)) if a != b), None)
+    assert first is None and len(quick.trace) == len(slow.trace) > 200, \
+        (first, quick.done[max(0, (first or 0) - 6):first], first and (quick.trace[first], slow.trace[first]))
+
+
+def _walk_late(setup: str, lang: str, seed: int, delay: float) -> monkey.Walk:
+    try:
+        return monkey.walk(setup, lang, seed, 200, delay=delay)
+    except monkey.Failure as f:
+        pytest.fail(str(f), pytrace=False)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 1 + int(os.environ.get("MONKEY_SEEDS", "1"))))
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
