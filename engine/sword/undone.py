@@ -77,35 +77,22 @@ def _line(v: dict[str, Any]) -> str:
                  f"def-dice={faces(v['def_dice'])}" if v["def_dice"] else "")
 
 
+BATTLE_USAGE = N_("Usage: undone-battle  (the battle an undo took back here, if any).")
+
+
 def held(place: Callable[[State], str]) -> tuple[Held, Held]:
     """The ``battle`` command's :class:`Held` (its values, at its place, remembered when it is
     undone; nothing changes the battle asked) and ``undone-battle``'s (the latest values undone
-    where the session stands put on its line). ``place(state)``: :func:`battle_key` there."""
-    def marks(before: State, req: Request) -> list[tuple[str, Any]]:
-        try:
-            return [(place(before), values(req))]
-        except (LegatusError, KeyError, ValueError, TypeError):
-            return []                                    # (a battle refused: nothing was fought)
-
-    def pin(state: State, req: Request, seen: Seen) -> str | None:
-        for key in req.opts:                            # only the session's record gives them
-            raise BadArguments(Msg("'{}' takes no options (not '{}').", req.command, key[:24]))
-        if req.args:
-            raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
-        try:
-            kept = seen(place(state))
-        except (KeyError, ValueError, TypeError):
-            return None
-        return _line(kept[-1]) if kept else None
-
-    return Held(marks, lambda state, req, seen: None), Held(lambda before, req: [], pin)
+    where the session stands put on its line). ``place(state)``: :func:`battle_key` there. A
+    battle is held as a roll is (:func:`roll_held`)."""
+    return roll_held(place, values, _line, BATTLE_USAGE)
 
 
 def undone_battle(state: State, req: Request) -> Outcome:
     """``undone-battle``: ``battle``, the values of the battle an undo took back where the session
     stands (null when none was)."""
     if req.args:
-        raise BadArguments(Msg("Usage: undone-battle  (the battle an undo took back here, if any)."))
+        raise BadArguments(Msg(BATTLE_USAGE))
     return Outcome({"battle": values(req) if req.opts else None})
 
 
