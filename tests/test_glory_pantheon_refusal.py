@@ -51,7 +51,9 @@ def test_the_pantheon_refusal_says_on_its_first_page_what_is_wrong_and_for_whom(
         first = FIRST[kind, lang]
         page = " ".join(note.rows[:base.ROWS])
         assert page.startswith(first), page              # whole, on the first page
-        rest = note.rows[len(base.wrap(first)):]        # the follow-up starts on a row of its own
+        ends = [i for i in range(1, len(note.rows) + 1) if " ".join(note.rows[:i]) == first]
+        assert ends, note.rows                          # the follow-up starts on a row of its own (the
+        rest = note.rows[ends[0]:]                      # rows as the screen wraps them: beside its scroll mark)
         assert " ".join(rest) == FOLLOW[kind, lang] and len(rest) <= base.ROWS, note.rows
         assert app.console.session.view()["sheet"]["Анна"][kind] == 1      # nothing changed
     finally:

@@ -263,8 +263,8 @@ def lose_step(camp: Campaign, spec: BlockSpec) -> dict[str, Any]:
         camp["strength"][bid] = max(lower)
         return {"block": bid, "from": before, "to": max(lower), "result": "reduced"}
     if spec.kind == "cleopatra":
-        raise IllegalMove(Msg("Cleopatra is at I: she is never eliminated (in battle she changes side, J-2); "
-                              "set her side with 'owner cleopatra caesar|pompey'."))
+        raise IllegalMove(Msg("Cleopatra is at I and never leaves the game (eliminated in battle, she joins the "
+                              "other side, J-2); to give her to the other side: 'owner cleopatra {}'.", B.other(side)))
     camp["strength"].pop(bid, None)
     if spec.kind == "leader":
         camp["killed"].append(bid)
