@@ -71,7 +71,7 @@ def record_job(db: sqlite3.Connection, entry: dict[str, Any]) -> RecordJob:
                 raise BadArguments(Msg("Game {}: a copy of it reopened from Earlier games has ended (game {}), and "
                                        "the seed is in that game's draw record; this session itself was put aside "
                                        "before it ended, so it has no draw record of its own.", entry["id"], copy))
-            raise BadArguments(Msg("Game {}: its draws are shown once its session has ended, and a new game put "
+            raise BadArguments(Msg("Game {}: its draws are shown once its session has ended, and another game put "
                                    "that session aside before it ended. To check them, reopen it (Games → Earlier "
                                    "games), end it, and ask again.", entry["id"]))
         raise BadArguments(Msg("Game {}: its draws are shown once its session has ended ('end', or 'reveal' "

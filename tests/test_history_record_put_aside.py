@@ -33,7 +33,7 @@ def _put_aside(d: Path, language: str) -> Console:
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "Game 1: its draws are shown once its session has ended, and a new game put that session aside before "
+    ("en", "Game 1: its draws are shown once its session has ended, and another game put that session aside before "
            "it ended. To check them, reopen it (Games → Earlier games), end it, and ask again."),
     ("ru", "Игра 1: её жребий показывается, когда сессия завершена, а новая игра отложила эту сессию до её "
            "завершения. Чтобы проверить жребий, откройте её снова («Игры» → «Прошлые игры»), завершите и запросите "

@@ -383,7 +383,7 @@ def aside_rows(number: int, copy: int | None = None, rows: int = base.ROWS) -> l
     the record of a copy of it that has ended, whose draw record holds the seed), on as many rows of
     the list as it takes, each at most ``rows`` rows on the panel (a row longer than the panel's
     body was cut: the list shows an item's first ``rows`` rows only)."""
-    said = Msg("Game {}: its draws are shown once its session has ended, and a new game put that session "
+    said = Msg("Game {}: its draws are shown once its session has ended, and another game put that session "
                "aside before it ended. To check them, reopen it (Games → Earlier games), end it, and ask "
                "again.", number) if copy is None else \
         Msg("Game {}: a copy of it reopened from Earlier games has ended (game {}), and the seed is in that "
