@@ -79,3 +79,30 @@ def test_a_bag_count_at_its_limits_says_them(lang: str):
     assert ctx.notes[-1].startswith("Zork: ") and ctx.notes[-1].endswith(" 99.") and editor.typed[0][1] == 99
     editor._typed(ctx, "Zork")                             # typed once more at 99
     assert ctx.notes[-1] == ctx.notes[-2] and editor.typed[0][1] == 99
+
+
+def test_a_common_name_s_limit_is_said_again_in_a_new_language():
+    """A notice on screen is said again when the language changes (firmware/app.py ``_relanguage``):
+    a common name's limit said in English, then the device switched to Ukrainian, reads in Ukrainian
+    («Срібло: не менше 0.»), not «Silver: не менше 0.» (the random-keys walk kit-reshuffle en 1 found
+    the English name left in it)."""
+    from firmware import i18n
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.kit.presets import COMMON_NAMES
+    ctx = FakeCtx(lang="en")
+    raw: list[str] = []
+    ctx.notify = raw.append                                 # type: ignore[method-assign]
+    editor = BagEditor()
+    ctx.open(editor)
+    ctx.render()
+    word = next(iter(COMMON_NAMES))
+    editor.cursor = [i.key for i in editor.items(ctx)].index(f"common:{word}")
+    ctx.press("left")
+    assert raw and editor.common[word] == 0
+    try:
+        i18n.set_language("uk")
+        said = i18n.again(raw[-1])
+        name = i18n._(word)
+        assert said == f"{name[:1].upper()}{name[1:]}: не менше 0.", said
+    finally:
+        i18n.set_language("en")

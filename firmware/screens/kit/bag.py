@@ -16,8 +16,8 @@ from engine.actions import Line
 from engine.kit_views import BagView, DeckView, HolderView, KitView
 from engine.views import SessionView
 from engine.replies import BagReply
-from engine.text import N_
-from firmware.i18n import Msg, _
+from engine.text import N_, term
+from firmware.i18n import Msg, Sentences, _
 from firmware.screens import play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -213,8 +213,11 @@ class BagEditor(ListScreen):
         was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
         n = max(0, min(99, was + by))
         if n == was and by:                            # at its limit: said, as on every form
-            name = self.typed[int(key)][0] if kind == "typed" else _(key)
-            say_limit(ctx, name[:1].upper() + name[1:], str(n), by > 0)    # a sentence's capital («Gold: …»)
+            if kind == "typed":                        # the player's words, with a sentence's capital
+                typed = self.typed[int(key)][0]
+                say_limit(ctx, typed[:1].upper() + typed[1:], str(n), by > 0)
+            else:                                      # a common name, said again in a new language
+                say_limit(ctx, Sentences(term(key), capital=True), str(n), by > 0)     # («Gold: …»)
         elif kind == "typed":
             self.typed[int(key)][1] = n
         else:
