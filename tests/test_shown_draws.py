@@ -912,6 +912,7 @@ def test_table_dice_refused_after_the_device_s_roll_say_what_and_why_on_the_firs
     mid-sentence («…and undo never draws again, so it»). Its first page (4 rows) now says what and
     why in whole sentences; the roll that stands follows on the next rows."""
     from firmware.screens import base
+    from firmware.screens.widgets.scroll import beside
     app = app_with(["new sword players=romans,gauls seed=2", "tactics 3", "undo"],
                    # Tactics test; rating 3; the Dice row: the table's; the die entered (A) is refused
                    ["a", "down", "a", "right", "down", "down", "down", "right", "a", "a"], state_dir, lang)
@@ -926,8 +927,9 @@ def test_table_dice_refused_after_the_device_s_roll_say_what_and_why_on_the_firs
         for _ in range(12):
             app.handle("down")
             read.append(_panel_rows(app)[-1])
-        assert base.wrap(first, base.COLS) == page
-        assert read[:len(base.wrap(message, base.COLS))] == base.wrap(message, base.COLS)
+        width = beside(message.split("\n"), base.ROWS)     # (it scrolls: its rows leave the mark its column)
+        assert base.wrap(first, width) == page
+        assert read[:len(base.wrap(message, width))] == base.wrap(message, width)
     finally:
         app.console.close()
 

@@ -64,7 +64,11 @@ def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> Iterator[Panel]:
 
 
 def _said(wait: storage_wait.StorageWait) -> str:
-    return " ".join(wait.screen().rows)
+    """The screen's rows read as one text (a row that ends at a word's own hyphen, «read-», runs on)."""
+    said = ""
+    for row in wait.screen().rows:
+        said += row if said.endswith("-") or not said else " " + row
+    return said
 
 
 def _run_while_another_holds(state: Path) -> int:

@@ -506,8 +506,8 @@ def test_random_games_end_in_history_and_the_export_as_the_oracle_ranks_them(con
             if x < 0.15:
                 n = rnd.randint(-3, 3)
                 out = console.request(f"vp {p} {n:+d}")
-                if not 0 <= st["vp"][p] + n <= 12:                 # off the track (W-11): refused, no step
-                    assert out["ok"] is False and out["error"] == "illegal_move", out
+                if n == 0 or not 0 <= st["vp"][p] + n <= 12:       # off the track, or no change (W-11):
+                    assert out["ok"] is False and out["error"] == "illegal_move", out     # refused, no step
                     continue
                 assert out["ok"]
                 st["vp"][p] += n
@@ -516,8 +516,10 @@ def test_random_games_end_in_history_and_the_export_as_the_oracle_ranks_them(con
                 assert console.request(f"scoring {p} outside={a} missing={m}")["ok"]
                 st["vp"][p] = min(12, max(0, st["vp"][p] + a - m))
             elif x < 0.3 and "carthage" in players:
-                st["unrest"] = rnd.randint(0, 12)
-                assert console.request(f"unrest ={st['unrest']}")["ok"]
+                level = rnd.randint(0, 12)
+                out = console.request(f"unrest ={level}")
+                assert out["ok"] is (level != st["unrest"]), out       # its own level: no step (W-13)
+                st["unrest"] = level
             elif x < 0.35 and st["cards"][p] and p not in st["end"]:
                 end = st["at"][1] == 5 and rnd.random() < 0.5
                 assert console.request(f"desperate {p}" + (" end=1" if end else ""))["ok"]

@@ -213,11 +213,8 @@ class BagEditor(ListScreen):
         was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
         n = max(0, min(99, was + by))
         if n == was and by:                            # at its limit: said, as on every form
-            if kind == "typed":                        # the player's words, with a sentence's capital
-                typed = self.typed[int(key)][0]
-                say_limit(ctx, typed[:1].upper() + typed[1:], str(n), by > 0)
-            else:                                      # a common name, said again in a new language
-                say_limit(ctx, Sentences(term(key), capital=True), str(n), by > 0)     # («Gold: …»)
+            name = self.typed[int(key)][0] if kind == "typed" else term(key)   # (a common name: said again in
+            say_limit(ctx, Sentences(name, capital=True), str(n), by > 0)      # a new language) «Gold: …»
         elif kind == "typed":
             self.typed[int(key)][1] = n
         else:
