@@ -150,27 +150,11 @@ def _copies(db: sqlite3.Connection, sid: str, of: Any) -> tuple[str, list[str]]:
     games, as their headers say (``copy_of``): History's records of a copy name that session
     (``of``), but not those a Legatus from before that kept. A header whose row fails its checksum
     is left out (its session's records then stay a game of their own)."""
-    from firmware.store.schema import SESSION_ROW, session_crc
-    from firmware.storage import crc
-
-    def headers(mark: str) -> list[dict[str, Any]]:
-        out = []
-        for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE instr(CAST(header AS BLOB), ?) > 0",
-                              (mark.encode(),)).fetchall():
-            rid, text, current, ended, check = row
-            if check not in (session_crc(rid, text, current, ended), crc(rid, text)):   # (either format's)
-                continue
-            try:
-                header = json.loads(bytes(text).decode("utf-8"))
-            except (ValueError, RecursionError):
-                continue
-            if isinstance(header, dict):
-                out.append(header)
-        return out
+    from firmware.history_joined import headers
     try:
-        first = str(of) if of else next((str(h["copy_of"]) for h in headers(json.dumps(sid))
+        first = str(of) if of else next((str(h["copy_of"]) for h in headers(db, json.dumps(sid))
                                          if h.get("sid") == sid and h.get("copy_of")), sid)
-        copies = [str(h["sid"]) for h in headers(json.dumps({"copy_of": first})[1:-1])
+        copies = [str(h["sid"]) for h in headers(db, json.dumps({"copy_of": first})[1:-1])
                   if h.get("copy_of") == first and h.get("sid")]
     except sqlite3.Error as e:          # (no sessions table: History read alone)
         log.warning("the copies of game %s cannot be read: %s", sid, e)
@@ -182,12 +166,16 @@ def copies_dated(db: sqlite3.Connection, entries: list[dict[str, Any]]) -> dict[
     """By History id, each record of a whole game that a copy reopened from Earlier games made
     (its ``of``; a Julius Caesar battle is dated as its own), dated from the game's first record
     as its BG Stats play is (:func:`_dated_from`): the copy's session began when it was reopened,
-    and its play time holds both sessions'."""
+    and its play time holds both sessions'. (A copy's record written before records named the
+    first session, no ``of``: the copy's header says it, as for its play: :func:`_copies`.)"""
     from firmware.games import record_of
+    from firmware.history_joined import firsts
     out: dict[int, dict[str, Any]] = {}
+    copied = firsts(db) if any(not e.get("of") and e.get("sid") for e in entries) else {}
     for e in entries:
         record = record_of(str(e["game"]))
-        if not e.get("of") or record is None or (record.parted is not None and record.parted(str(e["part"]))):
+        if not (e.get("of") or copied.get(str(e.get("sid") or ""))) or record is None or (
+                record.parted is not None and record.parted(str(e["part"]))):
             continue
         first = min(session_parts(db, e), key=lambda x: int(x["id"]))
         out[int(e["id"])] = _dated_from(e, first)

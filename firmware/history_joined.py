@@ -13,15 +13,66 @@ game it joined says when it was played before and how that session ended
 (:func:`earlier_rows`). A damaged row is left out before this (firmware/history.py ``games``; the
 start-up check reports it), as everywhere.
 
-Records made before they named their first session (no ``of``) stay rows of their own: the
-screens read no session headers (the export does, firmware/export_plays.py ``_copies``).
+Records made before they named their first session (no ``of``: a Legatus from before wrote a
+copy's so) are joined by the same rule as the export joins them (firmware/export_plays.py
+``_copies``): the copy's session header names the session it is a copy of (``copy_of``). The
+screens read no storage: History's reads give each such record its ``of`` (:func:`with_firsts`,
+firmware/history_reads.py), as if it had been written with it.
 """
 from __future__ import annotations
 
+import json
+import logging
+import sqlite3
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 E = TypeVar("E", bound=Mapping[str, Any])
+log = logging.getLogger(__name__)
+
+
+def headers(db: sqlite3.Connection, mark: str) -> list[dict[str, Any]]:
+    """The session headers whose stored text holds ``mark`` (decoded; a row that fails its
+    checksum, in either format, or does not parse is left out)."""
+    from firmware.store.schema import SESSION_ROW, session_crc
+    from firmware.storage import crc
+    out = []
+    for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE instr(CAST(header AS BLOB), ?) > 0",
+                          (mark.encode(),)).fetchall():
+        rid, text, current, ended, check = row
+        if check not in (session_crc(rid, text, current, ended), crc(rid, text)):   # (either format's)
+            continue
+        try:
+            header = json.loads(bytes(text).decode("utf-8"))
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(header, dict):
+            out.append(header)
+    return out
+
+
+def firsts(db: sqlite3.Connection) -> dict[str, str]:
+    """By the ``sid`` of each copy of a game reopened from Earlier games, the session the game was
+    first played in, as the copy's header says it (``copy_of``); {} when the sessions cannot be
+    read (logged: the records then stay as they are stored)."""
+    try:
+        return {str(h["sid"]): str(h["copy_of"]) for h in headers(db, '"copy_of"')
+                if h.get("sid") and isinstance(h.get("copy_of"), str) and h["copy_of"]}
+    except sqlite3.Error as e:
+        log.warning("the copies of reopened games cannot be read: %s", e)
+        return {}
+
+
+def with_firsts(entries: Sequence[E], first: Mapping[str, str]) -> list[E]:
+    """``entries`` with each record a copy made before records named their first session (no
+    ``of``, its session in ``first``: :func:`firsts`) given its ``of`` — a new entry; the others
+    the same objects (shared reads: never changed)."""
+    out = []
+    for e in entries:
+        if not e.get("of") and (was := first.get(str(e.get("sid") or ""))) and was != e.get("sid"):
+            e = cast(E, {**e, "of": was})
+        out.append(e)
+    return out
 
 
 def root(entry: Mapping[str, Any]) -> str:

@@ -19,6 +19,16 @@ log = logging.getLogger("firmware.app")
 R = TypeVar("R")
 
 
+def _firsts(db: sqlite3.Connection, entries: list[R]) -> list[R]:
+    """``entries`` as the screens join them: a copy's record written before records named the
+    session its game was first played in given that session (``of``) from the copy's header, as
+    the export reads it (firmware/history_joined.py ``with_firsts``)."""
+    from firmware.history_joined import firsts, with_firsts
+    if not entries:
+        return entries
+    return cast("list[R]", with_firsts(cast("list[Mapping[str, Any]]", entries), firsts(db)))
+
+
 class HistoryReads:
     """The reads of History the App answers its screens with (``store``: the session store,
     ``notify``: the panel's notice)."""
@@ -37,10 +47,10 @@ class HistoryReads:
             read, got = kept[2], kept[3]        # History as read last: fewer newest games are a part of it,
             if read is None or read >= limit:   # more are the older rows read after it (each "Older games…"
                 return list(got[:limit])        # read all again: 0.2 s here with 3,000 listed, 3 s on a Pi)
-            return self._read_history(lambda: [*got, *cast(list[HistoryEntry], fairness.attach(
-                db, history.games(db, limit - read, skip=read)))], f"history {limit}")
-        return self._read_history(lambda: cast(list[HistoryEntry], fairness.attach(db, history.games(db, limit))),
-                                  f"history {limit}")
+            return self._read_history(lambda: [*got, *_firsts(db, cast(list[HistoryEntry], fairness.attach(
+                db, history.games(db, limit - read, skip=read))))], f"history {limit}")
+        return self._read_history(lambda: _firsts(db, cast(list[HistoryEntry], fairness.attach(
+            db, history.games(db, limit)))), f"history {limit}")
 
     def _newest(self) -> tuple[sqlite3.Connection, tuple[int, int, int], int | None, list[Any]] | None:
         """The read of the newest games kept (:meth:`_read_history`): db, mark, the rows it asked for
@@ -76,7 +86,7 @@ class HistoryReads:
 
     def played(self) -> list[PlayedEntry] | None:
         from firmware import history_played
-        return self._read_history(lambda: history_played.played(self.store.db), "played")
+        return self._read_history(lambda: _firsts(self.store.db, history_played.played(self.store.db)), "played")
 
     def _read_history(self, read: Callable[[], list[R]], what: str) -> list[R] | None:
         """``read()`` of History (a list, shared: never change its entries), or None (said once on

@@ -892,12 +892,15 @@ def test_a_campaign_finished_in_a_copy_the_next_day_is_dated_from_its_first_even
     assert campaign[0]["duration_min"] == str(play["durationMin"])
 
 
-def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(console, history_clock):
+@pytest.mark.parametrize("kept", ["now", "older rows"])
+def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(console, history_clock, kept):
     """A Glory game of three rounds on 1 March, left for the dice (History: ``abandoned``),
     reopened from Earlier games on 2 March and scored there (G-15): History keeps both records,
     and BG Stats got them as two plays — one abandoned, one finished — of the one game. Both
     export the one play: the finished game's scores and winner, under the id the abandoned one
-    was pushed with (the game's first record), dated from the game's start."""
+    was pushed with (the game's first record), dated from the game's start — and the CSV's row
+    says the play's date, also for History's rows written before they named the first session
+    (``older rows``: the copy's header says it; the sheet said the copy's evening, 2 March)."""
     import datetime as dt
 
     def local(iso: str) -> str:
@@ -914,6 +917,8 @@ def test_a_game_left_for_another_and_finished_in_a_copy_is_one_bg_stats_play(con
     _reopened(console, lines, header)
     for line in ["event", "end-round"] * 6 + ["fame Анна +2", "score"]:
         assert console.request(line)["ok"], line
+    if kept == "older rows":
+        _without_of(console)
     games = [g for g in console.request("history 10")["games"] if g["game"] == "glory"]
     assert sorted(g["status"] for g in games) == ["abandoned", "finished"]
     scored = next(g for g in games if g["status"] == "finished")

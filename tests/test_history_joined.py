@@ -98,6 +98,36 @@ def test_a_campaign_finished_in_a_copy_counts_once_in_the_players_statistics(sta
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_copys_records_written_before_they_named_the_first_session_are_joined_too(state_dir, lang):
+    """A game left, reopened from Earlier games and finished in the copy by a Legatus from before
+    History's records named the game's first session (no ``of``; the copy's session header says it:
+    ``copy_of``). The export joined them through the header (one BG Stats play), History's screens
+    did not: «×Glory» beside «Glory» for one game (G-15), and the players' statistics counted a
+    campaign's battles of the first session as a game beside the copy's verdict (J-13, J-17). Both
+    join them by the same rule now; the console's ``history`` still lists every record as stored."""
+    from firmware.screens.history_stats import people_rows
+    from tests.test_export import _without_of
+    app = _played_on(state_dir, GLORY, GLORY_ON, lang)
+    try:
+        _without_of(app.console)
+        assert not any('"of"' in text for text, in app.console.store.db.execute("SELECT record FROM history"))
+        games = [g for g in app.run("history")["games"] if g["game"] == "glory"]
+        assert sorted(g["status"] for g in games) == ["abandoned", "finished"]   # the console: as stored
+        open_history(app)
+        rows = _rows(app)
+        start, end = app.stack[-1]._span
+        assert len(rows[start:end]) == 1 and not rows[start].startswith("×"), rows
+        _open_newest(app)
+        from firmware.history_text import abandoned, say
+        assert any(r.endswith(": " + say(abandoned(6))) for r in _rows(app)), _rows(app)
+        stats = people_rows(app)
+        for name in ("Анна", "Борис"):
+            assert stats[stats.index(name) + 1].strip().startswith("1 "), stats     # one game each, not 2
+    finally:
+        app.console.close()
+
+
 def test_a_campaign_left_before_a_battle_ended_joins_the_copys_first_battle(state_dir):
     """A campaign left before its first battle ended (``abandoned``), reopened and fought on: its
     list shows the battles fought, no «×JC» row beside them; the first battle's page says how the
