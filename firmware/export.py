@@ -3,7 +3,8 @@
 
 ``bgstats``: one play exactly in BG Stats' published push format (the ``createPlay`` link, see
 :data:`PUBLISHED`): ``sourceName``, ``sourcePlayId``, ``playDate`` (local time ``YYYY-MM-DD
-HH:MM:SS``, the game's start), ``durationMin`` (its play time: firmware/play_time.py), ``comments``,
+HH:MM:SS``, the game's start; a play with no date of its own, played through with a clock nothing
+set, the first true time after it, said in its comments: firmware/export_plays.py ``sure_after``), ``durationMin`` (its play time: firmware/play_time.py), ``comments``,
 ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
 was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
@@ -55,8 +56,8 @@ from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request
-from firmware.export_dates import date_words, duration_min, play_date
-from firmware.export_plays import copies_dated, is_tool, play_id, play_of, session_parts
+from firmware.export_dates import bound_date, date_words, duration_min, play_date
+from firmware.export_plays import copies_dated, is_tool, play_id, play_of, session_parts, sure_after
 from firmware.history_text import Msg
 from firmware import fairness, history, history_record
 from firmware.seats import placeholder_said, seat_colour, seats_said, side_word
@@ -234,7 +235,7 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _setup_words(entry), date_words(entry), _fair_words(entry))
                         if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": source_id or play_id(entry),
-                            "playDate": play_date(entry)}
+                            "playDate": play_date(entry) or bound_date(entry)}
     minutes = duration_min(entry)
     if minutes is not None:
         play["durationMin"] = minutes
@@ -403,7 +404,10 @@ def _command(db: sqlite3.Connection, name: str, req: Request, later: bool = Fals
     if is_tool(entries[0]):
         raise BadArguments(Msg("No. {} is a dice or bag session, not a game: BG Stats has no play for it "
                                "(the CSV lists it).", entries[0]["id"]))
-    entry, ident = play_of(entries[0], session_parts(db, entries[0]))
+    parts = session_parts(db, entries[0])
+    entry, ident = play_of(entries[0], parts)
+    if not play_date(entry):            # (no date of its own: BG Stats needs one, a true one)
+        entry = {**entry, "before": sure_after(db, parts)}
     return bgstats(entry, known_ids, ident)
 
 

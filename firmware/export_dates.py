@@ -84,9 +84,23 @@ def date_unsure(entry: dict[str, Any]) -> bool:
     return dated_by(entry) in (entry.get("unsynced") or ())
 
 
+def bound_date(entry: dict[str, Any]) -> str:
+    """``playDate`` for a play with no date of its own (:func:`play_date` is ""): the time it was
+    played before (its ``before``: firmware/export_plays.py ``sure_after``), in local time; "" for
+    none."""
+    when = local(entry.get("before"))
+    return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None and not play_date(entry) else ""
+
+
 def date_words(entry: dict[str, Any]) -> str:
-    """A sentence saying the play's date may be wrong (the clock was not set), or ""."""
+    """A sentence saying the play's date may be wrong (the clock was not set), or that it is not
+    known at all and which date BG Stats is given instead (:func:`bound_date`), or ""."""
     from firmware.history_text import Msg, say
+    if not play_date(entry) and (unset_clock(entry.get("finished")) or unset_clock(entry.get("started"))):
+        if (before := local(entry.get("before"))) is not None:
+            return say(Msg("Legatus's clock was not set when this game was played: its date is not known. "
+                           "It was played before {when}, the date given here.", when=f"{before:%d.%m.%Y %H:%M}"))
+        return say(Msg("Legatus's clock was not set when this game was played: its date is not known."))
     if not date_unsure(entry):
         return ""
     return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))

@@ -949,3 +949,39 @@ def test_a_lost_glory_solo_is_exported_with_no_place(console):   # G-17
     assert ranks_of([{"name": "Jack", "score": 60, "winner": True, "rank": 1}]) == [1]     # a title won: 1st
     assert ranks_of([{"name": "A", "score": 30, "winner": False, "rank": 2},               # a lost seat of two
                      {"name": "B", "score": 40, "winner": True, "rank": 1}]) == [2, 1]
+
+
+@pytest.mark.parametrize("after", ["a later game", "the export", "no clock yet"])
+def test_a_game_played_before_the_clock_was_ever_set_gets_a_true_date_before_which_it_was_played(
+        state_dir, history_clock, after):
+    """QA (clock): a Pi with no network and no saved time starts at 1970: a Glory game played
+    through then (G-15) has no date at all. BG Stats got ``playDate: ""`` — a field its push
+    format requires (no play) — beside a comment that «its date may be wrong», of a date never
+    given. It gets a true date the game was played before: the first time Legatus took with its
+    clock set after it (``a later game``'s finish: the same at every export), else the export's
+    own time (``the export``), and the comments say the date is not known and which one is given;
+    with no true time anywhere yet (``no clock yet``) no date, and the comments say it is not
+    known. Never 1970."""
+    import datetime as dt
+    clock = history_clock
+    clock.wall, clock.unset, clock.mono = "1970-01-01T00:00:42Z", True, 100.0
+    run_console_in(state_dir, ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 9
+                   + ["fame Анна +2", "score"])
+    clock.wall, clock.mono = "1970-01-01T00:50:42Z", 3100.0
+    then = ["new dice seed=1", "roll 2d6"] if after == "a later game" else []
+    run_console_in(state_dir, then)
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "2026-11-26T19:00:00Z", after == "no clock yet", 10.0
+    run_console_in(state_dir, ["end"] if then else [])
+    clock.wall = "2026-11-28T12:00:00Z"                    # exported two days later
+    replies = run_console_in(state_dir, ["settings language=ru", "export format=bgstats id=1"])
+    play = replies[-1]["play"]
+    assert "1970" not in play["playDate"]
+    if after == "no clock yet":
+        assert play["playDate"] == ""
+        assert "её дата неизвестна." in play["comments"] and "может быть неверной" not in play["comments"]
+        return
+    sure = "2026-11-26T19:00:00Z" if after == "a later game" else "2026-11-28T12:00:00Z"
+    when = dt.datetime.fromisoformat(sure.replace("Z", "+00:00")).astimezone()
+    assert play["playDate"] == when.strftime("%Y-%m-%d %H:%M:%S")
+    assert f"её дата неизвестна. Она сыграна до {when:%d.%m.%Y %H:%M} — эта дата и указана." in play["comments"]
