@@ -3,6 +3,7 @@ set the wall clock (1970 with no fake-hwclock data, a fresh card's image date) o
 from __future__ import annotations
 
 import datetime as dt
+import os
 import io
 import logging
 import time
@@ -93,6 +94,36 @@ def test_a_finish_before_legatus_existed_shows_no_day_rather_than_a_false_one(fi
     sure = {**entry, "finished": "2026-11-27T12:00:00Z", "unsynced": []}
     assert list_day(sure) == "27.11" and any(row.startswith("Ended 27.11.2026") for row in detail_rows(sure))
     assert _day(dt.datetime(2026, 11, 27, 12, tzinfo=dt.timezone.utc).timestamp()) == "27.11"
+
+
+@pytest.mark.parametrize("lang, begun", [("en", "Begun 26.11.2026 19:00"), ("ru", "Начало 26.11.2026 19:00"),
+                                         ("uk", "Початок 26.11.2026 19:00")])
+def test_a_game_begun_with_a_date_and_ended_after_a_restart_with_no_clock_shows_the_day_it_began(lang, begun):
+    """QA (clock): a battle begun at 19:00 with the clock set, the device restarted with no network
+    and no saved time (1970) and the battle fought: its BG Stats play is dated 26.11 19:00 (its
+    start), but History's row showed no day and its page no date at all. The row shows the day it
+    began, the page when it began beside the end's unknown date; a 1970 start shows none still."""
+    import time
+
+    from firmware import export, i18n
+    from firmware.screens.history import detail_rows, list_day
+    entry = {**ENTRY, "started": "2026-11-26T19:00:00Z", "finished": JAN_1970, "unsynced": ["finished"], "minutes": 40}
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    try:
+        i18n.set_language(lang)
+        assert list_day(entry) == "26.11"
+        assert export.bgstats_play(entry)["playDate"] == "2026-11-26 19:00:00"
+        rows = detail_rows(entry)
+        assert rows.index(begun) == rows.index(i18n.catalog(lang, "history").gettext(
+            "Ended: date not known (clock not set)")) - 1, rows
+        assert list_day({**entry, "unsynced": ["started", "finished"]}) == "~26.11"
+        assert list_day({**entry, "started": JAN_1970}) == ""
+        assert not any(r.startswith(begun.split()[0]) for r in detail_rows({**entry, "started": JAN_1970}))
+    finally:
+        i18n.set_language("en")
+        del os.environ["TZ"]
+        time.tzset()
 
 
 def test_a_play_is_never_dated_before_legatus_existed() -> None:

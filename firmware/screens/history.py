@@ -216,9 +216,15 @@ def side_left(entry: HistoryEntry, p: HistoryPlayer) -> str | None:
 
 def list_day(entry: HistoryEntry) -> str:
     """The day a History row shows: ``23.11``, marked ``~23.11`` when the clock was not synchronised
-    when the game ended (the detail says so in words)."""
-    day = _day(entry.get("finished"))
-    return f"~{day}" if day and "finished" in entry.get("unsynced", ()) else day
+    when the game ended (the detail says so in words); a game that ended with a clock nothing had
+    set (1970: the device restarted with no network and no saved time) but began with a date, the
+    day it began (the day its BG Stats play gives: it showed none)."""
+    from firmware.export_dates import unset_clock
+    key = "finished"
+    if not _day(entry.get("finished")) and unset_clock(entry.get("finished")):
+        key = "started"
+    day = _day(entry.get(key))
+    return f"~{day}" if day and key in entry.get("unsynced", ()) else day
 
 
 def list_time(entry: HistoryEntry) -> str:
@@ -282,6 +288,9 @@ def detail_rows(entry: HistoryEntry, earlier: Sequence[HistoryEntry] = ()) -> li
         rows.append(_("Ended {} (clock not set: date uncertain)").format(ended)
                     if "finished" in entry.get("unsynced", ()) else _("Ended {}").format(ended))
     elif unset_clock(entry.get("finished")):    # 1970: a time, but no date (export_dates.local)
+        if (begun := local(entry.get("started"))) is not None:     # (the day the list shows, list_day)
+            said = begun.strftime("%d.%m.%Y %H:%M")
+            rows.append(_("Begun {}").format(f"~{said}" if "started" in entry.get("unsynced", ()) else said))
         rows.append(_("Ended: date not known (clock not set)"))
     played = duration_min(dict(entry.items()))  # what the exports give (firmware/play_time.py)
     if played is not None:
