@@ -220,10 +220,9 @@ def list_day(entry: HistoryEntry) -> str:
     set (1970: the device restarted with no network and no saved time) but began with a date, the
     day it began (the day its BG Stats play gives: it showed none)."""
     from firmware.export_dates import unset_clock
-    key = "finished"
-    if not _day(entry.get("finished")) and unset_clock(entry.get("finished")):
-        key = "started"
-    day = _day(entry.get(key))
+    key, day = "finished", _day(entry.get("finished"))
+    if not day and unset_clock(entry.get("finished")):
+        key, day = "started", _day(entry.get("started"))
     return f"~{day}" if day and key in entry.get("unsynced", ()) else day
 
 
