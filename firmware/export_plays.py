@@ -186,17 +186,14 @@ def sure_after(db: sqlite3.Connection, parts: list[dict[str, Any]]) -> str | Non
     """The earliest time Legatus took with its clock set after the game whose records are
     ``parts`` (UTC ISO): the game was played before it. For a play with no date of its own (every
     time of it taken with a clock nothing had set: 1970, a fresh card's image date) BG Stats
-    needs one (``playDate`` is required): the first newer History record of another session that
-    holds such a time gives it (a true time, and the same at every export once there), else the
-    time of the export itself when the clock is set now; None when neither is (nothing true to
-    give). A newer record of the game's own sessions (a campaign's record: its start is the
-    session's) bounds nothing."""
+    needs one (``playDate`` is required): the first History record newer than every record of
+    the game (``parts``: :func:`session_parts`, so of later games) that holds such a time gives it
+    (a true time, and the same at every export once there), else the time of the export itself
+    when the clock is set now; None when neither is (nothing true to give)."""
     from firmware.export_dates import local
-    own = {str(x) for e in parts for x in (e.get("sid"), e.get("of")) if x}
     last = max(int(e["id"]) for e in parts)
     for row in db.execute(f"SELECT {history.HISTORY_ROW} FROM history WHERE id > ? ORDER BY id", (last,)):
-        e = history._entry(row)
-        if e is None or str(e.get("sid")) in own or str(e.get("of") or "") in own:
+        if (e := history._entry(row)) is None:
             continue
         sure = [t for k in ("started", "finished") if k not in (e.get("unsynced") or ())
                 and local(t := e.get(k)) is not None]
