@@ -80,9 +80,35 @@ def test_an_undone_battle_says_to_put_the_losses_back(console, lang, said):   # 
     assert _undone(console, THREE, lang=lang) == said
 
 
-def test_an_undone_retreat_says_to_put_those_units_back(console):   # W-5
-    got = _undone(console, THREE, "retreat losses=2")
-    assert got == "Undone: retreat losses 2. Put those units back on the map and take back the support they added."
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: retreat losses 2. Put 2 units back on the map. Take back 1 support point."),
+    ("ru", "Отменено: потери отступления 2 БЕ. Верните 2 БЕ на карту. Отмените 1 очко поддержки."),
+    ("uk", "Скасовано: втрати відступу 2 БО. Поверніть 2 БО на мапу. Скасуйте 1 очко підтримки.")])
+def test_an_undone_retreat_says_how_many_units_and_support_points(console, lang, said):   # W-5
+    """Support +2 for the 3 units lost in battle, +3 with 2 retreat losses (⌈5/2⌉): the undo said
+    «take back the support they added» and left the players to work out how much."""
+    assert _undone(console, THREE, "retreat losses=2", lang=lang) == said
+
+
+def test_an_undone_retreat_that_added_no_support_says_it_stays(console):   # W-5
+    """3 units lost in battle and 1 retreating: ⌈4/2⌉ = 2, the support +2 of the battle alone. The
+    undo said «take back the support they added»: a point the winner never got taken off the map."""
+    assert ok(console, "settings language=en")
+    ok(console, FIVE)
+    ok(console, THREE)
+    assert ok(console, "retreat losses=1")["support"] == 2
+    assert ok(console, "undo")["undone"] == "Undone: retreat losses 1. Put 1 unit back on the map. The support stays +2."
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: the retreat losses are 3 again. Take 2 units off the map again. Add 1 support point again."),
+    ("ru", "Отменено: потери отступления снова 3 БЕ. Снова снимите 2 БЕ с карты. Снова добавьте 1 очко поддержки."),
+    ("uk", "Скасовано: втрати відступу знову 3 БО. Знову зніміть 2 БО з мапи. Знову додайте 1 очко підтримки.")])
+def test_an_undone_retreat_given_again_sets_back_the_ones_it_replaced(console, lang, said):   # W-5
+    """Retreat losses 3 (support +3), then 1 in their place (support +2): undone, the 3 stand again,
+    so 2 units come off the map again and the winner has its third support point again."""
+    assert _undone(console, THREE, "retreat losses=3", "retreat losses=1", lang=lang) == said
+    assert ok(console, "state")["state"]["last_battle"]["support"] == 3
 
 
 def test_an_undone_roll_says_to_take_back_what_its_result_did(console):   # W-9
@@ -163,3 +189,40 @@ def test_an_undone_end_of_turn_9_says_the_game_goes_on(console):   # 9 turns of 
     assert got.endswith(" The game goes on: it is turn 9, round 5 again."), got
     state = ok(console, "state")["state"]
     assert (state["turn"], state["round"]) == (9, 5)
+
+
+@pytest.mark.parametrize("lang,asked,said", [
+    ("en", "The defender's retreat losses 2 and support +3.",
+     "Undone: retreat losses 2. Put 2 units back on the map. Take back 1 support point."),
+    ("ru", "Потери отступления защиты 2 БЕ и поддержка +3.",
+     "Отменено: потери отступления 2 БЕ. Верните 2 БЕ на карту. Отмените 1 очко поддержки."),
+    ("uk", "Втрати відступу захисту 2 БО і підтримка +3.",
+     "Скасовано: втрати відступу 2 БО. Поверніть 2 БО на мапу. Скасуйте 1 очко підтримки.")])
+def test_the_undo_of_a_retreat_asks_in_one_page_and_says_it_in_two(tmp_path, lang, asked, said):   # W-5
+    """Hold B after retreat losses asked «Take back: Retreat losses of the defender: 2 (5 lost in
+    all); the attacker's support +3 (W-5).» over three pages (four in English): it names them by
+    the side that lost them and the support, whole over «A: undo»; what to do on the map follows
+    the undo in two pages at most."""
+    from firmware.app import UndoQuestion
+    from firmware.screens.widgets import TextScreen
+    from tests.screens import app_with
+    app = app_with([FIVE, THREE, "retreat losses=2"], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        assert " ".join(question.rows) == asked
+        assert len(question.rows) <= base.ROWS - 1                      # one page: no scrolling
+        app.handle("a")
+        app.render()
+        note = app.stack[-1]
+        rows = note.rows if isinstance(note, TextScreen) else app.message
+        assert " ".join(rows) == said
+        assert len(rows) <= base.ROWS + 1                               # two pages at most
+        assert app.errors == 0 and app.console.session.view()["last_battle"]["retreat_losses"] == 0
+    finally:
+        i18n.set_language("en")
+        app.console.close()

@@ -6,12 +6,13 @@ on the table: a VP change (W-11) or a scoring phase's, the marker on the VP trac
 before; a Desperate Times card (W-12), the card back to its power and its action taken back; a draw
 of the consuls (W-10), those back into the cup and the ones before back where they stood;
 Carthage's unrest (W-13), the unrest marker back; a battle (W-2..W-5), the units lost back on the
-map and the support gained for it taken back; retreat losses (W-5), those units back and the
-support they added (where they replaced retreat losses given before: those and their support
-again); a roll's result (W-1, W-8, W-9), what was done for it; ``advance``, the turn and round
-it is again (its own sentence names the ones it went to); the end after turn 9, that the game goes
-on at turn 9, round 5. (An automatic victory's undo has nothing to change on the table: its own.) A sentence stored by an older
-Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
+map and the support gained for it taken back; retreat losses (W-5), how many of the loser's units
+go back on the map (or off it again, where they replaced larger ones) and how many of the winner's
+support points are taken back (or added again), or that the support stays; a roll's result (W-1,
+W-8, W-9), what was done for it; ``advance``, the turn and round it is again (its own sentence
+names the ones it went to); the end after turn 9, that the game goes on at turn 9, round 5. (An
+automatic victory's undo has nothing to change on the table: its own.) A sentence stored by an
+older Legatus without the values its undo needs (an unrest set without ``before``, retreat losses
 without ``was``) keeps ``Undone: <sentence>``.
 """
 from __future__ import annotations
@@ -57,12 +58,8 @@ def undone(sentence: Any) -> Msg | None:
         return Msg("Undone: the battle (losses {} / {}). Put the units lost back on the map and take back the "
                    "support +{}.", a[7], a[8], a[-1])
     was, support = sentence.kwargs.get("was"), sentence.kwargs.get("support_was")
-    if t in RETREATS and len(a) == 3 and isinstance(was, int) and isinstance(support, int):
-        if was == 0:
-            return Msg("Undone: retreat losses {}. Put those units back on the map and take back the support they "
-                       "added.", a[0])
-        return Msg("Undone: retreat losses {}; they are {} again, support +{}. Set the units and the support on "
-                   "the map to match.", a[0], was, support)
+    if t in RETREATS and len(a) == 3 and all(isinstance(x, int) for x in (a[0], a[2], was, support)):
+        return _retreat_undone(a[0], a[2], was, support)
     if t == DESPERATE[0]:
         return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
                    sentence)
@@ -81,11 +78,38 @@ def undone(sentence: Any) -> Msg | None:
     return None
 
 
+def _retreat_undone(losses: int, support: int, was: int, support_was: int) -> Msg:
+    """An undo of retreat losses (W-5): those given (``losses``, the winner's support then
+    ``support``) and what they were before (``was``, ``support_was``), in a sentence each: the
+    loser's units to put back on the map (or to take off it again, where they replaced larger
+    ones), and the winner's support points to take back (or to add again), or that it stays."""
+    said = [Msg("Undone: retreat losses {}.", losses) if was == 0 else
+            Msg("Undone: the retreat losses are {} again.", was)]
+    if losses > was:
+        said.append(Msg("Put {n} unit back on the map.", n=losses - was, plural="Put {n} units back on the map."))
+    elif losses < was:
+        said.append(Msg("Take {n} unit off the map again.", n=was - losses, plural="Take {n} units off the map again."))
+    if support > support_was:
+        said.append(Msg("Take back {n} support point.", n=support - support_was,
+                        plural="Take back {n} support points."))
+    elif support < support_was:
+        said.append(Msg("Add {n} support point again.", n=support_was - support, plural="Add {n} support points again."))
+    else:
+        said.append(Msg("The support stays +{}.", support))
+    return Msg("{} {} {}", *said) if len(said) == 3 else Msg("{} {}", *said)
+
+
 def undo_asked(sentence: Any) -> Msg | None:
     """The undo question's sentence where the step's own is long: a battle (W-2..W-5, its dice and
-    totals over four pages) named by its losses and support. None for every other step
-    (``Take back: <sentence>``)."""
+    totals over four pages) named by its losses and support; retreat losses (W-5, three or four
+    pages with the losses in all and the rule) by the side that lost them and the support. None
+    for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template in BATTLES and len(sentence.args) >= 10:
         a = sentence.args
         return Msg("The battle with losses {} / {} and support +{}.", a[7], a[8], a[-1])
+    if isinstance(sentence, AnyMsg) and sentence.template in RETREATS and len(sentence.args) == 3:
+        a = sentence.args
+        if sentence.template == RETREATS[0]:
+            return Msg("The attacker's retreat losses {} and support +{}.", a[0], a[2])
+        return Msg("The defender's retreat losses {} and support +{}.", a[0], a[2])
     return None
