@@ -226,3 +226,57 @@ def test_the_undo_of_a_retreat_asks_in_one_page_and_says_it_in_two(tmp_path, lan
     finally:
         i18n.set_language("en")
         app.console.close()
+
+
+def _asked(tmp_path, lang: str, lines: list[str]) -> list[str]:
+    """The rows of hold B's question after ``lines`` (a five-player game), as the panel wraps them."""
+    from firmware.app import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([FIVE, *lines], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        return list(question.rows)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "The tactics 2 test: rolled 3+1 = 4, fails."),
+    ("ru", "Проверка тактики 2: выпало 3+1 = 4, провал."),
+    ("uk", "Перевірка тактики 2: випало 3+1 = 4, провал.")])
+def test_the_undo_question_of_a_tactics_test_fits_one_panel(tmp_path, lang, asked):   # W-1
+    """«Take back: Tactics 2 test (1/6 chance): rolled 3+1 = 4, fails: no interception.» took
+    three pages in every language."""
+    rows = _asked(tmp_path, lang, ["tactics 2 mod=1 die=3 kind=intercept"])
+    assert " ".join(rows) == asked and len(rows) <= base.ROWS - 1
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "Plays a Desperate Times card: Gauls (W-12)."),
+    ("ru", "Карточку Отчаянных Времён играет: Галлы."),
+    ("uk", "Карту Відчайдушних часів грає: Галли.")])
+def test_the_undo_question_of_a_desperate_times_card_names_who_plays_it(tmp_path, lang, asked):   # W-12
+    """Gauls, Greeks and Etruscans wanting at once, the Gauls play (the tie order, W-11): the
+    question went on with who keeps theirs, three pages in Russian."""
+    rows = _asked(tmp_path, lang, ["desperate gauls,greeks,etruscans"])
+    assert " ".join(rows) == asked and len(rows) <= base.ROWS - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lines", [
+    ["vp gauls =4", "scoring gauls outside=3 missing=1"], ["unrest =2", "unrest +3"],
+    ["battle att=12 def=10 att-flank=3 mod=-3 defmod=2 att-dice=6,5,4 def-dice=6,6,1"],
+    [THREE, "retreat losses=2"], [THREE, "retreat losses=1", "retreat losses=2"],
+    ["tactics 2 mod=1 die=3 kind=intercept"], ["desperate gauls,greeks,etruscans"],
+    ["advance"] * 4 + ["desperate romans,gauls end=1"], ["consuls"], ["naval mod=1 die=3 extra-ops=1"],
+    ["check siege dice=3,4 gauls=1"], ["victory romans"]], ids=lambda lines: lines[-1].split()[0])
+def test_every_undo_question_takes_two_pages_at_most(tmp_path, lang, lines):   # W-1..W-13
+    """Each step's undo question, in each language: two pages of the question's three rows at most
+    (retreat losses took three or four, a tactics test and the end of round 5's cards three)."""
+    assert len(_asked(tmp_path, lang, lines)) <= base.ROWS

@@ -102,14 +102,25 @@ def _retreat_undone(losses: int, support: int, was: int, support_was: int) -> Ms
 def undo_asked(sentence: Any) -> Msg | None:
     """The undo question's sentence where the step's own is long: a battle (W-2..W-5, its dice and
     totals over four pages) named by its losses and support; retreat losses (W-5, three or four
-    pages with the losses in all and the rule) by the side that lost them and the support. None
-    for every other step (``Take back: <sentence>``)."""
+    pages with the losses in all and the rule) by the side that lost them and the support; a
+    tactics test (W-1, three pages with its chance and what it does) by its rating, roll and
+    verdict; a Desperate Times card (W-12) by the power that plays it (the powers that keep theirs
+    made it three pages), those played at the end of round 5 by their powers. None for every
+    other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template in BATTLES and len(sentence.args) >= 10:
         a = sentence.args
         return Msg("The battle with losses {} / {} and support +{}.", a[7], a[8], a[-1])
-    if isinstance(sentence, AnyMsg) and sentence.template in RETREATS and len(sentence.args) == 3:
-        a = sentence.args
-        if sentence.template == RETREATS[0]:
+    if not isinstance(sentence, AnyMsg):
+        return None
+    t, a = sentence.template, sentence.args
+    if t in RETREATS and len(a) == 3:
+        if t == RETREATS[0]:
             return Msg("The attacker's retreat losses {} and support +{}.", a[0], a[2])
         return Msg("The defender's retreat losses {} and support +{}.", a[0], a[2])
+    if t in ROLLS[2:] and len(a) >= 6:
+        return Msg("The tactics {} test: rolled {}{} = {}, {}.", a[0], a[2], a[3], a[4], a[5])
+    if t == DESPERATE[0] and len(a) == 2:
+        return Msg(DESPERATE[0], a[0], ".")
+    if t == DESPERATE[1] and len(a) == 1:
+        return Msg("Desperate Times at the end of round 5: {}.", a[0])
     return None
