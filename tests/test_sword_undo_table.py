@@ -116,6 +116,18 @@ def test_an_undone_roll_says_to_take_back_what_its_result_did(console):   # W-9
     assert got.endswith(" If you already acted on its result, take that back on the map."), got
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: the tactics 2 test (3+1 = 4, fails). Take back on the map anything done for it."),
+    ("ru", "Отменено: проверка тактики 2 (3+1 = 4, провал). Отмените на карте всё, что сделано по ней."),
+    ("uk", "Скасовано: перевірка тактики 2 (3+1 = 4, провал). Скасуйте на мапі все, що зроблено за нею.")])
+def test_an_undone_tactics_test_says_what_to_take_back_of_it(console, lang, said):   # W-1
+    """It said the whole test again (its chance, what it does: six pages in Russian) and «по его
+    результату» / «за його результатом» of «проверка» / «перевірка», a feminine noun."""
+    got = _undone(console, "tactics 2 mod=1 die=3 kind=intercept", lang=lang)
+    assert got == said
+    assert len(base.wrap(got, base.COLS - 1)) <= base.ROWS + 1          # two pages of the Note at most
+
+
 def test_an_unrest_stored_without_its_start_still_reads():
     """A sentence an older Legatus stored (no ``before=``) keeps ``Undone: <sentence>``."""
     from engine.sword.table import UNREST_SET, undone

@@ -73,6 +73,9 @@ def undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} It is turn {}, round {} again.", sentence, turn, rnd)
     if t == FINISHED and len(a) == 2 and isinstance(a[0], int):
         return Msg("Undone: {} The game goes on: it is turn {}, round {} again.", sentence, a[0], V.game_length()[1])
+    if t in ROLLS[2:] and len(a) >= 6:          # «проверка» / «перевірка»: her result, not his
+        return Msg("Undone: the tactics {} test ({}{} = {}, {}). Take back on the map anything done for it.",
+                   a[0], a[2], a[3], a[4], a[5])
     if t in ROLLS:
         return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
     return None
