@@ -149,6 +149,21 @@ def test_an_undone_desperate_times_card_goes_back_to_its_power(console, lang, sa
     assert ok(console, "state")["state"]["desperate"]["gauls"] == 2
 
 
+def test_an_undone_desperate_times_card_leaves_out_who_kept_theirs(console):   # W-12
+    """Gauls and Greeks wanting at once at 0 VP: the Gauls play (W-11 order), the Greeks keep theirs
+    and still have it after the undo; the undo said «…; свои карточки оставляют: Греки.» too."""
+    said = _undone(console, "desperate gauls,greeks", lang="ru")
+    assert said == ("Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените "
+                    "на карте действие, сделанное по ней.")
+    assert ok(console, "state")["state"]["desperate"]["greeks"] == 2
+
+
+def test_an_undone_end_of_round_5_names_the_cards_without_their_order(console):   # W-12
+    said = _undone(console, *["advance"] * 4, "desperate romans,gauls end=1", lang="uk")
+    assert said == ("Скасовано: Відчайдушні часи наприкінці раунду 5: Галли, Римляни. Поверніть ці карти державам "
+                    "і скасуйте на мапі дії, виконані за ними.")
+
+
 def test_an_undone_consuls_draw_says_where_the_consuls_go(console):   # W-10
     got = _undone(console, "consuls")
     assert got.startswith("Undone: Consuls drawn from the cup: "), got

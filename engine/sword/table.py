@@ -34,6 +34,8 @@ RETREATS = (N_("Retreat losses of the attacker: {} ({} lost in all); the defende
             N_("Retreat losses of the defender: {} ({} lost in all); the attacker's support +{} (W-5)."))
 DESPERATE = (N_("Plays a Desperate Times card: {} (W-12){}"),
              N_("Desperate Times at the end of round 5, most VP first (W-12): {}."))
+DESPERATE_END = N_("Desperate Times at the end of round 5: {}.")
+"""The cards played at the end of round 5 (:data:`DESPERATE`'s second) as an undo names them."""
 CONSULS = (N_("Consuls drawn from the cup: {} and {} (W-10)."), N_("Consuls drawn from the cup: {} (W-10)."))
 ADVANCED = N_("Turn {}, round {}.")
 FINISHED = N_("Turn {} is over: won on VP by {} (ties by W-11 order).")
@@ -60,11 +62,12 @@ def undone(sentence: Any) -> Msg | None:
     was, support = sentence.kwargs.get("was"), sentence.kwargs.get("support_was")
     if t in RETREATS and len(a) == 3 and all(isinstance(x, int) for x in (a[0], a[2], was, support)):
         return _retreat_undone(a[0], a[2], was, support)
-    if t == DESPERATE[0]:
+    if t == DESPERATE[0]:              # the power that played it (those keeping theirs keep them still)
         return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
-                   sentence)
+                   Msg(DESPERATE[0], a[0], ".") if len(a) == 2 else sentence)
     if t == DESPERATE[1]:
-        return Msg("Undone: {} Give those cards back and take back on the map the actions they gave.", sentence)
+        return Msg("Undone: {} Give those cards back and take back on the map the actions they gave.",
+                   Msg(DESPERATE_END, a[0]) if len(a) == 1 else sentence)
     if t in CONSULS:
         return Msg("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
                    "stood.", sentence)
@@ -125,5 +128,5 @@ def undo_asked(sentence: Any) -> Msg | None:
     if t == DESPERATE[0] and len(a) == 2:
         return Msg(DESPERATE[0], a[0], ".")
     if t == DESPERATE[1] and len(a) == 1:
-        return Msg("Desperate Times at the end of round 5: {}.", a[0])
+        return Msg(DESPERATE_END, a[0])
     return None
