@@ -60,7 +60,8 @@ def undone(sentence: Any) -> Msg | None:
         return Msg("Undone: the battle (losses {} / {}). Put the units lost back on the map and take back the "
                    "support +{}.", a[7], a[8], a[-1])
     was, support = sentence.kwargs.get("was"), sentence.kwargs.get("support_was")
-    if t in RETREATS and len(a) == 3 and all(isinstance(x, int) for x in (a[0], a[2], was, support)):
+    if (t in RETREATS and len(a) == 3 and isinstance(a[0], int) and isinstance(a[2], int) and isinstance(was, int)
+            and isinstance(support, int)):
         return _retreat_undone(a[0], a[2], was, support)
     if t == DESPERATE[0]:              # the power that played it (those keeping theirs keep them still)
         return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
