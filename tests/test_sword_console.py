@@ -64,7 +64,7 @@ def test_a_tactics_tests_effect_is_said_in_the_players_language(tmp_path: Path):
 
 
 def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
-    """The log (and the undo question, which reads it) said «выпало 6+0 = 6, провал» alone: which test
+    """The log said «выпало 6+0 = 6, провал» alone: which test
     failed, and that the defender now has −1 in the battle, was lost once the notice was gone."""
     out = console(["settings language=ru", "new sword players=romans,gauls seed=1", "tactics 2 die=6 kind=avoid",
                    "tactics 3 die=1", "log 2", "settings language=uk", "log 2", "undo"], tmp_path)
@@ -72,8 +72,7 @@ def test_the_log_says_what_a_tactics_test_does(tmp_path: Path):  # W-1
                              "(W-1).", "Проверка тактики 3 (шанс 1/2): выпало 1+0 = 1, успех."]
     assert out[6]["log"][0] == ("Перевірка тактики 2 (шанс 1/3): випало 6+0 = 6, провал: захисник отримує −1 у "
                                 "битві (W-1).")
-    assert out[7]["undone"] == ("Скасовано: Перевірка тактики 3 (шанс 1/2): випало 1+0 = 1, успіх. Якщо ви вже "
-                                "щось зробили за його результатом, скасуйте це на мапі.")
+    assert out[7]["undone"] == "Скасовано: перевірка тактики 3 (1+0 = 1, успіх). Скасуйте на мапі все, що зроблено за нею."
 
 
 def test_the_log_says_a_tactics_test_s_sure_or_hopeless_chance_as_a_person_writes_it(tmp_path: Path):  # W-1

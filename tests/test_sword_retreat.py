@@ -104,8 +104,8 @@ def test_undo_takes_the_retreat_losses_back(console: Console):  # W-5
     ok(console, "retreat losses=3")
     ok(console, "retreat losses=1")
     undone = ok(console, "undo")
-    assert undone["undone"] == ("Undone: retreat losses 1; they are 3 again, support +4. Set the units and the "
-                                "support on the map to match.")            # not «put those units back»
+    assert undone["undone"] == ("Undone: the retreat losses are 3 again. Take 2 units off the map again. Add 1 "
+                                "support point again.")                    # not «put those units back»
     last = undone["state"]["last"]
     assert (last["retreat_losses"], last["support"]) == (3, 4)           # ⌈8/2⌉
     last = ok(console, "undo")["state"]["last"]

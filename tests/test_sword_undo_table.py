@@ -80,14 +80,52 @@ def test_an_undone_battle_says_to_put_the_losses_back(console, lang, said):   # 
     assert _undone(console, THREE, lang=lang) == said
 
 
-def test_an_undone_retreat_says_to_put_those_units_back(console):   # W-5
-    got = _undone(console, THREE, "retreat losses=2")
-    assert got == "Undone: retreat losses 2. Put those units back on the map and take back the support they added."
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: retreat losses 2. Put 2 units back on the map. Take back 1 support point."),
+    ("ru", "Отменено: потери отступления 2 БЕ. Верните 2 БЕ на карту. Отмените 1 очко поддержки."),
+    ("uk", "Скасовано: втрати відступу 2 БО. Поверніть 2 БО на мапу. Скасуйте 1 очко підтримки.")])
+def test_an_undone_retreat_says_how_many_units_and_support_points(console, lang, said):   # W-5
+    """Support +2 for the 3 units lost in battle, +3 with 2 retreat losses (⌈5/2⌉): the undo said
+    «take back the support they added» and left the players to work out how much."""
+    assert _undone(console, THREE, "retreat losses=2", lang=lang) == said
+
+
+def test_an_undone_retreat_that_added_no_support_says_it_stays(console):   # W-5
+    """3 units lost in battle and 1 retreating: ⌈4/2⌉ = 2, the support +2 of the battle alone. The
+    undo said «take back the support they added»: a point the winner never got taken off the map."""
+    assert ok(console, "settings language=en")
+    ok(console, FIVE)
+    ok(console, THREE)
+    assert ok(console, "retreat losses=1")["support"] == 2
+    assert ok(console, "undo")["undone"] == "Undone: retreat losses 1. Put 1 unit back on the map. The support stays +2."
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: the retreat losses are 3 again. Take 2 units off the map again. Add 1 support point again."),
+    ("ru", "Отменено: потери отступления снова 3 БЕ. Снова снимите 2 БЕ с карты. Снова добавьте 1 очко поддержки."),
+    ("uk", "Скасовано: втрати відступу знову 3 БО. Знову зніміть 2 БО з мапи. Знову додайте 1 очко підтримки.")])
+def test_an_undone_retreat_given_again_sets_back_the_ones_it_replaced(console, lang, said):   # W-5
+    """Retreat losses 3 (support +3), then 1 in their place (support +2): undone, the 3 stand again,
+    so 2 units come off the map again and the winner has its third support point again."""
+    assert _undone(console, THREE, "retreat losses=3", "retreat losses=1", lang=lang) == said
+    assert ok(console, "state")["state"]["last_battle"]["support"] == 3
 
 
 def test_an_undone_roll_says_to_take_back_what_its_result_did(console):   # W-9
     got = _undone(console, "check siege dice=3,4")
     assert got.endswith(" If you already acted on its result, take that back on the map."), got
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: the tactics 2 test (3+1 = 4, fails). Take back on the map anything done for it."),
+    ("ru", "Отменено: проверка тактики 2 (3+1 = 4, провал). Отмените на карте всё, что сделано по ней."),
+    ("uk", "Скасовано: перевірка тактики 2 (3+1 = 4, провал). Скасуйте на мапі все, що зроблено за нею.")])
+def test_an_undone_tactics_test_says_what_to_take_back_of_it(console, lang, said):   # W-1
+    """It said the whole test again (its chance, what it does: six pages in Russian) and «по его
+    результату» / «за його результатом» of «проверка» / «перевірка», a feminine noun."""
+    got = _undone(console, "tactics 2 mod=1 die=3 kind=intercept", lang=lang)
+    assert got == said
+    assert len(base.wrap(got, base.COLS - 1)) <= base.ROWS + 1          # two pages of the Note at most
 
 
 def test_an_unrest_stored_without_its_start_still_reads():
@@ -109,6 +147,21 @@ def test_an_undone_desperate_times_card_goes_back_to_its_power(console, lang, sa
     """The card played is out of the game for good (rule 7.4): its undo must say it is back."""
     assert _undone(console, "desperate gauls", lang=lang) == said
     assert ok(console, "state")["state"]["desperate"]["gauls"] == 2
+
+
+def test_an_undone_desperate_times_card_leaves_out_who_kept_theirs(console):   # W-12
+    """Gauls and Greeks wanting at once at 0 VP: the Gauls play (W-11 order), the Greeks keep theirs
+    and still have it after the undo; the undo said «…; свои карточки оставляют: Греки.» too."""
+    said = _undone(console, "desperate gauls,greeks", lang="ru")
+    assert said == ("Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените "
+                    "на карте действие, сделанное по ней.")
+    assert ok(console, "state")["state"]["desperate"]["greeks"] == 2
+
+
+def test_an_undone_end_of_round_5_names_the_cards_without_their_order(console):   # W-12
+    said = _undone(console, *["advance"] * 4, "desperate romans,gauls end=1", lang="uk")
+    assert said == ("Скасовано: Відчайдушні часи наприкінці раунду 5: Галли, Римляни. Поверніть ці карти державам "
+                    "і скасуйте на мапі дії, виконані за ними.")
 
 
 def test_an_undone_consuls_draw_says_where_the_consuls_go(console):   # W-10
@@ -163,3 +216,94 @@ def test_an_undone_end_of_turn_9_says_the_game_goes_on(console):   # 9 turns of 
     assert got.endswith(" The game goes on: it is turn 9, round 5 again."), got
     state = ok(console, "state")["state"]
     assert (state["turn"], state["round"]) == (9, 5)
+
+
+@pytest.mark.parametrize("lang,asked,said", [
+    ("en", "The defender's retreat losses 2 and support +3.",
+     "Undone: retreat losses 2. Put 2 units back on the map. Take back 1 support point."),
+    ("ru", "Потери отступления защиты 2 БЕ и поддержка +3.",
+     "Отменено: потери отступления 2 БЕ. Верните 2 БЕ на карту. Отмените 1 очко поддержки."),
+    ("uk", "Втрати відступу захисту 2 БО і підтримка +3.",
+     "Скасовано: втрати відступу 2 БО. Поверніть 2 БО на мапу. Скасуйте 1 очко підтримки.")])
+def test_the_undo_of_a_retreat_asks_in_one_page_and_says_it_in_two(tmp_path, lang, asked, said):   # W-5
+    """Hold B after retreat losses asked «Take back: Retreat losses of the defender: 2 (5 lost in
+    all); the attacker's support +3 (W-5).» over three pages (four in English): it names them by
+    the side that lost them and the support, whole over «A: undo»; what to do on the map follows
+    the undo in two pages at most."""
+    from firmware.app import UndoQuestion
+    from firmware.screens.widgets import TextScreen
+    from tests.screens import app_with
+    app = app_with([FIVE, THREE, "retreat losses=2"], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        assert " ".join(question.rows) == asked
+        assert len(question.rows) <= base.ROWS - 1                      # one page: no scrolling
+        app.handle("a")
+        app.render()
+        note = app.stack[-1]
+        rows = note.rows if isinstance(note, TextScreen) else app.message
+        assert " ".join(rows) == said
+        assert len(rows) <= base.ROWS + 1                               # two pages at most
+        assert app.errors == 0 and app.console.session.view()["last_battle"]["retreat_losses"] == 0
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+def _asked(tmp_path, lang: str, lines: list[str]) -> list[str]:
+    """The rows of hold B's question after ``lines`` (a five-player game), as the panel wraps them."""
+    from firmware.app import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([FIVE, *lines], [], tmp_path, lang=lang)
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.ask_undo()
+        app.render()
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion)
+        return list(question.rows)
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "The tactics 2 test: rolled 3+1 = 4, fails."),
+    ("ru", "Проверка тактики 2: выпало 3+1 = 4, провал."),
+    ("uk", "Перевірка тактики 2: випало 3+1 = 4, провал.")])
+def test_the_undo_question_of_a_tactics_test_fits_one_panel(tmp_path, lang, asked):   # W-1
+    """«Take back: Tactics 2 test (1/6 chance): rolled 3+1 = 4, fails: no interception.» took
+    three pages in every language."""
+    rows = _asked(tmp_path, lang, ["tactics 2 mod=1 die=3 kind=intercept"])
+    assert " ".join(rows) == asked and len(rows) <= base.ROWS - 1
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "Plays a Desperate Times card: Gauls (W-12)."),
+    ("ru", "Карточку Отчаянных Времён играет: Галлы."),
+    ("uk", "Карту Відчайдушних часів грає: Галли.")])
+def test_the_undo_question_of_a_desperate_times_card_names_who_plays_it(tmp_path, lang, asked):   # W-12
+    """Gauls, Greeks and Etruscans wanting at once, the Gauls play (the tie order, W-11): the
+    question went on with who keeps theirs, three pages in Russian."""
+    rows = _asked(tmp_path, lang, ["desperate gauls,greeks,etruscans"])
+    assert " ".join(rows) == asked and len(rows) <= base.ROWS - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lines", [
+    ["vp gauls =4", "scoring gauls outside=3 missing=1"], ["unrest =2", "unrest +3"],
+    ["battle att=12 def=10 att-flank=3 mod=-3 defmod=2 att-dice=6,5,4 def-dice=6,6,1"],
+    [THREE, "retreat losses=2"], [THREE, "retreat losses=1", "retreat losses=2"],
+    ["tactics 2 mod=1 die=3 kind=intercept"], ["desperate gauls,greeks,etruscans"],
+    ["advance"] * 4 + ["desperate romans,gauls end=1"], ["consuls"], ["naval mod=1 die=3 extra-ops=1"],
+    ["check siege dice=3,4 gauls=1"], ["victory romans"]], ids=lambda lines: lines[-1].split()[0])
+def test_every_undo_question_takes_two_pages_at_most(tmp_path, lang, lines):   # W-1..W-13
+    """Each step's undo question, in each language: two pages of the question's three rows at most
+    (retreat losses took three or four, a tactics test and the end of round 5's cards three)."""
+    assert len(_asked(tmp_path, lang, lines)) <= base.ROWS

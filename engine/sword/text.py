@@ -33,6 +33,10 @@ def consul_named(name: str) -> str:
 STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep theirs."),
                  N_("Turn {} is over: {} wins on VP (ties by W-11 order)."),
                  N_("Gallic"),          # the Gallic events roll, «Gallic roll: 4+6 = 10.» (W-9)
-                 N_("the defender gets -1 in the battle (W-1)"))    # a failed avoid in a log, before the minus sign
+                 N_("the defender gets -1 in the battle (W-1)"),    # a failed avoid in a log, before the minus sign
+                 # an undo of retreat losses (W-5), before it said how many units and support points
+                 N_("Undone: retreat losses {}. Put those units back on the map and take back the support they added."),
+                 N_("Undone: retreat losses {}; they are {} again, support +{}. Set the units and the support on the "
+                    "map to match."))
 
 __all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]
