@@ -1032,3 +1032,46 @@ def test_a_true_time_not_after_a_restored_date_is_not_said():
              "unsynced": ["started", "finished"], "before": "2026-11-20T17:00:00Z"}
     assert sure_before(entry) is None
     assert sure_before({**entry, "before": "2026-11-26T19:00:00Z"}) is not None
+
+
+def test_a_record_rebuilt_under_a_new_id_gives_no_played_before_time(state_dir, history_clock, monkeypatch):
+    """QA (storage, clock): a Glory game (G-15) finished on 20.11 with the clock set; damage took its
+    History row and the card refused to write it again at that start; a second game was played
+    through with a clock nothing set (1970) and took the free id; the next start wrote the first
+    game again under a new id, newer than the second's, with its old times. The second game's BG
+    Stats play, which has no date of its own, was given «played before 20.11.2026 18:40» — the
+    first game's finish, before the second was played. A record written again under a new id says
+    nothing of when it was played by its place: the true time is the export's own."""
+    import datetime as dt
+    import sqlite3
+
+    from engine.text import Msg
+    from firmware import history_rebuild
+    from firmware.storage import StorageError
+    glory = ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]
+    clock = history_clock
+    clock.wall, clock.mono = "2026-11-20T18:00:00Z", 100.0
+    run_console_in(state_dir, glory[:-1])
+    clock.wall = "2026-11-20T18:40:00Z"
+    run_console_in(state_dir, [glory[-1], "end"])
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("UPDATE history SET record = replace(record, '\"status\": \"finished\"', '\"status\": \"finishee\"')")
+    db.commit()
+    db.close()
+
+    def refused(*_a: object, **_k: object) -> list[str]:
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "1970-01-01T00:00:42Z", True, 100.0
+    with monkeypatch.context() as m:                            # the damaged row set aside, not written again,
+        m.setattr(history_rebuild, "rebuild", refused)          # and the next game played in that run
+        assert run_console_in(state_dir, ["history", *glory, "end"])[0]["games"] == []
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "2026-11-28T12:00:00Z", False, 10.0
+    replies = run_console_in(state_dir, ["history", "settings language=en", "export format=bgstats id=1"])
+    games = replies[0]["games"]
+    assert [(g["id"], g["finished"]) for g in games] == [(2, "2026-11-20T18:40:00Z"), (1, "1970-01-01T00:00:42Z")]
+    play = replies[-1]["play"]
+    export = dt.datetime.fromisoformat("2026-11-28T12:00:00+00:00").astimezone()
+    assert play["playDate"] == export.strftime("%Y-%m-%d %H:%M:%S"), play["comments"]
+    assert f"It was played before {export:%d.%m.%Y %H:%M}, the date given here." in play["comments"]
