@@ -4,7 +4,9 @@
 ``bgstats``: one play exactly in BG Stats' published push format (the ``createPlay`` link, see
 :data:`PUBLISHED`): ``sourceName``, ``sourcePlayId``, ``playDate`` (local time ``YYYY-MM-DD
 HH:MM:SS``, the game's start; a play with no date of its own, played through with a clock nothing
-set, the first true time after it, said in its comments: firmware/export_plays.py ``sure_after``), ``durationMin`` (its play time: firmware/play_time.py), ``comments``,
+set, the first true time after it, said in its comments: firmware/export_plays.py ``sure_after``; a
+date that may be wrong, taken with the clock restored from the last shutdown: its comments say that
+true time it was played before), ``durationMin`` (its play time: firmware/play_time.py), ``comments``,
 ``game`` (``name``, ``bggId`` where verified, ``sourceGameId``,
 ``highestWins``, ``noPoints``) and ``players`` (``name``: the person — never a side: a side nobody
 was named for is ``Player N`` in the language set, «Игрок 2», and Auto-Crassus is «Авто-Красс» in
@@ -56,7 +58,7 @@ from typing import Any, cast
 
 from engine.errors import BadArguments
 from engine.game import Request
-from firmware.export_dates import bound_date, date_words, duration_min, play_date
+from firmware.export_dates import bound_date, date_unsure, date_words, duration_min, play_date
 from firmware.export_plays import copies_dated, is_tool, play_id, play_of, session_parts, sure_after
 from firmware.history_text import Msg
 from firmware import fairness, history, history_record
@@ -406,8 +408,8 @@ def _command(db: sqlite3.Connection, name: str, req: Request, later: bool = Fals
                                "(the CSV lists it).", entries[0]["id"]))
     parts = session_parts(db, entries[0])
     entry, ident = play_of(entries[0], parts)
-    if not play_date(entry):            # (no date of its own: BG Stats needs one, a true one)
-        entry = {**entry, "before": sure_after(db, parts)}
+    if not play_date(entry) or date_unsure(entry):     # (no date of its own: BG Stats needs one, a true
+        entry = {**entry, "before": sure_after(db, parts)}    # one; a date that may be wrong: the true bound)
     return bgstats(entry, known_ids, ident)
 
 

@@ -92,9 +92,21 @@ def bound_date(entry: dict[str, Any]) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S") if when is not None and not play_date(entry) else ""
 
 
+def sure_before(entry: dict[str, Any]) -> _dt.datetime | None:
+    """The true time a play whose date may be wrong (:func:`date_unsure`: a Pi with no network
+    dates it by the clock restored from its last shutdown, fake-hwclock, behind the true time) was
+    played before (its ``before``: firmware/export_plays.py ``sure_after``), in local time; None
+    when there is none, or it is not after the date given (it would say nothing true of it)."""
+    before, given = local(entry.get("before")), play_date(entry)
+    if before is None or not given or f"{before:%Y-%m-%d %H:%M:%S}" <= given:
+        return None
+    return before
+
+
 def date_words(entry: dict[str, Any]) -> str:
-    """A sentence saying the play's date may be wrong (the clock was not set), or that it is not
-    known at all and which date BG Stats is given instead (:func:`bound_date`), or ""."""
+    """A sentence saying the play's date may be wrong (the clock was not set), with the true time
+    it was played before when there is one (:func:`sure_before`), or that it is not known at all
+    and which date BG Stats is given instead (:func:`bound_date`), or ""."""
     from firmware.history_text import Msg, say
     if not play_date(entry) and (unset_clock(entry.get("finished")) or unset_clock(entry.get("started"))):
         if (before := local(entry.get("before"))) is not None:
@@ -103,6 +115,9 @@ def date_words(entry: dict[str, Any]) -> str:
         return say(Msg("Legatus's clock was not set when this game was played: its date is not known."))
     if not date_unsure(entry):
         return ""
+    if (before := sure_before(entry)) is not None:
+        return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong. "
+                       "It was played before {when}.", when=f"{before:%d.%m.%Y %H:%M}"))
     return say(Msg("Legatus's clock was not set when this game was played: its date may be wrong."))
 
 

@@ -188,12 +188,14 @@ def sure_after(db: sqlite3.Connection, parts: list[dict[str, Any]]) -> str | Non
     time of it taken with a clock nothing had set: 1970, a fresh card's image date) BG Stats
     needs one (``playDate`` is required): the first History record newer than every record of
     the game (``parts``: :func:`session_parts`, so of later games) that holds such a time gives it
-    (a true time, and the same at every export once there), else the time of the export itself
+    (a true time, and the same at every export once there) — not a record written again after
+    damage under a new id (:func:`_moved`: its id is newer than its times) —, else the time of the export itself
     when the clock is set now; None when neither is (nothing true to give)."""
     from firmware.export_dates import local
     last = max(int(e["id"]) for e in parts)
+    moved = _moved(db)
     for row in db.execute(f"SELECT {history.HISTORY_ROW} FROM history WHERE id > ? ORDER BY id", (last,)):
-        if (e := history._entry(row)) is None:
+        if (e := history._entry(row)) is None or (e["sid"], e["part"]) in moved:
             continue
         sure = [t for k in ("started", "finished") if k not in (e.get("unsynced") or ())
                 and local(t := e.get(k)) is not None]
@@ -202,4 +204,27 @@ def sure_after(db: sqlite3.Connection, parts: list[dict[str, Any]]) -> str | Non
     if history._clock_unsynced():
         return None
     return history._now()
+
+
+def _moved(db: sqlite3.Connection) -> set[tuple[str, str]]:
+    """The History records (``sid``, ``part``) that damage took and the start wrote again under
+    another id than their own (firmware/history_rebuild.py ``rebuild``: their old id did not read,
+    or a game recorded since holds it — the card refused the rebuild at one start, the next did
+    it): a new id, newer than the games recorded since, with the old game's times. Their place in
+    History's order says nothing of when they were played (a game played before the clock was
+    set got «played before» the time of a game it followed). The damaged rows' bytes (``damaged``)
+    name them; none when those cannot be read (logged)."""
+    from firmware.history_rebuild import Lost, named
+    try:
+        raws = [bytes(r[0]) for r in db.execute("SELECT CAST(data AS BLOB) FROM damaged WHERE what='history'")]
+        if not raws:
+            return set()
+        ids = {(str(sid), str(part)): int(rid) for rid, sid, part in db.execute(
+            "SELECT id, CAST(sid AS TEXT), CAST(part AS TEXT) FROM history")}
+    except sqlite3.Error as e:               # (no such table: History read alone)
+        log.warning("the History rows written again cannot be read: %s", e)
+        return set()
+    lost = named(named([Lost.of(raw) for raw in raws], "sid", {s for s, _ in ids}), "part", {p for _, p in ids})
+    return {(str(x.sid), str(x.part)) for x in lost
+            if (now := ids.get((str(x.sid), str(x.part)))) is not None and now != x.rid}
 

@@ -13,6 +13,13 @@ game it joined says when it was played before and how that session ended
 (:func:`earlier_rows`). A damaged row is left out before this (firmware/history.py ``games``; the
 start-up check reports it), as everywhere.
 
+A Julius Caesar game of one battle that the players ended (``end``) keeps two records as well:
+the battle's (J-13) and the ``ended`` record of the whole game that ``end`` files (firmware/
+history.py ``record_ended``; PROTOCOL.md: a game stopped before its rules ended it). Its BG Stats
+play is the battle and the statistics count the battle once; the screens show that one row too,
+the battle's page saying when and how the players ended the game then. Every other game a rule
+finished has no ``ended`` record beside it (Caesar!, Glory, Sword: ``end`` adds none).
+
 Records made before they named their first session (no ``of``: a Legatus from before wrote a
 copy's so) are joined by the same rule as the export joins them (firmware/export_plays.py
 ``_copies``): the copy's session header names the session it is a copy of (``copy_of``). The
@@ -98,7 +105,11 @@ def joined(entries: Sequence[E]) -> tuple[list[E], dict[int, list[E]]]:
     its BG Stats play is stands (the newest that finished it, else that the players ended, else
     the newest left); a record left (``abandoned``) before a battle of a Julius Caesar game ended
     joins the copy's first battle when no record of the whole game stands; a battle fought again
-    in another copy from the same point: the newest. A game never reopened is left as it is.
+    in another copy from the same point: the newest. A Julius Caesar game of one battle that the
+    players ended (``end`` files an ``ended`` record of the whole game beside the battle's, which
+    names no winner) is that battle, as its BG Stats play is (firmware/export_plays.py
+    ``play_of``): the ``ended`` record joins it (History listed «JC battle 1» and «Julius Caesar»
+    for one battle played). Any other game never reopened is left as it is.
     History's list joins them at every frame: the last two reads' answers are kept (the App gives
     the same entries until History may read differently; never change them)."""
     ids = tuple(map(id, entries))
@@ -117,11 +128,11 @@ def _joined(entries: Sequence[E]) -> tuple[list[E], dict[int, list[E]]]:
             groups.setdefault(root(e), []).append(e)
     into: dict[int, int] = {}                 # the id of a record joined → the id it joined
     for group in groups.values():
-        if not any(e.get("of") for e in group):
-            continue                            # never reopened: each record stands
         ordered = sorted(group, key=lambda e: int(e["id"]))
         whole = [e for e in ordered if not _parted(e)]
         battles = [e for e in ordered if _parted(e)]
+        if not any(e.get("of") for e in group) and not (whole and battles):
+            continue                            # never reopened, no battle beside the game's end: each stands
         by_part: dict[str, E] = {}
         for e in battles:                       # (oldest first: the newest of a part stays)
             if (was := by_part.get(str(e["part"]))) is not None:
@@ -129,10 +140,12 @@ def _joined(entries: Sequence[E]) -> tuple[list[E], dict[int, list[E]]]:
             by_part[str(e["part"])] = e
         if not whole:
             continue
-        pick = next((e for e in reversed(whole) if e["status"] == "finished"), None) or next(
-            (e for e in reversed(whole) if e["status"] == "ended"), None)
+        verdict = next((e for e in reversed(whole) if e["status"] == "finished"), None)
+        pick = verdict or next((e for e in reversed(whole) if e["status"] == "ended"), None)
         copied = [e for e in by_part.values() if e.get("of")]
-        if pick is None and copied:             # left, then battles fought in a copy: the first of them
+        if verdict is None and len(by_part) == 1:   # a game of one battle, ended or left: that battle
+            target = next(iter(by_part.values()))
+        elif pick is None and copied:           # left, then battles fought in a copy: the first of them
             target = min(copied, key=lambda e: int(e["id"]))
         else:
             target = pick or whole[-1]
@@ -165,16 +178,22 @@ def earlier_rows(entry: Mapping[str, Any], earlier: Sequence[Mapping[str, Any]])
     """What a game's page says of the records joined into ``entry`` (:func:`joined`): that the game
     was reopened from Earlier games, and when (the copy's start), then each earlier record, oldest
     first, with when it was left or ended and its result as History keeps it («Раньше, 01.03
-    18:40: Брошена после 6 действий.»). Nothing for a game never reopened."""
+    18:40: Брошена после 6 действий.»); a record made after ``entry`` (the players' end of a Julius
+    Caesar game of one battle) says what came then («Затем, 01.03 18:40: Завершена игроками после
+    3 действий.»). Nothing for a game never reopened with nothing joined into it."""
     from firmware.history_text import _, say
     from firmware.seats import seats_said
-    if not earlier and not entry.get("of"):
-        return []
-    begun = "" if _parted(entry) else _when(entry, "started")      # (a battle's start is not the copy's)
-    rows = [_("Reopened from Earlier games on {}.").format(begun) if begun else _("Reopened from Earlier games.")]
+    rows = []
+    if entry.get("of") or any(e.get("sid") != entry.get("sid") for e in earlier):
+        begun = "" if _parted(entry) else _when(entry, "started")      # (a battle's start is not the copy's)
+        rows.append(_("Reopened from Earlier games on {}.").format(begun) if begun else _("Reopened from Earlier games."))
     for e in earlier:
         result = say(seats_said(str(e["game"]), e["result"]))
         when = _when(e, "finished")
-        rows.append(_("Earlier, {when}: {result}").format(when=when, result=result) if when
-                    else _("Earlier: {}").format(result))
+        if int(e["id"]) > int(entry["id"]):     # (recorded after it: how the game ended then)
+            rows.append(_("Then, {when}: {result}").format(when=when, result=result) if when
+                        else _("Then: {}").format(result))
+        else:
+            rows.append(_("Earlier, {when}: {result}").format(when=when, result=result) if when
+                        else _("Earlier: {}").format(result))
     return rows

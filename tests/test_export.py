@@ -985,3 +985,93 @@ def test_a_game_played_before_the_clock_was_ever_set_gets_a_true_date_before_whi
     when = dt.datetime.fromisoformat(sure.replace("Z", "+00:00")).astimezone()
     assert play["playDate"] == when.strftime("%Y-%m-%d %H:%M:%S")
     assert f"её дата неизвестна. Она сыграна до {when:%d.%m.%Y %H:%M} — эта дата и указана." in play["comments"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "its date may be wrong. It was played before {}."),
+    ("ru", "её дата может быть неверной. Она сыграна до {}."),
+    ("uk", "її дата може бути неправильною. Її зіграно до {}.")])
+@pytest.mark.parametrize("after", ["a later game", "the export", "no clock yet"])
+def test_a_game_dated_by_a_restored_clock_says_the_true_time_it_was_played_before(state_dir, history_clock,
+                                                                                 lang, said, after):
+    """QA (clock): a Pi with no network and no real-time clock starts at the time of its last
+    shutdown (fake-hwclock): a Glory game played then (G-15) is dated days behind its evening.
+    BG Stats gets that date with «its date may be wrong» and nothing more, though Legatus took a
+    true time after it (``a later game``'s finish, else the export's own): the comments say the
+    game was played before it (the date given stays the game's own, as History shows it). With no
+    true time anywhere yet (``no clock yet``), the «may be wrong» sentence alone."""
+    import datetime as dt
+    clock = history_clock
+    clock.wall, clock.unset, clock.mono = "2026-11-20T18:00:00Z", True, 100.0    # the last shutdown's
+    run_console_in(state_dir, ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 9
+                   + ["fame Анна +2", "score"])
+    clock.wall, clock.mono = "2026-11-20T18:50:00Z", 3100.0
+    then = ["new dice seed=1", "roll 2d6"] if after == "a later game" else []
+    run_console_in(state_dir, then)
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "2026-11-26T19:00:00Z", after == "no clock yet", 10.0
+    run_console_in(state_dir, ["end"] if then else [])
+    clock.wall = "2026-11-28T12:00:00Z"                    # exported two days later
+    play = run_console_in(state_dir, [f"settings language={lang}", "export format=bgstats id=1"])[-1]["play"]
+    begun = dt.datetime.fromisoformat("2026-11-20T18:00:00+00:00").astimezone()
+    assert play["playDate"] == begun.strftime("%Y-%m-%d %H:%M:%S")            # the game's own date
+    may_be_wrong = said.split(". ")[0] + "."
+    if after == "no clock yet":
+        assert play["comments"].count(may_be_wrong) == 1 and said.split(". ")[1][:8] not in play["comments"]
+        return
+    sure = "2026-11-26T19:00:00Z" if after == "a later game" else "2026-11-28T12:00:00Z"
+    when = dt.datetime.fromisoformat(sure.replace("Z", "+00:00")).astimezone()
+    assert said.format(f"{when:%d.%m.%Y %H:%M}") in play["comments"], play["comments"]
+
+
+def test_a_true_time_not_after_a_restored_date_is_not_said():
+    """The true time a play was played before is said only when it is after the date given (a
+    clock restored from a shutdown is behind the true time; one not after it says nothing of it)."""
+    from firmware.export_dates import sure_before
+    entry = {"started": "2026-11-20T18:00:00Z", "finished": "2026-11-20T19:00:00Z",
+             "unsynced": ["started", "finished"], "before": "2026-11-20T17:00:00Z"}
+    assert sure_before(entry) is None
+    assert sure_before({**entry, "before": "2026-11-26T19:00:00Z"}) is not None
+
+
+def test_a_record_rebuilt_under_a_new_id_gives_no_played_before_time(state_dir, history_clock, monkeypatch):
+    """QA (storage, clock): a Glory game (G-15) finished on 20.11 with the clock set; damage took its
+    History row and the card refused to write it again at that start; a second game was played
+    through with a clock nothing set (1970) and took the free id; the next start wrote the first
+    game again under a new id, newer than the second's, with its old times. The second game's BG
+    Stats play, which has no date of its own, was given «played before 20.11.2026 18:40» — the
+    first game's finish, before the second was played. A record written again under a new id says
+    nothing of when it was played by its place: the true time is the export's own."""
+    import datetime as dt
+    import sqlite3
+
+    from engine.text import Msg
+    from firmware import history_rebuild
+    from firmware.storage import StorageError
+    glory = ["new glory players=Анна,Борис seed=5"] + ["event", "end-round"] * 9 + ["fame Анна +2", "score"]
+    clock = history_clock
+    clock.wall, clock.mono = "2026-11-20T18:00:00Z", 100.0
+    run_console_in(state_dir, glory[:-1])
+    clock.wall = "2026-11-20T18:40:00Z"
+    run_console_in(state_dir, [glory[-1], "end"])
+    db = sqlite3.connect(state_dir / "legatus.db")
+    db.execute("UPDATE history SET record = replace(record, '\"status\": \"finished\"', '\"status\": \"finishee\"')")
+    db.commit()
+    db.close()
+
+    def refused(*_a: object, **_k: object) -> list[str]:
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "1970-01-01T00:00:42Z", True, 100.0
+    with monkeypatch.context() as m:                            # the damaged row set aside, not written again,
+        m.setattr(history_rebuild, "rebuild", refused)          # and the next game played in that run
+        assert run_console_in(state_dir, ["history", *glory, "end"])[0]["games"] == []
+    clock.restart()
+    clock.wall, clock.unset, clock.mono = "2026-11-28T12:00:00Z", False, 10.0
+    replies = run_console_in(state_dir, ["history", "settings language=en", "export format=bgstats id=1"])
+    games = replies[0]["games"]
+    assert [(g["id"], g["finished"]) for g in games] == [(2, "2026-11-20T18:40:00Z"), (1, "1970-01-01T00:00:42Z")]
+    play = replies[-1]["play"]
+    export = dt.datetime.fromisoformat("2026-11-28T12:00:00+00:00").astimezone()
+    assert play["playDate"] == export.strftime("%Y-%m-%d %H:%M:%S"), play["comments"]
+    assert f"It was played before {export:%d.%m.%Y %H:%M}, the date given here." in play["comments"]

@@ -175,3 +175,50 @@ def test_a_game_left_twice_is_one_row_and_a_battle_fought_again_in_another_copy_
           _e(4, "S", "battle-2", "finished"), _e(3, "S", "battle-1", "finished")]
     kept, earlier = joined(jc)
     assert [e["id"] for e in kept] == [6, 4, 3] and [e["id"] for e in earlier[6]] == [5]
+
+
+@pytest.mark.parametrize("lang, then", [("en", "Then, "), ("ru", "Затем, "), ("uk", "Потім, ")])
+def test_a_jc_game_of_one_battle_ended_by_the_players_is_one_row_the_battles(state_dir, lang, then):
+    """J-13: one battle fought, then the players end the session (``end``). History listed «JC
+    battle 1» and «Julius Caesar» (the ``ended`` record ``end`` files, no winner) for one game
+    played, while its BG Stats play is the battle and the statistics count it once. One row: the
+    battle's, its page giving the battle's result, its winner and, under it, that the players
+    ended the game then. The console's ``history`` keeps both records (PROTOCOL.md)."""
+    from firmware.history_text import Msg, say
+    app = app_with([*JC[:4], "end"], [], state_dir, lang)
+    try:
+        games = app.run("history")["games"]
+        assert [(g["mode"]["kind"], g["status"]) for g in games] == [("ended", "ended"), ("battle", "finished")]
+        open_history(app)
+        rows = _rows(app)
+        start, end = app.stack[-1]._span
+        from firmware.screens.history import game_name
+        assert rows[start:end] == [game_name(app.history(50)[1])], rows             # «JC battle 1» alone
+        _open_newest(app)
+        page = _rows(app)
+        assert any(r.startswith(games[1]["result"]) for r in page), page          # the battle's result
+        assert any(r.startswith("✓") for r in page), page                         # and its winner
+        ended = say(Msg("Ended by the players after {n} action.", plural="Ended by the players after {n} actions.", n=3))
+        assert any(r.startswith(then) and r.endswith(": " + ended) for r in page), page
+        assert not any("Reopened" in r or "Возвращена" in r or "Повернута" in r for r in page), page
+    finally:
+        app.console.close()
+
+
+def test_a_jc_game_of_several_battles_ended_keeps_its_games_row_and_one_battle_in_a_copy_joins():
+    """Two battles and the players' end: the ``ended`` record is the game's (its BG Stats play, as
+    a campaign's verdict is), beside the battles — nothing joins. One battle fought in a copy of a
+    game left before it (``abandoned``), then ended there: one row, the battle, the first session's
+    record before it and the copy's end after it."""
+    from firmware.history_joined import earlier_rows, joined
+    jc = [_e(3, "S", "ended", "ended"), _e(2, "S", "battle-2", "finished"), _e(1, "S", "battle-1", "finished")]
+    kept, earlier = joined(jc)
+    assert [e["id"] for e in kept] == [3, 2, 1] and earlier == {}
+    copy = [_e(3, "C", "ended", "ended", of="S"), _e(2, "C", "battle-1", "finished", of="S"),
+            _e(1, "S", "abandoned", "abandoned")]
+    for e in copy:
+        e["result"], e["finished"] = "x", None
+    kept, earlier = joined(copy)
+    assert [e["id"] for e in kept] == [2] and [e["id"] for e in earlier[2]] == [1, 3]
+    assert [r.split(":")[0] for r in earlier_rows(kept[0], earlier[2])] == [
+        "Reopened from Earlier games.", "Earlier", "Then"]
