@@ -21,9 +21,9 @@ YOURS = [*GAME, "play HU-HC shield:3/3 HU"]
 
 HIS_TURN = {"en": "Crassus's whole turn with tile В.", "ru": "Весь ход Красса с приказом В.",
             "uk": "Увесь хід Красса з тайлом В."}
-YOUR_TURN = {"en": "Your placement of shield 3/3 toward Hispania Ulterior, with everything it closed.",
-             "ru": "Ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл.",
-             "uk": "Ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив."}
+YOUR_TURN = {"en": "Your shield 3/3 toward Hispania Ulterior and all it closed.",
+             "ru": "Ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл.",
+             "uk": "Ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив."}
 HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the board what it did (the Log lists it).",
               "ru": "Отменено: весь ход Красса с приказом В. Отмените на поле то, что он сделал (ход записан в Журнале).",
               "uk": "Скасовано: увесь хід Красса з тайлом В. Скасуйте на полі те, що він зробив (хід записано в "
@@ -85,6 +85,7 @@ def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp
         assert ";" in app.console.request("log 1")["log"][0]        # it closed a province: a longer sentence
         question = _asked(app)
         assert _joined(question.rows) == YOUR_TURN[lang]
+        assert len(question.rows) <= base.ROWS             # a long province's name: one row more at most (it took 5)
         said = _undone(app)
         assert said == YOUR_UNDONE[lang], said
         assert app.console.session.view()["step"] == "play"
@@ -93,13 +94,90 @@ def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp
         app.console.close()
 
 
-def test_a_placement_alone_is_asked_in_its_own_words(tmp_path):
-    """A placement that closes nothing is short already: asked as its sentence says it."""
-    app = app_with(GAME[:3], [], tmp_path)
+PLAIN = {"en": ("Your ship 5/1 toward Africa.", "Undone: take ship 5/1 back from Africa–Achaea behind your screen."),
+         "ru": ("Ваш корабль 5/1 к провинции Африка.",
+                "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея обратно за свою ширму."),
+         "uk": ("Ваш корабель 5/1 до провінції Африка.",
+                "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея назад за свою ширму.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undo_question_of_a_plain_placement_fits_one_panel(tmp_path, lang):   # C-6
+    """A placement that closes nothing was asked as «Take back: You: placed ship 5/1 on
+    Africa–Achaea, 5 toward Africa.» — four rows in Russian, five in Ukrainian, under a panel of
+    three: it scrolled. It names the token and the province its higher number faces, as a
+    closing placement's question does; the notice then says which space to take it back from."""
+    app = app_with(GAME[:3], [], tmp_path, lang=lang)
     try:
-        assert _joined(_asked(app).rows).startswith("Take back: You: placed ship 5/1 on ")
+        i18n.set_language(lang)
+        question = _asked(app)
+        assert _joined(question.rows) == PLAIN[lang][0]
+        assert len(question.rows) <= base.ROWS - 1
+        assert _undone(app) == PLAIN[lang][1]               # what to do on the board: kept
+        assert app.console.session.view()["step"] == "play"
     finally:
+        i18n.set_language("en")
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_plain_placement_question_fits_one_panel(lang):   # C-3, C-6
+    """Every token on every space it may take, facing either province: the question of its undo
+    stays on one panel (it was up to seven rows, with «Take back:» and the whole sentence)."""
+    from engine.caesar.board import SPACE_A, SPACE_B, SPACE_ICON, SPACES
+    from engine.caesar.console import SOLO
+    from engine.caesar.terms import province, space, token
+    from engine.caesar.text import Msg
+    from engine.caesar.tokens import TOKENS
+    from firmware.i18n import _, say
+    try:
+        i18n.set_language(lang)
+        worst = []
+        for s in range(len(SPACES)):
+            for t, tok in enumerate(TOKENS):
+                if not tok.mask & SPACE_ICON[s]:
+                    continue
+                for p in (SPACE_A[s], SPACE_B[s]):
+                    step = Msg("{}.", Msg("You: placed {} on {}, {} toward {}", token(t), space(s), tok.hi, province(p)))
+                    asked = SOLO.undo_asked(step)       # as the App asks it (None: «Take back: <sentence>»)
+                    rows = base.wrap(say(asked) if asked is not None else _("Take back: {}").format(say(step)))
+                    if len(rows) > base.ROWS - 1:
+                        worst.append(rows)
+        assert not worst, worst[:3]
+    finally:
+        i18n.set_language("en")
+
+
+BONUS_ASKED = {"en": ("Might: sword 5/1 on Sicilia–Italia.", "Might: the control marker in Achaea.",
+                      "Centurion: sword 7/0 behind the screen."),
+               "ru": ("Могущество: меч 5/1 в ячейке Сицилия–Италия.", "Могущество: жетон контроля в провинции Ахея.",
+                      "Центурион: меч 7/0 за ширму."),
+               "uk": ("Міць: меч 5/1 на зоні Сицилія–Італія.", "Міць: маркер контролю в провінції Ахея.",
+                      "Центуріон: меч 7/0 за ширму.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("rules", ["SOLO", "DUEL"])
+def test_the_undo_question_of_a_might_or_a_centurion_names_what_it_took(lang, rules):   # C-15, C-18
+    """«Take back: Might: sword 5/1 on Sicilia–Italia is flipped face down, now 0/0.» took two or
+    three pages; the question names what the Might flipped or the Centurion took, on one panel."""
+    from engine.caesar import console, flow
+    from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
+    from engine.caesar.terms import province, space, token_named
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    asked = getattr(console, rules).undo_asked
+    steps = (Msg(flow.MIGHT_TOKEN, token_named("sword:5/1"), space(SPACE_INDEX["SC-IT"])),
+             Msg(flow.MIGHT_MARKER, province(PROVINCE_INDEX["AC"])), Msg(flow.CENTURION_TAKEN, token_named("sword:7/0")))
+    try:
+        i18n.set_language(lang)
+        for step, want in zip(steps, BONUS_ASKED[lang]):
+            rows = base.wrap(say(asked(step)))
+            assert _joined(rows) == want
+            assert len(rows) <= base.ROWS - 1
+        assert asked(Msg(flow.MIGHT_DISCARDED)) is None                # short already: «Take back: …»
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang,asked", [
@@ -129,7 +207,7 @@ def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   
         from engine.caesar.text import Msg
         placed = Msg("placed {} on {}, {} toward {}", "wild 4/0", "Sicilia–Italia", 4, "Sicilia")
         closed = Msg("{}: {}.", "Caesar", Msg("{}; {}", placed, Msg("closed Sicilia")))
-        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia, with everything it closed."
+        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia and all it closed."
         assert _duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("placed a token on {} face down", "X"))) is None
     finally:
         app.console.close()
