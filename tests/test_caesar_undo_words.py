@@ -28,12 +28,12 @@ HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the
               "ru": "Отменено: весь ход Красса с приказом В. Отмените на поле то, что он сделал (ход записан в Журнале).",
               "uk": "Скасовано: увесь хід Красса з тайлом В. Скасуйте на полі те, що він зробив (хід записано в "
                     "Журналі)."}
-YOUR_UNDONE = {"en": "Undone: your placement of shield 3/3 toward Hispania Ulterior, with everything it closed. Take "
-                     "back on the board what it did (the Log lists it).",
-               "ru": "Отменено: ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл. Отмените на "
-                     "поле то, что он сделал (ход записан в Журнале).",
-               "uk": "Скасовано: ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив. Скасуйте на "
-                     "полі те, що він зробив (хід записано в Журналі)."}
+YOUR_UNDONE = {"en": "Undone: your shield 3/3 toward Hispania Ulterior and all it closed. Take back on the board "
+                     "what it did (the Log lists it).",
+               "ru": "Отменено: ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл. Отмените на поле "
+                     "то, что он сделал (ход записан в Журнале).",
+               "uk": "Скасовано: ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив. Скасуйте на полі "
+                     "те, що він зробив (хід записано в Журналі)."}
 
 
 def _joined(rows) -> str:
@@ -211,3 +211,25 @@ def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   
         assert _duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("placed a token on {} face down", "X"))) is None
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undone_notice_of_a_might_or_a_centurion_is_short(lang):   # C-15, C-18
+    """Its «Undone» notice repeated the whole bonus sentence and then the table's step (eleven or
+    twelve rows in Russian and Ukrainian: six pages of «Message»); it names what was flipped or
+    taken as the question does, then what to do on the table — two pages at most."""
+    from engine.caesar import console, flow
+    from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
+    from engine.caesar.terms import province, space, token_named
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    from firmware.log_sentences import undone_sentence
+    steps = (Msg(flow.MIGHT_TOKEN, token_named("sword:5/1"), space(SPACE_INDEX["SC-IT"])),
+             Msg(flow.MIGHT_MARKER, province(PROVINCE_INDEX["HU"])), Msg(flow.CENTURION_TAKEN, token_named("sword:7/0")))
+    try:
+        i18n.set_language(lang)
+        for step in steps:
+            rows = base.wrap(say(undone_sentence(step, console.SOLO)))
+            assert len(rows) <= 2 * base.ROWS, rows
+    finally:
+        i18n.set_language("en")

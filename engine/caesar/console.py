@@ -257,8 +257,8 @@ def _undone(sentence: Any) -> Msg | None:
         if yours is None:
             return _placement_undone(sentence)
         token, toward, end = yours
-        undone = Msg("Undone: your placement of {} toward {}, with everything it closed. Take back on the board what "
-                     "it did (the Log lists it).", token, toward)
+        undone = Msg("Undone: your {} toward {} and all it closed. Take back on the board what it did (the Log "
+                     "lists it).", token, toward)
         return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
                                                                     end))
     table, letter = turn.kwargs.get("table"), turn.args[0]
@@ -334,22 +334,23 @@ def _placement_undone(sentence: Any) -> Msg | None:
 
 
 def _bonus_undone(sentence: Any) -> Msg | None:
-    """An undo of a Might (C-15) or a Centurion (C-18) says what to turn or take back on the table:
-    the token or control marker flipped face up again; the centurion taken back out from behind the
-    screen to lie in front of it (C-20); after a discard, that nothing there changes and the bonus is
-    to use or discard again. None for any other sentence."""
+    """An undo of a Might (C-15) or a Centurion (C-18) says what to turn or take back on the table,
+    named in the undo question's few words (:func:`_bonus_asked`; the whole sentence again took five
+    or six pages): the token or control marker flipped face up again; the centurion taken back out
+    from behind the screen to lie in front of it (C-20); after a discard, that nothing there changes
+    and the bonus is to use or discard again. None for any other sentence."""
     if not isinstance(sentence, AnyMsg):
         return None
     if sentence.template == flow.MIGHT_TOKEN and len(sentence.args) == 2:
-        return Msg("Undone: {} Turn the token on {} face up again.", sentence, sentence.args[1])
+        return Msg("Undone: Might: {} on {}. Turn that token face up again.", *sentence.args)
     if sentence.template == flow.MIGHT_MARKER and len(sentence.args) == 1:
-        return Msg("Undone: {} Turn the control marker in {} face up again.", sentence, sentence.args[0])
+        return Msg("Undone: Might: the control marker in {}. Turn it face up again.", sentence.args[0])
     if sentence.template == flow.MIGHT_DISCARDED:
         return Msg("Undone: {} Nothing to change on the table: use the Might or discard it again.",
                    sentence)
-    if sentence.template == flow.CENTURION_TAKEN:
-        return Msg("Undone: {} Take that centurion back out from behind the screen and lay it in front of "
-                   "the screen again.", sentence)
+    if sentence.template == flow.CENTURION_TAKEN and len(sentence.args) == 1:
+        return Msg("Undone: Centurion: {} behind the screen. Take it back out and lay it in front of the screen "
+                   "again.", sentence.args[0])
     if sentence.template in flow.CENTURION_DISCARDED:
         return Msg("Undone: {} Nothing to change on the table: use the Centurion or discard it again.",
                    sentence)
