@@ -208,7 +208,11 @@ def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   
         placed = Msg("placed {} on {}, {} toward {}", "wild 4/0", "Sicilia–Italia", 4, "Sicilia")
         closed = Msg("{}: {}.", "Caesar", Msg("{}; {}", placed, Msg("closed Sicilia")))
         assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia and all it closed."
-        assert _duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("placed a token on {} face down", "X"))) is None
+        down = Msg("placed a token on {} face down", "Sardinia–Gallia")          # C-21: the token is not named
+        assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", down))) == "Caesar: a token face down on Sardinia–Gallia."
+        with_bonus = Msg("placed a token on {} face down and drew the face-down bonus {}", "Sardinia–Gallia", "Might")
+        assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("{}; {}", with_bonus, Msg("used it"))))) == \
+            "Caesar: a token face down and the bonus Might."
     finally:
         app.console.close()
 
@@ -231,5 +235,26 @@ def test_the_undone_notice_of_a_might_or_a_centurion_is_short(lang):   # C-15, C
         for step in steps:
             rows = base.wrap(say(undone_sentence(step, console.SOLO)))
             assert len(rows) <= 2 * base.ROWS, rows
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "Pompey: a token face down on Numidia–Africa."),
+    ("ru", "Помпей: жетон лицом вниз в ячейке Нумидия–Африка."),
+    ("uk", "Помпей: жетон долілиць на зоні Нумідія–Африка.")])
+def test_the_undo_question_of_a_duel_placement_face_down_fits_one_panel(lang, asked):   # C-21
+    """«Take back: Pompey: placed a token on Numidia–Africa face down.» took four rows (two pages);
+    it names the player and the space, the token unnamed as its sentence keeps it."""
+    from engine.caesar.console import DUEL
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    step = Msg("{}: {}.", Msg("Pompey"), Msg("placed a token on {} face down", Msg("{}–{}", Msg("Numidia"),
+                                                                                    Msg("Africa"))))
+    try:
+        i18n.set_language(lang)
+        rows = base.wrap(say(DUEL.undo_asked(step)))
+        assert _joined(rows) == asked
+        assert len(rows) <= base.ROWS - 1
     finally:
         i18n.set_language("en")

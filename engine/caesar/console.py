@@ -463,8 +463,9 @@ def _duel_undo_asked(sentence: Any) -> Msg | None:
     every value (four or five pages with «Take back:» in Ukrainian): the player, the token and the
     province it faces, as your own placement's question says it; one that closed provinces
     (C-7..C-11) or ended the game (C-12) says so in a few words, as yours does (the Log keeps the
-    rest); a Might or a Centurion taken as in solo (:func:`_bonus_asked`). None for every other
-    step (a face-down one says no token, C-21: ``Take back: <sentence>``)."""
+    rest); one face down by its space, or by the bonus it drew (C-21: the token is not named); a
+    Might or a Centurion taken as in solo (:func:`_bonus_asked`). None for every other step
+    (``Take back: <sentence>``)."""
     bonus = _bonus_asked(sentence)
     if bonus is not None:
         return bonus
@@ -477,7 +478,16 @@ def _duel_undo_asked(sentence: Any) -> Msg | None:
     first = parts
     while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
         first = first.args[0]
-    if not isinstance(first, AnyMsg) or first.template != "placed {} on {}, {} toward {}":
+    if not isinstance(first, AnyMsg):
+        return None
+    if first.template in ("placed a token on {} face down", "placed a token on {} face down and drew the "
+                          "face-down bonus {}") and end is None:         # C-21: the token itself is not named
+        if len(first.args) == 2:
+            return Msg("{}: a token face down and the bonus {}.", who, first.args[1])
+        if first is not parts:
+            return Msg("{}: a token face down on {} and all it closed.", who, first.args[0])
+        return Msg("{}: a token face down on {}.", who, first.args[0])
+    if first.template != "placed {} on {}, {} toward {}":
         return None
     token, toward = first.args[0], first.args[3]
     if end is not None:
