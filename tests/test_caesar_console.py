@@ -730,8 +730,8 @@ def test_an_undone_placement_says_the_token_goes_back_behind_the_screen(console,
     assert not placed["closed"]
     out = ok(console, "undo")
     said = {"en": "Undone: take ship 5/1 back from Africa–Achaea behind your screen.",
-            "ru": "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея обратно за свою ширму.",
-            "uk": "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея назад за свою ширму."}[lang]
+            "ru": "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея за ширму.",
+            "uk": "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея за ширму."}[lang]
     assert out["undone"] == said, out["undone"]
     assert "ship:5/1" in out["state"]["human"]["hand"]
 
