@@ -30,10 +30,10 @@ HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the
                     "Журналі)."}
 YOUR_UNDONE = {"en": "Undone: your shield 3/3 toward Hispania Ulterior and all it closed. Take back on the board "
                      "what it did (the Log lists it).",
-               "ru": "Отменено: ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл. Отмените на поле "
-                     "то, что он сделал (ход записан в Журнале).",
-               "uk": "Скасовано: ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив. Скасуйте на полі "
-                     "те, що він зробив (хід записано в Журналі)."}
+               "ru": "Отменено: ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл. Отмените это на "
+                     "поле (см. Журнал).",
+               "uk": "Скасовано: ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив. Скасуйте це на "
+                     "полі (див. Журнал)."}
 
 
 def _joined(rows) -> str:
@@ -88,6 +88,7 @@ def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp
         assert len(question.rows) <= base.ROWS             # a long province's name: one row more at most (it took 5)
         said = _undone(app)
         assert said == YOUR_UNDONE[lang], said
+        assert len(base.wrap(said)) <= 2 * base.ROWS        # two pages (three in Russian and Ukrainian before)
         assert app.console.session.view()["step"] == "play"
     finally:
         i18n.set_language("en")
