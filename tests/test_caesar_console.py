@@ -654,27 +654,22 @@ _CENTURION = "position " + json.dumps({        # your ship closes Hispania Ulter
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", ["Undone: Might: sword 5/1 on Sicilia–Italia is flipped face down, now 0/0. Turn the token on "
-            "Sicilia–Italia face up again.",
-            "Undone: Might: the control marker in Achaea is flipped; it gives no border markers. Turn the "
-            "control marker in Achaea face up again.",
+    ("en", ["Undone: Might: sword 5/1 on Sicilia–Italia. Turn that token face up again.",
+            "Undone: Might: the control marker in Achaea. Turn it face up again.",
             "Undone: Might discarded. Nothing to change on the table: use the Might or discard it again."]),
-    ("ru", ["Отменено: Могущество: меч 5/1 в ячейке Сицилия–Италия перевёрнут лицом вниз, теперь это 0/0. "
-            "Переверните жетон в ячейке Сицилия–Италия обратно лицом вверх.",
-            "Отменено: Могущество: жетон контроля в провинции Ахея перевёрнут; он больше не даёт жетонов "
-            "контроля на границы. Переверните жетон контроля в провинции Ахея обратно лицом вверх.",
+    ("ru", ["Отменено: Могущество: меч 5/1 в ячейке Сицилия–Италия. Переверните этот жетон обратно лицом вверх.",
+            "Отменено: Могущество: жетон контроля в провинции Ахея. Переверните его обратно лицом вверх.",
             "Отменено: Могущество сброшено. На столе ничего менять не нужно: снова решите, использовать "
             "Могущество или сбросить его."]),
-    ("uk", ["Скасовано: Міць: меч 5/1 на зоні Сицилія–Італія перевернуто долілиць, тепер це 0/0. "
-            "Переверніть жетон на зоні Сицилія–Італія знову лицем догори.",
-            "Скасовано: Міць: маркер контролю в провінції Ахея перевернуто; він більше не дає маркерів "
-            "контролю на кордони. Переверніть маркер контролю в провінції Ахея знову лицем догори.",
+    ("uk", ["Скасовано: Міць: меч 5/1 на зоні Сицилія–Італія. Переверніть цей жетон знову лицем догори.",
+            "Скасовано: Міць: маркер контролю в провінції Ахея. Переверніть його знову лицем догори.",
             "Скасовано: Міць скинуто. На столі нічого змінювати не треба: знову вирішіть, використати Міць "
             "чи скинути її."])])
 def test_an_undone_might_says_what_to_turn_back_on_the_table(console, lang, said):   # C-15
     """Every other undo says what to take back on the table; a Might's said only «Undone: Might:
     sword 5/1 on Sicilia–Italia is flipped face down…», the token staying face down on the board
-    while the device had it face up again."""
+    while the device had it face up again. It names what the Might flipped as the undo question
+    does, in few words (the whole sentence again took eleven or twelve rows: five or six pages)."""
     from scripts.shots_caesar import HU_MIGHT, NEW
     ok(console, f"settings language={lang}")
     ok(console, NEW)
@@ -696,16 +691,16 @@ def test_an_undone_might_says_what_to_turn_back_on_the_table(console, lang, said
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", ["Undone: Centurion: sword 7/0 goes behind the screen instead of this turn's draw. Take that "
-            "centurion back out from behind the screen and lay it in front of the screen again.",
+    ("en", ["Undone: Centurion: sword 7/0 behind the screen. Take it back out and lay it in front of the "
+            "screen again.",
             "Undone: Centurion discarded; you draw as usual. Nothing to change on the table: use the "
             "Centurion or discard it again."]),
-    ("ru", ["Отменено: Центурион: меч 7/0 идёт за ширму вместо жетона из мешочка. Достаньте этот жетон "
-            "центуриона из-за ширмы и снова положите его перед ширмой.",
+    ("ru", ["Отменено: Центурион: меч 7/0 за ширму. Достаньте его из-за ширмы и снова положите перед "
+            "ширмой.",
             "Отменено: Центурион сброшен; вы тянете жетон как обычно. На столе ничего менять не нужно: "
             "снова решите, взять центуриона или сбросить бонус."]),
-    ("uk", ["Скасовано: Центуріон: меч 7/0 іде за ширму замість жетона з торбинки. Дістаньте цей жетон "
-            "центуріона з-за ширми й знову покладіть його перед ширмою.",
+    ("uk", ["Скасовано: Центуріон: меч 7/0 за ширму. Дістаньте його з-за ширми й знову покладіть перед "
+            "ширмою.",
             "Скасовано: Центуріона скинуто; ви тягнете жетон як зазвичай. На столі нічого змінювати не "
             "треба: знову вирішіть, взяти центуріона чи скинути бонус."])])
 def test_an_undone_centurion_says_what_to_take_back_on_the_table(console, lang, said):   # C-18, C-20
@@ -735,8 +730,8 @@ def test_an_undone_placement_says_the_token_goes_back_behind_the_screen(console,
     assert not placed["closed"]
     out = ok(console, "undo")
     said = {"en": "Undone: take ship 5/1 back from Africa–Achaea behind your screen.",
-            "ru": "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея обратно за свою ширму.",
-            "uk": "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея назад за свою ширму."}[lang]
+            "ru": "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея за ширму.",
+            "uk": "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея за ширму."}[lang]
     assert out["undone"] == said, out["undone"]
     assert "ship:5/1" in out["state"]["human"]["hand"]
 

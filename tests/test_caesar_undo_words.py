@@ -21,19 +21,19 @@ YOURS = [*GAME, "play HU-HC shield:3/3 HU"]
 
 HIS_TURN = {"en": "Crassus's whole turn with tile В.", "ru": "Весь ход Красса с приказом В.",
             "uk": "Увесь хід Красса з тайлом В."}
-YOUR_TURN = {"en": "Your placement of shield 3/3 toward Hispania Ulterior, with everything it closed.",
-             "ru": "Ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл.",
-             "uk": "Ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив."}
+YOUR_TURN = {"en": "Your shield 3/3 toward Hispania Ulterior and all it closed.",
+             "ru": "Ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл.",
+             "uk": "Ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив."}
 HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the board what it did (the Log lists it).",
               "ru": "Отменено: весь ход Красса с приказом В. Отмените на поле то, что он сделал (ход записан в Журнале).",
               "uk": "Скасовано: увесь хід Красса з тайлом В. Скасуйте на полі те, що він зробив (хід записано в "
                     "Журналі)."}
-YOUR_UNDONE = {"en": "Undone: your placement of shield 3/3 toward Hispania Ulterior, with everything it closed. Take "
-                     "back on the board what it did (the Log lists it).",
-               "ru": "Отменено: ваш ход: щит 3/3 к провинции Дальняя Испания — со всем, что он закрыл. Отмените на "
-                     "поле то, что он сделал (ход записан в Журнале).",
-               "uk": "Скасовано: ваш хід: щит 3/3 до провінції Далека Іспанія — з усім, що він закрив. Скасуйте на "
-                     "полі те, що він зробив (хід записано в Журналі)."}
+YOUR_UNDONE = {"en": "Undone: your shield 3/3 toward Hispania Ulterior and all it closed. Take back on the board "
+                     "what it did (the Log lists it).",
+               "ru": "Отменено: ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл. Отмените это на "
+                     "поле (см. Журнал).",
+               "uk": "Скасовано: ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив. Скасуйте це на "
+                     "полі (див. Журнал)."}
 
 
 def _joined(rows) -> str:
@@ -85,21 +85,103 @@ def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp
         assert ";" in app.console.request("log 1")["log"][0]        # it closed a province: a longer sentence
         question = _asked(app)
         assert _joined(question.rows) == YOUR_TURN[lang]
+        assert len(question.rows) <= base.ROWS             # a long province's name: one row more at most (it took 5)
         said = _undone(app)
         assert said == YOUR_UNDONE[lang], said
+        assert len(base.wrap(said)) <= 2 * base.ROWS        # two pages (three in Russian and Ukrainian before)
         assert app.console.session.view()["step"] == "play"
     finally:
         i18n.set_language("en")
         app.console.close()
 
 
-def test_a_placement_alone_is_asked_in_its_own_words(tmp_path):
-    """A placement that closes nothing is short already: asked as its sentence says it."""
-    app = app_with(GAME[:3], [], tmp_path)
+PLAIN = {"en": ("Your ship 5/1 toward Africa.", "Undone: take ship 5/1 back from Africa–Achaea behind your screen."),
+         "ru": ("Ваш корабль 5/1 к провинции Африка.",
+                "Отменено: заберите корабль 5/1 из ячейки Африка–Ахея за ширму."),
+         "uk": ("Ваш корабель 5/1 до провінції Африка.",
+                "Скасовано: заберіть корабель 5/1 із зони Африка–Ахея за ширму.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undo_question_of_a_plain_placement_fits_one_panel(tmp_path, lang):   # C-6
+    """A placement that closes nothing was asked as «Take back: You: placed ship 5/1 on
+    Africa–Achaea, 5 toward Africa.» — four rows in Russian, five in Ukrainian, under a panel of
+    three: it scrolled. It names the token and the province its higher number faces, as a
+    closing placement's question does; the notice then says which space to take it back from."""
+    app = app_with(GAME[:3], [], tmp_path, lang=lang)
     try:
-        assert _joined(_asked(app).rows).startswith("Take back: You: placed ship 5/1 on ")
+        i18n.set_language(lang)
+        question = _asked(app)
+        assert _joined(question.rows) == PLAIN[lang][0]
+        assert len(question.rows) <= base.ROWS - 1
+        said = _undone(app)
+        assert said == PLAIN[lang][1]                       # what to do on the board: kept
+        assert len(base.wrap(said)) <= base.ROWS            # the notice on one page (five rows in Russian:
+        #                                                     «обратно за свою ширму» — in solo one screen only)
+        assert app.console.session.view()["step"] == "play"
     finally:
+        i18n.set_language("en")
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_plain_placement_question_fits_one_panel(lang):   # C-3, C-6
+    """Every token on every space it may take, facing either province: the question of its undo
+    stays on one panel (it was up to seven rows, with «Take back:» and the whole sentence)."""
+    from engine.caesar.board import SPACE_A, SPACE_B, SPACE_ICON, SPACES
+    from engine.caesar.console import SOLO
+    from engine.caesar.terms import province, space, token
+    from engine.caesar.text import Msg
+    from engine.caesar.tokens import TOKENS
+    from firmware.i18n import _, say
+    try:
+        i18n.set_language(lang)
+        worst = []
+        for s in range(len(SPACES)):
+            for t, tok in enumerate(TOKENS):
+                if not tok.mask & SPACE_ICON[s]:
+                    continue
+                for p in (SPACE_A[s], SPACE_B[s]):
+                    step = Msg("{}.", Msg("You: placed {} on {}, {} toward {}", token(t), space(s), tok.hi, province(p)))
+                    asked = SOLO.undo_asked(step)       # as the App asks it (None: «Take back: <sentence>»)
+                    rows = base.wrap(say(asked) if asked is not None else _("Take back: {}").format(say(step)))
+                    if len(rows) > base.ROWS - 1:
+                        worst.append(rows)
+        assert not worst, worst[:3]
+    finally:
+        i18n.set_language("en")
+
+
+BONUS_ASKED = {"en": ("Might: sword 5/1 on Sicilia–Italia.", "Might: the control marker in Achaea.",
+                      "Centurion: sword 7/0 behind the screen."),
+               "ru": ("Могущество: меч 5/1 в ячейке Сицилия–Италия.", "Могущество: жетон контроля в провинции Ахея.",
+                      "Центурион: меч 7/0 за ширму."),
+               "uk": ("Міць: меч 5/1 на зоні Сицилія–Італія.", "Міць: маркер контролю в провінції Ахея.",
+                      "Центуріон: меч 7/0 за ширму.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("rules", ["SOLO", "DUEL"])
+def test_the_undo_question_of_a_might_or_a_centurion_names_what_it_took(lang, rules):   # C-15, C-18
+    """«Take back: Might: sword 5/1 on Sicilia–Italia is flipped face down, now 0/0.» took two or
+    three pages; the question names what the Might flipped or the Centurion took, on one panel."""
+    from engine.caesar import console, flow
+    from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
+    from engine.caesar.terms import province, space, token_named
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    asked = getattr(console, rules).undo_asked
+    steps = (Msg(flow.MIGHT_TOKEN, token_named("sword:5/1"), space(SPACE_INDEX["SC-IT"])),
+             Msg(flow.MIGHT_MARKER, province(PROVINCE_INDEX["AC"])), Msg(flow.CENTURION_TAKEN, token_named("sword:7/0")))
+    try:
+        i18n.set_language(lang)
+        for step, want in zip(steps, BONUS_ASKED[lang]):
+            rows = base.wrap(say(asked(step)))
+            assert _joined(rows) == want
+            assert len(rows) <= base.ROWS - 1
+        assert asked(Msg(flow.MIGHT_DISCARDED)) is None                # short already: «Take back: …»
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang,asked", [
@@ -129,7 +211,54 @@ def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   
         from engine.caesar.text import Msg
         placed = Msg("placed {} on {}, {} toward {}", "wild 4/0", "Sicilia–Italia", 4, "Sicilia")
         closed = Msg("{}: {}.", "Caesar", Msg("{}; {}", placed, Msg("closed Sicilia")))
-        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia, with everything it closed."
-        assert _duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("placed a token on {} face down", "X"))) is None
+        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia and all it closed."
+        down = Msg("placed a token on {} face down", "Sardinia–Gallia")          # C-21: the token is not named
+        assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", down))) == "Caesar: a token face down on Sardinia–Gallia."
+        with_bonus = Msg("placed a token on {} face down and drew the face-down bonus {}", "Sardinia–Gallia", "Might")
+        assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("{}; {}", with_bonus, Msg("used it"))))) == \
+            "Caesar: a token face down and the bonus Might."
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_undone_notice_of_a_might_or_a_centurion_is_short(lang):   # C-15, C-18
+    """Its «Undone» notice repeated the whole bonus sentence and then the table's step (eleven or
+    twelve rows in Russian and Ukrainian: six pages of «Message»); it names what was flipped or
+    taken as the question does, then what to do on the table — two pages at most."""
+    from engine.caesar import console, flow
+    from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
+    from engine.caesar.terms import province, space, token_named
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    from firmware.log_sentences import undone_sentence
+    steps = (Msg(flow.MIGHT_TOKEN, token_named("sword:5/1"), space(SPACE_INDEX["SC-IT"])),
+             Msg(flow.MIGHT_MARKER, province(PROVINCE_INDEX["HU"])), Msg(flow.CENTURION_TAKEN, token_named("sword:7/0")))
+    try:
+        i18n.set_language(lang)
+        for step in steps:
+            rows = base.wrap(say(undone_sentence(step, console.SOLO)))
+            assert len(rows) <= 2 * base.ROWS, rows
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,asked", [
+    ("en", "Pompey: a token face down on Numidia–Africa."),
+    ("ru", "Помпей: жетон лицом вниз в ячейке Нумидия–Африка."),
+    ("uk", "Помпей: жетон долілиць на зоні Нумідія–Африка.")])
+def test_the_undo_question_of_a_duel_placement_face_down_fits_one_panel(lang, asked):   # C-21
+    """«Take back: Pompey: placed a token on Numidia–Africa face down.» took four rows (two pages);
+    it names the player and the space, the token unnamed as its sentence keeps it."""
+    from engine.caesar.console import DUEL
+    from engine.caesar.text import Msg
+    from firmware.i18n import say
+    step = Msg("{}: {}.", Msg("Pompey"), Msg("placed a token on {} face down", Msg("{}–{}", Msg("Numidia"),
+                                                                                    Msg("Africa"))))
+    try:
+        i18n.set_language(lang)
+        rows = base.wrap(say(DUEL.undo_asked(step)))
+        assert _joined(rows) == asked
+        assert len(rows) <= base.ROWS - 1
+    finally:
+        i18n.set_language("en")

@@ -257,8 +257,8 @@ def _undone(sentence: Any) -> Msg | None:
         if yours is None:
             return _placement_undone(sentence)
         token, toward, end = yours
-        undone = Msg("Undone: your placement of {} toward {}, with everything it closed. Take back on the board what "
-                     "it did (the Log lists it).", token, toward)
+        undone = Msg("Undone: your {} toward {} and all it closed. Take back on the board what it did (the Log "
+                     "lists it).", token, toward)
         return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
                                                                     end))
     table, letter = turn.kwargs.get("table"), turn.args[0]
@@ -334,22 +334,23 @@ def _placement_undone(sentence: Any) -> Msg | None:
 
 
 def _bonus_undone(sentence: Any) -> Msg | None:
-    """An undo of a Might (C-15) or a Centurion (C-18) says what to turn or take back on the table:
-    the token or control marker flipped face up again; the centurion taken back out from behind the
-    screen to lie in front of it (C-20); after a discard, that nothing there changes and the bonus is
-    to use or discard again. None for any other sentence."""
+    """An undo of a Might (C-15) or a Centurion (C-18) says what to turn or take back on the table,
+    named in the undo question's few words (:func:`_bonus_asked`; the whole sentence again took five
+    or six pages): the token or control marker flipped face up again; the centurion taken back out
+    from behind the screen to lie in front of it (C-20); after a discard, that nothing there changes
+    and the bonus is to use or discard again. None for any other sentence."""
     if not isinstance(sentence, AnyMsg):
         return None
     if sentence.template == flow.MIGHT_TOKEN and len(sentence.args) == 2:
-        return Msg("Undone: {} Turn the token on {} face up again.", sentence, sentence.args[1])
+        return Msg("Undone: Might: {} on {}. Turn that token face up again.", *sentence.args)
     if sentence.template == flow.MIGHT_MARKER and len(sentence.args) == 1:
-        return Msg("Undone: {} Turn the control marker in {} face up again.", sentence, sentence.args[0])
+        return Msg("Undone: Might: the control marker in {}. Turn it face up again.", sentence.args[0])
     if sentence.template == flow.MIGHT_DISCARDED:
         return Msg("Undone: {} Nothing to change on the table: use the Might or discard it again.",
                    sentence)
-    if sentence.template == flow.CENTURION_TAKEN:
-        return Msg("Undone: {} Take that centurion back out from behind the screen and lay it in front of "
-                   "the screen again.", sentence)
+    if sentence.template == flow.CENTURION_TAKEN and len(sentence.args) == 1:
+        return Msg("Undone: Centurion: {} behind the screen. Take it back out and lay it in front of the screen "
+                   "again.", sentence.args[0])
     if sentence.template in flow.CENTURION_DISCARDED:
         return Msg("Undone: {} Nothing to change on the table: use the Centurion or discard it again.",
                    sentence)
@@ -386,32 +387,88 @@ def _your_placement(sentence: Any) -> tuple[Any, Any, Any] | None:
 
 
 def _undo_asked(sentence: Any) -> Msg | None:
-    """The undo question's sentence, short where the step's own sentence is long: his whole turn
+    """The undo question's sentence, short enough for one panel over «A: undo» (three rows; a few
+    of the longest names take a fourth) where the step's own sentence is long: his whole turn
     (S-9..S-18: everything one tile made him do, however many placements, closures and bonuses)
-    named by its tile; your placement that closed provinces (C-7..C-11), with their bonuses, named
-    by its token and its province. None for every other step (``Take back: <sentence>``)."""
+    named by its tile; your placement (C-6) by its token and the province its higher number faces
+    — one that closed provinces (C-7..C-11) adds «and all it closed», one that ended the game
+    (C-12) «and the game's end»; one face down (C-21) by its token and its space, or by the bonus
+    it drew; a Might (C-15) or a Centurion taken (C-18) by what it flipped or took
+    (:func:`_bonus_asked`). None for every other step (``Take back: <sentence>``: a draw, a
+    bonus discarded, a tile revealed, all short). The «Undone» notice then says what to do on the
+    board (:func:`_undone`)."""
     turn, end = _his_turn(sentence)
     if turn is not None:
         letter = turn.args[0]
         if end is not None:
-            return Msg("Crassus's whole turn with tile {}, and the end of the game it brought.", letter)
+            return Msg("Crassus's whole turn with tile {} and the game's end.", letter)
         return Msg("Crassus's whole turn with tile {}.", letter)
-    yours = _your_placement(sentence)
-    if yours is None:
+    bonus = _bonus_asked(sentence)
+    if bonus is not None:
+        return bonus
+    placed = _solo_placement(sentence)
+    if placed is None:
         return None
-    token, toward, end = yours
-    if end is not None:
-        return Msg("Your placement of {} toward {}, with everything it closed, and the end of the game.",
-                   token, toward)
-    return Msg("Your placement of {} toward {}, with everything it closed.", token, toward)
+    first, went_on, end = placed
+    a = first.args
+    if first.template == "You: placed {} on {}, {} toward {}":
+        if end is not None:
+            return Msg("Your {} toward {} and the game's end.", a[0], a[3])
+        if went_on:
+            return Msg("Your {} toward {} and all it closed.", a[0], a[3])
+        return Msg("Your {} toward {}.", a[0], a[3])
+    if end is not None:                    # C-21 and C-12 at once: rare, asked in its own words
+        return None
+    if first.template == "You: placed {} on {} face down and drew the face-down bonus {}":
+        return Msg("Your {} face down and the bonus {}.", a[0], a[2])
+    if went_on:
+        return Msg("Your {} face down on {} and all it closed.", a[0], a[1])
+    return Msg("Your {} face down on {}.", a[0], a[1])
+
+
+def _solo_placement(sentence: Any) -> tuple[AnyMsg, bool, Any] | None:
+    """Your placement's first fragment in solo (face up or down, :data:`_PLACED`), whether its
+    sentence goes on past it (closures C-7..C-11, a bonus drawn face down C-21), and the end of
+    the game said after it (C-12, or None); None for any other sentence."""
+    mine, end = sentence, None
+    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
+        mine, end = mine.args
+    if not (isinstance(mine, AnyMsg) and mine.template == "{}." and len(mine.args) == 1):
+        return None
+    parts = first = mine.args[0]
+    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
+        first = first.args[0]
+    if not isinstance(first, AnyMsg) or not first.template.startswith("You: ") or first.template not in _PLACED:
+        return None
+    return first, first is not parts, end
+
+
+def _bonus_asked(sentence: Any) -> Msg | None:
+    """The undo question of a Might that flipped something (C-15) or a Centurion taken (C-18), in a
+    solo game or a duel: what it flipped or took, in a few words (its own sentence took two or three
+    pages); None for any other sentence (a bonus discarded says it in a few words already)."""
+    if not isinstance(sentence, AnyMsg):
+        return None
+    if sentence.template == flow.MIGHT_TOKEN and len(sentence.args) == 2:
+        return Msg("Might: {} on {}.", *sentence.args)
+    if sentence.template == flow.MIGHT_MARKER and len(sentence.args) == 1:
+        return Msg("Might: the control marker in {}.", sentence.args[0])
+    if sentence.template == flow.CENTURION_TAKEN and len(sentence.args) == 1:
+        return Msg("Centurion: {} behind the screen.", sentence.args[0])
+    return None
 
 
 def _duel_undo_asked(sentence: Any) -> Msg | None:
     """The undo question's sentence of a duel player's placement face up, whose own sentence gives
     every value (four or five pages with «Take back:» in Ukrainian): the player, the token and the
     province it faces, as your own placement's question says it; one that closed provinces
-    (C-7..C-11) says so (the Log keeps the rest). None for every other step (a face-down one says
-    no token, C-21: ``Take back: <sentence>``)."""
+    (C-7..C-11) or ended the game (C-12) says so in a few words, as yours does (the Log keeps the
+    rest); one face down by its space, or by the bonus it drew (C-21: the token is not named); a
+    Might or a Centurion taken as in solo (:func:`_bonus_asked`). None for every other step
+    (``Take back: <sentence>``)."""
+    bonus = _bonus_asked(sentence)
+    if bonus is not None:
+        return bonus
     mine, end = sentence, None
     if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
         mine, end = mine.args
@@ -421,13 +478,22 @@ def _duel_undo_asked(sentence: Any) -> Msg | None:
     first = parts
     while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
         first = first.args[0]
-    if not isinstance(first, AnyMsg) or first.template != "placed {} on {}, {} toward {}":
+    if not isinstance(first, AnyMsg):
+        return None
+    if first.template in ("placed a token on {} face down", "placed a token on {} face down and drew the "
+                          "face-down bonus {}") and end is None:         # C-21: the token itself is not named
+        if len(first.args) == 2:
+            return Msg("{}: a token face down and the bonus {}.", who, first.args[1])
+        if first is not parts:
+            return Msg("{}: a token face down on {} and all it closed.", who, first.args[0])
+        return Msg("{}: a token face down on {}.", who, first.args[0])
+    if first.template != "placed {} on {}, {} toward {}":
         return None
     token, toward = first.args[0], first.args[3]
     if end is not None:
-        return Msg("{}: {} toward {}, with everything it did and the end of the game.", who, token, toward)
+        return Msg("{}: {} toward {} and the game's end.", who, token, toward)
     if first is not parts:
-        return Msg("{}: {} toward {}, with everything it closed.", who, token, toward)
+        return Msg("{}: {} toward {} and all it closed.", who, token, toward)
     return Msg("{}: {} toward {}.", who, token, toward)
 
 
