@@ -39,6 +39,12 @@ def frames_fail(bus_of: Board) -> None:
         def i2c_rdwr(*msgs: Any) -> None:
             if getattr(bus_of, "flaky", False):
                 raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
+            code = getattr(bus_of, "glitch", None)
+            if code is not None:                        # this one transfer breaks off half way
+                bus_of.glitch = None                    # type: ignore[attr-defined]
+                payload = bytes(msgs[0])
+                bus_of.ctl.data(list(payload[1:len(payload) // 2]))
+                raise OSError(code, os.strerror(code))
             sound(*msgs)
         b.i2c_rdwr = i2c_rdwr
         return b
@@ -83,6 +89,48 @@ def test_a_panel_that_fails_again_after_each_reopen_is_said_once_not_every_few_s
         assert not out.connected
         assert any("going on without the panel" in r.getMessage() and r.levelno == logging.WARNING
                    for r in caplog.records)
+    finally:
+        app.console.close()
+
+
+def test_a_frame_that_fails_once_now_and_then_is_sent_again_at_once_and_said_once(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """luma's 121 (Remote I/O) or 5 (EIO) on one frame now and then (a noisy bus, long wires, a weak
+    pull-up), the next transfer going through: the panel was let go of, the glass stood still on the
+    old frame for RETRY s after the key, and two lines were logged each time (forty a session at one a
+    few minutes). Now the frame is sent again, whole, at once: the key's frame is on the glass, the
+    panel stays in use, and the log says it once (and again only at 10, 100... of them)."""
+    caplog.set_level(logging.INFO, logger="firmware.hardware")
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        for n in range(20):
+            board.glitch = (errno.EREMOTEIO, errno.EIO)[n % 2]      # type: ignore[attr-defined]
+            clock.t += 60
+            loop.handle(("key", "down" if n % 2 == 0 else "up"))
+            assert board.glitch is None                 # (it struck)
+            assert out.connected and out.lost == 0, n
+            assert same(board.ctl.panel(), app.render()), n     # half a frame mended: sent whole
+        assert out.glitches == 20
+        lines = [r for r in caplog.records if r.name == "firmware.hardware"]
+        assert [r.levelno for r in lines] == [logging.WARNING, logging.INFO], [r.getMessage() for r in lines]
+        assert "went through when sent again" in lines[0].getMessage()
+        assert "Remote I/O error" in lines[0].getMessage()
+        assert "10 transfers" in lines[1].getMessage()
+        board.unplug()                                  # gone for good: both tries fail, lost as before
+        loop.handle(("key", "down"))
+        assert not out.connected and out.lost == 1 and app.stack[-1].cursor == 1
+    finally:
+        app.console.close()
+
+
+def test_a_bus_held_low_is_not_tried_twice(board: Board, state_dir: Path) -> None:
+    """A transfer that timed out (a bus held low: about a second each on a Pi) is not sent again at
+    once: the panel is lost and tried later, as before."""
+    app, loop, out, clock = panel_loop(state_dir, board)
+    try:
+        board.glitch = errno.ETIMEDOUT                  # type: ignore[attr-defined]
+        loop.handle(("key", "down"))
+        assert not out.connected and out.lost == 1 and out.glitches == 0
     finally:
         app.console.close()
 
