@@ -73,6 +73,7 @@ class Live:
     lgpio_dir: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
+    panel_address: int | None = None         # the I2C address the panel answers at, when not the configured one
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -312,7 +313,13 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Buttons"), "fail", found, Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
-    if live.panel:
+    d = resolved.config.display
+    if live.panel and isinstance(live.panel_address, int) and live.panel_address != d.address and d.interface == "i2c":
+        out.append(Check(Msg("Panel"), "warn", Msg("answers at {found}, not at {address} as configured",
+                                                   found=f"{live.panel_address:#04x}", address=f"{d.address:#04x}"),
+                         Msg("Set display.address = {} in the config file (docs/hardware.md); the device finds "
+                             "the panel there meanwhile.", f"{live.panel_address:#04x}")))
+    elif live.panel:
         out.append(Check(Msg("Panel"), "ok", Msg("answers")))
     elif live.panel is False:
         from hw.service import PERMISSION_DENIED
@@ -395,8 +402,9 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
             live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
     try:
         from hw.display import open_display
+        from hw.display import found_at
         device = open_display(resolved.config.display)
-        live.panel = True
+        live.panel, live.panel_address = True, found_at(device)
         device.cleanup()
     except Exception as e:  # noqa: BLE001 - DisplayError: that is the finding
         from firmware.hardware import reason

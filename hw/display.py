@@ -120,11 +120,26 @@ def _other_address(cfg: DisplayConfig) -> LumaDevice | None:
     except (LumaError, OSError):
         bus.cleanup()
         return None
+    device.found_at = address          # type: ignore[attr-defined]  # (the doctor says so: firmware.doctor.Live)
     import logging
-    logging.getLogger(__name__).warning(
-        "display: nothing answers at %#04x on /dev/i2c-%d but a panel does at %#04x: using it (set "
-        "display.address = %#04x in the config file to say so)", cfg.address, cfg.port, address, address)
+    # Said once a run: a panel at 0x3D that keeps failing (a loose contact) is opened again every few
+    # seconds, and each open logged this anew (the log's "said once" of such a panel undone).
+    if (cfg.port, cfg.address, address) not in _FOUND_ELSEWHERE:
+        _FOUND_ELSEWHERE.add((cfg.port, cfg.address, address))
+        logging.getLogger(__name__).warning(
+            "display: nothing answers at %#04x on /dev/i2c-%d but a panel does at %#04x: using it (set "
+            "display.address = %#04x in the config file to say so)", cfg.address, cfg.port, address, address)
     return device
+
+
+_FOUND_ELSEWHERE: set[tuple[int, int, int]] = set()
+"""(bus, the address configured, the one the panel answered at) already said in the log this run."""
+
+
+def found_at(device: object) -> int | None:
+    """The I2C address ``device`` was found at when that is not the configured one, else None."""
+    address = getattr(device, "found_at", None)
+    return address if isinstance(address, int) else None
 
 
 def show(device: LumaDevice, image: Image) -> None:

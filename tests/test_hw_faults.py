@@ -358,3 +358,89 @@ def test_keys_pressed_before_the_first_frame_do_nothing(state_dir: Path) -> None
         bank.close()
         factory.reset()
         app.console.close()
+
+
+# -- a panel at the other address ----------------------------------------------------------------------
+def test_a_panel_at_the_other_address_that_keeps_failing_says_where_it_is_once(
+        board: Board, state_dir: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module at 0x3D (the default profile names 0x3C) on a loose contact: it is opened again every
+    RETRY s, and each open logged "nothing answers at 0x3c but a panel does at 0x3d" anew (twenty lines
+    a minute, the flapping panel's "said once" undone). Said once a run now."""
+    import hw.display
+    from firmware.device import Loop
+    from hw.config import DisplayConfig
+    from hw.display import open_display
+    from tests.screens import app_with
+    from tests.test_hw_hotplug import Clock
+    monkeypatch.setattr(hw.display, "_FOUND_ELSEWHERE", set(), raising=False)
+    caplog.set_level(logging.INFO)
+    board.address = 0x3D
+    app = app_with([], [], state_dir)
+    clock, cfg = Clock(), DisplayConfig()
+    out = PanelOutput(lambda: open_display(cfg), device=open_display(cfg), clock=clock)
+    loop = Loop(app, out, clock=clock, parts=out)
+    try:
+        loop.redraw()
+        assert same(board.ctl.panel(), app.render())
+        board.flaky = True                              # type: ignore[attr-defined]
+        loop.handle(("key", "down"))
+        for _ in range(10):
+            clock.t += PanelOutput.RETRY
+            loop.poll_parts()
+        assert out.reopened == 10
+        said = [r.getMessage() for r in caplog.records if "a panel does at 0x3d" in r.getMessage()]
+        assert len(said) == 1, said                     # (it was 11)
+        board.flaky = False                             # type: ignore[attr-defined]
+        clock.t += PanelOutput.RETRY
+        loop.poll_parts()
+        assert out.connected and same(board.ctl.panel(), app.render())
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_doctor_says_the_panel_answers_at_another_address_than_configured(
+        lang: str, board: Board, state_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The device found its panel at 0x3D, not at the configured 0x3C: only a log line said so;
+    `legatus doctor` (beside the running service, and alone) said "Panel: answers". Now its row says
+    where the panel answers and the setting that names it."""
+    import queue
+    import types
+
+    import hw.display
+    from firmware import doctor
+    from firmware.device_hardware import open_hardware
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+    from tests.screens import app_with
+    from tests.test_hw_hotplug import first_open
+    monkeypatch.setattr(hw.display, "_FOUND_ELSEWHERE", set(), raising=False)
+    board.address = 0x3D
+    Device.pin_factory = MockFactory()
+    app = app_with([], [], state_dir, lang)
+    events: queue.Queue[Any] = queue.Queue()
+    try:
+        hw_ = open_hardware(types.SimpleNamespace(config=None), app, events)
+        first_open(hw_, events)
+        assert hw_.output.connected
+        doctor.run_doctor(str(state_dir), None)
+        out = capsys.readouterr().out
+        row = next(line for line in out.splitlines() if line.startswith(("WARN Panel", "WARN Экран")))
+        assert "0x3d" in row and "0x3c" in row, out
+        fix = out.splitlines()[out.splitlines().index(row) + 1]
+        assert "display.address = 0x3d" in fix
+        if lang == "ru":                                # said whole in the device's language
+            assert "по адресу 0x3d" in row and "Укажите" in fix
+            assert not any(word in row + fix for word in ("answers", "configured", "config file", "meanwhile"))
+        hw_.shutdown()
+    finally:
+        app.console.close()
+        Device.pin_factory.reset()                      # type: ignore[union-attr]
+        Device.pin_factory.close()                      # type: ignore[union-attr]
+        Device.pin_factory = None
+    doctor.clear_live()
+    board.plug()
+    board.address = 0x3D
+    live = doctor.probe_live(state_dir, doctor.resolve_config(None, {}))     # (no device running: opened here)
+    assert live.panel and live.panel_address == 0x3D
