@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import (boot_params, file_names_profile, i2c_clock_hz, mount_of, not_there, read_boot_config,
-                                     unusable_state_dir)
+from firmware.doctor_readers import (boot_params, file_names_profile, i2c_adapter, i2c_clock_hz, mount_of, not_there,
+                                     read_boot_config, unusable_state_dir)
 
 log = logging.getLogger(__name__)
 
@@ -267,6 +267,13 @@ def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Pa
         configured = params.get(param) == "on"
         if node.exists():
             out.append(Check(label, "ok", Msg("on ({})", str(node))))
+        elif kind == "i2c" and i2c_adapter(d.port if needed else 1, sys_root):
+            # the bus is there (the boot config or an overlay turned it on) but not its /dev node: i2c-dev
+            # is not loaded (config.txt edited by hand, not raspi-config): a reboot changes nothing
+            out.append(Check(label, "fail" if needed else "info", Msg(
+                "the bus is on but {} is missing: the i2c-dev module is not loaded", str(node)), Msg(
+                "Load it: sudo modprobe i2c-dev (the device then finds the panel by itself); sudo raspi-config "
+                "nonint do_i2c 0 loads it at every boot too.") if needed else None))
         elif configured:
             out.append(Check(label, "warn" if needed else "info", Msg("set in {} but {} is missing", str(boot_path), str(node)),
                              Msg("Reboot so that the setting takes effect.") if needed else None))

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT = 128, 64
 MODEL_PATH = Path("/proc/device-tree/model")
+I2C_ADAPTERS = Path("/sys/class/i2c-adapter")   # the kernel's I2C buses, /dev node (i2c-dev) or not
 
 
 class DisplayError(Exception):
@@ -292,6 +293,10 @@ def _explain(cfg: DisplayConfig, e: BaseException) -> Msg:
     if isinstance(e, DevicePermissionError) or code in (errno.EACCES, errno.EPERM):
         from hw.service import permission_denied
         return permission_denied(bus, kind)
+    if (isinstance(e, DeviceNotFoundError) or code == errno.ENOENT) and kind == "i2c" and \
+            (I2C_ADAPTERS / f"i2c-{cfg.port}").exists():     # the bus is on, its /dev node is not made
+        return Msg("{bus} does not exist though the I2C bus is on: the i2c-dev module is not loaded (sudo modprobe "
+                   "i2c-dev; sudo raspi-config nonint do_i2c 0 loads it at every boot)", bus=bus)
     if isinstance(e, DeviceNotFoundError) or code == errno.ENOENT:
         return Msg("{bus} does not exist: enable {kind} (sudo raspi-config nonint do_{group} 0, then reboot) or set "
                    "display.port in the config file", bus=bus, kind=kind.upper(), group=kind)

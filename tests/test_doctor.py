@@ -71,6 +71,23 @@ def test_bus_checks_say_what_to_turn_on(tmp_path: Path) -> None:
     assert on[0].status == "ok"
 
 
+def test_an_i2c_bus_without_its_dev_node_says_to_load_i2c_dev_not_to_reboot(tmp_path: Path) -> None:
+    """config.txt edited by hand (dtparam=i2c_arm=on, not raspi-config, which also loads i2c-dev at
+    boot): after the reboot the kernel has the bus (/sys/class/i2c-adapter/i2c-1) but /dev/i2c-1 is
+    missing. The row said "Reboot so that the setting takes effect", again and again; it names the
+    module now. An overlay turning the bus on with nothing in the boot config: the same."""
+    resolved = resolve_config(None, {})
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (tmp_path / "class" / "i2c-adapter" / "i2c-1").mkdir(parents=True)
+    for boot in ("dtparam=i2c_arm=on\n", ""):
+        i2c = doctor.bus_checks(resolved, dev, tmp_path, (Path("/boot/firmware/config.txt"), boot))[0]
+        assert i2c.status == "fail" and "i2c-dev" in str(i2c.found) and "/dev/i2c-1" in str(i2c.found)
+        assert i2c.fix is not None and "sudo modprobe i2c-dev" in i2c.fix and "Reboot" not in i2c.fix
+    (dev / "i2c-1").touch()
+    assert doctor.bus_checks(resolved, dev, tmp_path, (None, ""))[0].status == "ok"
+
+
 def test_clock_check() -> None:
     ok = doctor.clock_check(ClockState(synchronised=True, timesyncd=True, fake_hwclock=True, rtc=False))
     assert ok.status == "ok"
