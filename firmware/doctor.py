@@ -267,9 +267,7 @@ def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Pa
         configured = params.get(param) == "on"
         if node.exists():
             out.append(Check(label, "ok", Msg("on ({})", str(node))))
-        elif kind == "i2c" and i2c_adapter(d.port if needed else 1, sys_root):
-            # the bus is there (the boot config or an overlay turned it on) but not its /dev node: i2c-dev
-            # is not loaded (config.txt edited by hand, not raspi-config): a reboot changes nothing
+        elif kind == "i2c" and i2c_adapter(d.port if needed else 1, sys_root):      # (a reboot changes nothing)
             out.append(Check(label, "fail" if needed else "info", Msg(
                 "the bus is on but {} is missing: the i2c-dev module is not loaded", str(node)), Msg(
                 "Load it: sudo modprobe i2c-dev (the device then finds the panel by itself); sudo raspi-config "
