@@ -74,6 +74,7 @@ class Live:
     extra: dict[str, Any] = field(default_factory=dict)
     dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
     panel_address: int | None = None         # the I2C address the panel answers at, when not the configured one
+    panel_glitches: int = 0                  # transfers that failed once and went through again (1, 10, 100... at least)
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -318,20 +319,8 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Buttons"), "fail", found, Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
-    d = resolved.config.display
-    if live.panel and isinstance(live.panel_address, int) and live.panel_address != d.address and d.interface == "i2c":
-        out.append(Check(Msg("Panel"), "warn", Msg("answers at {found}, not at {address} as configured",
-                                                   found=f"{live.panel_address:#04x}", address=f"{d.address:#04x}"),
-                         Msg("Set display.address = {} in the config file (docs/hardware.md); the device finds "
-                             "the panel there meanwhile.", f"{live.panel_address:#04x}")))
-    elif live.panel:
-        out.append(Check(Msg("Panel"), "ok", Msg("answers")))
-    elif live.panel is False:
-        from hw.service import PERMISSION_DENIED
-        fix = None if getattr(live.panel_error, "template", None) in PERMISSION_DENIED else Msg(   # (said: a group,
-            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a restart)
-            "again by itself as soon as it answers.")
-        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), fix))
+    from firmware.doctor_panel import panel_rows
+    out += [Check(Msg("Panel"), *row) for row in panel_rows(live, resolved.config.display)]
     if live.lgpio_dir:
         out.append(Check(Msg("lgpio directory"), "info", live.lgpio_dir))
     return out

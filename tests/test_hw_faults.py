@@ -444,3 +444,62 @@ def test_the_doctor_says_the_panel_answers_at_another_address_than_configured(
     board.address = 0x3D
     live = doctor.probe_live(state_dir, doctor.resolve_config(None, {}))     # (no device running: opened here)
     assert live.panel and live.panel_address == 0x3D
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_doctor_says_how_many_frames_had_to_be_sent_again(
+        lang: str, board: Board, state_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Frames that fail once and go through when sent again are said once in the log; `legatus doctor`
+    beside the running service said "Panel: answers" as if all were well, though a bus that keeps
+    dropping transfers wants its wiring or its clock seen to. Its row says so now, counted in powers of
+    ten (hardware.json is written on the card at each change only)."""
+    import queue
+    import types
+
+    from PIL import Image, ImageDraw
+
+    from firmware import doctor
+    from firmware.device_hardware import open_hardware
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+    from tests.screens import app_with
+    from tests.test_hw_hotplug import first_open
+    Device.pin_factory = MockFactory()
+    app = app_with([], [], state_dir, lang)
+    events: queue.Queue[Any] = queue.Queue()
+    rows = []
+    try:
+        hw_ = open_hardware(types.SimpleNamespace(config=None), app, events)
+        first_open(hw_, events)
+        for n in range(1, 13):
+            board.glitch = errno.EREMOTEIO              # type: ignore[attr-defined]
+            img = Image.new("1", (128, 64))
+            ImageDraw.Draw(img).text((0, 0), str(n), fill=1)
+            hw_.output.show(img)
+            assert events.get(timeout=5) == ("panel",)
+            hw_.poll(hw_.output.next_deadline())
+            assert hw_.output.connected and hw_.output.glitches == n
+            if n in (1, 12):
+                doctor.run_doctor(str(state_dir), None)
+                out = capsys.readouterr().out
+                rows.append(next(line for line in out.splitlines()
+                                 if line.startswith(("WARN Panel", "WARN Экран", "WARN Екран"))))
+                assert "i2c-baudrate 100000" in out
+        hw_.shutdown()
+    finally:
+        app.console.close()
+        Device.pin_factory.reset()                      # type: ignore[union-attr]
+        Device.pin_factory.close()                      # type: ignore[union-attr]
+        Device.pin_factory = None
+    said = {"en": ("Panel: answers, but at least 1 transfer failed and went through when sent again",
+                   "Panel: answers, but at least 10 transfers failed and went through when sent again"),
+            "ru": ("Экран: отвечает, но минимум 1 передача не прошла с первого раза и прошла со второго",
+                   "Экран: отвечает, но минимум 10 передач не прошли с первого раза и прошли со второго"),
+            "uk": ("Екран: відповідає, але щонайменше 1 передача не пройшла з першого разу й пройшла з другого",
+                   "Екран: відповідає, але щонайменше 10 передач не пройшли з першого разу й пройшли з другого")}
+    assert rows == [f"WARN {line}" for line in said[lang]], rows
+
+
+def test_the_count_kept_for_the_doctor_changes_at_each_power_of_ten_only() -> None:
+    from firmware.doctor_panel import at_least
+    assert [at_least(n) for n in (0, 1, 9, 10, 11, 99, 100, 12345)] == [0, 1, 1, 10, 10, 10, 100, 10000]
