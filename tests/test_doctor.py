@@ -364,6 +364,27 @@ def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
     assert kernel is not None and kernel.status == "warn" and "do_serial_cons 1" in str(kernel.fix)
 
 
+@pytest.mark.parametrize("name", ["ttyUSB0", "ttyACM0", "serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"])
+def test_an_unplugged_usb_serial_adapter_is_said_as_such_not_given_the_uarts_fix(tmp_path: Path, name: str) -> None:
+    """The service's console on a USB serial adapter (--serial /dev/ttyUSB0) whose cable is out: its
+    port is gone until it is plugged back. The row was a failure with the UART's fix (raspi-config
+    do_serial_hw, reboot), which changes nothing; it says the adapter is unplugged, and that the device
+    opens it again by itself. A port that never comes and goes (the UART, the USB gadget) as before."""
+    from firmware.doctor_unit import serial_check
+    unit, port = tmp_path / "legatus.service", tmp_path / "dev" / name
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {port}\n")
+    row = serial_check(unit, (), tmp_path)
+    assert row is not None
+    status, found, fix = row
+    assert status == "warn" and "unplugged" in found and fix is not None
+    assert "Plug it in" in fix and "by-id" in fix and "raspi-config" not in fix
+    from firmware.i18n import say
+    assert "адаптер последовательного порта отключён" in say(found, "ru") and "Подключите его" in say(fix, "ru")
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {tmp_path / 'dev' / 'serial0'}\n")
+    row = serial_check(unit, (), tmp_path)
+    assert row is not None and row[0] == "fail" and row[2] is not None and "do_serial_hw" in row[2]
+
+
 def _doctor_in(state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                config: str | None = None) -> str:
     """``legatus doctor`` on ``state`` with the pins and the panel answering (no Pi here), nothing
