@@ -90,11 +90,6 @@ def _read(path: Path) -> str:
         return ""
 
 
-def plugged(path: Path) -> bool:
-    """Whether ``path`` names a USB serial adapter's port (it comes and goes with the adapter)."""
-    return path.name.startswith(("ttyUSB", "ttyACM")) or path.parent.name in ("by-id", "by-path")
-
-
 def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
                  getty_wants: Path = GETTY_WANTS) -> Row | None:
     """The row for the service's serial console, or None when the unit serves none."""
@@ -102,7 +97,8 @@ def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
     if port is None or "://" in port:
         return None
     path = Path(port)
-    if not path.exists() and plugged(path):
+    from hw.serial_link import adapter_port
+    if not path.exists() and adapter_port(port):
         # a USB serial adapter (FTDI, CP210x, CH340: ttyUSB; a CDC one: ttyACM) goes with its cable: nothing to
         # set up (the UART's fix, raspi-config, was said for it), and the device opens it again by itself
         return ("warn", Msg("{} is not there: the USB serial adapter is unplugged", port), Msg(
