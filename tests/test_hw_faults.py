@@ -503,3 +503,63 @@ def test_the_doctor_says_how_many_frames_had_to_be_sent_again(
 def test_the_count_kept_for_the_doctor_changes_at_each_power_of_ten_only() -> None:
     from firmware.doctor_panel import at_least
     assert [at_least(n) for n in (0, 1, 9, 10, 11, 99, 100, 12345)] == [0, 1, 1, 10, 10, 10, 100, 10000]
+
+
+# -- the pin library -----------------------------------------------------------------------------------
+def test_lgpio_missing_and_gpiozeros_stand_in_unable_to_watch_a_pin_is_said_as_the_library(
+        board: Board, state_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """lgpio missing (a venv made without the system's packages) with the user in 'gpio': gpiozero falls
+    back to its NativeFactory, which loads, but watches a pin through the old sysfs GPIO numbers that
+    Raspberry Pi OS's kernels from 6.6 refuse (EINVAL), so every key failed. Each was a dead key "used by
+    another program or not on this board", the notice said the keys are tried again by themselves (in
+    vain), and the doctor said "Pin factory: NativeFactory" ok. Now it is the pin library's failure, with
+    each library's reason and the fix (install python3-lgpio), at start and at every retry."""
+    import errno as errno_
+    import queue
+    import types
+    import warnings
+
+    from gpiozero import Device
+    from gpiozero.exc import NativePinFactoryFallback, PinFactoryFallback
+    from gpiozero.pins.mock import MockFactory, MockPin
+
+    import hw.buttons
+    from firmware.app import NoticesScreen
+    from firmware.device_hardware import open_hardware
+    from tests.screens import app_with
+
+    class SysfsLessPin(MockPin):                       # (the kernel refuses the pin's old sysfs number)
+        def _enable_event_detect(self) -> None:
+            raise OSError(errno_.EINVAL, "Invalid argument")
+
+    stand_in = MockFactory(pin_class=SysfsLessPin)
+
+    def fall_back() -> Any:
+        for name, why in (("lgpio", "No module named 'lgpio'"), ("rpigpio", "No module named 'RPi'"),
+                          ("pigpio", "No module named 'pigpio'")):
+            warnings.warn(PinFactoryFallback(f"Falling back from {name}: {why}"), stacklevel=2)
+        warnings.warn(NativePinFactoryFallback("Falling back to the experimental pin factory NativeFactory"),
+                      stacklevel=2)
+        return stand_in
+    monkeypatch.setattr(hw.buttons, "_FELL_BACK", None, raising=False)
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(fall_back))
+    app = app_with([], [], state_dir)
+    try:
+        hw_ = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        assert hw_.buttons is None and hw_.keys.dead == {}
+        notice = app.stack[-1]
+        assert isinstance(notice, NoticesScreen)
+        said = notice.paragraphs[0]
+        assert said.startswith("No key works: no GPIO pin library could be loaded"), said
+        assert "lgpio: No module named 'lgpio'" in said and "Invalid argument" in said
+        assert "sudo apt install python3-lgpio" in said and "another program" not in said
+        for _ in range(3):                              # tried again: the same, not the keys' pins blamed
+            hw_.keys.poll(hw_.keys.next_deadline())
+            assert hw_.buttons is None and hw_.keys.dead == {}
+            assert "lgpio: No module named 'lgpio'" in str(hw_.keys.error), hw_.keys.error
+        hw_.shutdown()
+    finally:
+        app.console.close()
+        stand_in.reset()
+        stand_in.close()
