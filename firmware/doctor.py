@@ -229,6 +229,11 @@ def clock_check(clock: Any = None) -> Check:
         return Check(label, "ok", Msg("synchronised{}", tail))
     if state.synchronised is None:
         return Check(label, "info", Msg("unknown{}", tail))
+    if state.rtc:               # (fitted, as the advice below says: it did not set the clock)
+        return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
+            "Dates in History are marked as uncertain until the clock is set. The real-time clock did not set "
+            "it at boot: if its time is right (sudo hwclock -r), sudo hwclock -s sets the clock from it; else "
+            "connect the Pi to a network once, then save the time in it with sudo hwclock -w."))
     return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
         "Dates in History are marked as uncertain until the clock is set. Connect the Pi to a "
         "network once after boot (systemd-timesyncd sets the clock), or fit a real-time clock; "
