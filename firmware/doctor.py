@@ -321,7 +321,8 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
             from hw.keys import key_label
             found = Msg("not working: {keys} ({why})", plural="not working: {keys} ({why})", n=len(live.dead_keys),
                         keys=Msg.join([key_label(k, p) for k, p in live.dead_keys.items()]), why=live.keys_error)
-        out.append(Check(Msg("Buttons"), "fail", found, Msg(
+        from hw.keys import NO_LIBRARY          # (that one says its own fix: install lgpio, not the pins)
+        out.append(Check(Msg("Buttons"), "fail", found, None if getattr(found, "template", None) == NO_LIBRARY else Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
     from firmware.doctor_panel import panel_rows

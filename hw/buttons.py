@@ -18,7 +18,7 @@ from gpiozero import Button
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
 from engine.text import Msg
-from hw.keys import key_label
+from hw.keys import NO_LIBRARY, key_label
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +42,7 @@ class ButtonError(Exception):
         self.reasons = "; ".join([*tried, *([f"{stand_in}: {type(cause).__name__}: {cause}"] if stand_in else [])]) \
             or f"{cause}"      # (each pin library's, when none loaded or none usable)
         if self.no_library:
-            message = Msg("no GPIO pin library could be loaded for the keys ({}): install python3-lgpio (sudo apt "
-                          "install python3-lgpio), check that the user is in the 'gpio' group and that lgpio's "
-                          "directory ($LG_WD, else the working directory) is writable", self.reasons)
+            message = Msg(NO_LIBRARY, self.reasons)
         else:
             message = Msg("cannot open the pin of {key}: {error}. Check the pin in the profile or config file "
                           "(docs/hardware.md), that no other program uses it, and that the user is in the 'gpio' "

@@ -558,6 +558,12 @@ def test_lgpio_missing_and_gpiozeros_stand_in_unable_to_watch_a_pin_is_said_as_t
             hw_.keys.poll(hw_.keys.next_deadline())
             assert hw_.buttons is None and hw_.keys.dead == {}
             assert "lgpio: No module named 'lgpio'" in str(hw_.keys.error), hw_.keys.error
+        from firmware import doctor
+        hw_.report()
+        live, resolved = doctor.live() or (None, None)
+        buttons = next(c for c in doctor.live_checks(live, resolved, True) if c.label == "Buttons")
+        assert buttons.status == "fail" and "install python3-lgpio" in buttons.found
+        assert buttons.fix is None              # (it said to check the keys' pins and that no other program uses them)
         hw_.shutdown()
     finally:
         app.console.close()
