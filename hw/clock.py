@@ -41,8 +41,9 @@ def wall_plausible() -> bool:
 
 
 def synchronised() -> bool | None:
-    """True if the kernel's clock is synchronised (NTP), or a real-time clock keeps it
-    (:func:`rtc_agrees`); False if not, None if it cannot tell (not Linux, or the call failed).
+    """True if the kernel's clock is synchronised (NTP), or systemd-timesyncd set it since boot, or
+    a real-time clock keeps it (:func:`rtc_agrees`); False if not, None if it cannot tell (not
+    Linux, or the call failed).
     Cheap (one system call; a look at the RTC when the kernel says no); never raises."""
     global _adjtimex
     try:
@@ -57,7 +58,18 @@ def synchronised() -> bool | None:
         return None
     if state < 0:
         return None
-    return bool(state != TIME_ERROR) or rtc_agrees()
+    # The kernel says "not synchronised" again some 9 hours after NTP was last heard (its maximum
+    # error grows by 500 ppm a second past 16 s): a Pi set by timesyncd at home and played on at a
+    # table with no network that long. Set since boot (timesyncd's flag, in /run: gone at a reboot),
+    # its clock is off by seconds at most.
+    return bool(state != TIME_ERROR) or _exists(TIMESYNC_FLAG) or rtc_agrees()
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 RTC_TIME = RTC / "since_epoch"      # the real-time clock's time (UTC seconds), read from the chip

@@ -201,6 +201,7 @@ def test_a_real_time_clock_that_set_the_wall_clock_makes_its_times_sure(
     monkeypatch.setattr(hw.clock, "_adjtimex", lambda buf: hw.clock.TIME_ERROR)    # no NTP, as at the table
     rtc = tmp_path / "since_epoch"
     monkeypatch.setattr(hw.clock, "RTC_TIME", rtc, raising=False)
+    monkeypatch.setattr(hw.clock, "TIMESYNC_FLAG", tmp_path / "not-synchronized")    # (nor timesyncd)
     now = "2026-11-27T18:00:00Z"
     _wall(monkeypatch, now)
     wall = time.time()
@@ -219,3 +220,25 @@ def test_a_real_time_clock_that_set_the_wall_clock_makes_its_times_sure(
     assert "fit a real-time clock" not in check.fix and "hwclock -s" in check.fix and "hwclock -w" in check.fix
     from firmware.i18n import say
     assert "Модуль часов реального времени не выставил их" in say(check.fix, "ru")
+
+
+def test_a_clock_set_by_the_network_since_boot_stays_sure_when_the_network_is_gone_for_hours(
+        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel says "not synchronised" again some 9 hours after NTP was last heard (its maximum error
+    grows past 16 s): a Pi set by systemd-timesyncd at home and played on at a table with no network
+    that long marked every time unsure, and the doctor said the clock was not set. systemd-timesyncd's
+    flag (set since boot, /run/systemd/timesync/synchronized) makes them sure; without it (nothing set
+    the clock since boot: fake-hwclock's last shutdown) they stay unsure."""
+    import hw.clock
+    monkeypatch.setattr(hw.clock, "_adjtimex", lambda buf: hw.clock.TIME_ERROR)
+    monkeypatch.setattr(hw.clock, "RTC_TIME", tmp_path / "no-rtc", raising=False)
+    flag = tmp_path / "synchronized"
+    monkeypatch.setattr(hw.clock, "TIMESYNC_FLAG", flag)
+    _wall(monkeypatch, "2026-11-27T18:00:00Z")
+    assert hw.clock.synchronised() is False
+    replies = run_console_in(state_dir, [*BATTLE, "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == ["started", "finished"]
+    flag.touch()
+    assert hw.clock.synchronised() is True
+    replies = run_console_in(state_dir, ["new jc-battle seed=5", *BATTLE[1:], "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == []            # (it was ["started", "finished"])
