@@ -67,6 +67,10 @@ class Hardware:
         live.panel = (None if self.output is None or not self.output.connected and self.output.error is None
                       else self.output.connected)        # (None: the first open under way)
         live.panel_error = None if self.output is None else self.output.error
+        from firmware.doctor_panel import at_least
+        from hw.display import found_at
+        live.panel_address = None if self.device is None else found_at(self.device)
+        live.panel_glitches = 0 if self.output is None else at_least(self.output.glitches)
         doctor.set_live(live, self.resolved)
         if self.state_dir is not None:
             doctor.write_status(self.state_dir, live, self.resolved, self.language())

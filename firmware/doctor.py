@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import (boot_params, file_names_profile, i2c_clock_hz, mount_of, not_there, read_boot_config,
-                                     unusable_state_dir)
+from firmware.doctor_readers import (boot_params, file_names_profile, i2c_adapter, i2c_clock_hz, mount_of, not_there,
+                                     read_boot_config, unusable_state_dir)
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,8 @@ class Live:
     lgpio_dir: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
+    panel_address: int | None = None         # the I2C address the panel answers at, when not the configured one
+    panel_glitches: int = 0                  # transfers that failed once and went through again (1, 10, 100... at least)
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -227,6 +229,11 @@ def clock_check(clock: Any = None) -> Check:
         return Check(label, "ok", Msg("synchronised{}", tail))
     if state.synchronised is None:
         return Check(label, "info", Msg("unknown{}", tail))
+    if state.rtc:               # (fitted, as the advice below says: it did not set the clock)
+        return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
+            "Dates in History are marked as uncertain until the clock is set. The real-time clock did not set "
+            "it at boot: if its time is right (sudo hwclock -r), sudo hwclock -s sets the clock from it; else "
+            "connect the Pi to a network once, then save the time in it with sudo hwclock -w."))
     return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
         "Dates in History are marked as uncertain until the clock is set. Connect the Pi to a "
         "network once after boot (systemd-timesyncd sets the clock), or fit a real-time clock; "
@@ -266,6 +273,11 @@ def bus_checks(resolved: Resolved, dev: Path = Path("/dev"), sys_root: Path = Pa
         configured = params.get(param) == "on"
         if node.exists():
             out.append(Check(label, "ok", Msg("on ({})", str(node))))
+        elif kind == "i2c" and i2c_adapter(d.port if needed else 1, sys_root):      # (a reboot changes nothing)
+            out.append(Check(label, "fail" if needed else "info", Msg(
+                "the bus is on but {} is missing: the i2c-dev module is not loaded", str(node)), Msg(
+                "Load it: sudo modprobe i2c-dev (the device then finds the panel by itself); sudo raspi-config "
+                "nonint do_i2c 0 loads it at every boot too.") if needed else None))
         elif configured:
             out.append(Check(label, "warn" if needed else "info", Msg("set in {} but {} is missing", str(boot_path), str(node)),
                              Msg("Reboot so that the setting takes effect.") if needed else None))
@@ -309,17 +321,12 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
             from hw.keys import key_label
             found = Msg("not working: {keys} ({why})", plural="not working: {keys} ({why})", n=len(live.dead_keys),
                         keys=Msg.join([key_label(k, p) for k, p in live.dead_keys.items()]), why=live.keys_error)
-        out.append(Check(Msg("Buttons"), "fail", found, Msg(
+        from hw.keys import NO_LIBRARY          # (that one says its own fix: install lgpio, not the pins)
+        out.append(Check(Msg("Buttons"), "fail", found, None if getattr(found, "template", None) == NO_LIBRARY else Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
-    if live.panel:
-        out.append(Check(Msg("Panel"), "ok", Msg("answers")))
-    elif live.panel is False:
-        from hw.service import PERMISSION_DENIED
-        fix = None if getattr(live.panel_error, "template", None) in PERMISSION_DENIED else Msg(   # (said: a group,
-            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a restart)
-            "again by itself as soon as it answers.")
-        out.append(Check(Msg("Panel"), "fail", Msg("not answering: {}", live.panel_error or "?"), fix))
+    from firmware.doctor_panel import panel_rows
+    out += [Check(Msg("Panel"), *row) for row in panel_rows(live, resolved.config.display)]
     if live.lgpio_dir:
         out.append(Check(Msg("lgpio directory"), "info", live.lgpio_dir))
     return out
@@ -395,8 +402,9 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
             live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
     try:
         from hw.display import open_display
+        from hw.display import found_at
         device = open_display(resolved.config.display)
-        live.panel = True
+        live.panel, live.panel_address = True, found_at(device)
         device.cleanup()
     except Exception as e:  # noqa: BLE001 - DisplayError: that is the finding
         from firmware.hardware import reason

@@ -55,6 +55,12 @@ def boot_params(text: str) -> dict[str, str]:
     return out
 
 
+def i2c_adapter(port: int, sys_root: Path = Path("/sys")) -> bool:
+    """Whether the kernel has I2C bus ``port`` (its adapter), with or without its /dev node (that
+    one comes with the i2c-dev module)."""
+    return (sys_root / "class" / "i2c-adapter" / f"i2c-{port}").exists()
+
+
 def i2c_clock_hz(port: int, sys_root: Path = Path("/sys")) -> int | None:
     """The I2C bus's clock as the kernel set it up (device tree ``clock-frequency``), or None."""
     path = sys_root / "class" / "i2c-adapter" / f"i2c-{port}" / "of_node" / "clock-frequency"

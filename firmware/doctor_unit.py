@@ -97,6 +97,14 @@ def serial_check(unit: Path = UNIT, cmdlines: tuple[Path, ...] = CMDLINES,
     if port is None or "://" in port:
         return None
     path = Path(port)
+    from hw.serial_link import adapter_port
+    if not path.exists() and adapter_port(port):
+        # a USB serial adapter (FTDI, CP210x, CH340: ttyUSB; a CDC one: ttyACM) goes with its cable: nothing to
+        # set up (the UART's fix, raspi-config, was said for it), and the device opens it again by itself
+        return ("warn", Msg("{} is not there: the USB serial adapter is unplugged", port), Msg(
+            "Plug it in: the device opens it by itself as soon as it is there. If it comes back under another name "
+            "(ls /dev/ttyUSB* /dev/ttyACM*), install again with its /dev/serial/by-id/ name, which stays the same: "
+            "sudo scripts/install-pi.sh --serial PORT."))
     if not path.exists():
         fix = (Msg("For the USB port: add dtoverlay=dwc2 to /boot/firmware/config.txt and "
                    "modules-load=dwc2,g_serial after rootwait in cmdline.txt, then reboot.")

@@ -72,6 +72,7 @@ class PanelOutput:
         self.retry, self.probe_every = retry, probe
         self.lost = 0                    # times the panel stopped answering
         self.reopened = 0                # times it was opened again after that
+        self.glitches = 0                # transfers that failed once and went through when sent again
         self._image: Image.Image | None = None
         self._blanked = False
         self._level: int | None = None
@@ -266,6 +267,16 @@ class PanelOutput:
                     log.info("display: not answering yet (%s)", error)
                 self.error = error
                 self._next_try = now + self.retry
+            elif outcome[0] == "glitch":     # what failed once, the error: sent again, it went through
+                self.glitches += 1
+                if self.glitches == 1:
+                    log.warning("display: the %s failed once (%s) and went through when sent again at once; the panel "
+                                "stays in use (a noisy I2C bus, a loose contact or an I2C clock too fast for it: "
+                                "docs/hardware.md). Such single failures are counted from now on, not each said",
+                                outcome[1], reason(outcome[2]))
+                elif _round(self.glitches):
+                    log.info("display: %d transfers have failed once and gone through when sent again so far "
+                             "(the last: the %s, %s)", self.glitches, outcome[1], reason(outcome[2]))
             else:                        # "lost", what failed, the error
                 self.device = None
                 self.lost += 1
@@ -355,15 +366,36 @@ class PanelOutput:
         if link.device is None:
             return outcomes
         try:
-            if "check" in asked:
-                link.check()
-            link.apply(want)
+            try:
+                if "check" in asked:
+                    link.check()
+                link.apply(want)
+            except Exception as e:  # noqa: BLE001 - sent once more at once if the bus only missed it
+                if not passing(e):
+                    raise
+                # An I2C panel that fails one transfer now and then (121 Remote I/O, 5 EIO: a noisy bus,
+                # long wires, a weak pull-up) answers the next one: it was let go of, the glass stood
+                # still for RETRY s and two log lines said so each time. Sent again, whole, at once;
+                # only a panel that fails that too is lost (an unplugged one fails both in microseconds).
+                doing = link.doing
+                if "check" in asked:
+                    link.check()
+                link.resend = True
+                link.apply(want)
+                outcomes.append(("glitch", doing, e))
         except Exception as e:  # noqa: BLE001 - DisplayError, or anything else: the panel never ends the program
             from hw.display import release
             release(link.device)
             link.device = None
             outcomes.append(("lost", link.doing, e))
         return outcomes
+
+
+def _round(n: int) -> bool:
+    """10, 100, 1000...: the counts of glitches said again in the log."""
+    while n >= 10 and n % 10 == 0:
+        n //= 10
+    return n == 1
 
 
 class _Want(NamedTuple):
@@ -424,6 +456,19 @@ class _Link:
     def _do(self, what: str, action: Callable[[Any], None]) -> None:
         self.doing = what
         action(self.device)
+
+
+def passing(e: BaseException) -> bool:
+    """Whether ``e`` (raised by a transfer to the panel) may be a passing fault worth one more try
+    at once: a transfer nobody acknowledged or that broke off (hw.display.NOT_THERE: EREMOTEIO,
+    ENXIO, EIO), not a bus held low (ETIMEDOUT: each try costs its timeout, about a second)."""
+    from hw.display import NOT_THERE
+    seen: BaseException | None = e
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno is not None:
+            return seen.errno in NOT_THERE
+        seen = seen.__cause__
+    return False
 
 
 def reason(e: BaseException) -> Msg | str:

@@ -18,7 +18,7 @@ from gpiozero import Button
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
 from engine.text import Msg
-from hw.keys import key_label
+from hw.keys import NO_LIBRARY, key_label
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +33,16 @@ class ButtonError(Exception):
     The message (``args[0]``) is a :class:`engine.text.Msg`: the doctor and Settings → Hardware say
     it in the player's language, the library's own words a value inside it."""
 
-    def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = ()) -> None:
-        self.no_library = isinstance(cause, BadPinFactory)
-        self.reasons = "; ".join(tried) or f"{cause}"      # (each pin library's, when none loaded)
+    def __init__(self, key: str, pin: int, cause: BaseException, tried: Sequence[str] = (),
+                 stand_in: str | None = None) -> None:
+        # ``stand_in``: the pin library gpiozero fell back to (its NativeFactory, lgpio not loading) that
+        # opened no key: on a kernel without the old sysfs GPIO numbers (Raspberry Pi OS's 6.6 and
+        # later) it cannot watch a pin, and every key failed as if its pin were taken
+        self.no_library = isinstance(cause, BadPinFactory) or stand_in is not None
+        self.reasons = "; ".join([*tried, *([f"{stand_in}: {type(cause).__name__}: {cause}"] if stand_in else [])]) \
+            or f"{cause}"      # (each pin library's, when none loaded or none usable)
         if self.no_library:
-            message = Msg("no GPIO pin library could be loaded for the keys ({}): install python3-lgpio (sudo apt "
-                          "install python3-lgpio), check that the user is in the 'gpio' group and that lgpio's "
-                          "directory ($LG_WD, else the working directory) is writable", self.reasons)
+            message = Msg(NO_LIBRARY, self.reasons)
         else:
             message = Msg("cannot open the pin of {key}: {error}. Check the pin in the profile or config file "
                           "(docs/hardware.md), that no other program uses it, and that the user is in the 'gpio' "
@@ -81,6 +84,13 @@ class ButtonBank:
                     continue
                 self.close()
                 raise
+        fell_back = _fell_back(pin_factory)
+        if self.dead and not self.buttons and fell_back:     # no key under the stand-in library
+            key, error = next(iter(self.dead.items()))
+            cause = error.__cause__ or error
+            stand_in = _factory_name(pin_factory)
+            self.close()
+            raise ButtonError(key, error.pin, cause, fell_back, stand_in=stand_in) from cause
 
     def _open(self, key: str, pin: int) -> None:
         # gpiozero loads its pin factory at the first Button, and says why each library it
@@ -92,7 +102,9 @@ class ButtonBank:
             try:
                 button = Button(pin, pull_up=True, bounce_time=None, pin_factory=self._factory)
             except Exception as e:  # gpiozero.exc.*, lgpio.error, OSError: all mean "not usable"
+                _note_fallbacks(said)
                 raise ButtonError(key, pin, e, _fallbacks(said)) from e
+        _note_fallbacks(said)
         for w in said:
             log.info("buttons: gpiozero: %s", w.message)
         button.when_pressed = self._callback(key, True)
@@ -130,6 +142,34 @@ class ButtonBank:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+_FELL_BACK: tuple[Any, list[str]] | None = None
+"""The pin library gpiozero loaded in place of the ones it prefers (lgpio first), and why each of those
+did not load (its fallback warnings, given only while it loads: at the first key of the process)."""
+
+
+def _note_fallbacks(said: Sequence[warnings.WarningMessage]) -> None:
+    global _FELL_BACK
+    from gpiozero import Device
+    reasons = _fallbacks(said)
+    if reasons and Device.pin_factory is not None:
+        _FELL_BACK = (Device.pin_factory, reasons)
+
+
+def _fell_back(given: Any) -> list[str]:
+    """Why gpiozero's preferred pin libraries did not load, if the one in use (``given``, else its
+    default) is the one it fell back to; else nothing."""
+    from gpiozero import Device
+    factory = given if given is not None else Device.pin_factory
+    return _FELL_BACK[1] if _FELL_BACK is not None and _FELL_BACK[0] is factory else []
+
+
+def _factory_name(given: Any) -> str:
+    """The name of the pin library in use (``given``, else gpiozero's default one loaded)."""
+    from gpiozero import Device
+    factory = given if given is not None else Device.pin_factory
+    return type(factory).__name__ if factory is not None else "?"
 
 
 def _fallbacks(said: Sequence[warnings.WarningMessage]) -> list[str]:

@@ -41,8 +41,10 @@ def wall_plausible() -> bool:
 
 
 def synchronised() -> bool | None:
-    """True if the kernel's clock is synchronised (NTP), False if not, None if it cannot tell
-    (not Linux, or the call failed). Cheap (one system call); never raises."""
+    """True if the kernel's clock is synchronised (NTP), or systemd-timesyncd set it since boot, or
+    a real-time clock keeps it (:func:`rtc_agrees`); False if not, None if it cannot tell (not
+    Linux, or the call failed).
+    Cheap (one system call; a look at the RTC when the kernel says no); never raises."""
     global _adjtimex
     try:
         if _adjtimex is None:
@@ -56,7 +58,36 @@ def synchronised() -> bool | None:
         return None
     if state < 0:
         return None
-    return bool(state != TIME_ERROR)
+    # The kernel says "not synchronised" again some 9 hours after NTP was last heard (its maximum
+    # error grows by 500 ppm a second past 16 s): a Pi set by timesyncd at home and played on at a
+    # table with no network that long. Set since boot (timesyncd's flag, in /run: gone at a reboot),
+    # its clock is off by seconds at most.
+    return bool(state != TIME_ERROR) or _exists(TIMESYNC_FLAG) or rtc_agrees()
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+RTC_TIME = RTC / "since_epoch"      # the real-time clock's time (UTC seconds), read from the chip
+RTC_AGREES = 120.0                  # seconds the wall clock may be off the RTC's and still stand on it
+
+
+def rtc_agrees(now: float | None = None) -> bool:
+    """Whether a real-time clock (an RTC HAT, fitted as the doctor advises) says a time that can be
+    true and the wall clock is within :data:`RTC_AGREES` s of it: the wall clock was set from it
+    at boot and is as sure as it is, though the kernel says "not synchronised" with no network (it
+    counts only NTP). An RTC never set (its battery out: 2000-01-01) or one the boot did not read
+    (the wall clock elsewhere) does not count. Never raises."""
+    try:
+        rtc = int(RTC_TIME.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return False
+    wall = time.time() if now is None else now
+    return rtc >= EARLIEST.timestamp() and abs(rtc - wall) <= RTC_AGREES
 
 
 class ClockState(NamedTuple):

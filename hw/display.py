@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT = 128, 64
 MODEL_PATH = Path("/proc/device-tree/model")
+I2C_ADAPTERS = Path("/sys/class/i2c-adapter")   # the kernel's I2C buses, /dev node (i2c-dev) or not
 
 
 class DisplayError(Exception):
@@ -120,11 +121,26 @@ def _other_address(cfg: DisplayConfig) -> LumaDevice | None:
     except (LumaError, OSError):
         bus.cleanup()
         return None
+    device.found_at = address          # type: ignore[attr-defined]  # (the doctor says so: firmware.doctor.Live)
     import logging
-    logging.getLogger(__name__).warning(
-        "display: nothing answers at %#04x on /dev/i2c-%d but a panel does at %#04x: using it (set "
-        "display.address = %#04x in the config file to say so)", cfg.address, cfg.port, address, address)
+    # Said once a run: a panel at 0x3D that keeps failing (a loose contact) is opened again every few
+    # seconds, and each open logged this anew (the log's "said once" of such a panel undone).
+    if (cfg.port, cfg.address, address) not in _FOUND_ELSEWHERE:
+        _FOUND_ELSEWHERE.add((cfg.port, cfg.address, address))
+        logging.getLogger(__name__).warning(
+            "display: nothing answers at %#04x on /dev/i2c-%d but a panel does at %#04x: using it (set "
+            "display.address = %#04x in the config file to say so)", cfg.address, cfg.port, address, address)
     return device
+
+
+_FOUND_ELSEWHERE: set[tuple[int, int, int]] = set()
+"""(bus, the address configured, the one the panel answered at) already said in the log this run."""
+
+
+def found_at(device: object) -> int | None:
+    """The I2C address ``device`` was found at when that is not the configured one, else None."""
+    address = getattr(device, "found_at", None)
+    return address if isinstance(address, int) else None
 
 
 def show(device: LumaDevice, image: Image) -> None:
@@ -277,6 +293,10 @@ def _explain(cfg: DisplayConfig, e: BaseException) -> Msg:
     if isinstance(e, DevicePermissionError) or code in (errno.EACCES, errno.EPERM):
         from hw.service import permission_denied
         return permission_denied(bus, kind)
+    if (isinstance(e, DeviceNotFoundError) or code == errno.ENOENT) and kind == "i2c" and \
+            (I2C_ADAPTERS / f"i2c-{cfg.port}").exists():     # the bus is on, its /dev node is not made
+        return Msg("{bus} does not exist though the I2C bus is on: the i2c-dev module is not loaded (sudo modprobe "
+                   "i2c-dev; sudo raspi-config nonint do_i2c 0 loads it at every boot)", bus=bus)
     if isinstance(e, DeviceNotFoundError) or code == errno.ENOENT:
         return Msg("{bus} does not exist: enable {kind} (sudo raspi-config nonint do_{group} 0, then reboot) or set "
                    "display.port in the config file", bus=bus, kind=kind.upper(), group=kind)

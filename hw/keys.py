@@ -37,13 +37,20 @@ import logging
 import math
 from dataclasses import dataclass, field
 
-from engine.text import Msg
+from engine.text import Msg, N_
 
 log = logging.getLogger(__name__)
 
 KEY_NAMES = {"a": "A", "b": "B", "key3": "KEY3", "up": Msg("joystick up"), "down": Msg("joystick down"),
              "left": Msg("joystick left"), "right": Msg("joystick right"), "press": Msg("joystick press")}
 """The keys as their owner names them (the board's labels, the joystick's ways)."""
+
+
+NO_LIBRARY = N_("no GPIO pin library could be loaded for the keys ({}): install python3-lgpio (sudo apt install "
+                "python3-lgpio), check that the user is in the 'gpio' group and that lgpio's directory ($LG_WD, else "
+                "the working directory) is writable")
+"""The keys' error when no pin library can use them (hw.buttons.ButtonError; it says its own fix: the
+doctor adds no other)."""
 
 
 def key_label(key: str, pin: int) -> Msg:

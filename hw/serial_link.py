@@ -79,8 +79,18 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
                                     repr(port), baud, str(e))) from e
 
 
+def adapter_port(port: str) -> bool:
+    """Whether ``port`` names a USB serial adapter's port (FTDI, CP210x, CH340: ttyUSB; CDC: ttyACM;
+    or its /dev/serial/by-id or by-path name): it comes and goes with the adapter's cable."""
+    parts = port.rstrip("/").split("/")
+    return parts[-1].startswith(("ttyUSB", "ttyACM")) or (len(parts) > 1 and parts[-2] in ("by-id", "by-path"))
+
+
 def _explain(port: str, e: OSError) -> Msg:
     code = e.errno
+    if code == errno.ENOENT and adapter_port(port):     # (the gadget's and the UART's set-up said nothing to it)
+        return Msg("serial port {} is not there: plug the USB serial adapter in (the device opens it by itself "
+                   "as soon as it is there)", port)
     if code == errno.ENOENT:
         return Msg("serial port {} does not exist: check the port name (ls /dev/serial0 /dev/ttyGS0); /dev/ttyGS0 "
                    "needs the USB gadget (dtoverlay=dwc2 and modules-load=dwc2,g_serial)", port)

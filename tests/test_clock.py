@@ -216,3 +216,60 @@ def test_earlier_games_get_no_time_for_a_session_left_before_legatus_existed(
     assert (unset["header"]["seed"], sure["header"]["seed"]) == (1, 2)
     assert unset["ended"] == 0.0
     assert sure["ended"] == dt.datetime(2026, 11, 27, 18, tzinfo=dt.timezone.utc).timestamp()
+
+
+def test_a_real_time_clock_that_set_the_wall_clock_makes_its_times_sure(
+        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An RTC HAT fitted, as `legatus doctor` advises, at a table with no network: the kernel says "not
+    synchronised" (it counts only NTP), so every game went into History, BG Stats' comments and the
+    CSV as of an unsure date, and the doctor went on advising to fit a real-time clock. A wall clock
+    within two minutes of a real-time clock that says a true time stands on it: its times are sure.
+    An RTC never set (battery out: 2000-01-01), or one the boot did not read (the wall clock days
+    off it), changes nothing."""
+    import hw.clock
+    from firmware import doctor
+    from hw.clock import ClockState
+    monkeypatch.setattr(hw.clock, "_adjtimex", lambda buf: hw.clock.TIME_ERROR)    # no NTP, as at the table
+    rtc = tmp_path / "since_epoch"
+    monkeypatch.setattr(hw.clock, "RTC_TIME", rtc, raising=False)
+    monkeypatch.setattr(hw.clock, "TIMESYNC_FLAG", tmp_path / "not-synchronized")    # (nor timesyncd)
+    now = "2026-11-27T18:00:00Z"
+    _wall(monkeypatch, now)
+    wall = time.time()
+    assert hw.clock.synchronised() is False                        # no RTC
+    for rtc_says, sure in ((wall - 3, True), (wall + 90, True), (946684800, False), (wall - 3 * 86400, False)):
+        rtc.write_text(f"{int(rtc_says)}\n")
+        assert hw.clock.synchronised() is sure, rtc_says
+    rtc.write_text(f"{int(wall)}\n")
+    replies = run_console_in(state_dir, [*BATTLE, "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == []               # (it was ["started", "finished"])
+    rtc.write_text("946684800\n")
+    replies = run_console_in(state_dir, ["new jc-battle seed=5", *BATTLE[1:], "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == ["started", "finished"]
+    check = doctor.clock_check(ClockState(synchronised=False, timesyncd=False, fake_hwclock=True, rtc=True))
+    assert check.status == "warn" and check.fix is not None
+    assert "fit a real-time clock" not in check.fix and "hwclock -s" in check.fix and "hwclock -w" in check.fix
+    from firmware.i18n import say
+    assert "Модуль часов реального времени не выставил их" in say(check.fix, "ru")
+
+
+def test_a_clock_set_by_the_network_since_boot_stays_sure_when_the_network_is_gone_for_hours(
+        state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel says "not synchronised" again some 9 hours after NTP was last heard (its maximum error
+    grows past 16 s): a Pi set by systemd-timesyncd at home and played on at a table with no network
+    that long marked every time unsure, and the doctor said the clock was not set. systemd-timesyncd's
+    flag (set since boot, /run/systemd/timesync/synchronized) makes them sure; without it (nothing set
+    the clock since boot: fake-hwclock's last shutdown) they stay unsure."""
+    import hw.clock
+    monkeypatch.setattr(hw.clock, "_adjtimex", lambda buf: hw.clock.TIME_ERROR)
+    monkeypatch.setattr(hw.clock, "RTC_TIME", tmp_path / "no-rtc", raising=False)
+    flag = tmp_path / "synchronized"
+    monkeypatch.setattr(hw.clock, "TIMESYNC_FLAG", flag)
+    _wall(monkeypatch, "2026-11-27T18:00:00Z")
+    assert hw.clock.synchronised() is False
+    replies = run_console_in(state_dir, [*BATTLE, "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == ["started", "finished"]
+    flag.touch()
+    assert hw.clock.synchronised() is True
+    replies = run_console_in(state_dir, ["new jc-battle seed=5", *BATTLE[1:], "history 1"])
+    assert replies[-1]["games"][0]["unsynced"] == []            # (it was ["started", "finished"])

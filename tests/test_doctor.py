@@ -71,6 +71,23 @@ def test_bus_checks_say_what_to_turn_on(tmp_path: Path) -> None:
     assert on[0].status == "ok"
 
 
+def test_an_i2c_bus_without_its_dev_node_says_to_load_i2c_dev_not_to_reboot(tmp_path: Path) -> None:
+    """config.txt edited by hand (dtparam=i2c_arm=on, not raspi-config, which also loads i2c-dev at
+    boot): after the reboot the kernel has the bus (/sys/class/i2c-adapter/i2c-1) but /dev/i2c-1 is
+    missing. The row said "Reboot so that the setting takes effect", again and again; it names the
+    module now. An overlay turning the bus on with nothing in the boot config: the same."""
+    resolved = resolve_config(None, {})
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (tmp_path / "class" / "i2c-adapter" / "i2c-1").mkdir(parents=True)
+    for boot in ("dtparam=i2c_arm=on\n", ""):
+        i2c = doctor.bus_checks(resolved, dev, tmp_path, (Path("/boot/firmware/config.txt"), boot))[0]
+        assert i2c.status == "fail" and "i2c-dev" in str(i2c.found) and "/dev/i2c-1" in str(i2c.found)
+        assert i2c.fix is not None and "sudo modprobe i2c-dev" in i2c.fix and "Reboot" not in i2c.fix
+    (dev / "i2c-1").touch()
+    assert doctor.bus_checks(resolved, dev, tmp_path, (None, ""))[0].status == "ok"
+
+
 def test_clock_check() -> None:
     ok = doctor.clock_check(ClockState(synchronised=True, timesyncd=True, fake_hwclock=True, rtc=False))
     assert ok.status == "ok"
@@ -345,6 +362,27 @@ def test_the_services_serial_console_is_checked(tmp_path: Path) -> None:
     cmdline.write_text("console=ttyGS0,115200 console=tty1 rootwait\n")
     kernel = check()
     assert kernel is not None and kernel.status == "warn" and "do_serial_cons 1" in str(kernel.fix)
+
+
+@pytest.mark.parametrize("name", ["ttyUSB0", "ttyACM0", "serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"])
+def test_an_unplugged_usb_serial_adapter_is_said_as_such_not_given_the_uarts_fix(tmp_path: Path, name: str) -> None:
+    """The service's console on a USB serial adapter (--serial /dev/ttyUSB0) whose cable is out: its
+    port is gone until it is plugged back. The row was a failure with the UART's fix (raspi-config
+    do_serial_hw, reboot), which changes nothing; it says the adapter is unplugged, and that the device
+    opens it again by itself. A port that never comes and goes (the UART, the USB gadget) as before."""
+    from firmware.doctor_unit import serial_check
+    unit, port = tmp_path / "legatus.service", tmp_path / "dev" / name
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {port}\n")
+    row = serial_check(unit, (), tmp_path)
+    assert row is not None
+    status, found, fix = row
+    assert status == "warn" and "unplugged" in found and fix is not None
+    assert "Plug it in" in fix and "by-id" in fix and "raspi-config" not in fix
+    from firmware.i18n import say
+    assert "адаптер последовательного порта отключён" in say(found, "ru") and "Подключите его" in say(fix, "ru")
+    unit.write_text(f"[Service]\nExecStart=/opt/legatus/venv/bin/legatus --serial {tmp_path / 'dev' / 'serial0'}\n")
+    row = serial_check(unit, (), tmp_path)
+    assert row is not None and row[0] == "fail" and row[2] is not None and "do_serial_hw" in row[2]
 
 
 def _doctor_in(state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -115,8 +115,10 @@ class Board:
 
 @pytest.fixture
 def board(monkeypatch: pytest.MonkeyPatch) -> Board:
+    import hw.display
     b = Board()
     monkeypatch.setattr(smbus2, "SMBus", b.SMBus)
+    monkeypatch.setattr(hw.display, "_FOUND_ELSEWHERE", set())     # (a panel found elsewhere: said once a run)
     return b
 
 

@@ -67,6 +67,19 @@ def test_missing_port_names_it_and_the_fix() -> None:
     assert isinstance(info.value.__cause__, OSError)
 
 
+@pytest.mark.parametrize("port", ["/dev/ttyUSB97", "/dev/ttyACM97", "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_X-if00-port0"])
+def test_an_unplugged_usb_serial_adapter_is_said_as_such(port: str) -> None:
+    """A USB serial adapter's port is gone while its cable is out: the log (and the simulator's notice)
+    said to check the port name and set up the USB gadget (dtoverlay=dwc2, g_serial), nothing to do
+    with it. It says to plug the adapter in, in the player's words too."""
+    from firmware.i18n import say
+    with pytest.raises(SerialError) as info:
+        open_serial(port)
+    said = info.value.args[0]
+    assert "plug the USB serial adapter in" in said and port in said and "g_serial" not in said
+    assert "подключите USB-адаптер" in say(said, "ru") and "під'єднайте USB-адаптер" in say(said, "uk")
+
+
 @pytest.mark.parametrize("service", [True, False])
 def test_a_port_not_permitted_says_the_fix_for_how_the_program_runs(
         service: bool, monkeypatch: pytest.MonkeyPatch) -> None:
