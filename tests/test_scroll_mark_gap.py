@@ -59,3 +59,50 @@ def test_the_jc_roll_page_leaves_the_mark_its_column(lang: str):
     page = DiceResult(turn, events=[TEXTS[lang]])       # type: ignore[arg-type]
     rows = page.rows()
     assert all(len(r) <= BESIDE_MARK for r in rows) and max(len(r) for r in rows) == BESIDE_MARK
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_yes_no_question_that_scrolls_leaves_the_mark_its_column(lang: str):
+    """The shared question (firmware/screens/widgets/confirm.py: undo, new game, end, delete) wrapped
+    to 21 columns beside its scroll mark, the 21st letter touching it; now as every scrolled text."""
+    from firmware.screens.widgets.confirm import ROOM, ConfirmScreen
+    question = ConfirmScreen("T", TEXTS[lang], lambda c: None)
+    assert question.width == BESIDE_MARK and all(len(r) <= BESIDE_MARK for r in question.rows)
+    assert max(len(r) for r in question.rows) == BESIDE_MARK and len(question.rows) > ROOM
+    for top in range(len(question.rows) - ROOM + 1):
+        question.scroll.top = top
+        img = question.render(None)  # type: ignore[arg-type]
+        assert any(img.getpixel((base.W - 1, y)) for y in range(base.row_y(0), base.row_y(ROOM)))   # the mark
+        assert _gap(img, base.row_y(0), base.row_y(ROOM)) >= GAP, (lang, top)
+
+
+def test_a_yes_no_question_that_fits_keeps_the_panel_s_width():
+    from firmware.screens.widgets.confirm import ConfirmScreen
+    text = "Помпей може здійснити перегрупування: усі блоки."      # 2 rows at 21, the first one 21 letters
+    question = ConfirmScreen("T", text, lambda c: None)
+    assert question.rows == base.wrap(text) and max(len(r) for r in question.rows) == base.COLS
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_jc_battle_s_result_leaves_the_mark_its_column(lang: str):
+    """JC's result page (J-12, J-13: the winner's regroup under the big name) scrolls beside the mark."""
+    from firmware.screens.jc.over import OverScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_leg1", "fight",
+                  lang=lang)
+    screen = OverScreen()
+    ctx.open(screen)
+    ctx.render()
+    rows = screen.rows(ctx.view())                          # type: ignore[arg-type]
+    said = screen.scroll.said
+    assert said is not None and max(len(r) for p in said[0] for r in base.wrap(p)) == base.COLS   # one reached it
+    assert len(rows) > screen.SHORT and all(len(r) <= BESIDE_MARK for r in rows)
+    widest = 0
+    for _i in range(len(rows)):                              # down to its end, a row at a time
+        img = ctx.render()
+        top = screen.scroll.top
+        shown = screen.SHORT if top == 0 else screen.LONG
+        widest = max(widest, max(len(r) for r in rows[top:top + shown]))
+        assert _gap(img, base.row_y(2) + 1 if top == 0 else base.row_y(0), base.H) >= GAP, (lang, top)
+        ctx.press("down")
+    assert widest == BESIDE_MARK
