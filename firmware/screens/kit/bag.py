@@ -27,11 +27,14 @@ from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.confirm import leave
-from firmware.screens.widgets.figure import say_limit
+from firmware.screens.widgets.figure import Field, change
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
 from firmware.screens.widgets.scroll import Spot, row_at, spot_of
 from firmware.screens.widgets.result import ResultScreen
+
+
+MOST = 99              # of one name in a bag or deck you make (a count's limit, said as on every form)
 
 
 # -- where the bag lives -------------------------------------------------------------------------
@@ -209,41 +212,38 @@ class BagEditor(ListScreen):
             leave(ctx, lambda: _("The deck you made is not kept."))
 
     def _count(self, ctx: Ctx, by: int, ident: str) -> None:
+        """A name's count moved ``by`` (its row's left/right, the name typed), checked as a form's is."""
         kind, _sep, key = ident.partition(":")
         was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
-        n = max(0, min(99, was + by))
-        if n == was and by:                            # at its limit: said, as on every form
-            name = self.typed[int(key)][0] if kind == "typed" else term(key)   # (a common name: said again in
-            say_limit(ctx, Sentences(name, capital=True), str(n), by > 0)      # a new language) «Gold: …»
-        elif kind == "typed":
-            self.typed[int(key)][1] = n
+        name = self.typed[int(key)][0] if kind == "typed" else term(key)   # (a common name: said again in
+        field = Field(ident, key, was, 0, MOST, named=Sentences(name, capital=True))     # a new language)
+        if not change(ctx, field, by):
+            return
+        if kind == "typed":
+            self.typed[int(key)][1] = field.value
         else:
-            self.common[key] = n
+            self.common[key] = field.value
 
-    def add(self, name: str) -> None:
-        """Count one ``name`` (one more of it if it is there: a common name typed is that name's
-        row) and put the cursor on its row."""
+    def add(self, name: str) -> str:
+        """Put the cursor on ``name``'s row (a common name typed is that name's row; a name new to
+        the bag gets a row of its own, none of it counted yet); the row's ident."""
         word = next((w for w in self.common if _(w) == name), None)
         if word is not None:
-            self.common[word] = min(99, self.common[word] + 1)
             ident = f"common:{word}"
         else:
             i = next((i for i, entry in enumerate(self.typed) if entry[0] == name), None)
             if i is None:
-                self.typed.append([name, 1])
+                self.typed.append([name, 0])
                 i = len(self.typed) - 1
-            else:
-                self.typed[i][1] = min(99, self.typed[i][1] + 1)
             ident = f"typed:{i}"
         self.cursor = 1 + [r[0] for r in self._rows()].index(ident)
         self.current = ident
         self._mark = self.cursor
+        return ident
 
     def _typed(self, ctx: Ctx, name: str) -> None:
-        before = sum(n for _name, n in self.entries)
-        self.add(name)
-        if sum(n for _name, n in self.entries) == before:   # one more of a name at 99: its limit said
-            say_limit(ctx, name, "99", True)
+        """A name typed counts one more of it, as right on its row does (at 99: its limit said)."""
+        self._count(ctx, 1, self.add(name))
 
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries]
