@@ -106,3 +106,26 @@ def test_the_jc_battle_s_result_leaves_the_mark_its_column(lang: str):
         assert _gap(img, base.row_y(2) + 1 if top == 0 else base.row_y(0), base.H) >= GAP, (lang, top)
         ctx.press("down")
     assert widest == BESIDE_MARK
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_bag_s_history_leaves_the_mark_its_column(lang: str):
+    """Dice & bags → a bag's History (read a page at a time) wrapped its entries to 21 beside the
+    mark («Возвращено в мешочек:», «Витягнуто з торбинки:»); one that fits keeps the panel's width."""
+    from firmware.screens.kit.bag import KitHistory
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx("new bag items=gold*3,silver*2,bronze cards=legio*4,senator*2 seed=7", "draw 2", "card 1",
+                  "put gold", "shuffle", "draw 1", lang=lang)
+    history = KitHistory(False)
+    ctx.open(history)
+    ctx.render()
+    assert max(len(r) for e in history.entries for r in base.wrap(e)) == base.COLS     # one reached the mark
+    assert len(history.rows) > base.ROWS and all(len(r) <= BESIDE_MARK for r in history.rows)
+    for top in range(len(history.rows) - base.ROWS + 1):
+        history.scroll.top = top
+        assert _gap(ctx.render(), base.row_y(0), base.H) >= GAP, (lang, top)
+    short = FakeCtx("new bag items=gold*3,silver*2 seed=7", "draw 1", lang=lang)
+    history = KitHistory(False)
+    short.open(history)
+    short.render()
+    assert history.rows == [r for e in history.entries for r in base.wrap(e)] and len(history.rows) <= base.ROWS

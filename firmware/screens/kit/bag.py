@@ -30,7 +30,7 @@ from firmware.screens.widgets.confirm import leave
 from firmware.screens.widgets.figure import Field, change
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
-from firmware.screens.widgets.scroll import Spot, row_at, spot_of
+from firmware.screens.widgets.scroll import BESIDE_MARK, Spot, beside, row_at, spot_of, wrapped
 from firmware.screens.widgets.result import ResultScreen
 
 
@@ -434,6 +434,8 @@ class KitHistory:
         self.side = side
         self.rows: list[str] = []
         self.entries: list[str] = []          # the sentence of each of the kit's actions read, newest first
+        self.refused: list[str] = []          # why the next page could not be read
+        self.width = BESIDE_MARK              # the rows' (the panel's once all read fit it)
         self.before: int | None = None        # the next older page starts before this action
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
@@ -442,7 +444,7 @@ class KitHistory:
 
     def reading(self) -> Spot:
         """The entry and sentence the reader is at (made again in another language: read_at)."""
-        return spot_of(self.entries, self.scroll.top)
+        return spot_of(self.entries, self.scroll.top, self.width)
 
     def read_at(self, place: Spot) -> None:
         """Open at ``place`` (:meth:`reading` of the history in the language left): the entries are
@@ -454,7 +456,7 @@ class KitHistory:
             return
         while not self.done and len(self.entries) <= self.place[0]:
             self.more(ctx, len(self.rows) + 1)
-        self.scroll.top = row_at(self.entries, self.place)
+        self.scroll.top = row_at(self.entries, self.place, self.width)
         self.place = None
 
     def more(self, ctx: Ctx, wanted: int) -> None:
@@ -465,21 +467,16 @@ class KitHistory:
         now = (h.get("bag"), h.get("deck"))
         if now != self.read_of:
             self.read_of = now
-            self.rows, self.entries, self.before, self.done = [], [], None, False
+            self.rows, self.entries, self.refused, self.before, self.done = [], [], [], None, False
         while not self.done and len(self.rows) < wanted:
             response = ctx.run(act.actions(self.PAGE, self.before))
-            if not response.get("ok"):
-                self.done = True
-                if response.get("message"):
-                    self.rows += base.wrap(str(response["message"]))
-                break
-            for entry in response.get("actions", []):
-                if of_the_kit(str(entry["line"]), self.side):
-                    self.entries.append(str(entry["text"]))
-                    self.rows += base.wrap(self.entries[-1])
+            self.entries += [str(e["text"]) for e in response.get("actions", []) if of_the_kit(str(e["line"]), self.side)]
+            self.refused = [str(response["message"])] if not response.get("ok") and response.get("message") else []
             before = response.get("before")
-            self.done = before is None
+            self.done = before is None or not response.get("ok")
             self.before = int(before) if before is not None else None
+            self.width = beside(self.entries + self.refused, base.ROWS) if self.done else BESIDE_MARK
+            self.rows = wrapped(self.entries + self.refused, self.width)     # (scrolled: the mark keeps its column)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self._placed(ctx)
