@@ -611,7 +611,7 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
 
 
 @pytest.mark.parametrize("lang,asked", [
-    ("en", "This ends the Sword of Rome game (it stays in the archive). Start the new bag?"),
+    ("en", "The Sword of Rome game ends and goes to the archive. Start the new bag?"),
     ("ru", "Игра (Меч Рима) окончится и уйдёт в архив. Начать новый мешочек?")])
 def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_dir, lang, asked):
     """Over a game its rules ended (W-11) the players said yes to Dice & bags' question and came
@@ -1336,7 +1336,7 @@ def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_
         view = app.console.session.view()
         assert view["game"] == "sword" and not view["over"] and not view["ended"]
         said = ask()                                             # asked again: the game goes on
-        assert "filed in History" not in said and ("stays in the archive" in said or "is archived" in said), said
+        assert "filed in History" not in said and ("goes to the archive" in said or "is archived" in said), said
         app.handle("b")
         assert app.console.session.view()["game"] == "sword"
     finally:

@@ -99,7 +99,7 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
         game = view["game"]
         ctx.push(remade(lambda: ReplaceQuestion(
             title() if title is not None else _("New game?"),
-            replaced_note(view) or _("This ends the {} game (it stays in the archive).").format(game_label(game)), go,
+            replaced_note(view) or _("The {} game ends and goes to the archive.").format(game_label(game)), go,
             view)))
     else:
         go(ctx)

@@ -98,7 +98,7 @@ def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, 
         game = view["game"]
 
         def question() -> play.ReplaceQuestion:
-            ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
+            ends = _("The {} game ends and goes to the archive.").format(play.game_label(game))
             start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
             return play.ReplaceQuestion(_("New bag or deck"), f"{ends} {start}",
                                         lambda c: begin(c, kind, pairs, side, pops, fair, asked=True), view)
