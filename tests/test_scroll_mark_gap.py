@@ -129,3 +129,35 @@ def test_the_bag_s_history_leaves_the_mark_its_column(lang: str):
     short.open(history)
     short.render()
     assert history.rows == [r for e in history.entries for r in base.wrap(e)] and len(history.rows) <= base.ROWS
+
+
+NEW_GAMES = ["new caesar-solo seed=1", "new jc-battle seed=1", "new sword players=romans,gauls seed=1",
+             "new glory players=Ann,Bob seed=1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line", NEW_GAMES)
+def test_a_new_session_s_question_keeps_its_note_whole_on_the_first_page(lang: str, line: str):
+    """What a new session does to the game going on (firmware/screens/play.py) is said in a sentence
+    the first page holds (3 rows) at the width a scrolling question wraps to, for every game, and
+    Dice & bags' question follows it within 4 rows: one character short, «…(it stays in the
+    archive). Start the new bag?» took 5 rows with Caesar! and Julius Caesar, «…its last move
+    can't be undone. Roll dice?» 5 with Sword of Rome, «Игра (Во славу Рима) закончится без отмены
+    последнего хода.» 4."""
+    from firmware.i18n import _
+    from firmware.screens import play
+    from firmware.screens.kit.bag import begin
+    from firmware.screens.widgets.confirm import ROOM, ConfirmScreen
+    from tests.fakectx import FakeCtx
+    ctx = FakeCtx(line, lang=lang)
+    for kind in ("items", "cards"):                        # a bag in place of the game going on: asked first
+        begin(ctx, kind, [("gold", 1)], side=False)        # type: ignore[arg-type]
+        question = ctx.top
+        assert isinstance(question, play.ReplaceQuestion) and len(question.rows) <= ROOM + 1, question.rows
+        ctx.stack.pop()
+    view = dict(ctx.view(), over=True, ended=None)         # its rules ended it: its last move goes with it
+    note = play.replaced_note(view)                        # type: ignore[arg-type]
+    assert note is not None and len(base.wrap(note, BESIDE_MARK)) <= ROOM, note
+    for asked in (_("Roll dice?"), _("Choose a bag?")):
+        rows = ConfirmScreen("T", f"{note} {asked}", lambda c: None).rows
+        assert len(rows) <= ROOM + 1, rows
