@@ -106,3 +106,64 @@ def test_a_common_name_s_limit_is_said_again_in_a_new_language():
         assert said == f"{name[:1].upper()}{name[1:]}: не менше 0.", said
     finally:
         i18n.set_language("en")
+
+
+def test_the_kit_s_counts_are_checked_by_the_form_s_one_limit_check(monkeypatch: pytest.MonkeyPatch):
+    """One widget per job: the roller's count and modifier and a bag's counts go through the form
+    widget's limit check (figure.change -> figure.refuse), not a check of their own beside it."""
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.kit.presets import COMMON_NAMES
+    import importlib
+    figure = importlib.import_module("firmware.screens.widgets.figure")     # (the package's «figure» is a function)
+    refused: list[tuple[str, bool]] = []
+    refuse = figure.refuse
+
+    def recording(ctx, field, more):                        # type: ignore[no-untyped-def]
+        refused.append((field.key, more))
+        refuse(ctx, field, more)
+    monkeypatch.setattr(figure, "refuse", recording)
+    ctx = _dice("en")
+    ctx.top.count = 20
+    ctx.press("up", "right", "up", "right")                 # the count at 20; the die at d8 moves
+    ctx.top.mod = -20
+    ctx.press("down")
+    assert refused == [("count", True), ("mod", False)] and ctx.notes == [DICE["en"], MOD_LOW["en"]]
+    editor = BagEditor()
+    ctx.open(editor)
+    ctx.render()
+    word = next(iter(COMMON_NAMES))
+    editor.cursor = [i.key for i in editor.items(ctx)].index(f"common:{word}")
+    ctx.press("left")
+    assert refused[-1] == (f"common:{word}", False) and editor.common[word] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_common_name_typed_at_its_limit_says_it_as_its_row_does(lang: str):
+    """A common name typed once more at 99 said «gold: at most 99.» (the name as typed, small, and
+    left in the old language after a switch) where right on its row says «Gold: at most 99.»: both
+    are the one count's limit now, said alike."""
+    from firmware import i18n
+    from firmware.i18n import _
+    from firmware.screens.kit.bag import BagEditor
+    from firmware.screens.kit.presets import COMMON_NAMES
+    ctx = FakeCtx(lang=lang)
+    editor = BagEditor()
+    ctx.open(editor)
+    ctx.render()
+    word = next(iter(COMMON_NAMES))
+    editor.common[word] = 99
+    editor.cursor = [i.key for i in editor.items(ctx)].index(f"common:{word}")
+    ctx.press("right")
+    editor._typed(ctx, _(word))                                # typed as the common name
+    assert len(ctx.notes) == 2 and ctx.notes[0] == ctx.notes[1] and editor.common[word] == 99, ctx.notes
+    editor._typed(ctx, "Zork")                                 # a new name: one of it, nothing said
+    assert editor.typed == [["Zork", 1]] and len(ctx.notes) == 2
+    raw: list[str] = []
+    ctx.notify = raw.append                                    # type: ignore[method-assign]
+    editor._typed(ctx, _(word))
+    try:
+        i18n.set_language("uk" if lang != "uk" else "ru")
+        name = _(word)
+        assert i18n.again(raw[-1]).startswith(f"{name[:1].upper()}{name[1:]}: "), i18n.again(raw[-1])
+    finally:
+        i18n.set_language("en")

@@ -611,8 +611,8 @@ def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reope
 
 
 @pytest.mark.parametrize("lang,asked", [
-    ("en", "This ends the Sword of Rome game (it stays in the archive). Start the new bag?"),
-    ("ru", "Текущая игра (Меч Рима) закончится и останется в архиве. Начать новый мешочек?")])
+    ("en", "The Sword of Rome game ends and goes to the archive. Start the new bag?"),
+    ("ru", "Игра (Меч Рима) окончится и уйдёт в архив. Начать новый мешочек?")])
 def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_dir, lang, asked):
     """Over a game its rules ended (W-11) the players said yes to Dice & bags' question and came
     to the bags; an undo from the serial link then reopened the game, and the bag chosen put the
@@ -1229,7 +1229,7 @@ GLORY_OVER = ["new glory players=Ann,Bob seed=1"] + ["event", "end-round"] * 9  
 
 @pytest.mark.parametrize("lang, words", [("en", ("Glory of Rome game's scoring", "Earlier games")),
                                          ("ru", ("Во славу Рима", "подсчёта очков", "«Прошлых играх»")),
-                                         ("uk", ("На славу Риму", "підрахунку очок", "«Минулих іграх»"))])
+                                         ("uk", ("На славу Риму", "Підрахунок очок", "«Минулих іграх»"))])
 @pytest.mark.parametrize("tool, game", [("Dice", "dice"), ("Bags & decks", "bag")])
 def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_score(state_dir, tool, game, lang,
                                                                                      words):
@@ -1267,8 +1267,8 @@ def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_
 
 
 @pytest.mark.parametrize("lang, words", [("en", ("game ends", "can't be undone")),
-                                         ("ru", ("закончится", "без отмены последнего хода")),
-                                         ("uk", ("завершиться", "останній хід не скасувати"))])
+                                         ("ru", ("окончится", "без отмены последнего хода")),
+                                         ("uk", ("скінчиться", "останній хід не скасувати"))])
 def test_leaving_a_game_its_rules_ended_says_its_last_move_can_no_longer_be_taken_back(state_dir, lang, words):
     """A new session over a game its rules ended and History filed finished (W-11 here) ends it
     first: its seed goes to History and its last move can no longer be undone. The device's New
@@ -1336,7 +1336,7 @@ def test_the_new_game_and_reopen_questions_over_a_finished_game_go_when_an_undo_
         view = app.console.session.view()
         assert view["game"] == "sword" and not view["over"] and not view["ended"]
         said = ask()                                             # asked again: the game goes on
-        assert "filed in History" not in said and ("stays in the archive" in said or "is archived" in said), said
+        assert "filed in History" not in said and ("goes to the archive" in said or "is archived" in said), said
         app.handle("b")
         assert app.console.session.view()["game"] == "sword"
     finally:

@@ -99,7 +99,7 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
         game = view["game"]
         ctx.push(remade(lambda: ReplaceQuestion(
             title() if title is not None else _("New game?"),
-            replaced_note(view) or _("This ends the {} game (it stays in the archive).").format(game_label(game)), go,
+            replaced_note(view) or _("The {} game ends and goes to the archive.").format(game_label(game)), go,
             view)))
     else:
         go(ctx)
@@ -149,7 +149,7 @@ def replaced_note(view: SessionView | None) -> str | None:
     label = game_label(view["game"])
     if record is not None and record.amends is not None:
         return _("The {} game's scoring waits in Earlier games.").format(label)      # 3 rows, as below
-    return _("The {} game ends: its last move can't be undone.").format(label)    # 3 rows: whole on the first page
+    return _("The {} game ends: last move can't be undone.").format(label)    # 3 rows: whole on the first page
 
 
 def game_label(game: str) -> str:

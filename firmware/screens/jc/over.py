@@ -16,6 +16,7 @@ from firmware.screens.jc.text import Msg, _, ngettext, say
 from firmware.screens.jc.words import GAME, RESULT_WORDS, side_name, view_of
 from firmware.screens.play import Snapshot
 from firmware.screens.widgets import Intent, Scroll, intent, scroll_bar
+from firmware.screens.widgets.scroll import beside
 
 # The RU summary 3.6 «Когда бой завершен, победивший игрок может осуществить перегруппировку. Все
 # блоки, победившие в бою (включая резерв) могут передвинуться в любой/любые прилегающие
@@ -89,7 +90,8 @@ class OverScreen:
         b = view["battle"]
         result = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
         events = [again(e) for e in self.events]        # (said again in a language chosen meanwhile)
-        return self.scroll.follow([p for p in [result, *events, *map(say, regroup(b, view["winter"]))] if p])
+        paras = [p for p in [result, *events, *map(say, regroup(b, view["winter"]))] if p]
+        return self.scroll.follow(paras, beside(paras, self.SHORT))     # scrolled: the mark keeps its column
 
     def last(self, total: int) -> int:
         """The last first row: 0 when the text fits under the name, else the last screenful."""

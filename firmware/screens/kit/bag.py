@@ -27,11 +27,14 @@ from firmware.screens.kit.record import BAG
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.confirm import leave
-from firmware.screens.widgets.figure import say_limit
+from firmware.screens.widgets.figure import Field, change
 from firmware.screens.widgets.keyboard import TypeScreen
 from firmware.screens.widgets.share import FairShare
-from firmware.screens.widgets.scroll import Spot, row_at, spot_of
+from firmware.screens.widgets.scroll import BESIDE_MARK, Spot, beside, row_at, spot_of, wrapped
 from firmware.screens.widgets.result import ResultScreen
+
+
+MOST = 99              # of one name in a bag or deck you make (a count's limit, said as on every form)
 
 
 # -- where the bag lives -------------------------------------------------------------------------
@@ -95,7 +98,7 @@ def begin(ctx: Ctx, kind: act.BagKind, pairs: Pairs, side: bool, pops: int = 0, 
         game = view["game"]
 
         def question() -> play.ReplaceQuestion:
-            ends = _("This ends the {} game (it stays in the archive).").format(play.game_label(game))
+            ends = _("The {} game ends and goes to the archive.").format(play.game_label(game))
             start = _("Start the new bag?") if kind == "items" else _("Start the new deck?")
             return play.ReplaceQuestion(_("New bag or deck"), f"{ends} {start}",
                                         lambda c: begin(c, kind, pairs, side, pops, fair, asked=True), view)
@@ -209,41 +212,38 @@ class BagEditor(ListScreen):
             leave(ctx, lambda: _("The deck you made is not kept."))
 
     def _count(self, ctx: Ctx, by: int, ident: str) -> None:
+        """A name's count moved ``by`` (its row's left/right, the name typed), checked as a form's is."""
         kind, _sep, key = ident.partition(":")
         was = self.typed[int(key)][1] if kind == "typed" else self.common[key]
-        n = max(0, min(99, was + by))
-        if n == was and by:                            # at its limit: said, as on every form
-            name = self.typed[int(key)][0] if kind == "typed" else term(key)   # (a common name: said again in
-            say_limit(ctx, Sentences(name, capital=True), str(n), by > 0)      # a new language) «Gold: …»
-        elif kind == "typed":
-            self.typed[int(key)][1] = n
+        name = self.typed[int(key)][0] if kind == "typed" else term(key)   # (a common name: said again in
+        field = Field(ident, key, was, 0, MOST, named=Sentences(name, capital=True))     # a new language)
+        if not change(ctx, field, by):
+            return
+        if kind == "typed":
+            self.typed[int(key)][1] = field.value
         else:
-            self.common[key] = n
+            self.common[key] = field.value
 
-    def add(self, name: str) -> None:
-        """Count one ``name`` (one more of it if it is there: a common name typed is that name's
-        row) and put the cursor on its row."""
+    def add(self, name: str) -> str:
+        """Put the cursor on ``name``'s row (a common name typed is that name's row; a name new to
+        the bag gets a row of its own, none of it counted yet); the row's ident."""
         word = next((w for w in self.common if _(w) == name), None)
         if word is not None:
-            self.common[word] = min(99, self.common[word] + 1)
             ident = f"common:{word}"
         else:
             i = next((i for i, entry in enumerate(self.typed) if entry[0] == name), None)
             if i is None:
-                self.typed.append([name, 1])
+                self.typed.append([name, 0])
                 i = len(self.typed) - 1
-            else:
-                self.typed[i][1] = min(99, self.typed[i][1] + 1)
             ident = f"typed:{i}"
         self.cursor = 1 + [r[0] for r in self._rows()].index(ident)
         self.current = ident
         self._mark = self.cursor
+        return ident
 
     def _typed(self, ctx: Ctx, name: str) -> None:
-        before = sum(n for _name, n in self.entries)
-        self.add(name)
-        if sum(n for _name, n in self.entries) == before:   # one more of a name at 99: its limit said
-            say_limit(ctx, name, "99", True)
+        """A name typed counts one more of it, as right on its row does (at 99: its limit said)."""
+        self._count(ctx, 1, self.add(name))
 
     def start(self, ctx: Ctx) -> None:
         pairs = [(name, n) for name, n in self.entries]
@@ -434,6 +434,8 @@ class KitHistory:
         self.side = side
         self.rows: list[str] = []
         self.entries: list[str] = []          # the sentence of each of the kit's actions read, newest first
+        self.refused: list[str] = []          # why the next page could not be read
+        self.width = BESIDE_MARK              # the rows' (the panel's once all read fit it)
         self.before: int | None = None        # the next older page starts before this action
         self.done = False                     # the first action has been read
         self.scroll = Scroll()
@@ -442,7 +444,7 @@ class KitHistory:
 
     def reading(self) -> Spot:
         """The entry and sentence the reader is at (made again in another language: read_at)."""
-        return spot_of(self.entries, self.scroll.top)
+        return spot_of(self.entries, self.scroll.top, self.width)
 
     def read_at(self, place: Spot) -> None:
         """Open at ``place`` (:meth:`reading` of the history in the language left): the entries are
@@ -454,7 +456,7 @@ class KitHistory:
             return
         while not self.done and len(self.entries) <= self.place[0]:
             self.more(ctx, len(self.rows) + 1)
-        self.scroll.top = row_at(self.entries, self.place)
+        self.scroll.top = row_at(self.entries, self.place, self.width)
         self.place = None
 
     def more(self, ctx: Ctx, wanted: int) -> None:
@@ -465,21 +467,16 @@ class KitHistory:
         now = (h.get("bag"), h.get("deck"))
         if now != self.read_of:
             self.read_of = now
-            self.rows, self.entries, self.before, self.done = [], [], None, False
+            self.rows, self.entries, self.refused, self.before, self.done = [], [], [], None, False
         while not self.done and len(self.rows) < wanted:
             response = ctx.run(act.actions(self.PAGE, self.before))
-            if not response.get("ok"):
-                self.done = True
-                if response.get("message"):
-                    self.rows += base.wrap(str(response["message"]))
-                break
-            for entry in response.get("actions", []):
-                if of_the_kit(str(entry["line"]), self.side):
-                    self.entries.append(str(entry["text"]))
-                    self.rows += base.wrap(self.entries[-1])
+            self.entries += [str(e["text"]) for e in response.get("actions", []) if of_the_kit(str(e["line"]), self.side)]
+            self.refused = [str(response["message"])] if not response.get("ok") and response.get("message") else []
             before = response.get("before")
-            self.done = before is None
+            self.done = before is None or not response.get("ok")
             self.before = int(before) if before is not None else None
+            self.width = beside(self.entries + self.refused, base.ROWS) if self.done else BESIDE_MARK
+            self.rows = wrapped(self.entries + self.refused, self.width)     # (scrolled: the mark keeps its column)
 
     def render(self, ctx: Ctx) -> Image.Image:
         self._placed(ctx)

@@ -9,7 +9,7 @@ from PIL import Image
 from engine import actions as act
 from engine.kit_views import KitView
 from engine.replies import RollRecord
-from engine.text import N_, term
+from engine.text import N_
 from firmware.i18n import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
@@ -17,10 +17,12 @@ from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit import ended
 from firmware.screens.kit.record import DICE
 from firmware.screens.widgets import Intent, TextScreen, intent
-from firmware.screens.widgets.figure import say_limit
+from firmware.screens.widgets.figure import Field, change
 from firmware.screens.widgets.keys import repeated
 
 SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+COUNT = (1, 20)              # the dice a roll may throw, and its modifier: the roller's limits
+MOD = (-20, 20)
 
 
 def open_dice(ctx: Ctx) -> None:
@@ -130,8 +132,15 @@ class DiceScreen:
         if roll is None:
             return
         n, sides, mod = len(roll.get("dice", [])), roll.get("sides"), roll.get("mod", 0)
-        if 1 <= n <= 20 and sides in SIDES and isinstance(mod, int) and -20 <= mod <= 20:
+        if COUNT[0] <= n <= COUNT[1] and sides in SIDES and isinstance(mod, int) and MOD[0] <= mod <= MOD[1]:
             self.count, self.sides, self.mod = n, SIDES.index(sides), mod
+
+    def fields(self) -> list[Field]:
+        """The count, the die (a choice, d2…d100: its end says nothing) and the modifier as the
+        form widget's fields (each key the attribute it is), checked at their limits as a form's."""
+        return [Field("count", N_("Dice"), self.count, *COUNT),
+                Field("sides", "", self.sides, 0, len(SIDES) - 1, show=lambda i: f"d{SIDES[i]}"),
+                Field("mod", N_("Modifier"), self.mod, *MOD, show=lambda v: f"{v:+d}")]
 
     @property
     def expr(self) -> str:
@@ -227,19 +236,9 @@ class DiceScreen:
         elif what is Intent.RIGHTWARD:
             self.field = min(2, self.field + 1)
         elif what in (Intent.MORE_ONE, Intent.LESS_ONE):
-            step = 1 if what is Intent.MORE_ONE else -1
-            if self.field == 0:
-                count = max(1, min(20, self.count + step))
-                if count == self.count:                # at its limit: said, as on every form
-                    say_limit(ctx, term(N_("Dice")), str(count), step > 0)
-                self.count = count
-            elif self.field == 1:                      # a choice (d2…d100): its end says nothing
-                self.sides = max(0, min(len(SIDES) - 1, self.sides + step))
-            else:
-                mod = max(-20, min(20, self.mod + step))
-                if mod == self.mod:
-                    say_limit(ctx, term(N_("Modifier")), f"{mod:+d}", step > 0)
-                self.mod = mod
+            field = self.fields()[self.field]
+            if change(ctx, field, 1 if what is Intent.MORE_ONE else -1):     # at its limit: said, as on a form
+                setattr(self, field.key, field.value)
         elif what is Intent.GO:
             ended.run(ctx, act.roll(self.count, SIDES[self.sides], self.mod), "dice")
         elif what is Intent.PICK:

@@ -9,14 +9,14 @@ from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.keys import Intent, intent
 from firmware.screens.widgets.listing import draw_footer
-from firmware.screens.widgets.scroll import Scroll, Spot, paragraphs, row_at, scroll_bar, spot_of
+from firmware.screens.widgets.scroll import Scroll, Spot, beside, paragraphs, row_at, scroll_bar, spot_of
+
+ROOM = base.ROWS - 1                            # the question's rows on screen (the footer under them)
 
 
 class ConfirmScreen:
     """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
     B or left cancels; up/down scroll a question longer than the screen (never cut)."""
-
-    width = base.COLS                            # the question's rows
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
                  yes: str | None = None, no: str | None = None) -> None:
@@ -30,6 +30,13 @@ class ConfirmScreen:
     @property
     def top(self) -> int:
         return self.scroll.top
+
+    @property
+    def width(self) -> int:
+        """The question's rows' width: the panel's when it fits, else one character less — a row
+        beside the scroll mark leaves it its column, as every scrolled text's (:func:`beside`)."""
+        from firmware.i18n import say
+        return beside(say(self.question), ROOM)
 
     @property
     def rows(self) -> list[str]:
@@ -50,7 +57,7 @@ class ConfirmScreen:
         from firmware.i18n import _, say
         img, draw = base.frame()
         rows = self.rows
-        room = base.ROWS - 1
+        room = ROOM
         top = self.scroll.fit(len(rows), room)
         pos = f"{top + 1}/{len(rows) - room + 1}" if len(rows) > room else ""
         title = say(self.title)
@@ -70,7 +77,7 @@ class ConfirmScreen:
         elif what is Intent.BACK:
             ctx.pop()
         else:
-            self.scroll.move(what, len(self.rows), base.ROWS - 1)
+            self.scroll.move(what, len(self.rows), ROOM)
 
 
 def leave(ctx: Ctx, question: Callable[[], str] | None) -> None:

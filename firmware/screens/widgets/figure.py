@@ -67,6 +67,9 @@ class Field:
     # what a push past the limit says, given the limit (a count's own sentence in the rulebook's
     # words: «For the Glory of Rome takes 1 to 4 players.»); None: :meth:`NumberForm.refuse`'s
     limit: Callable[[int], str] | None = None
+    # how that sentence names the field when not by its catalog ``label`` (a name the player typed,
+    # a bag's common name with a sentence's capital: «Gold: at most 99.»); None: ``term(label)``
+    named: Msg | str | None = None
 
     @property
     def steps(self) -> bool:
@@ -163,28 +166,13 @@ class NumberForm(WrappedListScreen):
         return self.field_items() + self.fair_items(ctx)
 
     def _change(self, ctx: Ctx, by: int, field: Field) -> None:
-        value = max(field.lo, min(field.hi, field.value + by))
-        if value == field.value and by:          # pushed past its limit: said, nothing changes
-            self.refuse(ctx, field, by > 0)
-            return
-        field.value = value
-        if self.keep is not None:
+        if change(ctx, field, by) and self.keep is not None:
             self.keep(self.values())
 
     @staticmethod
     def refuse(ctx: Ctx, field: Field, more: bool) -> None:
-        """Say why a push on ``field`` (up: ``more``) changes nothing: its figure is at its limit
-        («Players: at most 4.», or the field's own sentence); a choice at its end (‹off›, ‹duel›)
-        says nothing: the row shows all it holds."""
-        limit = field.hi if more else field.lo
-        from engine.text import term
-        if field.limit is not None:
-            ctx.notify(field.limit(limit))
-            return
-        shown = field.show(limit)
-        if not re.fullmatch(r"[+−-]?\d+", shown):
-            return
-        say_limit(ctx, term(field.label), shown, more)   # (said again in another language, as the row is)
+        """Say why a push on ``field`` (up: ``more``) changes nothing (:func:`refuse`)."""
+        refuse(ctx, field, more)
 
     def go(self, ctx: Ctx) -> None:
         if self.on_go is not None:
@@ -192,6 +180,35 @@ class NumberForm(WrappedListScreen):
                 if f.remember:
                     remember(ctx, f.remember, f.value)
             self.on_go(ctx, self.values())
+
+
+def change(ctx: Ctx, field: Field, by: int) -> bool:
+    """``field``'s value moved ``by`` within ``lo..hi``: the one limit check of a figure changed by
+    a key — a form's field, the kit's dice roller and a bag's or deck's counts. Pushed past its
+    limit nothing changes and it is said (:func:`refuse`); True when the value changed."""
+    value = max(field.lo, min(field.hi, field.value + by))
+    if value == field.value:
+        if by:
+            refuse(ctx, field, by > 0)
+        return False
+    field.value = value
+    return True
+
+
+def refuse(ctx: Ctx, field: Field, more: bool) -> None:
+    """Say why a push on ``field`` (up: ``more``) changes nothing: its figure is at its limit
+    («Players: at most 4.», or the field's own sentence); a choice at its end (‹off›, ‹duel›,
+    a die's d100) says nothing: the row shows all it holds."""
+    limit = field.hi if more else field.lo
+    from engine.text import term
+    if field.limit is not None:
+        ctx.notify(field.limit(limit))
+        return
+    shown = field.show(limit)
+    if not re.fullmatch(r"[+−-]?\d+", shown):
+        return
+    named = field.named if field.named is not None else term(field.label)
+    say_limit(ctx, named, shown, more)       # (said again in another language, as the row is)
 
 
 def say_limit(ctx: Ctx, label: Msg | str, shown: str, more: bool) -> None:
