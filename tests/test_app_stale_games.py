@@ -4,6 +4,7 @@ taken back, none asks about a step that no longer exists — and none is taken o
 shows or asks still stands."""
 from __future__ import annotations
 
+from engine import actions as act
 from tests.screens import app_with
 
 JC_SET_UP = ["new jc-battle seed=1", "deal", "discard caesar pluto", "discard pompey vulcan"]
@@ -39,5 +40,59 @@ def test_a_jc_next_battle_s_form_goes_once_the_next_battle_is_set_up_meanwhile(s
         assert app.stack[-1] is form
         app.serve_line(b"next-battle")
         assert form not in app.stack and app.errors == 0
+    finally:
+        app.console.close()
+
+
+CAMPAIGN_OVER = ["new jc-battle", "add attacker c_leg10", "add defender p_pompeius", "fight",
+                 *(f"control {city} caesar" for city in
+                   ("Roma", "Alexandria", "Antiochia", "Athenae", "Byzantium", "Ephesus", "Syracusae")), "winter"]
+
+
+def _fair_draw_question(app, row: str):
+    """History → Fair draw, the cursor on ``row``, A: its question."""
+    from firmware.screens.fair_draw import FairDrawScreen
+    fair = FairDrawScreen()
+    app.push(fair)
+    app.render()
+    labels = [item.label for item in fair.items(app)]
+    for _ in range(labels.index(row)):
+        app.handle("down")
+    app.handle("a")
+    app.render()
+    return app.stack[-1]
+
+
+def test_show_the_seed_s_question_goes_with_an_undo_that_reopens_the_finished_game(state_dir):
+    """Issue 20: the campaign over by its rules (J-19, all seven cities), Fair draw → Show the seed…
+    asks first: «Showing the seed ends the game: its last move can no longer be undone.» Hold B on
+    the question took the winter back — the game no longer finished — and the question stayed: A
+    then showed the console's refusal, its command word and all («… or end it with 'end'.»)."""
+    app = app_with([], [], state_dir)
+    try:
+        for line in CAMPAIGN_OVER:                        # (a secret seed: the code the App was given)
+            assert app.run(act.Line(line))["ok"], line
+        question = _fair_draw_question(app, "Show the seed…")
+        assert "ends the game" in " ".join(question.rows)
+        app.serve_line(b"state")
+        assert app.stack[-1] is question
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                   # the winter taken back: the game goes on
+        assert app.console.session.lines[-1] != "winter" and question not in app.stack
+        assert app.console.session.ended is False and app.errors == 0
+    finally:
+        app.console.close()
+
+
+def test_end_the_game_s_question_goes_once_the_serial_link_ended_it(state_dir):
+    app = app_with(["new dice seed=1", "roll 2d6"], [], state_dir)
+    try:
+        question = _fair_draw_question(app, "End the session…")
+        assert question.title == "End the session?"
+        app.serve_line(b"roll 1d6")                       # a step: the question still holds
+        assert app.stack[-1] is question
+        app.serve_line(b"end")
+        assert question not in app.stack and app.errors == 0
     finally:
         app.console.close()
