@@ -96,3 +96,24 @@ def test_end_the_game_s_question_goes_once_the_serial_link_ended_it(state_dir):
         assert question not in app.stack and app.errors == 0
     finally:
         app.console.close()
+
+
+def test_the_sword_s_played_when_question_goes_once_round_5_is_taken_back(state_dir):  # W-12
+    """Round 5, Desperate Times marked: «Played when?» (the end of round 5, or interrupting). The
+    serial link's ``undo`` took the round's start back — round 4 again — and the question stayed:
+    «End of round 5: each plays one» then put the console's words on the panel («end=1 is the end
+    of round 5 … (without end=1, rule 7.4.2)»). It goes with the step it asked about; a read leaves it."""
+    from firmware.screens.sword.tracks import DesperateWhen
+    app = app_with(["new sword players=romans,gauls seed=4", "advance", "advance", "advance", "advance"], [], state_dir)
+    try:
+        assert app.console.session.view()["round"] == 5
+        question = DesperateWhen(["romans"])
+        app.push(question)
+        app.render()
+        app.serve_line(b"state")
+        assert app.stack[-1] is question
+        app.serve_line(b"undo")
+        assert app.console.session.view()["round"] == 4
+        assert question not in app.stack and app.errors == 0
+    finally:
+        app.console.close()
