@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.replies import UndoReply
 from engine.text import Msg
-from firmware.screens.ctx import Ctx, Step, step_now
+from firmware.screens.ctx import Ctx, Step, taken_back
 from firmware.screens.widgets import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -17,14 +17,14 @@ if TYPE_CHECKING:
 
 class UndoQuestion(ConfirmScreen):
     """The question hold B asks before an undo (one at a time: hold B on it asks it anew), about
-    the newest step of the game as it stood then (``asked``): taken off once the game no longer
-    stands there (a line from the serial link took that step back, or played another), so it
-    never asks about a step that no longer exists; hold B asks about the newest one again."""
+    the newest step of the game as it stood then (``asked``): taken off once the serial link took
+    that step back, so it never asks about a step that no longer exists. A step played or an
+    ``end`` meanwhile leaves it: A then asks about the newest step, or says the game has ended."""
 
     asked: Step | None = None
 
     def stale(self, ctx: Ctx) -> bool:
-        return self.asked is not None and step_now(ctx) != self.asked
+        return taken_back(ctx, self.asked)
 
 
 def undo_question(asked: Step, title: str, question: str, on_yes: Callable[[Ctx], None], yes: str,

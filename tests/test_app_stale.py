@@ -138,11 +138,11 @@ def test_a_screen_that_says_it_is_stale_or_cannot_tell_goes_and_the_others_stay(
         app.console.close()
 
 
-def test_hold_b_s_question_goes_once_the_serial_link_takes_its_step_back_or_plays_another(state_dir):
+def test_hold_b_s_question_goes_once_the_serial_link_takes_its_step_back(state_dir):
     """Hold B asks «Take back: 3d6»; the serial link's ``undo`` took that roll back meanwhile: the
     question stayed, asking about a step that no longer exists, under the link's «Undone» notice
     (A then asked about the 2d6 roll, a step nobody had asked to take back). It goes; a read
-    changes nothing and leaves it."""
+    changes nothing and leaves it, and so does a step played meanwhile (A asks about it then)."""
     from firmware.app_undo import UndoQuestion
     app = app_with(["new dice seed=1", "roll 2d6", "roll 3d6"], [], state_dir)
     try:
@@ -160,6 +160,9 @@ def test_hold_b_s_question_goes_once_the_serial_link_takes_its_step_back_or_play
         again = app.stack[-1]
         assert isinstance(again, UndoQuestion) and "2d6" in " ".join(again.rows)
         app.serve_line(b"roll 1d6")                                   # another step played meanwhile
-        assert again not in app.stack and app.console.session.lines == ["roll 2d6", "roll 1d6"]
+        assert app.stack[-1] is again
+        app.handle("a")                                               # nothing undone: asked about it
+        assert app.console.session.lines == ["roll 2d6", "roll 1d6"]
+        assert isinstance(app.stack[-1], UndoQuestion) and "1d6" in " ".join(app.stack[-1].rows)
     finally:
         app.console.close()
