@@ -117,3 +117,29 @@ def test_the_sword_s_played_when_question_goes_once_round_5_is_taken_back(state_
         assert question not in app.stack and app.errors == 0
     finally:
         app.console.close()
+
+
+def test_a_share_entered_after_a_draw_from_the_serial_link_is_refused_in_the_device_s_words(state_dir):
+    """Fair draw → Players' share… → Dice from the table: the serial link rolled meanwhile, so
+    no share can be given (issue 20: a share only before the first draw). A put the console's
+    refusal on the panel, its commands and all («… send commit, then new ... share=<text>.»), and
+    left the dice screen up; now the device says why in its words and goes back to Fair draw,
+    whose row says it too."""
+    from firmware.screens.fair_draw import FairDrawScreen
+    app = app_with([], [], state_dir)
+    try:
+        assert app.run(act.Line("new dice"))["ok"]
+        _fair_draw_question(app, "Players' share…")
+        app.handle("a")                                   # Dice from the table…
+        app.serve_line(b"roll 2d6")
+        app.render()
+        app.handle("a")                                   # the dice read: 1
+        app.render()
+        said = " ".join(app.message or []) + " ".join(getattr(app.stack[-1], "rows", []))
+        assert "commit" not in said and "share=" not in said, said
+        assert "none was given before the first draw" in " ".join(said.split()), said
+        app.handle("b")
+        assert isinstance(app.stack[-1], FairDrawScreen) and app.console.session.view()["share"] is None
+        assert app.errors == 0
+    finally:
+        app.console.close()

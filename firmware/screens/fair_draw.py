@@ -13,7 +13,7 @@ from engine.replies import RevealReply
 from engine.text import N_
 from engine.views import SessionView
 from firmware.fairness import FairDraw
-from firmware.history_text import Msg, _, no_share_words
+from firmware.history_text import NO_SHARE_WORDS, Msg, _, no_share_words
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
@@ -135,6 +135,10 @@ class FairDrawScreen(ListScreen):
         from firmware.screens.widgets.share import ShareMenu
 
         def take(c: Ctx, text: str | None) -> bool:
+            fair = c.fair_draw()       # (a draw from the serial link since it opened: the device's words)
+            if text is not None and fair is not None and not fair.can_share:
+                c.notify(Msg(NO_SHARE_WORDS.get(fair.no_share or "unknown", NO_SHARE_WORDS["unknown"])))
+                return True            # (the share screen closes: Fair draw's row says it too)
             return text is not None and run_or_notify(c, act.share(text)) is not None
         ctx.push(ShareMenu(take))
 
