@@ -28,7 +28,7 @@ from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Screen, Sent, Shows, Step, remade
+from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, remade
 from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
@@ -391,8 +391,8 @@ class App:
     def _on_top(self, screen: Screen) -> Screen:
         """``screen``, told that it is on top (``on_top(ctx)``) before it is drawn or given a key: one that follows
         the game remembers the step it was first drawn or used at (firmware/screens/play.py ``Follows``)."""
-        if callable(on_top := getattr(screen, "on_top", None)):
-            on_top(self)
+        if isinstance(screen, Noted):
+            screen.on_top(self)
         return screen
 
     def drop_stale(self) -> None:
