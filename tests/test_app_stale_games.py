@@ -143,3 +143,27 @@ def test_a_share_entered_after_a_draw_from_the_serial_link_is_refused_in_the_dev
         assert app.errors == 0
     finally:
         app.console.close()
+
+
+def test_a_new_game_started_from_its_home_leaves_one_home_under_it(state_dir):
+    """Julius Caesar's home → New game → A, A (the campaign in play ends): the new game's home
+    took the form's place over the old game's home, and B from it showed the same home again —
+    a B that did nothing to see; a second B left. One home now, B goes to the main menu."""
+    from firmware.screens.jc.home import JcHome
+    from firmware.screens.jc.setup import setup_form
+    from firmware.screens.menu import MainMenu
+    app = app_with(["new jc-battle seed=4", "add attacker c_leg10"], [], state_dir)
+    try:
+        app.push(JcHome())
+        app.render()
+        app.push(setup_form(home=JcHome))
+        app.render()
+        app.handle("a")                                   # start: the question (the campaign ends)
+        app.render()
+        app.handle("a")
+        app.render()
+        assert list(app.console.session.lines) == [] and [type(s) for s in app.stack] == [MainMenu, JcHome]
+        app.handle("b")
+        assert [type(s) for s in app.stack] == [MainMenu]
+    finally:
+        app.console.close()
