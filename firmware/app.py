@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import os
 import traceback
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -24,12 +23,12 @@ from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
-from firmware.app_undo import UndoQuestion, undone_by_link
+from firmware.app_undo import UndoQuestion, undo_question, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Screen, Sent, remade
+from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, remade
 from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
@@ -66,9 +65,6 @@ class App:
         self._reads = HistoryReads(console.store, self.notify)      # History as read last, kept
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
-        self._notes_at: weakref.WeakKeyDictionary[Screen, tuple[str, int]] = weakref.WeakKeyDictionary()
-        """The long notices on screens of their own (:meth:`notify`): the game and its step count
-        each was said at (:meth:`_said_before`)."""
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
@@ -208,7 +204,9 @@ class App:
 
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
-        scrollable screen so nothing is cut off."""
+        scrollable screen so nothing is cut off, marked with the game's step it was said at
+        (``said_at``: an undo of that step takes it off, :meth:`drop_stale`; with no game in
+        play, none ever does)."""
         said = say(text)
         self.notices += 1
         rows = base.wrap(said, base.COLS - 2)
@@ -218,26 +216,11 @@ class App:
         else:
             source = said if isinstance(said, Spoken) else text
             session = self.console.session
-            at = (session.game.name, len(session.lines)) if session is not None else None
+            at = Step(session.game.name, len(session.lines)) if session is not None else None
             if isinstance(source, (Spoken, Msg)):
-                self.push(remade(lambda: self._noted(TextScreen(_("Note"), again(source)), at)))
+                self.push(remade(lambda: _note(again(source), at)))
             else:                          # said from no sentence: taken off if the language changes
-                self.push(self._noted(TextScreen(_("Note"), said), at))
-
-    def _noted(self, note: TextScreen, at: tuple[str, int] | None) -> TextScreen:
-        """``note``, a long notice, marked with the game's step it was said at (``at``; None with no
-        game in play: never taken off by an undo)."""
-        if at is not None:
-            self._notes_at[note] = at
-        return note
-
-    def _said_before(self, screen: Screen) -> bool:
-        """Whether ``screen`` is a long notice said at a step of the game in play that an undo has
-        since taken back (hold B on the notice, or ``undo`` from the serial link): it may say what
-        the board no longer is — an earlier undo's «Undone: …» too, under the next one's."""
-        at = self._notes_at.get(screen)
-        session = self.console.session
-        return at is not None and session is not None and session.game.name == at[0] and len(session.lines) < at[1]
+                self.push(_note(said, at))
 
     def start_notice(self, text: str) -> None:
         """A notice of the start (a recovered database, a storage that keeps nothing, the last
@@ -354,8 +337,9 @@ class App:
             self.notify(response.get("undone") or response.get("message", ""))
 
         asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
-        question = remade(lambda: UndoQuestion(_("Undo?"), say(asked) if asked is not None else
-                                               _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
+        at = Step(session.game.name, len(session.lines))
+        question = remade(lambda: undo_question(at, _("Undo?"), say(asked) if asked is not None else
+                                                _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
         if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
             self.replace(question)
         else:
@@ -407,20 +391,20 @@ class App:
     def _on_top(self, screen: Screen) -> Screen:
         """``screen``, told that it is on top (``on_top(ctx)``) before it is drawn or given a key: one that follows
         the game remembers the step it was first drawn or used at (firmware/screens/play.py ``Follows``)."""
-        if callable(on_top := getattr(screen, "on_top", None)):
-            on_top(self)
+        if isinstance(screen, Noted):
+            screen.on_top(self)
         return screen
 
     def drop_stale(self) -> None:
-        """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
-        game (a turn's pages, a choice for a move that was taken back), so the screen shown is
-        one that matches the state (the game's home says what it waits for); and every long notice
-        said at a step taken back (:meth:`_said_before`)."""
+        """After a change of the state (an undo, a line from the serial link): take off every
+        screen that says it no longer shows the state (:class:`firmware.screens.ctx.Shows`: a
+        turn's pages, a choice for a move that was taken back, a long notice said at a step taken
+        back), so the screen shown is one that matches the state (the game's home says what it
+        waits for). The first screen stays."""
         keep = [self.stack[0]]
         for screen in self.stack[1:]:
-            stale = getattr(screen, "stale", None)
             try:
-                gone = callable(stale) and bool(stale(self)) or self._said_before(screen)
+                gone = isinstance(screen, Shows) and bool(screen.stale(self))
             except Exception:  # noqa: BLE001 - a screen that cannot tell is taken off too
                 log.exception("%s could not tell whether it is stale", type(screen).__name__)
                 gone = True
@@ -487,6 +471,13 @@ class App:
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
+
+def _note(text: str, at: Step | None) -> TextScreen:
+    """A long notice's page of its own, said at the game's step ``at`` (:meth:`App.notify`)."""
+    note = TextScreen(_("Note"), text)
+    note.said_at = at
+    return note
+
 
 def _header(session: Session) -> ArchiveHeader:
     """A session's header (firmware/session.py keeps it as a plain dict) through its TypedDict."""

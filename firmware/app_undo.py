@@ -3,10 +3,12 @@ hold B says it (:class:`firmware.app.App` asks and says them)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.replies import UndoReply
 from engine.text import Msg
+from firmware.screens.ctx import Ctx, Step, taken_back
 from firmware.screens.widgets import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -14,7 +16,23 @@ if TYPE_CHECKING:
 
 
 class UndoQuestion(ConfirmScreen):
-    """The question hold B asks before an undo (one at a time: hold B on it asks it anew)."""
+    """The question hold B asks before an undo (one at a time: hold B on it asks it anew), about
+    the newest step of the game as it stood then (``asked``): taken off once the serial link took
+    that step back, so it never asks about a step that no longer exists. A step played or an
+    ``end`` meanwhile leaves it: A then asks about the newest step, or says the game has ended."""
+
+    asked: Step | None = None
+
+    def stale(self, ctx: Ctx) -> bool:
+        return taken_back(ctx, self.asked)
+
+
+def undo_question(asked: Step, title: str, question: str, on_yes: Callable[[Ctx], None], yes: str,
+                  no: str) -> UndoQuestion:
+    """Hold B's question about the step ``asked`` (the game's newest step when it was asked)."""
+    screen = UndoQuestion(title, question, on_yes, yes, no)
+    screen.asked = asked
+    return screen
 
 
 def undone_by_link(session: Session | None, response: str | None, depth: int | None) -> Any:

@@ -7,7 +7,7 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
 
 from PIL import Image
 
@@ -73,17 +73,64 @@ class Screen(Protocol):
 
     def key(self, key: str, ctx: Ctx) -> None: ...
 
-    # A screen may also have ``stale(ctx) -> bool``: after an undo, and after every line from the
-    # serial link, the App takes off every screen whose ``stale`` is true (it shows a step or a
-    # choice that was taken back or played meanwhile).
+    # A screen that shows the game (or History) as it stood is a :class:`Shows`: the App asks its
+    # ``stale`` after an undo (hold B) and after each line from the serial link (App.drop_stale).
     # ``remake() -> Screen`` (set by :func:`remade`): the screen said its texts when it was made; when
     # the language changes the App makes it again in the new one, at the same place.
     # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
     # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
     # test, Julius Caesar's block form on its Add list and levy step on its Blocks list); on every
     # other screen the App gives a held A as A.
-    # ``on_top(ctx)``: called before each frame and key of the top screen (a screen that follows
-    # the game, firmware/screens/play.py ``Follows``, remembers the step it was first shown at).
+    # A :class:`Noted` screen (``on_top(ctx)``) is told before each frame and key that it is on top
+    # (a screen that follows the game, play.py ``Follows``, remembers the step it was first shown at).
+
+
+@runtime_checkable
+class Shows(Protocol):
+    """A screen that shows a state that may change under it: the game as it stood (a step, a
+    choice, a question about the next step, a long notice said at a step: a text's ``said_at``),
+    History as it was read. After each change of the state that no key on the screen made — an
+    undo (hold B on any screen), any line from the serial link (``undo`` too) — the App asks every
+    screen on the stack (firmware/app.py ``drop_stale``) and takes off each whose ``stale`` is
+    true (or fails): the screen under it, and at last the game's home, shows what is true now.
+    The one way a screen leaves the stack because the state changed. (A restart begins on the
+    main menu; a language switch changes no state, and a worker's answer is made for the state it
+    was asked in.)"""
+
+    def stale(self, ctx: Ctx) -> bool:
+        """Whether what the screen shows or asks no longer matches the state ``ctx`` has now."""
+
+
+@runtime_checkable
+class Noted(Protocol):
+    """A screen that notes the state it shows when it is first drawn or used (a step: play.py
+    ``Follows``; an intrigue's phase): the App calls ``on_top`` before each frame and key of the
+    top screen, so no screen can forget to note it (what its ``stale`` compares with)."""
+
+    def on_top(self, ctx: Ctx) -> None:
+        """Told that it is on top, before it is drawn or given a key."""
+
+
+class Step(NamedTuple):
+    """A step of a game: the game in play (its session's ``game``) and how many of its lines stood
+    then (its view's ``actions``)."""
+
+    game: str
+    actions: int
+
+
+def step_now(ctx: Ctx) -> Step | None:
+    """The step the game in play stands at (None with no session)."""
+    view = ctx.view()
+    return None if view is None else Step(view["game"], view["actions"])
+
+
+def taken_back(ctx: Ctx, step: Step | None) -> bool:
+    """Whether an undo has since taken back ``step`` of the game in play (None, or a step of
+    another game: never). A text said after that step (a long notice: «Undone: …» too) may say
+    what the board no longer is."""
+    now = step_now(ctx) if step is not None else None
+    return step is not None and now is not None and now.game == step.game and now.actions < step.actions
 
 
 class Ctx(Protocol):

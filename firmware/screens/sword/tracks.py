@@ -12,7 +12,7 @@ from firmware.i18n import Sentences
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.words import GAMES, counted_vp, power_named, run_line, short, view_of, vp_figure
+from firmware.screens.sword.words import GAMES, Follows, counted_vp, power_named, run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
 
@@ -80,13 +80,15 @@ class DesperateScreen(ListScreen):
         play_desperate(ctx, wanting, None)
 
 
-class DesperateWhen(ListScreen):
+class DesperateWhen(Follows, ListScreen):
     """Round 5, powers marked on the Desperate Times screen: when they play (W-12). The end of
     round 5 first (rule 7.4.5: each plays one, most VP first; the likelier moment for several),
     then an interruption (rule 7.4.2: the fewest VP plays, the others keep theirs; one power marked:
-    it interrupts a player). B goes back to the marks."""
+    it interrupts a player). B goes back to the marks. A question before a step: it goes once a
+    step is played or taken back meanwhile (round 5 undone: no end of round 5 to play at)."""
 
     wrap_rows = True
+    now_only = True
 
     def __init__(self, wanting: list[str]) -> None:
         super().__init__()
