@@ -967,3 +967,37 @@ def test_a_line_after_the_campaigns_end_says_the_verdict_as_its_own_sentence(lan
     t.run("winter")
     for line in ("lose c_leg7", "control Roma caesar", "deal", "winter"):
         assert localize(t.fails(line, "game_over", asked=True), lang) == said
+
+
+def test_a_winter_typed_twice_does_not_skip_a_year_unasked():  # J-19
+    """`winter` typed twice closed year 1 and then the whole year 2 without a word (the device
+    asks first; the console did not). A winter is refused while the year the last winter began
+    has had no battle and no card played; the message says how to go on (play the year, or
+    `winter quiet=1` for a year that truly passed without a battle; undo takes the winter back);
+    nothing changes. A battle fought or a card played makes the year one that was played."""
+    from firmware.i18n import localize
+    t = Table()
+    assert t.session.apply("winter", asked=True).fields["year"] == 2       # the first winter: as ever
+    said = t.fails("winter", "illegal_move", asked=True)
+    assert "Year 2 (706 AUC, 48 BC)" in said and "winter quiet=1" in said and "undo" in said, said
+    assert localize(said, "ru").startswith("2-й год (706 от основания Рима, 48 до н. э.) начался с прошлой зимы")
+    assert t.session.view()["campaign"]["quiet"] is True
+    assert t.fails("winter quiet=maybe", "bad_arguments", asked=True)
+    assert t.fails("winter now", "bad_arguments", asked=True).startswith("Usage: winter [quiet=1]")
+    assert t.session.apply("winter quiet=1", asked=True).fields["year"] == 3     # said so: a quiet year
+    # a battle fought in the year: the year was played
+    t.run("add attacker c_leg10", "add defender p_leg1", "fight")
+    assert t.session.view()["campaign"]["quiet"] is False
+    assert t.session.apply("winter", asked=True).fields["year"] == 4
+    t.run("next-battle")                                                 # a new set-up is no battle
+    t.fails("winter", "illegal_move", asked=True)
+    # a card played in the year (J-18: five turns a year): the year was played
+    hands = {s: t.do(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    t.run(f"discard caesar {hands['caesar'][0]}", f"discard pompey {hands['pompey'][0]}")
+    t.fails("winter", "illegal_move", asked=True)                        # discards alone are no turn
+    t.run(f"play caesar {hands['caesar'][1]}")
+    assert t.session.apply("winter", asked=True).fields["year"] == 5
+    # a stored line an older Legatus took replays as it ran
+    old = Table()
+    old.run("winter", "winter")
+    assert old.session.view()["campaign"]["year"] == 3

@@ -3331,3 +3331,24 @@ def test_a_set_up_with_both_sides_opens_on_start():  # rules 7.3
     ctx.render()
     ctx.press("a")
     assert ctx.view()["battle"]["phase"] != "setup"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Year 2 has had no battle and no card played since the last winter: this winter skips it."),
+    ("ru", "С прошлой зимы 2-й год идёт без боёв и без сыгранных карт: эта зима пропустит его целиком."),
+    ("uk", "У 2-му році від минулої зими не було ні бою, ні зіграної карти: ця зима пропустить його цілком.")])
+def test_a_second_winter_at_once_is_asked_as_the_year_it_skips(lang, said):  # J-19
+    """Winter, then Winter again at once: the question asked as for any winter («End the year …»)
+    and a second A skipped year 2 unplayed. It says so now, and A sends the winter that says the
+    year passed without a battle (the console refuses a bare second one, docs/protocol/jc.md)."""
+    ctx = FakeCtx(NEW, "winter", lang=lang)
+    ctx.open(JcHome()).press(*DOWN * 10, "a")
+    assert isinstance(ctx.top, ConfirmScreen)
+    assert ctx.top.question.startswith(said), ctx.top.question
+    ctx.press("a")
+    assert ctx.session.lines[-1] == "winter quiet=1" and ctx.view()["campaign"]["year"] == 3
+    played = FakeCtx(NEW, "winter", "add attacker c_leg10", "add defender p_leg1", "fight", "next-battle", lang=lang)
+    played.open(JcHome()).press(*DOWN * 10, "a")
+    assert said not in played.top.question
+    played.press("a")
+    assert played.session.lines[-1] == "winter"
