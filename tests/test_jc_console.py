@@ -560,3 +560,15 @@ def test_a_roster_block_not_in_the_battle_is_named_by_its_name_and_id(state_dir)
     assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
     assert c.request("remove p_leg1")["message"] == "Легіон 1 (p_leg1) не бере участі в цьому бою."
     c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Введите 3 кубика, брошенных за блок «Помпей»: fire p_pompeius dice=a,b,..."),
+    ("uk", "Введіть 3 кубики, кинуті за блок «Помпей»: fire p_pompeius dice=a,b,...")])
+def test_the_dice_asked_for_a_block_name_it_in_its_case(lang, said):  # J-1 (one die a step), physical dice
+    """`fire` without the table's dice asked «Введите 3 кубика, брошенных за Помпей» — the name put in
+    as the roster says it (nominative), where «за» wants «Помпея»; the block is named as a block now."""
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg10", "add defender p_pompeius", "start")
+    assert localize(t.fails("fire", "bad_arguments"), lang) == said
