@@ -414,8 +414,8 @@ def _phase(caesar: list[str], pompey: list[str]) -> dict:
 def test_player_one_rules():
     # J-18: higher move is player 1; ties go to Caesar; an event player is player 1;
     # two events cancel the turn
-    ph = _phase(["x", "2/1", "3/1", "mars", "jupiter", "2/2"], ["y", "2/2", "2/3", "4/1", "pluto", "1/3"])
-    assert K.discard(ph, "caesar", "x") == "x" and K.discard(ph, "pompey", "y") == "y"
+    ph = _phase(["1/2", "2/1", "3/1", "mars", "jupiter", "2/2"], ["vulcan", "2/2", "2/3", "4/1", "pluto", "1/3"])
+    assert K.discard(ph, "caesar", "1/2") == "1/2" and K.discard(ph, "pompey", "vulcan") == "vulcan"
     assert K.play(ph, "caesar", "2/1") is None                   # face down until both play
     r = K.play(ph, "pompey", "2/2")
     assert r["player1"] == "caesar"                               # tied moves: Caesar

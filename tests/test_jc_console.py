@@ -535,6 +535,23 @@ def test_a_word_that_is_no_card_of_the_game_is_refused_naming_the_cards(card):
     assert "not in this hand" in t.fails(f"discard caesar {missing}", "illegal_move", asked=True)   # a card: as before
 
 
+@pytest.mark.parametrize("card", ["zeus", "5/5"])
+def test_a_play_of_no_card_of_the_game_says_so_before_the_discard_or_the_turns_card(card):
+    # J-18: `play caesar zeus` before Caesar's discard was answered "Caesar must first discard one
+    # card face down", after his play this turn "has already played a card", after his discard
+    # `discard caesar zeus` "has already discarded": none said there is no such card
+    t = Table(seed=5)
+    t.run("deal")
+    said = t.fails(f"play caesar {card}", "illegal_move", asked=True)
+    assert "not a Julius Caesar card" in said and "discard" not in said
+    hand = t.do("hand caesar")["hand"]
+    t.run(f"discard caesar {hand[0]}")
+    assert "not a Julius Caesar card" in t.fails(f"discard caesar {card}", "illegal_move", asked=True)
+    t.run(f"play caesar {next(c for c in hand[1:] if c != 'apollo')}")
+    assert "not a Julius Caesar card" in t.fails(f"play caesar {card}", "illegal_move", asked=True)
+    assert "must first discard" in t.fails("play pompey mars", "illegal_move", asked=True)   # a card: as before
+
+
 @pytest.mark.parametrize("name", ["Cleopatra", "C_LEG10", "P_Pompeius"])
 def test_a_block_by_rating_may_not_be_named_as_a_roster_block_in_other_letters(name):
     # J-1: a block by its rating is named by `name=`; "Cleopatra" (a plain C3 block) read in every
