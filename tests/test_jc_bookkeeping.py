@@ -1001,3 +1001,25 @@ def test_a_winter_typed_twice_does_not_skip_a_year_unasked():  # J-19
     old = Table()
     old.run("winter", "winter")
     assert old.session.view()["campaign"]["year"] == 3
+
+
+def test_the_winters_log_says_cleopatra_going_over_at_alexandria():  # J-2, J-19
+    """Cleopatra eliminated in battle fights for Caesar; the winter sends her home to Alexandria,
+    held by Pompey, and she goes over to him (J-19, rules 8.1). The device's checklist said so,
+    but the log — History, the undo's question, «Отменено: …» — said only «Зима. Победителя пока
+    нет …»: a change of side that nobody at the table saw written down. It says it now; a winter
+    that leaves her where she is says what it said."""
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("deal", "add attacker c_leg10 strength=3", "add defender cleopatra strength=1", "start", "pass cleopatra",
+          "fire c_leg10 dice=1,5,6")
+    assert t.block("cleopatra")["side"] == "caesar"
+    t.run("winter")
+    said = {lang: localize(t.session.log[-1], lang) for lang in ("en", "ru")}
+    assert said["ru"] == ("Зима. Клеопатра возвращается в Александрию, занятую Помпеем, и переходит на его сторону. "
+                          "Победителя пока нет (Цезарь 1 ПО, Помпей 7 ПО)."), said
+    assert said["en"].startswith("Winter: Cleopatra returns to Alexandria"), said
+    assert localize(t.session.undo(), "ru").startswith("Отменено: Зима. Клеопатра возвращается в Александрию")
+    stays = Table("dice=physical")
+    stays.run("deal", "winter")                                      # she stays with Pompey: as before
+    assert localize(stays.session.log[-1], "ru") == "Зима. Победителя пока нет (Цезарь 1 ПО, Помпей 7 ПО)."

@@ -781,6 +781,7 @@ def _winter(state: State, req: Request) -> Outcome:
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
     ending = camp["year"]
+    cleopatra = camp["owner"]["cleopatra"]
     report = C.winter(camp)
     # kept (as data) for the device to say again until it is read: after a power cut the table's
     # tasks of the winter (8.3-8.5) or the verdict are not lost with the screen that said them
@@ -794,6 +795,8 @@ def _winter(state: State, req: Request) -> Outcome:
         store_rng(state, rng, CARDS_STREAM)
     report["supply"] = score.supply_limits()
     report["year"] = camp["year"]
+    if camp["owner"]["cleopatra"] != cleopatra:     # J-2, J-19: her change of side is the log's too
+        return Outcome(report, Msg("Winter: {} {}", report["checklist"][0]["text"], report["checklist"][1]["text"]))
     return Outcome(report, Msg("Winter: {}", report["checklist"][1]["text"]))
 
 
