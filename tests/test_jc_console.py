@@ -589,3 +589,27 @@ def test_the_dice_asked_for_a_block_name_it_in_its_case(lang, said):  # J-1 (one
     t = Table("dice=physical")
     t.run("add attacker c_leg10", "add defender p_pompeius", "start")
     assert localize(t.fails("fire", "bad_arguments"), lang) == said
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("ru", "discard caesar Юпитер", "«Юпитер»: консоль пишет карты латиницей (4/1, "),
+    ("uk", "discard caesar Марс", "«Марс»: консоль пише карти латиницею (4/1, "),
+    ("ru", "control Рим caesar", "«Рим»: консоль называет города латиницей, как они напечатаны на поле (пробелы "
+                                 "пишите как _, напр. Roma, Carthago_Nova)."),
+    ("uk", "levy p_leg1 Брундизій", "«Брундизій»: консоль називає міста латиницею, як їх надруковано на полі")])
+def test_a_card_or_city_typed_in_the_readers_own_words_is_not_said_to_be_no_card_or_city(state_dir, lang, line, said):
+    # J-18, J-20: a Russian player typing the card the screen calls «Юпитер», or the city «Рим», was
+    # told «Юпитер» is no card of Julius Caesar, «Рим» no city of its map — both false; now the
+    # console says it takes the cards and cities in Latin letters (and lists the cards)
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        for asked in (f"settings language={lang}", "new jc-battle seed=1", "deal"):
+            assert c.request(asked)["ok"], asked
+        r = c.request(line)
+        assert not r["ok"] and r["message"].startswith(said), r
+        assert "jupiter" in r["message"] or "Roma" in r["message"], r
+    finally:
+        c.close()

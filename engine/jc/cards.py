@@ -76,8 +76,10 @@ def _a_card(card: str) -> str:
     if want in deck():
         return want
     latin_hint(card.strip(), lambda word: word.lower() in deck())
-    raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card,
-                          ", ".join(dict.fromkeys(deck()))))
+    cards = ", ".join(dict.fromkeys(deck()))
+    if not card.isascii():      # «Марс», «Юпитер»: a card in the reader's words, not "no card" (J-18)
+        raise IllegalMove(Msg("'{}': the console writes the cards in Latin letters ({}).", card, cards))
+    raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card, cards))
 
 
 def _card_in(hand: list[str], card: str) -> str:
