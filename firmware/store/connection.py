@@ -4,6 +4,7 @@ ask whether a commit that reported an error landed after all), the directory and
 before anything is acknowledged, and the sessions row's seal."""
 from __future__ import annotations
 
+import errno
 import fcntl
 import logging
 import os
@@ -188,7 +189,7 @@ class Connection:
         except sqlite3.Error as e:
             log.error("BEGIN failed: %s", e)
             self._reconnect()
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
         if landed is None:
             landed = self._moved(self._change_counter())
         try:
@@ -198,7 +199,7 @@ class Connection:
             self._rollback()
             if "readonly" in str(e).lower():     # opened read-only (a read-only card): open again next time
                 self._reconnect()
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
         except BaseException:
             self._rollback()
             raise
@@ -214,7 +215,7 @@ class Connection:
                 except OSError as e2:
                     log.warning("fsync of %s after a landed commit: %s", self.root, e2)
                 return
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
 
     def _change_counter(self) -> bytes | None:
         """The database file's change counter (header bytes 24-27, raised by SQLite at every commit
@@ -280,15 +281,65 @@ class Connection:
             return
         self._reconnect()
         if self._plain is not None:
-            raise StorageError(self._failure(self._plain))
+            raise StorageError(self._failure(self._cause(self._plain)))
+
+    def _cause(self, e: sqlite3.Error) -> sqlite3.Error | OSError:
+        """``e``, or where SQLite names no cause the card's own state as SQLite would say it: a
+        card the kernel made read-only mid-game (an ext4 error), one with no free block or no
+        free file left, or a directory Legatus may no longer write in makes SQLite say "unable
+        to open database file" (the rollback journal could not be made) or "disk I/O error",
+        which tells the player neither what happened nor what to do. Asked as SQLite found it:
+        a file made in the directory (and removed), then the file system's free blocks."""
+        text = str(e).lower()
+        if "full" in text or "readonly" in text or "read-only" in text:
+            return e
+        probe = self.db_path.with_name(self.db_path.name + "-probe")
+        try:
+            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        except OSError as e2:
+            found = self._said(e, e2)
+            return e if found is None else found
+        try:
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as e2:
+            log.warning("cannot remove %s: %s", probe, e2)
+        try:
+            fs = os.statvfs(self.root)
+        except OSError as e2:
+            log.warning("cannot ask the file system of %s why it refused: %s", self.root, e2)
+            return e
+        if fs.f_flag & os.ST_RDONLY:
+            return self._said(e, OSError(errno.EROFS, os.strerror(errno.EROFS))) or e
+        if fs.f_bavail == 0:
+            return self._said(e, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) or e
+        return e
+
+    def _said(self, e: sqlite3.Error, found: OSError) -> sqlite3.Error | OSError | None:
+        """What the card's own error ``found`` says of the refusal ``e`` (None: nothing more)."""
+        if found.errno == errno.EROFS:
+            log.error("%s is on a file system that is read-only now (%s)", self.root, e)
+            return sqlite3.OperationalError(f"attempt to write a readonly database ({e})")
+        if found.errno in (errno.ENOSPC, errno.EDQUOT):
+            log.error("%s has no room left (%s: %s)", self.root, e, found)
+            return sqlite3.OperationalError(f"database or disk is full ({e})")
+        if found.errno in (errno.EACCES, errno.EPERM):
+            log.error("%s cannot be written in now (%s: %s)", self.root, e, found)
+            return PermissionError(found.errno, f"{found.strerror} ({e})")
+        log.warning("a file cannot be made in %s either: %s", self.root, found)
+        return None
 
     @staticmethod
-    def _failure(e: sqlite3.Error) -> Msg:
+    def _failure(e: sqlite3.Error | OSError) -> Msg:
         text = str(e).lower()
         if "full" in text:
             return Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
         if "readonly" in text or "read-only" in text:
-            return Msg("The storage is read-only: nothing was changed.")
+            return Msg("The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus "
+                       "off and on again; if this comes back, replace the card.")
+        if isinstance(e, PermissionError):
+            return Msg("Legatus may no longer write in its folder: nothing was changed; what was saved is kept. "
+                       "Give it the right to write there again; Legatus goes on by itself.")
         return Msg("Could not save ({}): nothing was changed.", reason(e))
 
     def session_header(self, row: tuple[Any, ...]) -> str | None:

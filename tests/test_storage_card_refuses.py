@@ -1,0 +1,153 @@
+"""A card that stops taking writes in the middle of a game, as SD cards do at the table: the kernel
+makes the file system read-only after an error (ext4's errors=remount-ro), the card runs out of
+room (of blocks, or of files: the rollback journal cannot be made), or the folder may no longer be
+written in. SQLite then often names no cause — "unable to open database file" (the journal) or
+"disk I/O error" — and the player read «Could not save (the records could not be opened): nothing
+was changed.», which tells neither what happened nor what to do (found on a real ext4 card image
+made read-only by an error mid-game, and on one with no free inode left). The store asks the card
+itself (firmware/store/connection.py ``_cause``) and says the card's state and what to do, in the
+player's language; nothing acknowledged is lost, reading goes on, and the next change after the
+card takes writes again is saved."""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.text import Msg
+from firmware.console import Console
+from firmware.i18n import domain
+from firmware.store import DB_NAME, Store
+from firmware.store import connection
+
+SAY = domain("legatus").say
+WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.I)
+READ_ONLY = Msg("The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus off and on "
+                "again; if this comes back, replace the card.")
+FULL = Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
+NO_RIGHT = Msg("Legatus may no longer write in its folder: nothing was changed; what was saved is kept. "
+               "Give it the right to write there again; Legatus goes on by itself.")
+
+
+class Card:
+    """What the card refuses now: SQLite's writes (with ``sqlite``'s message), a new file in the
+    state directory (with ``new_file``'s errno), and how much room statvfs tells (``blocks``)."""
+
+    sqlite: str | None = None
+    new_file: int | None = None
+    blocks: int | None = None
+    read_only: bool = False
+
+
+@pytest.fixture
+def card(monkeypatch: pytest.MonkeyPatch, state_dir: Path) -> Card:
+    c = Card()
+    db_path = state_dir / DB_NAME
+
+    class Refusing(sqlite3.Connection):
+        def execute(self, sql: str, *a: Any) -> sqlite3.Cursor:       # type: ignore[override]
+            if c.sqlite is not None and WRITE.match(sql):
+                raise sqlite3.OperationalError(c.sqlite)
+            return super().execute(sql, *a)
+
+        def executemany(self, sql: str, *a: Any) -> sqlite3.Cursor:   # type: ignore[override]
+            if c.sqlite is not None and WRITE.match(sql):
+                raise sqlite3.OperationalError(c.sqlite)
+            return super().executemany(sql, *a)
+
+    real_connect, real_open, real_statvfs = sqlite3.connect, os.open, os.statvfs
+
+    def connect(path: Any, *a: Any, **k: Any) -> sqlite3.Connection:
+        if str(path) == str(db_path):
+            k["factory"] = Refusing
+        return real_connect(path, *a, **k)
+
+    def open_(path: Any, flags: int, *a: Any, **k: Any) -> int:
+        if c.new_file is not None and Path(path).parent == state_dir and flags & os.O_CREAT:
+            raise OSError(c.new_file, os.strerror(c.new_file), str(path))
+        return real_open(path, flags, *a, **k)
+
+    def statvfs(path: Any) -> Any:
+        got = real_statvfs(path)
+        if Path(path) != state_dir or (c.blocks is None and not c.read_only):
+            return got
+        fields = list(got)
+        if c.blocks is not None:
+            fields[4] = c.blocks                                        # f_bavail
+        if c.read_only:
+            fields[8] |= os.ST_RDONLY                                   # f_flag
+        return os.statvfs_result(fields)
+    monkeypatch.setattr(connection.sqlite3, "connect", connect)
+    monkeypatch.setattr(connection.os, "open", open_)
+    monkeypatch.setattr(connection.os, "statvfs", statvfs)
+    return c
+
+
+def _open(d: Path) -> Console:
+    store = Store(d)
+    return Console(store, store.resume())
+
+
+def _played(d: Path, lang: str) -> Console:
+    c = _open(d)
+    for line in (f"settings language={lang}", "new dice seed=1", "roll 2d6", "end",
+                 "new glory players=Ann,Bob seed=3", "roll 1d6"):
+        assert c.request(line)["ok"] is True, line
+    return c
+
+
+CASES = {   # what SQLite says, the card's own error at a new file, statvfs's free blocks -> what is said
+    "made read-only": ("unable to open database file", errno.EROFS, None, False, READ_ONLY),
+    "no free file": ("unable to open database file", errno.ENOSPC, None, False, FULL),
+    "no right": ("unable to open database file", errno.EACCES, None, False, NO_RIGHT),
+    "no free block at the sync": ("disk I/O error", None, 0, False, FULL),
+    "read-only, files still made": ("disk I/O error", None, None, True, READ_ONLY),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_card_that_stops_taking_writes_mid_game_says_why_and_what_to_do(card: Card, state_dir: Path,
+                                                                        case: str, lang: str):
+    sqlite_says, new_file, blocks, read_only, said = CASES[case]
+    c = _played(state_dir, lang)
+    try:
+        state, games = c.request("state")["state"], c.request("history")["games"]
+        card.sqlite, card.new_file, card.blocks, card.read_only = sqlite_says, new_file, blocks, read_only
+        for line in ("roll 1d6", "new dice seed=4", "settings contrast=5"):
+            refused = c.request(line)
+            assert (refused["error"], refused["message"]) == ("storage_error", SAY(said, lang)), (line, refused)
+        if lang != "en":
+            assert not re.search(r"[A-Za-z]", refused["message"].replace("Legatus", "")), refused
+        assert c.request("state")["state"] == state                  # the game goes on as it was
+        assert c.request("history")["games"] == games
+        assert c.request("export format=csv")["ok"] is True
+        card.sqlite = card.new_file = card.blocks = None
+        card.read_only = False
+        saved = c.request("roll 1d6")                                # the card takes writes again
+        assert saved["ok"] is True, saved
+    finally:
+        c.close()
+    c = _open(state_dir)
+    try:
+        assert c.request("state")["state"] == saved["state"]         # nothing acknowledged lost
+        assert c.request("history")["games"] == games
+        assert not list(state_dir.glob("*-probe"))                   # (the question asked left nothing)
+    finally:
+        c.close()
+
+
+def test_a_refusal_the_card_itself_cannot_explain_keeps_sqlites_reason(card: Card, state_dir: Path):
+    """A card that still makes files and has room: SQLite's own reason, as before."""
+    c = _played(state_dir, "en")
+    try:
+        card.sqlite = "disk I/O error"
+        refused = c.request("roll 1d6")
+        assert refused["message"] == "Could not save (the card did not answer a read or a write): nothing was changed."
+    finally:
+        c.close()
