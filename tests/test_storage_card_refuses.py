@@ -24,6 +24,10 @@ from firmware.console import Console
 from firmware.i18n import domain
 from firmware.store import DB_NAME, Store
 from firmware.store import connection
+from tests import test_storage_damage
+from tests.test_storage_damage import HOT
+
+read_only_mount = test_storage_damage.read_only_mount      # (the fixture this file uses from there)
 
 SAY = domain("legatus").say
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.I)
@@ -149,5 +153,54 @@ def test_a_refusal_the_card_itself_cannot_explain_keeps_sqlites_reason(card: Car
         card.sqlite = "disk I/O error"
         refused = c.request("roll 1d6")
         assert refused["message"] == "Could not save (the card did not answer a read or a write): nothing was changed."
+    finally:
+        c.close()
+
+
+def test_a_power_cut_journal_on_a_card_made_read_only_without_a_word_to_statvfs_still_starts(
+        read_only_mount: Any, monkeypatch: pytest.MonkeyPatch):
+    """Recent kernels make an ext4 card read-only after an error as an "emergency read-only": every
+    write is refused with EROFS, but the mount still reads rw and statvfs has no ST_RDONLY (seen on
+    a real ext4 image, kernel 6.18). A rollback journal a power cut left there cannot be rolled
+    back, and the store only looked at statvfs to tell: it refused to start at all («Cannot open
+    legatus.db: the storage is read-only»), no game or History to read. It starts from the database
+    as the rollback makes it, as on a card mounted read-only, and once the card takes writes
+    again the real rollback happens and saving goes on. (Here: a tmpfs remounted read-only, its
+    statvfs flag hidden.)"""
+    import subprocess
+    import sys
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new dice seed=4", "roll 2d6", "end", "new bag items=a*3,b*2 seed=4", "draw", "draw"):
+        assert c.request(line)["ok"] is True, line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    subprocess.run([sys.executable, "-c", HOT, str(d / DB_NAME)], check=True)
+    assert (d / (DB_NAME + "-journal")).stat().st_size > 0
+    remount("ro")
+    real_statvfs = os.statvfs
+
+    def silent(path: Any) -> Any:
+        got = list(real_statvfs(path))
+        got[8] &= ~os.ST_RDONLY
+        return os.statvfs_result(got)
+    monkeypatch.setattr(connection.os, "statvfs", silent)
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state and "read-only" in start["recovered"]
+        assert c.request("history")["games"] == games
+        refused = c.request("draw")
+        assert (refused["error"], refused["message"]) == ("storage_error", SAY(READ_ONLY, "en"))
+        remount("rw")
+        tries = [c.request("draw") for _ in range(2)]
+        assert tries[-1]["ok"] is True, tries
+        state = tries[-1]["state"]
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state and c.request("history")["games"] == games
     finally:
         c.close()

@@ -63,11 +63,21 @@ class Connection:
             return self._rolled_back()
 
     def _hot_on_read_only(self) -> bool:
+        """Whether a rollback journal is left on a card that cannot be written: mounted read-only
+        (statvfs says so), or made read-only by the kernel after an error without a word to
+        statvfs (ext4's "emergency read-only" of recent kernels: the mount still reads rw, every
+        write is refused with EROFS), asked by opening the journal to write (nothing is changed)."""
         journal = self.db_path.with_name(self.db_path.name + "-journal")
         try:
-            return journal.stat().st_size > 0 and bool(os.statvfs(self.root).f_flag & os.ST_RDONLY)
-        except OSError:
-            return False
+            if journal.stat().st_size == 0:
+                return False
+            if os.statvfs(self.root).f_flag & os.ST_RDONLY:
+                return True
+            fd = os.open(journal, os.O_WRONLY)
+        except OSError as e:
+            return e.errno == errno.EROFS
+        os.close(fd)
+        return False
 
     def _rolled_back(self) -> sqlite3.Connection:
         """A read-only connection to a copy of the database and its journal, rolled back, in a
