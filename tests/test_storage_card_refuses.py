@@ -204,3 +204,25 @@ def test_a_power_cut_journal_on_a_card_made_read_only_without_a_word_to_statvfs_
         assert c.request("state")["state"] == state and c.request("history")["games"] == games
     finally:
         c.close()
+
+
+def test_a_damaged_database_on_a_read_only_card_says_the_card_is_read_only(read_only_mount: Any):
+    """A damaged file whose salvage cannot be written (the card read-only): the start screen said
+    «Cannot create legatus.db: the records could not be opened.» (SQLite's "unable to open database
+    file" for the salvage's new file), nothing about the card. It says the card is read-only (the
+    wait screen then says what to do), and the damaged file is left as it was for a later salvage."""
+    from firmware.store import StateDirError
+    mnt, remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new dice seed=4", "roll 2d6"):
+        assert c.request(line)["ok"] is True, line
+    c.close()
+    data = bytearray((d / DB_NAME).read_bytes())
+    data[0:16] = b"not a database!!"
+    (d / DB_NAME).write_bytes(bytes(data))
+    remount("ro")
+    with pytest.raises(StateDirError) as got:
+        Store(d)
+    assert str(got.value) == f"Cannot create {d / DB_NAME}: the storage is read-only.", got.value
+    assert (d / DB_NAME).read_bytes() == bytes(data)

@@ -135,7 +135,7 @@ class Store(OldFiles, Actions, Kept):
             self._mend(found)
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
-            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", reason(e)))
+            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", self._why(e)))
         else:
             self._rebuild_history(found)
         try:

@@ -325,6 +325,11 @@ class Connection:
             return self._said(e, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) or e
         return e
 
+    def _why(self, e: BaseException) -> Msg | str:
+        """``e`` as a reason for a sentence (:func:`~firmware.store.reasons.reason`), a SQLite error
+        that names no cause said as the card's own state (:meth:`_cause`)."""
+        return reason(self._cause(e) if isinstance(e, sqlite3.Error) else e)
+
     def _said(self, e: sqlite3.Error, found: OSError) -> sqlite3.Error | OSError | None:
         """What the card's own error ``found`` says of the refusal ``e`` (None: nothing more)."""
         if found.errno == errno.EROFS:

@@ -40,7 +40,7 @@ class Opening(Checks):
                 fsync_dir(self.root)
             except OSError as e:
                 log.error("cannot put the new database in place: %s", e)
-                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
@@ -71,7 +71,7 @@ class Opening(Checks):
                 if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e) and not _read_error(e):
                     log.error("cannot open %s: %s", self.db_path, e)
                     raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                            str(self.db_path), reason(e))) from None
+                                            str(self.db_path), self._why(e))) from None
                 log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path,
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
@@ -202,7 +202,7 @@ class Opening(Checks):
         except (sqlite3.Error, OSError) as e:
             log.error("cannot make the new database for the salvage: %s", e)
             _remove(*parts)
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
 
     def _swap(self, ready: Path, journal: bytes | None = None) -> Path | None:
         """Put ``ready`` in the damaged database's place, the damaged one (and its journal) moved
@@ -237,7 +237,7 @@ class Opening(Checks):
             found = self._scan(db)
         except Exception as e:  # noqa: BLE001 - the new file cannot be read: the disk is at fault
             log.exception("cannot open the new database after the salvage")
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
         why = reason(error)                  # (SQLite's own words are in the log)
