@@ -226,3 +226,55 @@ def test_a_damaged_database_on_a_read_only_card_says_the_card_is_read_only(read_
         Store(d)
     assert str(got.value) == f"Cannot create {d / DB_NAME}: the storage is read-only.", got.value
     assert (d / DB_NAME).read_bytes() == bytes(data)
+
+
+def test_a_full_card_an_older_legatus_wrote_still_starts_and_reads(read_only_mount: Any):
+    """A database an older Legatus wrote lacks a table this one adds (here the fair-draw record's),
+    made at the start; on a full card that failed, and the start gave up: «Cannot open legatus.db:
+    the storage is full», no game or History to read until space was freed (seen on a full ext4
+    image after an update). It starts and reads as on a read-only card, every change refused
+    saying the card is full, and once there is room again the next change is saved and the
+    table made."""
+    mnt, _remount = read_only_mount
+    d = mnt / "state"
+    c = _open(d)
+    for line in ("new dice seed=4", "roll 2d6", "end", "new bag items=a*3,b*2 seed=4", "draw"):
+        assert c.request(line)["ok"] is True, line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    db = sqlite3.connect(d / DB_NAME)
+    db.execute("DROP TABLE fair")
+    db.commit()
+    db.execute("VACUUM")                                              # (no free page left in the file)
+    db.close()
+    filler = mnt / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError as e:
+        assert e.errno == errno.ENOSPC
+    finally:
+        os.close(fd)
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+        assert _but_fair(c.request("history")["games"]) == _but_fair(games)     # (no fair record: none kept)
+        refused = c.request("draw")
+        assert (refused["error"], refused["message"]) == ("storage_error", SAY(FULL, "en"))
+        filler.unlink()
+        saved = c.request("draw")
+        assert saved["ok"] is True, saved
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == saved["state"]
+        assert _but_fair(c.request("history")["games"]) == _but_fair(games)
+        assert c.store.db.execute("SELECT 1 FROM sqlite_master WHERE name='fair'").fetchone() is not None
+    finally:
+        c.close()
+
+
+def _but_fair(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in g.items() if k not in ("seed", "share", "commitment")} for g in games]

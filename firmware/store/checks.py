@@ -72,12 +72,15 @@ class Checks(Connection):
                     db.execute("ROLLBACK")
             except sqlite3.Error as e2:
                 log.warning("ROLLBACK of the schema failed: %s", e2)
-            if isinstance(e, sqlite3.OperationalError) and "readonly" in str(e).lower() and set(CORE) <= set(tables):
-                # a card an older Legatus wrote, remounted read-only (firmware/store/__init__.py): read as it
-                # is (a table it lacks reads as empty: a game's play time, firmware/play_time.py, not known);
-                # the tables are made once the card is writable again (the next start, or the next game)
-                log.warning("the tables %s cannot be made on a read-only database (%s); read without them",
-                            ", ".join(sorted(set(KNOWN) - set(tables))), e)
+            said = str(e).lower()
+            if isinstance(e, sqlite3.OperationalError) and ("readonly" in said or "is full" in said) and set(
+                    CORE) <= set(tables):
+                # a card an older Legatus wrote, remounted read-only (firmware/store/__init__.py) or full:
+                # read as it is (a table it lacks reads as empty: a game's play time, firmware/play_time.py,
+                # not known); the tables are made once the card takes writes again (the next start, or the
+                # next game). (A full card refused to start at all: no game or History to read.)
+                log.warning("the tables %s cannot be made on a %s database (%s); read without them",
+                            ", ".join(sorted(set(KNOWN) - set(tables))), "full" if "is full" in said else "read-only", e)
                 return
             raise
 
