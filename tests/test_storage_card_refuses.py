@@ -44,6 +44,7 @@ class Card:
 
     sqlite: str | None = None
     new_file: int | None = None
+    db_file: int | None = None          # the errno opening the database file to write gives
     blocks: int | None = None
     read_only: bool = False
 
@@ -74,6 +75,8 @@ def card(monkeypatch: pytest.MonkeyPatch, state_dir: Path) -> Card:
     def open_(path: Any, flags: int, *a: Any, **k: Any) -> int:
         if c.new_file is not None and Path(path).parent == state_dir and flags & os.O_CREAT:
             raise OSError(c.new_file, os.strerror(c.new_file), str(path))
+        if c.db_file is not None and str(path) == str(db_path) and flags & os.O_WRONLY:
+            raise OSError(c.db_file, os.strerror(c.db_file), str(path))
         return real_open(path, flags, *a, **k)
 
     def statvfs(path: Any) -> Any:
@@ -105,12 +108,16 @@ def _played(d: Path, lang: str) -> Console:
     return c
 
 
-CASES = {   # what SQLite says, the card's own error at a new file, statvfs's free blocks -> what is said
-    "made read-only": ("unable to open database file", errno.EROFS, None, False, READ_ONLY),
-    "no free file": ("unable to open database file", errno.ENOSPC, None, False, FULL),
-    "no right": ("unable to open database file", errno.EACCES, None, False, NO_RIGHT),
-    "no free block at the sync": ("disk I/O error", None, 0, False, FULL),
-    "read-only, files still made": ("disk I/O error", None, None, True, READ_ONLY),
+CASES = {   # what SQLite says, the card's own error at a new file and at the database file opened to
+            # write, statvfs's free blocks and read-only flag -> what is said
+    "made read-only": ("unable to open database file", errno.EROFS, None, None, False, READ_ONLY),
+    "no free file": ("unable to open database file", errno.ENOSPC, None, None, False, FULL),
+    "no right": ("unable to open database file", errno.EACCES, None, None, False, NO_RIGHT),
+    "no free block at the sync": ("disk I/O error", None, None, 0, False, FULL),
+    "read-only, files still made": ("disk I/O error", None, None, None, True, READ_ONLY),
+    # SQLite opened a file it may not write read-only: not the card (it was «read-only: replace the card»)
+    "the file not writable": ("attempt to write a readonly database", None, errno.EPERM, None, False, NO_RIGHT),
+    "the card read-only": ("attempt to write a readonly database", errno.EROFS, errno.EROFS, None, True, READ_ONLY),
 }
 
 
@@ -118,11 +125,12 @@ CASES = {   # what SQLite says, the card's own error at a new file, statvfs's fr
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_card_that_stops_taking_writes_mid_game_says_why_and_what_to_do(card: Card, state_dir: Path,
                                                                         case: str, lang: str):
-    sqlite_says, new_file, blocks, read_only, said = CASES[case]
+    sqlite_says, new_file, db_file, blocks, read_only, said = CASES[case]
     c = _played(state_dir, lang)
     try:
         state, games = c.request("state")["state"], c.request("history")["games"]
-        card.sqlite, card.new_file, card.blocks, card.read_only = sqlite_says, new_file, blocks, read_only
+        card.sqlite, card.new_file, card.db_file, card.blocks, card.read_only = (sqlite_says, new_file, db_file,
+                                                                                 blocks, read_only)
         for line in ("roll 1d6", "new dice seed=4", "settings contrast=5"):
             refused = c.request(line)
             assert (refused["error"], refused["message"]) == ("storage_error", SAY(said, lang)), (line, refused)
@@ -131,7 +139,7 @@ def test_a_card_that_stops_taking_writes_mid_game_says_why_and_what_to_do(card: 
         assert c.request("state")["state"] == state                  # the game goes on as it was
         assert c.request("history")["games"] == games
         assert c.request("export format=csv")["ok"] is True
-        card.sqlite = card.new_file = card.blocks = None
+        card.sqlite = card.new_file = card.db_file = card.blocks = None
         card.read_only = False
         saved = c.request("roll 1d6")                                # the card takes writes again
         assert saved["ok"] is True, saved

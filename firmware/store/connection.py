@@ -301,7 +301,13 @@ class Connection:
         which tells the player neither what happened nor what to do. Asked as SQLite found it:
         a file made in the directory (and removed), then the file system's free blocks."""
         text = str(e).lower()
-        if "full" in text or "readonly" in text or "read-only" in text:
+        if "full" in text:
+            return e
+        if "readonly" in text or "read-only" in text:    # the card, or only the file (no right to write it)?
+            try:
+                os.close(os.open(self.db_path, os.O_WRONLY))
+            except OSError as e2:
+                return (self._said(e, e2) or e) if e2.errno in (errno.EACCES, errno.EPERM) else e
             return e
         probe = self.db_path.with_name(self.db_path.name + "-probe")
         try:
@@ -347,14 +353,14 @@ class Connection:
     @staticmethod
     def _failure(e: sqlite3.Error | OSError) -> Msg:
         text = str(e).lower()
+        if isinstance(e, PermissionError):              # (:meth:`_cause` found it: SQLite's words follow)
+            return Msg("Legatus may no longer write in its folder: nothing was changed; what was saved is kept. "
+                       "Give it the right to write there again; Legatus goes on by itself.")
         if "full" in text:
             return Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
         if "readonly" in text or "read-only" in text:
             return Msg("The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus "
                        "off and on again; if this comes back, replace the card.")
-        if isinstance(e, PermissionError):
-            return Msg("Legatus may no longer write in its folder: nothing was changed; what was saved is kept. "
-                       "Give it the right to write there again; Legatus goes on by itself.")
         return Msg("Could not save ({}): nothing was changed.", reason(e))
 
     def session_header(self, row: tuple[Any, ...]) -> str | None:
