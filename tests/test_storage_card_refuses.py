@@ -160,7 +160,8 @@ def test_a_refusal_the_card_itself_cannot_explain_keeps_sqlites_reason(card: Car
     try:
         card.sqlite = "disk I/O error"
         refused = c.request("roll 1d6")
-        assert refused["message"] == "Could not save (the card did not answer a read or a write): nothing was changed."
+        assert refused["message"] == ("Could not save (the card did not answer a read or a write): nothing was changed. "
+                                      "Check the card; Legatus tries again at the next change.")
     finally:
         c.close()
 

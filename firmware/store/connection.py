@@ -361,7 +361,8 @@ class Connection:
         if "readonly" in text or "read-only" in text:
             return Msg("The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus "
                        "off and on again; if this comes back, replace the card.")
-        return Msg("Could not save ({}): nothing was changed.", reason(e))
+        return Msg("Could not save ({}): nothing was changed. Check the card; Legatus tries again at the next "
+                   "change.", reason(e))
 
     def session_header(self, row: tuple[Any, ...]) -> str | None:
         """The header text of a ``SESSION_ROW`` (id, header, current, ended, crc) whose checksum
