@@ -27,21 +27,21 @@ def _both(*row: object) -> bytes | None:
 def test_one_random_bad_byte_is_put_back_as_the_old_way_did_on_many_headers():
     rng = random.Random(20261128)
     put_back = 0
-    for _ in range(120):
+    for _ in range(60):
         sid_, bad, current, ended, check = damaged(rng, rng.choice([1, 30, 120, 300, 1024]))
         got = _both(sid_, bad, current, ended, check)
         if got is not None:
             put_back += 1
             assert session_crc(sid_, got, current, ended) == check
             assert sum(a != b for a, b in zip(got, bad)) == 1 and len(got) == len(bad)
-    assert put_back > 95            # (a byte that breaks the JSON's sid or game is not guessed)
+    assert put_back > 45            # (a byte that breaks the JSON's sid or game is not guessed)
 
 
 def test_rows_that_are_not_one_bad_byte_of_the_header_give_the_same_nothing():
     rng = random.Random(16)
-    for _ in range(40):
+    for _ in range(20):
         sid_, current, ended = rng.randrange(1, 999), rng.choice([0, 1, "1", None]), rng.choice([0, 17, None])
-        header = a_header(rng, rng.choice([10, 80, 200]))
+        header = a_header(rng, rng.choice([10, 60, 150]))
         check = session_crc(sid_, header, current, ended)
         two = bytearray(header)
         for i in rng.sample(range(len(header)), 2):
