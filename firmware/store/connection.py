@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.text import Msg
-from firmware.storage import Recovery, StorageError, crc, fsync_dir
+from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs, make_private
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
 from firmware.store.reasons import reason
@@ -133,7 +133,7 @@ class Connection:
             now = (_identity(self.root), _identity(self.db_path))
         except OSError:
             now = None
-        if now != self._ids[:2]:
+        if now != self._ids[:2] and not self._put_back():
             raise StorageError(Msg("The state directory {} was removed or replaced while Legatus ran; nothing "
                                    "was saved. Restart Legatus.", str(self.root)))
         try:
@@ -142,6 +142,72 @@ class Connection:
             lock = None
         if lock != self._ids[2]:
             self._retake_lock()
+
+    def _deleted(self) -> bool:
+        """Whether the database file this connection reads was deleted (no name left for it
+        anywhere: not moved, not replaced): one of this process's open files is it, with no link."""
+        try:
+            fds = os.listdir("/proc/self/fd")
+        except OSError:
+            return False
+        for fd in fds:
+            try:
+                st = os.stat(f"/proc/self/fd/{fd}")
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) == self._ids[1]:
+                return st.st_nlink == 0
+        return False
+
+    def _put_back(self) -> bool:
+        """The state directory, or the database in it, deleted under a running Legatus (someone
+        tidying the card): restarting, as the refusal said, lost every game and all History, as
+        the only copy was the file still open here. The open database is written again in its
+        place (a copy made beside it, synced, renamed in), the directory made again if need be,
+        and the change goes on; said from then on (``recovery``). Not when the file was moved
+        or another one stands in its place (nothing of another's is overwritten), nor when it
+        cannot be written (False: the change is refused)."""
+        if os.path.lexists(self.db_path) or not self._deleted():
+            return False
+        copy = self.db_path.with_name(self.db_path.name + ".back")
+        try:
+            make_dirs(self.root)
+            if os.path.lexists(copy):
+                os.unlink(copy)
+            dest = sqlite3.connect(copy)
+            try:
+                self.db.backup(dest)
+            finally:
+                dest.close()
+            make_private(copy, True)
+            fd = os.open(copy, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(copy, self.db_path)
+            fsync_dir(self.root)
+            fresh = self._connect()
+        except (OSError, sqlite3.Error) as e:
+            log.error("the deleted database %s cannot be written again: %s", self.db_path, e)
+            try:
+                copy.unlink()
+            except OSError:
+                pass
+            return False
+        try:
+            self.db.close()
+        except sqlite3.Error as e:
+            log.warning("closing the deleted database: %s", e)
+        self.db, self._plain = fresh, None
+        self._ids = (_identity(self.root), _identity(self.db_path), self._ids[2])
+        log.warning("the database %s was deleted while Legatus ran; it was written again from the open one",
+                    self.db_path)
+        note = Msg("The saved games were deleted from the card while Legatus ran; they were written back, "
+                   "every game and History as they were.")
+        if self.recovery is None or note not in self.recovery.message.args:
+            self.recovery = Recovery.of(([self.recovery.message] if self.recovery is not None else []) + [note])
+        return True
 
     def _retake_lock(self) -> None:
         path = self.root / "lock"
