@@ -258,6 +258,25 @@ def test_saved_games_deleted_under_a_running_device_are_written_back_and_nothing
         c.close()
 
 
+def test_a_power_cut_while_deleted_saved_games_are_written_back_loses_nothing(state_dir):
+    """The copy is made beside the database's place, then renamed into it: a power cut between
+    the two left only the copy, and the start made a new, empty database beside it."""
+    c = _open(state_dir)
+    for line in ("new dice seed=1", "roll 2d6", "end", SETUP, "draw"):
+        assert c.request(line)["ok"], line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    (state_dir / DB_NAME).rename(state_dir / (DB_NAME + ".back"))
+    c = _open(state_dir)
+    try:
+        said = c.request("state")
+        assert said["state"] == state and c.request("history")["games"] == games
+        assert "were written back" in said["recovered"]
+        assert not (state_dir / (DB_NAME + ".back")).exists()
+    finally:
+        c.close()
+
+
 def test_a_second_process_on_the_same_state_dir_is_refused(state_dir):
     c = _open(state_dir)
     with pytest.raises(StateDirError):

@@ -163,6 +163,16 @@ class Opening(Checks):
         file of one stopped before (its rows are still in the damaged file)."""
         new, ready = self._side(".new"), self._side(".ready")
         _remove(new, new.with_name(new.name + "-journal"))
+        back = self._side(".back")            # (the copy of a deleted database being written back:
+        if back.exists() and not self.db_path.exists():   # firmware/store/connection.py ``_put_back``)
+            log.warning("the power was cut as %s, deleted, was written back; taking %s", self.db_path, back)
+            try:
+                os.replace(back, self.db_path)
+                fsync_dir(self.root)
+            except OSError as e:
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            self._notes.append(Msg("The saved games were deleted from the card while Legatus ran; they were written "
+                                   "back, every game and History as they were."))
         if not ready.exists():
             return
         log.warning("a salvage was cut short before %s took the damaged database's place; finishing it", ready)
