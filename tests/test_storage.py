@@ -258,6 +258,40 @@ def test_saved_games_deleted_under_a_running_device_are_written_back_and_nothing
         c.close()
 
 
+def test_deleted_saved_games_that_cannot_be_written_back_yet_are_not_lost_by_the_advice(tmp_path, monkeypatch):
+    """The card full as well: the refusal said «Restart Legatus», and a restart lost every game
+    (its only copy the open file). It says to keep Legatus on; the next change once the card
+    takes writes writes the games back."""
+    import errno
+    from firmware.store import connection
+    d = tmp_path / "state"
+    c = _open(d)
+    try:
+        for line in ("new dice seed=1", "roll 2d6", "end", SETUP):
+            assert c.request(line)["ok"], line
+        games = c.request("history")["games"]
+        shutil.rmtree(d)
+        real = connection.make_dirs
+
+        def full(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        monkeypatch.setattr(connection, "make_dirs", full)
+        refused = c.request("draw")
+        assert refused["error"] == "storage_error" and refused["message"] == (
+            "The saved games were deleted from the card while Legatus ran and cannot be written back (the storage "
+            "is full): nothing was changed. Keep Legatus on and check the card; the next change tries again.")
+        monkeypatch.setattr(connection, "make_dirs", real)
+        saved = c.request("draw")
+        assert saved["ok"], saved
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == saved["state"] and c.request("history")["games"] == games
+    finally:
+        c.close()
+
+
 def test_a_power_cut_while_deleted_saved_games_are_written_back_loses_nothing(state_dir):
     """The copy is made beside the database's place, then renamed into it: a power cut between
     the two left only the copy, and the start made a new, empty database beside it."""

@@ -165,8 +165,8 @@ class Connection:
         the only copy was the file still open here. The open database is written again in its
         place (a copy made beside it, synced, renamed in), the directory made again if need be,
         and the change goes on; said from then on (``recovery``). Not when the file was moved
-        or another one stands in its place (nothing of another's is overwritten), nor when it
-        cannot be written (False: the change is refused)."""
+        or another one stands in its place (False: nothing of another's is overwritten); when it
+        cannot be written, the change is refused saying so (StorageError)."""
         if os.path.lexists(self.db_path) or not self._deleted():
             return False
         copy = self.db_path.with_name(self.db_path.name + ".back")
@@ -194,7 +194,10 @@ class Connection:
                 copy.unlink()
             except OSError:
                 pass
-            return False
+            why = self._why(e)      # (not «Restart Legatus»: the games are only in the open file now)
+            raise StorageError(Msg("The saved games were deleted from the card while Legatus ran and cannot be "
+                                   "written back ({}): nothing was changed. Keep Legatus on and check the card; "
+                                   "the next change tries again.", why)) from None
         try:
             self.db.close()
         except sqlite3.Error as e:
