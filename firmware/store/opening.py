@@ -40,7 +40,7 @@ class Opening(Checks):
                 fsync_dir(self.root)
             except OSError as e:
                 log.error("cannot put the new database in place: %s", e)
-                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
@@ -71,7 +71,7 @@ class Opening(Checks):
                 if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e) and not _read_error(e):
                     log.error("cannot open %s: %s", self.db_path, e)
                     raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                            str(self.db_path), reason(e))) from None
+                                            str(self.db_path), self._why(e))) from None
                 log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path,
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
@@ -163,6 +163,16 @@ class Opening(Checks):
         file of one stopped before (its rows are still in the damaged file)."""
         new, ready = self._side(".new"), self._side(".ready")
         _remove(new, new.with_name(new.name + "-journal"))
+        back = self._side(".back")            # (the copy of a deleted database being written back:
+        if back.exists() and not self.db_path.exists():   # firmware/store/connection.py ``_put_back``)
+            log.warning("the power was cut as %s, deleted, was written back; taking %s", self.db_path, back)
+            try:
+                os.replace(back, self.db_path)
+                fsync_dir(self.root)
+            except OSError as e:
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            self._notes.append(Msg("The saved games were deleted from the card while Legatus ran; they were written "
+                                   "back, every game and History as they were."))
         if not ready.exists():
             return
         log.warning("a salvage was cut short before %s took the damaged database's place; finishing it", ready)
@@ -202,7 +212,7 @@ class Opening(Checks):
         except (sqlite3.Error, OSError) as e:
             log.error("cannot make the new database for the salvage: %s", e)
             _remove(*parts)
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
 
     def _swap(self, ready: Path, journal: bytes | None = None) -> Path | None:
         """Put ``ready`` in the damaged database's place, the damaged one (and its journal) moved
@@ -237,7 +247,7 @@ class Opening(Checks):
             found = self._scan(db)
         except Exception as e:  # noqa: BLE001 - the new file cannot be read: the disk is at fault
             log.exception("cannot open the new database after the salvage")
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         kept = sum(1 for t, _ in carried if t != "damaged")
         self._salvaged = True
         why = reason(error)                  # (SQLite's own words are in the log)
