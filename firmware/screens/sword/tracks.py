@@ -53,14 +53,24 @@ class DesperateScreen(ListScreen):
     def title(self) -> str:  # type: ignore[override]
         return _("Desperate Times")
 
+    @staticmethod
+    def powers(ctx: Ctx) -> list[str]:
+        """The powers in their rows: in round 5 most VP first, ties by W-11 order (``standings``), the
+        order in which each may play one card at the end of the round (rule 7.4.5), which the end
+        of the turn's question no longer lists; in the card order otherwise."""
+        view = view_of(ctx)
+        return list(view["standings"]) if view["round"] == game_length()[1] else list(view["factions"])
+
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
+        played = view.get("desperate_end", [])          # their one at the end of round 5 (rule 7.4.5)
         return [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
+                     _("played") if f in played else
                      ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]), ident=f)
-                for f in view["factions"]]
+                for f in self.powers(ctx)]
 
     def key(self, key: str, ctx: Ctx) -> None:
-        powers = view_of(ctx)["factions"]
+        powers = self.powers(ctx)
         what = intent("marks", key)
         if what is Intent.TOGGLE:
             self.marked ^= {powers[min(self.cursor, len(powers) - 1)]}
