@@ -55,7 +55,8 @@ def undone(sentence: Any) -> Msg | None:
     if t == SCORED and len(a) == 4:
         return Msg("Undone: {} Move the marker on the VP track back to {}.", sentence, a[2])
     if t == UNREST_SET and isinstance(sentence.kwargs.get("before"), int):
-        return Msg("Undone: {} Move the unrest marker back to {}.", sentence, sentence.kwargs["before"])
+        before = sentence.kwargs["before"]         # the level's effects follow the marker (W-13)
+        return Msg("Undone: Carthaginian unrest {} -> {}. Move the unrest marker back to {}.", before, a[0], before)
     if t in BATTLES and len(a) >= 10:
         return Msg("Undone: the battle (losses {} / {}). Put the units lost back on the map and take back the "
                    "support +{}.", a[7], a[8], a[-1])

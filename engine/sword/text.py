@@ -44,6 +44,7 @@ STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep t
                  N_("Undone: {} Give those cards back and take back on the map the actions they gave."),
                  N_("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
                     "stood."),
-                 N_("Undone: {} If you already acted on its result, take that back on the map."))
+                 N_("Undone: {} If you already acted on its result, take that back on the map."),
+                 N_("Undone: {} Move the unrest marker back to {}."))     # Carthage's unrest (W-13), four pages in uk
 
 __all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]
