@@ -1135,9 +1135,27 @@ def test_one_power_in_round_5_is_asked_when_and_its_card_at_the_end_is_its_one_t
     assert ctx.notes[-1] == "Gauls played the card."
     ctx.press(*["up"] * 4, *MARK_GAULS, "a")                                # their second card there
     assert ctx.lines[-1] == "desperate gauls end=1" and ctx.view()["desperate"]["gauls"] == 1   # refused
-    assert "already played there this turn: Gauls" in ctx.notes[-1]
+    assert "already played there: Gauls" in ctx.notes[-1]
     ctx.to_root()
     assert desperate_rows(ctx) == ["Gauls played", "Greeks 2 cards", "Etruscans 2 cards", "Romans 2 cards"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_second_card_at_the_end_of_round_5_is_refused_in_three_pages_at_most(lang):   # W-12, rule 7.4.5
+    """The Etruscans and Carthage, having played theirs at the end of round 5, marked again: «В конце
+    раунда 5 каждая держава играет одну карточку Отчаянных Времён (W-12, правило 7.4.5); в этом ходу
+    уже сыграли: Этруски, Карфаген.» took five pages (four in English and Ukrainian)."""
+    from firmware import i18n
+    from firmware.screens import base
+    ctx = FakeCtx(NEW5, *["advance"] * 4, "desperate etruscans,carthage end=1", lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 4, "a", "down", "press", "down", "down", "press", "a", "a")   # Etruscans, Carthage; the end
+        assert ctx.lines[-1] == "desperate etruscans,carthage end=1" and ctx.view()["desperate"]["etruscans"] == 1
+        said = ctx.notes[-1]
+        assert ("Etruscans, Carthage" in said) == (lang == "en") and said.endswith(".")
+        assert len(base.wrap(said, base.COLS - 1)) - base.ROWS + 1 <= 3, base.wrap(said, base.COLS - 1)
+    finally:
+        i18n.set_language("en")
 
 
 def test_one_power_interrupting_in_round_5_keeps_its_play_at_the_end():  # W-12, rules 7.4.1 / 7.4.5
