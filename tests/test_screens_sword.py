@@ -1299,6 +1299,30 @@ def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(l
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_battle_s_support_comes_before_what_the_leaders_of_a_lost_army_do(lang):  # W-5, seed 8.4
+    """The attacker's army lost (3 flanking units left): what its leaders do (8.4) took eleven to
+    thirteen rows between the losses and «Support +2 (defender)», read on the fourth or fifth page;
+    the support follows the losses, on the second page, and the rule after it, whole."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    try:
+        line = "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"
+        ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
+        rows = ctx.top.rows()
+        support = base.wrap(_("Support +{} ({})").format(2, _("defender")))
+        rule = base.wrap(_("The attacker's losses reach the units of its army, flanking units aside: if no unit stays "
+                           "with its leaders, historical ones are displaced until the next reinforcement phase, "
+                           "secondary ones set aside (8.4)."))
+        at = rows.index(support[0])
+        assert at + len(support) <= 2 * base.ROWS, rows                      # on the first two pages
+        after = at + len(support)
+        assert rows[after:after + len(rule)] == rule and rows[after + len(rule)] == _("A: loss table"), rows
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, said", [
     ("en", "Defender die 1: in the total, not read on the loss table, which takes three dice (W-4). The rules "
            "Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."),
