@@ -28,6 +28,9 @@ CASES = {
     "sword_odds": ([NEW], ["a"] + ["down"] * 9 + ["a", "up", "up"]),
     "sword_vp": ([NEW, "vp greeks =7", "vp gauls =7", "desperate greeks,gauls"], ["a", "down", "down", "down", "a"]),
     "sword_desperate": ([NEW, "vp romans =4"], ["a"] + ["down"] * 4 + ["a", "press", "down", "down", "down", "press"]),
+    # round 5: most VP first, the order of the end of the round (rule 7.4.5), «played» beside who played there
+    "sword_desperate_round5": ([NEW, "vp greeks =3", *["advance"] * 4, "desperate greeks end=1"],
+                               ["a"] + ["down"] * 4 + ["a", "down", "press"]),
 }
 
 
