@@ -77,7 +77,7 @@ def test_an_undone_unrest_says_to_move_the_marker_back(console, lang, said):   #
 @pytest.mark.parametrize("lang,said", [
     ("en", "Undone: the battle (losses 0 / 3). Put the units lost back on the map and take back the support +2."),
     ("ru", "Отменено: битва (потери 0 / 3 БЕ). Верните эти БЕ на карту и отмените поддержку +2."),
-    ("uk", "Скасовано: битва (втрати 0 / 3 БО). Поверніть ці БО на мапу і скасуйте підтримку +2.")])
+    ("uk", "Скасовано: битва (втрати 0 / 3 БО). Поверніть ці БО на мапу й скасуйте підтримку +2.")])
 def test_an_undone_battle_says_to_put_the_losses_back(console, lang, said):   # W-2..W-5
     """«Верните потерянные БЕ на карту» (uk «втрачені БО») made it three pages: «эти БЕ», the
     losses it has just named."""
