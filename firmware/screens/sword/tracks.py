@@ -41,10 +41,10 @@ class DesperateScreen(ListScreen):
     """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
     who plays (W-12); A with nobody marked says how to mark. In round 5 the rows are the order of
     the end of the round (most VP first, :meth:`powers`), «played» beside those that have played
-    there, and the powers marked are either interrupting a player (rule 7.4.2: the fewest VP plays) or playing at the end of the
-    round (rule 7.4.5: each plays one, most VP first): A asks which (:class:`DesperateWhen`), one
-    power marked too: a card played at the end of round 5 is that power's one there, and the end of
-    the turn leaves it out of the order it reads."""
+    their one there, and the powers marked are either interrupting a player (rule 7.4.2: the
+    fewest VP plays) or playing at the end of the round (rule 7.4.5: each plays one, most VP
+    first): A asks which (:class:`DesperateWhen`), one power marked too: a card played at the end
+    of round 5 is that power's one there."""
 
     def __init__(self) -> None:
         super().__init__()
