@@ -169,7 +169,7 @@ def _shown(name: str, value: str) -> str:
 
 class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
-    cursor row shows ‹value›; left/right stop at a scale's ends, A goes round); Language opens its
+    cursor row shows <value>; left/right stop at a scale's ends, A goes round); Language opens its
     list; B back."""
 
     title = Said(N_("Settings"))
