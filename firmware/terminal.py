@@ -291,11 +291,13 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 class ScriptScreen:
     """For scripted runs: prints every frame with a header line naming the event before it, in
     UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
-    first frame was a UnicodeEncodeError. ``LEGATUS_BLOCKS=1`` draws them with half-blocks, as it
-    does the simulator's (braille was printed whatever it said, boxes in a font without it)."""
+    first frame was a UnicodeEncodeError. They are drawn as the simulator's are (:func:`half_blocks`:
+    ``LEGATUS_BLOCKS=1``, or the Linux console unless ``LEGATUS_BLOCKS=0``): braille was printed
+    whatever it said, and on a Pi's own screen (``TERM=linux``) whatever the README said, boxes in a
+    font without it."""
 
     def __init__(self, out: IO[str] | None = None, blocks: bool | None = None) -> None:
-        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
+        self.blocks = half_blocks() if blocks is None else blocks
         if out is None:
             out = sys.stdout
             reconfigure = getattr(out, "reconfigure", None)

@@ -726,6 +726,32 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
     assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
 
 
+@pytest.mark.parametrize("term,blocks,drawn", [("linux", None, "▀▄█"), ("linux", "0", "⠁⢀⣿"), ("xterm", None, "⠁⢀⣿"),
+                                               ("xterm", "1", "▀▄█")])
+def test_scripted_frames_in_the_linux_console_are_half_blocks_unless_told_otherwise(monkeypatch, term, blocks, drawn):
+    """README: half-blocks are the default in the Linux console, "also the frames of --script". A
+    --script run on a Pi's own screen (TERM=linux, no braille in its fonts) printed braille all the
+    same — rows of diamonds — unless LEGATUS_BLOCKS=1 was found; its frames follow the simulator's
+    rule now (LEGATUS_BLOCKS=0 keeps braille)."""
+    import io
+
+    from firmware.terminal import ScriptScreen
+    monkeypatch.setenv("TERM", term)
+    if blocks is None:
+        monkeypatch.delenv("LEGATUS_BLOCKS", raising=False)
+    else:
+        monkeypatch.setenv("LEGATUS_BLOCKS", blocks)
+    img = Image.new("1", (128, 64), 0)
+    for xy in ((0, 0), (2, 1), (5, 7), (6, 7), (7, 7), (8, 7)):
+        img.putpixel(xy, 1)
+    img.paste(1, (10, 0, 12, 4))
+    out = io.StringIO()
+    ScriptScreen(out=out).show(img)
+    frame = out.getvalue()
+    assert all(ch in frame for ch in drawn), frame[:300]
+    assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
+
+
 @pytest.mark.parametrize("lang,said", [("en", "type the key names, one a line, then Ctrl-D"),
                                        ("ru", "введите названия кнопок, по одному в строке, затем нажмите Ctrl-D"),
                                        ("uk", "введіть назви кнопок, по одній у рядку, потім натисніть Ctrl-D")])
