@@ -1139,3 +1139,45 @@ def test_a_terminal_too_small_is_told_so_in_whole_words(lang, columns):
         screen_out.close()
         os.close(master)
         i18n.set_language("en")
+
+
+def test_a_terminal_that_hung_up_ends_the_simulator_normally_not_by_an_error(state_dir, caplog):
+    """The terminal window closed (or the ssh link dropped) while the simulator ran: the keyboard
+    reader sees EIO and puts a quit, but a frame due first — the idle blanking, as seen in a new
+    user's legatus.log — was written to the dead terminal, and the program stopped "by an error"
+    (OSError: Input/output error, a traceback, CRITICAL). Frames are dropped from then on (said
+    once in the log) and the quit ends the loop as q does."""
+    import errno
+    import io
+    import logging
+
+    from firmware.device import Loop
+    from firmware.terminal import TerminalScreen
+    from tests.screens import app_with
+
+    class HungUp(io.StringIO):
+        gone = False
+
+        def write(self, text: str) -> int:
+            if self.gone:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    out = HungUp()
+    loop = Loop(app, TerminalScreen(out=out), None, clock=lambda: clock[0])
+    try:
+        loop.redraw()
+        assert "┌" in out.getvalue()
+        out.gone = True
+        clock[0] = 30.5
+        with caplog.at_level(logging.INFO, logger="firmware.terminal"):
+            loop.tick()                       # the idle blanking, due before the reader's quit is taken
+            loop.handle(("key", "down"))      # (a key read before the hang-up: its frame is dropped too)
+        assert [r.getMessage() for r in caplog.records if "terminal is gone" in r.getMessage()] == [
+            "display: the terminal is gone ([Errno 5] Input/output error); its frames are dropped"]
+        loop.handle(("quit",))
+        assert not loop.running
+    finally:
+        app.console.close()
