@@ -23,9 +23,10 @@ from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
-from firmware.app_undo import UndoQuestion, undo_question, undone_by_link
+from firmware.log_sentences import said
+from firmware.app_undo import OneKey, UndoQuestion, undo_question, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
-from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
+from firmware.i18n import Sentences, Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, remade
@@ -67,6 +68,7 @@ class App:
         self._unreadable_said = 0            # font and catalog files said to be unreadable
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
+        self._one_key = OneKey()             # the steps the last key made: one hold of B takes them back
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
@@ -75,7 +77,10 @@ class App:
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:
+        session = self.console.session
+        before = (session, len(session.lines)) if session is not None else None
         response = cast(Reply, self.console.request(line))   # the line's builder says its shape
+        self._one_key.count(before, self.console.session)
         if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
         return cast(R, response)
@@ -266,6 +271,13 @@ class App:
         screen takes the key and closes (the key does nothing else), hold B asks to undo, else
         the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
         ends the program."""
+        self._one_key.begin(self.console.session)
+        try:
+            self._key(key)
+        finally:
+            self._one_key.end(self.console.session, self.console.undo_step)
+
+    def _key(self, key: str) -> None:
         try:
             if self.message is not None or self.commitment is not None:
                 if repeated(key):                        # a notice waits for a key of its own
@@ -324,6 +336,13 @@ class App:
             self.notify(e.message)
             return
         named = self.console.undo_step()
+        steps = self._one_key.steps(named, session)       # the player's step and those the device made after it
+        if steps > 1:
+            try:
+                step = said(session.sentences[-steps])       # the question names the player's step
+            except (LegatusError, LookupError):
+                log.warning("the first of the key's steps cannot be read: one step is asked")
+                steps = 1
 
         def yes(ctx: Any) -> None:
             response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
@@ -331,10 +350,20 @@ class App:
             if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
                 self.ask_undo()
                 return
-            if response.get("ok"):
+            done = 1 if response.get("ok") else 0
+            while done and done < steps:                 # then the rest of the key's steps, newest first
+                response = cast(UndoReply, self.console.undo_named(self.console.undo_step()))
+                if not response.get("ok"):
+                    break
+                done += 1
+            if done:
                 self._follow_undo()
             self.drop_stale()
-            self.notify(response.get("undone") or response.get("message", ""))
+            if done > 1:                                 # what to do on the table: each step's undo, oldest first
+                log_ = self.console.session.log if self.console.session is not None else []
+                self.notify(Sentences(*reversed(log_[-done:]), "" if response.get("ok") else response.get("message", "")))
+            else:
+                self.notify(response.get("undone") or response.get("message", ""))
 
         asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
         at = Step(session.game.name, len(session.lines))
