@@ -212,8 +212,12 @@ class App:
         scrollable screen so nothing is cut off, marked with the game's step it was said at
         (``said_at``: an undo of that step takes it off, :meth:`drop_stale`; with no game in
         play, none ever does)."""
-        said = say(text)
         self.notices += 1
+        self._show(text)
+
+    def _show(self, text: str) -> None:
+        """``text`` over the screen, or on its own «Note» screen if it is too long (:meth:`notify`)."""
+        said = say(text)
         rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
             self.message = rows
@@ -491,12 +495,15 @@ class App:
     def _relanguage(self) -> None:
         """The language changed (Settings, or a ``settings language=…`` line from the serial link):
         the stack made again in it (:func:`firmware.relanguage.in_new_language`). The notice up is
-        said again (one said from no sentence is closed: it would stay in the old language)."""
+        said again, on its own «Note» screen if it is too long now, as :meth:`notify` says a long
+        one (it was cut to the rows over the screen); one said from no sentence is closed: it
+        would stay in the old language."""
         from firmware.relanguage import in_new_language
         self.stack = in_new_language(self.stack) or self.stack[:1]
         if self.message is not None:
             if isinstance(self._notice, (Spoken, Msg)):
-                self.message = base.wrap(again(self._notice), base.COLS - 2)[: base.ROWS]
+                self.message = None
+                self._show(again(self._notice))
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None

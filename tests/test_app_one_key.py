@@ -86,3 +86,4 @@ def test_a_step_after_the_keys_steps_is_taken_back_alone(state_dir):
         assert list(app.console.session.lines) == PLACED
     finally:
         app.console.close()
+
