@@ -29,7 +29,7 @@ from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Sentences, Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, remade
+from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, cursor_first, key_place, remade, second_action
 from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
@@ -290,12 +290,12 @@ class App:
                 self.message = self.commitment = None
                 if closes_only:
                     return
-            place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
+            place = key_place(self.stack[-1])                     # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
             # KEY3 is hold A; hold A with no second action here is a slow A (docs/keys.md)
-            self._on_top(self.stack[-1]).key(given(key, place, getattr(self.stack[-1], "second_action", False)), self)
+            self._on_top(self.stack[-1]).key(given(key, place, second_action(self.stack[-1])), self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")
 
@@ -476,7 +476,7 @@ class App:
             return True
         if self.commitment is None:
             return False
-        return not (self._code_on_form and getattr(self.stack[-1], "cursor_first", False))
+        return not (self._code_on_form and cursor_first(self.stack[-1]))
 
     def _render(self) -> Image.Image:
         if language() != self._drawn_in:

@@ -60,14 +60,14 @@ class OneKey:
 
     def count(self, before: tuple[object, int] | None, session: Session | None) -> None:
         """A line the key ran, ``before`` it the session and its steps: one step more when it added one."""
-        if before is not None and session is before[0] and len(session.lines) == before[1] + 1:
+        if before is not None and session is not None and session is before[0] and len(session.lines) == before[1] + 1:
             self._made += 1
 
     def end(self, session: Session | None, top: Callable[[], tuple[int, int] | None]) -> None:
         """After the key: its steps, if it made more than one and nothing else changed the game
         (``top`` names the step on top: the store's name of it, asked only then)."""
         at, self._at = self._at, None
-        if at is None or session is not at[0] or session is None or len(session.lines) != at[1] + self._made:
+        if at is None or session is None or session is not at[0] or len(session.lines) != at[1] + self._made:
             return
         if self._made >= 2:
             try:
