@@ -87,3 +87,23 @@ def test_a_step_after_the_keys_steps_is_taken_back_alone(state_dir):
     finally:
         app.console.close()
 
+
+
+def test_a_might_and_the_draw_after_it_go_back_at_one_hold(state_dir):   # C-15, C-6
+    from scripts.shots_caesar import HU_MIGHT, NEW
+    app = app_with([NEW, HU_MIGHT], ["a", "a", "press", "a", "a", "a", "a", "a"], state_dir)   # ... the first flip
+    try:
+        app.render()
+        lines = list(app.console.session.lines)
+        assert lines[-2].startswith("might ") and lines[-1] == "draw"
+        app.handle("b:hold")
+        assert _text(app).startswith("Might:")                             # the flip named, not the draw
+        app.handle("a")
+        app.render()
+        assert list(app.console.session.lines) == lines[:-2]
+        assert "back into the bag" in _text(app)
+        app.handle("b")                                                     # the notice read
+        app.render()
+        assert app.stack[-1].items(app)[0].label == "Use Might"             # the home: the Might waits again
+    finally:
+        app.console.close()
