@@ -57,10 +57,53 @@ def carry_place(old: object, new: object) -> None:
             setattr(new, name, getattr(old, name))
 
 
+@runtime_checkable
 class Remade(Protocol):
     """A screen that can be made again in a new language (:func:`remade`)."""
 
     remake: Callable[[], object]
+
+
+@runtime_checkable
+class Placed(Protocol):
+    """A screen whose keys stand in a place of their own in the key table (docs/keys.md,
+    firmware/screens/widgets/keys.py: ``grid``, ``seats``, ``keytest``); every other screen's
+    are a list's (``row``). Hold B asks to undo in every place the key test does not name."""
+
+    key_place: str
+
+
+@runtime_checkable
+class SecondAction(Protocol):
+    """A screen where hold A (KEY3) does something of its own (``second_action`` true: the
+    Senate's two votes, the roller's past rolls, finishing a typed name, − on the score pad,
+    leaving the key test, Julius Caesar's block form and levy step); elsewhere a held A is A."""
+
+    second_action: bool
+
+
+@runtime_checkable
+class CursorFirst(Protocol):
+    """A list that says whether the row under its cursor is drawn whole as the first body row
+    (``cursor_first``, as it was last drawn): the first key over a new-game form's fair-draw code
+    then acts on that row too (firmware/app.py ``closes_only``)."""
+
+    cursor_first: bool
+
+
+def key_place(screen: object) -> str:
+    """Where ``screen``'s keys stand in the key table (:class:`Placed`; a list's row if it says none)."""
+    return screen.key_place if isinstance(screen, Placed) else "row"
+
+
+def second_action(screen: object) -> bool:
+    """Whether hold A does something of its own on ``screen`` (:class:`SecondAction`)."""
+    return isinstance(screen, SecondAction) and bool(screen.second_action)
+
+
+def cursor_first(screen: object) -> bool:
+    """Whether ``screen`` is a list whose cursor row was drawn whole as its first row (:class:`CursorFirst`)."""
+    return isinstance(screen, CursorFirst) and bool(screen.cursor_first)
 
 
 class Screen(Protocol):
@@ -75,12 +118,12 @@ class Screen(Protocol):
 
     # A screen that shows the game (or History) as it stood is a :class:`Shows`: the App asks its
     # ``stale`` after an undo (hold B) and after each line from the serial link (App.drop_stale).
-    # ``remake() -> Screen`` (set by :func:`remade`): the screen said its texts when it was made; when
-    # the language changes the App makes it again in the new one, at the same place.
-    # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
-    # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
-    # test, Julius Caesar's block form on its Add list and levy step on its Blocks list); on every
-    # other screen the App gives a held A as A.
+    # A :class:`Remade` screen (``remake() -> Screen``, set by :func:`remade`) said its texts when it
+    # was made; when the language changes the App makes it again in the new one, at the same place.
+    # A :class:`SecondAction` screen (``second_action = True``) gives hold A (KEY3) a job of its own;
+    # on every other screen the App gives a held A as A. A :class:`Placed` screen's keys stand in a
+    # place of their own in the key table (``key_place``); a :class:`CursorFirst` list says whether
+    # its cursor row is drawn whole first (a new-game form under the fair-draw code).
     # A :class:`Noted` screen (``on_top(ctx)``) is told before each frame and key that it is on top
     # (a screen that follows the game, play.py ``Follows``, remembers the step it was first shown at).
 
