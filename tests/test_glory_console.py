@@ -125,3 +125,26 @@ def test_an_undone_round_end_tells_the_players_to_turn_the_board_back(tmp_path: 
 def test_an_undone_event_is_said_as_every_other_undo(tmp_path: Path):
     out = console(["new glory players=Anna,Boris seed=5", "event arrow=cw90", "undo"], tmp_path)
     assert out[2]["undone"].startswith("Undone: Round 1: event ")
+
+
+def test_an_undone_vote_says_the_column_and_the_fame_that_stand_again(tmp_path: Path):  # G-7, G-6, G-5
+    """Taking a vote back takes its votes off the top, puts the votes it pushed off the bottom back
+    there and, after a supremacy, the fame before it (with the milestones it passed). It said the
+    step taken back, «Отменено: Аня ставит 2 голоса в Сенат: превосходство ×2, +4 славы; нижние
+    голоса (Борис, Вера) возвращаются.»: +4 read as fame gained, the pushed votes as going back to
+    their boards, where the table must put them back in the column and Аня's marker back on 3."""
+    out = console(["settings language=ru", "new glory players=Аня,Борис,Вера seed=7", "fame Аня +2",
+                   "vote Борис", "vote Вера", "vote Борис", "vote Аня n=2", "vote Аня n=2", "undo", "log"],
+                  tmp_path)
+    assert out[7]["pushed_out"] == ["Борис", "Вера"] and out[7]["fame"]["Аня"] == 7
+    undone = out[8]["undone"]
+    assert undone == ("Отменено: 2 голоса игрока Аня сняты с вершины колонны Сената; нижние голоса "
+                      "(Борис, Вера) снова в колонне; слава игрока Аня снова 3, а не 7. Отменено также: "
+                      "Аня проходит веху 5 (ячейка 5): +1 сторонник.")
+    assert out[8]["state"]["senate"] == ["Борис", "Вера", "Борис", "Аня", "Аня"]
+    assert out[8]["state"]["fame"]["Аня"] == 3
+    assert out[9]["log"][-1] == undone
+    assert "(3 → 7)" in out[9]["log"][-2]                 # the step's own line says the fame it moved
+    plain = console(["settings language=en", "vote Вера", "undo"], tmp_path)
+    assert plain[2]["undone"] == ("Undone: Вера's vote is off the top of the Senate column; the bottom vote of "
+                                  "Борис is back in the column.")

@@ -198,12 +198,51 @@ def _vote(state: State, req: Request) -> Outcome:
               "supremacies": supremacies, "fame_gained": gained,
               "pushed_out": [p.pushed_out for p in placed if p.pushed_out], **fields}
     placed_text = Msg("{1} places {0} vote in the Senate", n, name, plural="{1} places {0} votes in the Senate")
-    supremacy_text = Msg(": supremacy x{}, +{} fame", supremacies, gained) if supremacies else ""
+    supremacy_text = (Msg(SUPREMACY, supremacies, gained, changes[0].before, changes[-1].total)
+                      if supremacies else "")
     pushed = fields["pushed_out"]
     pushed_text = (Msg("; the bottom vote of {1} goes back", len(pushed), Msg.join(pushed),
                        plural="; the bottom votes of {1} go back") if pushed else "")
     return Outcome(fields, Msg("{}{}{}.{}", placed_text, supremacy_text, pushed_text,
                                _milestone_text(fields["milestone_events"])))
+
+
+PLACED = "{1} places {0} vote in the Senate"         # (its msgid: the Msg in _vote, with its plural)
+SUPREMACY = N_(": supremacy x{}, +{} fame ({} -> {})")
+"""A vote's sentence (G-7): «{placed}{supremacy}{pushed out}.{milestones}», the supremacies with the
+fame before and after them (:func:`_vote_back` says the fame before again)."""
+SUPREMACY_BEFORE = N_(": supremacy x{}, +{} fame")
+"""The supremacies as the log lines stored before :data:`SUPREMACY` said the fame (still said in
+the player's language; their undo says the step's own sentence)."""
+
+
+def _vote_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of ``vote``: the votes come off the top of the column, the votes they pushed off
+    the bottom are back there, and after a supremacy the fame that stands again with the milestones
+    taken back (G-7, G-6). It said the step taken back, «Отменено: Мэри ставит 1 голос в Сенат:
+    превосходство ×1, +2 славы; нижний голос (Джек) возвращается.», read as fame +2 and Jack's
+    vote going back to his board. None for any other sentence (a line stored before the
+    supremacy said the fame: the step's own sentence)."""
+    if sentence.template != "{}{}{}.{}" or len(sentence.args) != 4:
+        return None
+    placed, supremacy, pushed, passed = sentence.args
+    if not (isinstance(placed, AnyMsg) and placed.template == PLACED and len(placed.args) == 2):
+        return None
+    if supremacy and not (isinstance(supremacy, AnyMsg) and supremacy.template == SUPREMACY):
+        return None
+    n, name = placed.args
+    off = Msg("Undone: {1}'s vote is off the top of the Senate column", n, name,
+              plural="Undone: {1}'s {0} votes are off the top of the Senate column")
+    back: Any = ""
+    if isinstance(pushed, AnyMsg) and len(pushed.args) == 2:
+        back = Msg("; the bottom vote of {1} is back in the column", pushed.args[0], pushed.args[1],
+                   plural="; the bottom votes of {1} are back in the column")
+    fame: Any = ""
+    if isinstance(supremacy, AnyMsg):
+        fame = Msg("; {}'s fame is {} again, not {}", name, supremacy.args[2], supremacy.args[3])
+    if passed:
+        return Msg("{}{}{}. Also taken back:{}", off, back, fame, passed)
+    return Msg("{}{}{}.", off, back, fame)
 
 
 def _unvote(state: State, req: Request) -> Outcome:
@@ -484,6 +523,8 @@ def _undone(sentence: Any) -> Msg | None:
         return _fame_back(sentence)
     if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
         return _double_tax_back(sentence)
+    if isinstance(sentence, AnyMsg) and _vote_back(sentence) is not None:
+        return _vote_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
