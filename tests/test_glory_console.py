@@ -103,7 +103,7 @@ def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G
     for line in log[1:]:
         assert not re.search(r"[A-Za-z]{3,}", line), line               # no English left in a sentence
     assert "Генри собирает налог, денариев: 2." in log
-    assert "Мария платит 3 денария: +1 славы." in log
+    assert "Мария платит 3 денария: +1 славы (6 → 7)." in log
 
 
 @pytest.mark.parametrize("arrow, back", [("cw90", "90° counter-clockwise"), ("ccw90", "90° clockwise"),
@@ -148,3 +148,17 @@ def test_an_undone_vote_says_the_column_and_the_fame_that_stand_again(tmp_path: 
     plain = console(["settings language=en", "vote Вера", "undo"], tmp_path)
     assert plain[2]["undone"] == ("Undone: Вера's vote is off the top of the Senate column; the bottom vote of "
                                   "Борис is back in the column.")
+
+
+def test_an_undone_payment_for_fame_says_the_denarii_and_the_fame_that_stand_again(tmp_path: Path):  # G-5, G-6
+    """The Priest medal's «заплатить 3 денария, чтобы получить 1 очко славы»: taken back, the
+    denarii go back to the player and the marker to the fame before it, the milestone it passed
+    taken back too. It said the step again, «Отменено: Мария платит 6 денариев: +2 славы.», read
+    as two more fame."""
+    out = console(["settings language=ru", "new glory players=Яков,Мария seed=5", "medal Мария priest",
+                   "fame Мария +2", "offer Мария n=2", "undo", "log"], tmp_path)
+    assert out[4]["fame"]["Мария"] == 5 and out[5]["state"]["fame"]["Мария"] == 3
+    assert out[6]["log"][-2] == "Мария платит 6 денариев: +2 славы (3 → 5). Мария проходит веху 5 (ячейка 5): +1 сторонник."
+    assert out[5]["undone"] == ("Отменено: плата за славу (Мария); 6 денариев снова у игрока Мария, слава снова 3, "
+                                "а не 5. Отменено также: Мария проходит веху 5 (ячейка 5): +1 сторонник.")
+    assert out[6]["log"][-1] == out[5]["undone"]

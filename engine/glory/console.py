@@ -525,6 +525,8 @@ def _undone(sentence: Any) -> Msg | None:
         return _double_tax_back(sentence)
     if isinstance(sentence, AnyMsg) and _vote_back(sentence) is not None:
         return _vote_back(sentence)
+    if isinstance(sentence, AnyMsg) and _offer_back(sentence) is not None:
+        return _offer_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -680,8 +682,30 @@ def _offer(state: State, req: Request) -> Outcome:
     change = F.change_fame(state, name, n)
     cost = n * int(tables()["priest_offer_cost"])
     fields = {**_fame_fields(state, [change]), "denarii_paid": cost}
-    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame.{3}", cost, name, n, _milestone_text(change.milestones),
-                               plural="{1} pays {0} denarii for {2} fame.{3}"))
+    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame ({3} -> {4}).{5}", cost, name, n, change.before,
+                               change.total, _milestone_text(change.milestones),
+                               plural="{1} pays {0} denarii for {2} fame ({3} -> {4}).{5}"))
+
+
+OFFERED = "{1} pays {0} denarius for {2} fame ({3} -> {4}).{5}"   # (its msgid: the Msg in _offer)
+OFFERED_BEFORE = Msg("{1} pays {0} denarius for {2} fame.{3}", 3, "", 1, "",
+                     plural="{1} pays {0} denarii for {2} fame.{3}")
+"""The offering as the log lines stored before :data:`OFFERED` said the fame (kept in the catalog
+with its plural, so they are still said in the player's language; their undo says the step's own
+sentence)."""
+
+
+def _offer_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a Priest's offering: the denarii go back to the player and the fame before it
+    stands again, with the milestones it passed (G-5, G-6). It said the step taken back,
+    «Отменено: Мария платит 3 денария: +1 славы.», read as one more fame. None for any other
+    sentence."""
+    if sentence.template != OFFERED or len(sentence.args) != 6:
+        return None
+    cost, name, _n, before, total, passed = sentence.args
+    back = Msg("Undone: {1}'s payment for fame; {0} denarius back to {1}, fame {2} again, not {3}.", cost, name, before,
+               total, plural="Undone: {1}'s payment for fame; {0} denarii back to {1}, fame {2} again, not {3}.")
+    return Msg("{} Also taken back:{}", back, passed) if passed else back
 
 
 # -- random picks ----------------------------------------------------------------------------
