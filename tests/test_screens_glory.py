@@ -983,11 +983,12 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "denari" not in " ".join(negative.top.rows)
 
 
-@pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),
-                                        ("uk", ["Претор 4 задачі", "без звання 1 задача", "без звання 0 задач"])])
+@pytest.mark.parametrize("lang, said", [("ru", ["Претор: 4 задачи", "без звания: 1 задача", "без звания: 0 задач"]),
+                                        ("uk", ["Претор: 4 задачі", "без звання: 1 задача", "без звання: 0 задач"])])
 def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):  # G-17
     """The Emperor's solo counts «задачи» («Ваша цель — выполнить как можно большее количество
-    задач … 4-5 задач: … Претором»), not «цели»."""
+    задач … 4-5 задач: … Претором»), not «цели»; the rank and the count are one sentence, «Претор:
+    4 задачи» (it read «Претор 4 задачи», «без звания 1 задача»: two words side by side)."""
     ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
     shown = []
     for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
