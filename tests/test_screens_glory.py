@@ -2314,3 +2314,33 @@ def test_a_vote_removal_taken_back_says_the_vote_is_back():  # G-7
         assert d.problems == []
     finally:
         d.close()
+
+
+def test_fame_past_30_tells_the_table_to_turn_the_marker_over():  # G-5
+    """«Если ваш маркер славы должен продвигаться дальше, а вы уже дошли до конца шкалы, переверните
+    маркер вверх стороной «+30», затем поместите его снова на ячейку 1»: the screens show the total
+    (34), the board space 4 on the «+30» side; the notice said only the milestone passed."""
+    ctx = FakeCtx(NEW, "fame Jack +27", lang="ru").open(FameScreen())
+    ctx.press("a", "right", "a")                  # Jack +6: 28 -> 34
+    assert ctx.view()["fame"]["Jack"] == 34
+    assert ctx.notes and "Jack: переверните маркер славы на «+30», ячейка 4." in ctx.notes[-1]
+    said = len(ctx.notes)
+    ctx.press("a", "a")                           # +1 more: 35, on the same lap: nothing to turn
+    assert ctx.view()["fame"]["Jack"] == 35 and len(ctx.notes) == said
+
+
+def test_a_double_tax_back_under_31_turns_the_marker_back():  # G-4, G-5
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +31", "event", lang="ru")          # 32: space 2 on the «+30» side
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")   # pop 5: -4 fame
+    assert ctx.view()["fame"]["Jack"] == 28
+    assert "Jack: переверните маркер славы обратно, ячейка 28." in ctx.notes[-1]
+
+
+def test_a_supremacy_past_30_tells_the_table_to_turn_the_marker_over():  # G-5, G-7
+    ctx = FakeCtx(NEW, "fame Henry +28", "vote Henry", "vote Henry").open(GloryHome()).press("up", "a", "down")
+    assert isinstance(ctx.top, SenateScreen)
+    ctx.press("a")                                # Henry's third vote on top: +2, 29 -> 31
+    assert ctx.view()["fame"]["Henry"] == 31
+    assert "Henry: turn the fame marker over to «+30», space 1." in ctx.notes[-1]

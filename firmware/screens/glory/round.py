@@ -20,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, lap_note, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -137,6 +137,7 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
         return view["populations"].get(view["facing"][players[i]], 1)
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
+        before = view_of(c)["track"][name]
         response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
             if taxed is not None:
@@ -149,7 +150,8 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
                 c.push(tax_form(c, after["players"].index(due[0]), taxed, chain=True))
             n, lost = response["denarii"], response["fame_lost"]
             c.notify(Sentences(Msg("{}: take {} denarius.", name, n, plural="{}: take {} denarii.", n=n),
-                               Msg("Fame -{}.", lost) if lost else ""))
+                               Msg("Fame -{}.", lost) if lost else "",
+                               lap_note(name, before, after["track"][name])))
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         name, pop, double = players[v["who"]], v["pop"], bool(v["double"])
