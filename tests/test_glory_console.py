@@ -162,3 +162,16 @@ def test_an_undone_payment_for_fame_says_the_denarii_and_the_fame_that_stand_aga
     assert out[5]["undone"] == ("Отменено: плата за славу (Мария); 6 денариев снова у игрока Мария, слава снова 3, "
                                 "а не 5. Отменено также: Мария проходит веху 5 (ячейка 5): +1 сторонник.")
     assert out[6]["log"][-1] == out[5]["undone"]
+
+
+def test_an_undo_across_space_30_tells_the_table_to_turn_the_marker_back(tmp_path: Path):  # G-5
+    """The undone change had taken the marker past 30 (or back under 31): the figure standing again
+    is on the marker's other side, «переверните маркер вверх стороной «+30»»; the undo said only the
+    total (28), with the marker on space 4 of its «+30» side."""
+    out = console(["settings language=ru", "new glory players=Аня,Борис seed=7", "fame Аня +27", "fame Аня +6",
+                   "undo", "fame Аня +4", "event", "tax Аня pop=5 double=1", "undo", "fame Аня +1", "undo"],
+                  tmp_path)
+    assert out[4]["undone"].endswith("Аня: переверните маркер славы обратно, ячейка 28.")
+    assert out[8]["undone"] == ("Отменено: двойной налог (Аня), денариев: 10; слава снова 32. "
+                                "Аня: переверните маркер славы на «+30», ячейка 2.")
+    assert out[10]["undone"] == "Отменено: слава игрока Аня снова 32, а не 33."        # the same lap: nothing to turn

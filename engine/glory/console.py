@@ -129,6 +129,22 @@ FAME_CHANGED = N_("{} {} fame: {} -> {}{}.{}")
 milestones passed (:func:`_undone` says the fame before again)."""
 
 
+def _lap_back(back: Msg, name: Any, was: Any, undone: Any) -> Msg:
+    """An undo's sentence ``back`` and, where the undone change had taken the player's fame past
+    space 30 or back under 31, what to do with the marker now (G-5: its «+30» side): the fame
+    ``was`` stands again, not ``undone``."""
+    (space, flips), (_space, had) = F.track_position(int(was)), F.track_position(int(undone))
+    if flips == had:
+        return back
+    if flips == 0 and had == 1:
+        turn = Msg("{}: turn the fame marker back over, space {}.", name, space)
+    elif flips == 1 and had == 0:
+        turn = Msg("{}: turn the fame marker over to «+30», space {}.", name, space)
+    else:
+        turn = Msg("{}: the fame marker goes round the track again: space {} (fame {}).", name, space, int(was))
+    return Msg("{} {}", back, turn)
+
+
 def _fame_back(sentence: AnyMsg) -> Msg | None:
     """The undo of a change of fame: the fame that stands again and, where it passed milestones, that
     they are taken back too (their markers and supporters, G-6); it said the change taken back,
@@ -137,8 +153,9 @@ def _fame_back(sentence: AnyMsg) -> Msg | None:
         return None
     name, _delta, before, total, _note, passed = sentence.args
     if passed:
-        return Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed)
-    return Msg("Undone: {}'s fame is {} again, not {}.", name, before, total)
+        return _lap_back(Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed),
+                         name, before, total)
+    return _lap_back(Msg("Undone: {}'s fame is {} again, not {}.", name, before, total), name, before, total)
 
 
 DOUBLE_TAX = N_("{} takes double tax: {} denarii, -{} fame ({} -> {}).")
@@ -151,8 +168,9 @@ def _double_tax_back(sentence: AnyMsg) -> Msg | None:
     sentence."""
     if sentence.template != DOUBLE_TAX or len(sentence.args) != 5:
         return None
-    name, denarii, _penalty, before, _after = sentence.args
-    return Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before)
+    name, denarii, _penalty, before, after = sentence.args
+    return _lap_back(Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before),
+                     name, before, after)
 
 
 def _fame_admitted(state: State, req: Request) -> None:
@@ -240,9 +258,8 @@ def _vote_back(sentence: AnyMsg) -> Msg | None:
     fame: Any = ""
     if isinstance(supremacy, AnyMsg):
         fame = Msg("; {}'s fame is {} again, not {}", name, supremacy.args[2], supremacy.args[3])
-    if passed:
-        return Msg("{}{}{}. Also taken back:{}", off, back, fame, passed)
-    return Msg("{}{}{}.", off, back, fame)
+    said = Msg("{}{}{}. Also taken back:{}", off, back, fame, passed) if passed else Msg("{}{}{}.", off, back, fame)
+    return _lap_back(said, name, supremacy.args[2], supremacy.args[3]) if isinstance(supremacy, AnyMsg) else said
 
 
 def _unvote(state: State, req: Request) -> Outcome:
@@ -705,7 +722,7 @@ def _offer_back(sentence: AnyMsg) -> Msg | None:
     cost, name, _n, before, total, passed = sentence.args
     back = Msg("Undone: {1}'s payment for fame; {0} denarius back to {1}, fame {2} again, not {3}.", cost, name, before,
                total, plural="Undone: {1}'s payment for fame; {0} denarii back to {1}, fame {2} again, not {3}.")
-    return Msg("{} Also taken back:{}", back, passed) if passed else back
+    return _lap_back(Msg("{} Also taken back:{}", back, passed) if passed else back, name, before, total)
 
 
 # -- random picks ----------------------------------------------------------------------------
