@@ -1001,7 +1001,7 @@ def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):
 def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G-17
     """The card's screen stays open while the serial link ends the round and reveals the next
     event: the denarii of the card revealed on the device are not said under the next card (they
-    were: another card, another figure of supporters)."""
+    were: another card, another figure of supporters); the next card's own figure is."""
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())
     ctx.press("a")                                        # Reveal event (due: the home opens on it)
@@ -1009,7 +1009,23 @@ def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G
     assert isinstance(ctx.top, EventScreen) and "Jack: take 2 denarii." in " ".join(ctx.top.rows)
     assert ctx.run("end-round")["ok"] and ctx.run("fame Jack +9")["ok"] and ctx.run("event")["ok"]
     ctx.render()
-    assert not any("take" in r for r in ctx.top.rows)
+    rows = " ".join(ctx.top.rows)
+    assert "take 2" not in rows and "Jack: take 3 denarii." in rows      # 3 supporters at this reveal
+
+
+def test_the_solo_denarii_are_said_again_when_the_card_is_opened_later():  # G-17
+    """«получите по одному денарию за каждого завербованного сторонника» as the card is revealed: the
+    card's screen opened again from the home (after a restart, a reveal over the serial link, B
+    pressed too soon) said no figure, only the screen it was revealed on did; the figure is that of
+    the reveal, not of the supporters gained later in the round."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5", "event", "fame Jack +9", lang="ru")
+    ctx.open(EventScreen())
+    ctx.render()
+    assert "Jack: возьмите 2 денария." in " ".join(ctx.top.rows)
+    assert ctx.run("undo")["ok"] and ctx.run("undo")["ok"]            # the event taken back: no figure
+    ctx.render()
+    assert not any("денари" in r for r in ctx.top.rows)
 
 
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only

@@ -424,6 +424,9 @@ def _event(state: State, req: Request) -> Outcome:
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
+        # kept with the round's event: the card's screen says it again after a restart or a reveal
+        # over the serial link (the supporters of the reveal, not those of later)
+        state["history"][-1]["solo_denarii"] = fields["solo_denarii"]
     return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], _after_event(card),
                                _turns(state), fields["first"], term(fields["direction"])))
 

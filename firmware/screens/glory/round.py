@@ -57,9 +57,14 @@ class EventScreen(Follows):
         texts = [event_label(card)]
         if self.given_for is None:
             self.given_for = (view["round"], card["id"])
-        if self.solo_denarii is not None and self.given_for == (view["round"], card["id"]):
-            # G-17: 1 denarius per supporter, none for a negative card (said for the card revealed here only)
-            n = self.solo_denarii
+        past = view["events"][-1] if view["events"] else None
+        given = past.get("solo_denarii") if past and past.get("round") == view["round"] else None
+        if given is None and self.given_for == (view["round"], card["id"]):
+            given = self.solo_denarii          # (a game stored before the event kept them: the reveal's reply)
+        if given is not None:
+            # G-17: 1 denarius per supporter at the reveal, none for a negative card: the round's own
+            # figure, after a restart too (it was said only on the screen the card was revealed on)
+            n = given
             texts.append(_("{}: a negative card, no reward.").format(view["players"][0]) if card["harsh"] else
                          ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
         # the arrows as the card's (to be told apart from the table's card: the home's Arrows row)
