@@ -154,6 +154,18 @@ class Noted(Protocol):
         """Told that it is on top, before it is drawn or given a key."""
 
 
+@runtime_checkable
+class SendsWhenMade(Protocol):
+    """A :class:`Noted` page that sends something over the serial link once it is made (History's
+    draw record: ``sends_when_made`` true): asleep, no frame drawn, the device tells it it is on
+    top when the worker wakes it, so the line is answered without waiting for a key."""
+
+    sends_when_made: bool
+
+    def on_top(self, ctx: Ctx) -> None:
+        """Told that it is on top (:class:`Noted`)."""
+
+
 class Step(NamedTuple):
     """A step of a game: the game in play (its session's ``game``) and how many of its lines stood
     then (its view's ``actions``)."""
