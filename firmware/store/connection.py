@@ -18,7 +18,7 @@ from engine.text import Msg
 from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs, make_private
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
-from firmware.store.reasons import reason
+from firmware.store.reasons import ask_card, reason
 
 log = logging.getLogger(__name__)
 
@@ -378,27 +378,8 @@ class Connection:
             except OSError as e2:
                 return (self._said(e, e2) or e) if e2.errno in (errno.EACCES, errno.EPERM) else e
             return e
-        probe = self.db_path.with_name(self.db_path.name + "-probe")
-        try:
-            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        except OSError as e2:
-            found = self._said(e, e2)
-            return e if found is None else found
-        try:
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as e2:
-            log.warning("cannot remove %s: %s", probe, e2)
-        try:
-            fs = os.statvfs(self.root)
-        except OSError as e2:
-            log.warning("cannot ask the file system of %s why it refused: %s", self.root, e2)
-            return e
-        if fs.f_flag & os.ST_RDONLY:
-            return self._said(e, OSError(errno.EROFS, os.strerror(errno.EROFS))) or e
-        if fs.f_bavail == 0:
-            return self._said(e, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) or e
-        return e
+        found = ask_card(self.db_path.parent, self.db_path.name + "-probe")
+        return e if found is None else (self._said(e, found) or e)
 
     def _why(self, e: BaseException) -> Msg | str:
         """``e`` as a reason for a sentence (:func:`~firmware.store.reasons.reason`), a SQLite error
