@@ -14,7 +14,7 @@ from engine.game import Outcome
 from engine.text import Msg, to_data
 from firmware import play_time
 from firmware.session import Session
-from firmware.storage import StorageError, crc
+from firmware.storage import Recovery, StorageError, crc
 from firmware.store.resuming import Resuming
 from firmware.store.schema import SESSION_ROW, _raw, stored_steps
 
@@ -36,6 +36,7 @@ class Actions(Resuming):
         def landed(db: sqlite3.Connection) -> bool:
             return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
                                             (ids[0], header)).fetchone() is not None
+        self._written_back = None
         with self.transaction(landed) as db:
             marks = ",".join("?" * len(self._unmended))        # (and one whose damaged mark was not mended)
             for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks})",
@@ -59,7 +60,9 @@ class Actions(Resuming):
         if session.header.get("reopened"):        # (a new game's own undos are all in memory)
             session.shown.loader = self._shown_loader(session.header)
         session.trail.reread = self._rereader(new_id)
-        self.recovery = None
+        # what was found of the session it replaces is said no more; saved games deleted from the card
+        # and written back by this very change are (the card's, not a session's: a player must see it)
+        self.recovery = Recovery.of([self._written_back] if self._written_back is not None else [])
 
     def commit(self, session: Session, line: str, outcome: Outcome, new_json: str) -> None:
         """Store an accepted action (and a checkpoint when due) in one durable transaction, then

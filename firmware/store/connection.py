@@ -44,6 +44,7 @@ class Connection:
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
     _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
+    _written_back: Msg | None = None     # the note of a deleted database written back (said past a ``new``)
     _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
                                          # which the card refused at start: done in the next action's transaction
 
@@ -208,6 +209,7 @@ class Connection:
                     self.db_path)
         note = Msg("The saved games were deleted from the card while Legatus ran; they were written back, "
                    "every game and History as they were.")
+        self._written_back = note          # (said on past a ``new`` this change makes: Actions.begin)
         if self.recovery is None or note not in self.recovery.message.args:
             self.recovery = Recovery.of(([self.recovery.message] if self.recovery is not None else []) + [note])
         return True
