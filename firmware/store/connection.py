@@ -44,6 +44,8 @@ class Connection:
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
     _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
+    _memory: bool = False                # a damaged database salvaged in memory (the card read-only at the start)
+    _memory_only: bool = False           # ... and the start done: every change is refused
     _written_back: Msg | None = None     # the note of a deleted database written back (said past a ``new``)
     _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
                                          # which the card refused at start: done in the next action's transaction
@@ -260,6 +262,10 @@ class Connection:
 
         A file of a newer Legatus (:meth:`~firmware.store.opening.Opening._newer`) is never
         changed: every transaction is refused, saying why."""
+        if self._memory_only:
+            raise StorageError(Msg("Nothing was changed: the card was read-only when Legatus started, so the damaged "
+                                   "records were read into memory only and nothing can be saved. Turn Legatus off and "
+                                   "on again; if the card is still read-only, replace it."))
         if self._newer_format is not None:
             raise StorageError(Msg("The games on this card were saved by a newer Legatus (data format {}): "
                                    "nothing was changed. Update Legatus to go on.", self._newer_format))
@@ -344,6 +350,8 @@ class Connection:
         rollback needs), reads still go to a plain connection (each read tries again and fails
         with SQLite's own error, never "closed database"), and no transaction runs on it: the next
         one sets the connection up first (:meth:`_ready`)."""
+        if self._memory:                 # (the records are only in memory: never the damaged file)
+            return
         try:
             self.db.close()
         except sqlite3.Error as e:
