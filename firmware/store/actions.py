@@ -36,7 +36,6 @@ class Actions(Resuming):
         def landed(db: sqlite3.Connection) -> bool:
             return bool(ids) and db.execute("SELECT 1 FROM sessions WHERE id=? AND current=1 AND header=?",
                                             (ids[0], header)).fetchone() is not None
-        self._written_back = None
         with self.transaction(landed) as db:
             marks = ",".join("?" * len(self._unmended))        # (and one whose damaged mark was not mended)
             for row in db.execute(f"SELECT {SESSION_ROW} FROM sessions WHERE current=1 OR id IN ({marks})",
@@ -61,8 +60,10 @@ class Actions(Resuming):
             session.shown.loader = self._shown_loader(session.header)
         session.trail.reread = self._rereader(new_id)
         # what was found of the session it replaces is said no more; saved games deleted from the card
-        # and written back by this very change are (the card's, not a session's: a player must see it)
+        # and written back since its last action (by this new: its History record, its start) still are
+        # (the card's news, not a session's: a player must see it)
         self.recovery = Recovery.of([self._written_back] if self._written_back is not None else [])
+        self._written_back = None
 
     def commit(self, session: Session, line: str, outcome: Outcome, new_json: str) -> None:
         """Store an accepted action (and a checkpoint when due) in one durable transaction, then
@@ -86,7 +87,7 @@ class Actions(Resuming):
                 db.execute("DELETE FROM checkpoints WHERE session=? AND depth>=?", (sid_, depth))
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
-        self._seq, self._aside = seq, None
+        self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
         play_time.stepped(sid, at)
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
@@ -134,7 +135,7 @@ class Actions(Resuming):
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
             play_time.step(db, sid, at, part)
-        self._seq, self._aside = seq, None
+        self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
         play_time.stepped(sid, at)
         return session.undo(before, marks)
 
