@@ -258,6 +258,30 @@ def test_saved_games_deleted_under_a_running_device_are_written_back_and_nothing
         c.close()
 
 
+@pytest.mark.parametrize("replaced", [SETUP, "new glory players=Ann,Bob seed=3"])
+def test_saved_games_written_back_by_a_new_game_are_said_not_only_logged(tmp_path, replaced):
+    """Saved games deleted from the card and written back by a ``new`` (the change that found them
+    gone): the note was cleared as the new session began — said nowhere but the log, the player
+    never knew the card had lost them. ``state`` says it after that ``new`` (the card's news, not
+    the replaced session's), and the next ``new`` says it no more."""
+    d = tmp_path / "state"
+    c = _open(d)
+    try:
+        for line in ("new dice seed=1", "roll 2d6", "end", replaced, "draw" if replaced == SETUP else "event"):
+            assert c.request(line)["ok"], line
+        games = c.request("history")["games"]
+        shutil.rmtree(d)                    # (a game's «abandoned» record is the new's first change)
+        started = c.request("new dice seed=2")
+        assert started["ok"], started
+        said = c.request("state")
+        assert "were written back" in said.get("recovered", ""), said
+        assert c.request("history")["games"][-len(games):] == games
+        assert c.request("new dice seed=3")["ok"]
+        assert "recovered" not in c.request("state")
+    finally:
+        c.close()
+
+
 def test_deleted_saved_games_that_cannot_be_written_back_yet_are_not_lost_by_the_advice(tmp_path, monkeypatch):
     """The card full as well: the refusal said «Restart Legatus», and a restart lost every game
     (its only copy the open file). It says to keep Legatus on; the next change once the card

@@ -215,26 +215,47 @@ def test_a_power_cut_journal_on_a_card_made_read_only_without_a_word_to_statvfs_
         c.close()
 
 
-def test_a_damaged_database_on_a_read_only_card_says_the_card_is_read_only(read_only_mount: Any):
-    """A damaged file whose salvage cannot be written (the card read-only): the start screen said
-    «Cannot create legatus.db: the records could not be opened.» (SQLite's "unable to open database
-    file" for the salvage's new file), nothing about the card. It says the card is read-only (the
-    wait screen then says what to do), and the damaged file is left as it was for a later salvage."""
-    from firmware.store import StateDirError
+def test_a_damaged_database_on_a_read_only_card_is_read_from_memory_and_says_nothing_can_be_saved(
+        read_only_mount: Any):
+    """A damaged file whose salvage cannot be written (the card read-only): the start gave up
+    («Cannot create legatus.db: the storage is read-only.»: the wait screen), so nothing — no
+    game, no History — could be read until the card took writes again. The salvage is made in
+    memory: the last game and History are read as the salvage finds them, the start says plainly
+    that nothing can be saved, every change is refused saying so, and the damaged file is left as
+    it was; the first start on a writable card salvages it as ever and saving goes on."""
     mnt, remount = read_only_mount
     d = mnt / "state"
     c = _open(d)
-    for line in ("new dice seed=4", "roll 2d6"):
+    for line in ("new dice seed=4", "roll 2d6", "end", "new bag items=a*3,b*2 seed=4", "draw", "draw"):
         assert c.request(line)["ok"] is True, line
+    state, games = c.request("state")["state"], c.request("history")["games"]
     c.close()
     data = bytearray((d / DB_NAME).read_bytes())
     data[0:16] = b"not a database!!"
     (d / DB_NAME).write_bytes(bytes(data))
     remount("ro")
-    with pytest.raises(StateDirError) as got:
-        Store(d)
-    assert str(got.value) == f"Cannot create {d / DB_NAME}: the storage is read-only.", got.value
+    c = _open(d)
+    try:
+        start = c.request("state")
+        assert start["state"] == state, start
+        assert "read into memory, to be read only; nothing can be saved" in start["recovered"], start
+        assert c.request("history")["games"] == games
+        for line in ("draw", "undo", "end", "new dice", "settings language=ru"):
+            refused = c.request(line)
+            assert (refused["ok"], refused["error"]) == (False, "storage_error"), (line, refused)
+            assert refused["message"].startswith("Nothing was changed: the card was read-only when Legatus started")
+        assert c.request("state")["state"] == state
+        remount("rw")
+        assert c.request("draw")["error"] == "storage_error"          # (never into the damaged file)
+    finally:
+        c.close()
     assert (d / DB_NAME).read_bytes() == bytes(data)
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == state
+        assert c.request("draw")["ok"] is True
+    finally:
+        c.close()
 
 
 def test_a_full_card_an_older_legatus_wrote_still_starts_and_reads(read_only_mount: Any):

@@ -146,6 +146,7 @@ class Store(OldFiles, Actions, Kept):
             log.exception("cannot import the old journal files")
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
                                    reason(e)))
+        self._memory_only = self._memory         # (the start's own mending was in memory too)
 
     def _open_lock(self) -> IO[bytes]:
         """The lock file, opened to be locked. On a read-only filesystem (a card the kernel

@@ -18,7 +18,7 @@ from engine.text import Msg
 from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs, make_private
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
-from firmware.store.reasons import reason
+from firmware.store.reasons import ask_card, reason
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,9 @@ class Connection:
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
     _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
+    _memory: bool = False                # a damaged database salvaged in memory (the card read-only at the start)
+    _memory_only: bool = False           # ... and the start done: every change is refused
+    _written_back: Msg | None = None     # the note of a deleted database written back (said past a ``new``)
     _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
                                          # which the card refused at start: done in the next action's transaction
 
@@ -208,6 +211,7 @@ class Connection:
                     self.db_path)
         note = Msg("The saved games were deleted from the card while Legatus ran; they were written back, "
                    "every game and History as they were.")
+        self._written_back = note          # (said on past a ``new`` this change makes: Actions.begin)
         if self.recovery is None or note not in self.recovery.message.args:
             self.recovery = Recovery.of(([self.recovery.message] if self.recovery is not None else []) + [note])
         return True
@@ -258,6 +262,10 @@ class Connection:
 
         A file of a newer Legatus (:meth:`~firmware.store.opening.Opening._newer`) is never
         changed: every transaction is refused, saying why."""
+        if self._memory_only:
+            raise StorageError(Msg("Nothing was changed: the card was read-only when Legatus started, so the damaged "
+                                   "records were read into memory only and nothing can be saved. Turn Legatus off and "
+                                   "on again; if the card is still read-only, replace it."))
         if self._newer_format is not None:
             raise StorageError(Msg("The games on this card were saved by a newer Legatus (data format {}): "
                                    "nothing was changed. Update Legatus to go on.", self._newer_format))
@@ -342,6 +350,8 @@ class Connection:
         rollback needs), reads still go to a plain connection (each read tries again and fails
         with SQLite's own error, never "closed database"), and no transaction runs on it: the next
         one sets the connection up first (:meth:`_ready`)."""
+        if self._memory:                 # (the records are only in memory: never the damaged file)
+            return
         try:
             self.db.close()
         except sqlite3.Error as e:
@@ -378,27 +388,8 @@ class Connection:
             except OSError as e2:
                 return (self._said(e, e2) or e) if e2.errno in (errno.EACCES, errno.EPERM) else e
             return e
-        probe = self.db_path.with_name(self.db_path.name + "-probe")
-        try:
-            fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        except OSError as e2:
-            found = self._said(e, e2)
-            return e if found is None else found
-        try:
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as e2:
-            log.warning("cannot remove %s: %s", probe, e2)
-        try:
-            fs = os.statvfs(self.root)
-        except OSError as e2:
-            log.warning("cannot ask the file system of %s why it refused: %s", self.root, e2)
-            return e
-        if fs.f_flag & os.ST_RDONLY:
-            return self._said(e, OSError(errno.EROFS, os.strerror(errno.EROFS))) or e
-        if fs.f_bavail == 0:
-            return self._said(e, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) or e
-        return e
+        found = ask_card(self.db_path.parent, self.db_path.name + "-probe")
+        return e if found is None else (self._said(e, found) or e)
 
     def _why(self, e: BaseException) -> Msg | str:
         """``e`` as a reason for a sentence (:func:`~firmware.store.reasons.reason`), a SQLite error
