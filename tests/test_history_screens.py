@@ -1376,6 +1376,39 @@ def test_a_dice_session_s_page_is_titled_by_its_tool_not_game(state_dir: Path, l
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, row, said", [
+    ("en", "No games yet…", "A game is kept here once it ends."),
+    ("ru", "Партий пока нет…", "Партия будет здесь, когда окончится."),
+    ("uk", "Партій ще немає…", "Партія буде тут, коли закінчиться.")])
+def test_history_with_no_games_says_why_when_its_row_is_chosen(state_dir: Path, lang: str, row: str, said: str):
+    """p16-newuser: History with no games had the row «Партій ще немає», which the cursor could
+    stand on and A did nothing on, without a word. As Fair draw's «Nothing in play…» (one rule
+    for an empty list's row): it ends in «…», and A on it says what is kept there and how to start
+    a game."""
+    from firmware.screens.history import HistoryScreen
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        screen = HistoryScreen()
+        app.push(screen)
+        app.render()
+        rows = [str(i.label) for i in screen.items(app)]
+        assert rows[-1] == row, rows
+        while screen.cursor < len(rows) - 1:
+            app.handle("down")
+            app.render()
+        app.handle("a")
+        app.render()
+        from firmware.screens.widgets import TextScreen
+        note = app.stack[-1]                                # a notice, or a page of its own when longer
+        told = " ".join(note.paras) if isinstance(note, TextScreen) and app.stack[-2] is screen else \
+            " ".join(app.message or [])
+        assert said in told and app.errors == 0, told
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, said", [("en", "Start a game, dice or a bag"), ("ru", "Начните игру, кубики или мешочек"),
                                         ("uk", "Почніть гру, кубики чи торбинку")])
 def test_the_fair_draw_with_nothing_in_play_says_why_when_its_row_is_chosen(state_dir: Path, lang: str, said: str):
