@@ -52,6 +52,7 @@ class App:
         from firmware.screens.menu import MainMenu
         self.console = console
         self.settings: dict[str, str] = with_defaults(console.store.load_settings())
+        self.simulated = False               # the terminal simulator's (firmware/device.py sets it)
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
         self.notices = 0                     # notices said so far (the device loop: a push brings one at most)

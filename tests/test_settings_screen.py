@@ -76,3 +76,70 @@ def test_back_on_the_first_starts_question_keeps_the_language_it_opened_on(tmp_p
     finally:
         console.close()
         set_language("en")
+
+
+def _told(app) -> str:
+    """The notice over the screen, or the page of its own a longer one takes."""
+    from firmware.screens.widgets import TextScreen
+    top = app.stack[-1]
+    return " ".join(top.paras) if isinstance(top, TextScreen) else " ".join(app.message or [])
+
+
+@pytest.mark.parametrize("lang, said", [("en", "the simulator shows no change"),
+                                        ("ru", "в симуляторе без изменений"),
+                                        ("uk", "у симуляторі без змін")])
+def test_contrast_in_the_simulator_says_once_that_the_picture_does_not_change(tmp_path: Path, lang: str,
+                                                                             said: str) -> None:
+    """p16-newuser: in the simulator Contrast changed and nothing on the picture did, without a
+    word. Its first change there says it is the device's screen's (once: a held key goes on
+    changing it); on the device nothing is said."""
+    from firmware import i18n
+    for simulated in (True, False):
+        app = app_with([], TO_SETTINGS + ["down"], tmp_path / str(simulated), lang=lang)
+        app.simulated = simulated
+        try:
+            i18n.set_language(lang)
+            app.render()
+            app.handle("right")
+            assert app.settings["contrast"] == "4"
+            told = _told(app)
+            assert (said in told) == simulated, told
+            app.handle("right")                     # closes the notice (a notice's key does nothing else)
+            app.handle("right")
+            assert app.settings["contrast"] == "5" and app.message is None      # once
+        finally:
+            app.console.close()
+            i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, asked, kept", [
+    ("en", "The simulator has no buttons or screen of its own: nothing changes here.", "Kept for the device"),
+    ("ru", "У симулятора нет своих кнопок и экрана: здесь ничего не изменится.", "Сохранено для устройства"),
+    ("uk", "Симулятор не має своїх кнопок і екрана: тут нічого не зміниться.", "Збережено для пристрою")])
+def test_the_board_question_in_the_simulator_says_what_is_true_there(tmp_path: Path, lang: str, asked: str,
+                                                                     kept: str) -> None:
+    """p16-newuser: in the simulator Buttons and Display asked whether the keys or the screen
+    should «stop answering» until set back over the serial link — not true there, which has no
+    buttons or panel of its own. There it says the setting is for the device and changes nothing
+    here; on the device the warning stays."""
+    from firmware import i18n
+    from firmware.screens.widgets import ConfirmScreen
+    for simulated in (True, False):
+        app = app_with([], TO_SETTINGS + ["down"] * 3, tmp_path / str(simulated), lang=lang)    # Buttons
+        app.simulated = simulated
+        try:
+            i18n.set_language(lang)
+            app.render()
+            app.handle("right")
+            question = app.stack[-1]
+            assert isinstance(question, ConfirmScreen)
+            text = str(question.question)
+            assert (asked in text) == simulated and ("serial" in text or "последоват" in text or
+                                                      "послідовн" in text) != simulated, text
+            app.render()
+            app.handle("a")                                           # yes
+            assert app.settings["profile"] == "waveshare-hat"
+            assert (kept in _told(app)) == simulated, _told(app)
+        finally:
+            app.console.close()
+            i18n.set_language("en")
