@@ -33,6 +33,7 @@ from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
+from firmware.start_language import question_language, speaking
 from firmware.worker import Worker
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ class App:
         scrollable screen so nothing is cut off, marked with the game's step it was said at
         (``said_at``: an undo of that step takes it off, :meth:`drop_stale`; with no game in
         play, none ever does)."""
-        said = say(text)
+        said = say(text, question_language(self.stack))     # (over the first start's question: its list's)
         self.notices += 1
         rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
@@ -447,6 +448,10 @@ class App:
         return not (self._code_on_form and getattr(self.stack[-1], "cursor_first", False))
 
     def _render(self) -> Image.Image:
+        with speaking(question_language(self.stack)):       # over the first start's question: its list's
+            return self._render_in()
+
+    def _render_in(self) -> Image.Image:
         if language() != self._drawn_in:
             self._drawn_in = language()
             self._relanguage()

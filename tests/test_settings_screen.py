@@ -143,3 +143,56 @@ def test_the_board_question_in_the_simulator_says_what_is_true_there(tmp_path: P
         finally:
             app.console.close()
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("locale, first, other", [("uk_UA.UTF-8", "uk", "ru"), ("ru_RU.UTF-8", "ru", "uk")])
+def test_what_shows_over_the_first_starts_question_is_said_in_the_language_its_list_is_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, first: str, other: str) -> None:
+    """p16-newuser: on the first start the list opens on Українська (or Русский), but hold B said
+    "Nothing to undo." and a state directory on tmpfs «At start… Nothing saved here survives a
+    power cut» in English. They are said in the language the list is on, and follow its cursor;
+    the serial link's replies stay English until a language is chosen (PROTOCOL.md)."""
+    from engine.text import Msg
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.i18n import LOCALE_VARIABLES, language, say
+    from firmware.screens.language import LanguageScreen
+    from firmware.screens.notices import NoticesScreen
+    from firmware.store import Store
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    tmpfs = Msg("Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the overlay file "
+                "system off (sudo raspi-config nonint disable_overlayfs, then reboot) or set LEGATUS_STATE_DIR "
+                "to a directory on the SD card.", "/", "tmpfs")
+    store = Store(tmp_path)
+    console = Console(store, store.resume())
+    try:
+        app = App(console)
+        question = app.stack[-1]
+        assert isinstance(question, LanguageScreen)
+        app.start_notice(say(tmpfs))                    # as firmware/device.py's start notices
+        app.render()
+        notices = app.stack[-1]
+        assert isinstance(notices, NoticesScreen)
+        assert notices.title == say("At start", first) and say(tmpfs, first) in " ".join(notices.paras)
+        app.handle("b")                                  # the notices close: the question
+        app.render()
+        assert app.stack[-1] is question and question.on() == first
+        app.handle("b:hold")                             # undo: nothing to undo
+        app.render()
+        assert app.message == [say(Msg("Nothing to undo."), first)], app.message
+        reply = console.request("undo")                  # the serial link: English still
+        assert not reply["ok"] and reply["message"].startswith("No session yet"), reply
+        app.handle("a")                                  # (the notice closes)
+        app.handle("up" if other == "ru" else "down")    # the list on the other language
+        app.render()
+        assert question.on() == other
+        app.handle("b:hold")
+        app.render()
+        assert app.message == [say(Msg("Nothing to undo."), other)], app.message
+        assert language() == "en" and app.settings.get("language", "en") == "en"     # nothing chosen yet
+    finally:
+        console.close()
+        from firmware.i18n import set_language
+        set_language("en")
