@@ -55,5 +55,5 @@ def check_name(name: str, max_len: int = 24, spaces: bool = True) -> str:
         shown = " ".join(f"U+{ord(ch):04X}" for ch in bad)
         safe = "".join("?" if ch in bad else ch for ch in name)
         raise BadArguments(Msg("'{}' has characters the screen cannot show ({}); use letters "
-                               "(Latin or Cyrillic), digits, spaces and - ' . _", safe, shown))
+                               "(Latin, Greek or Cyrillic), digits, spaces and - ' . _", safe, shown))
     return name

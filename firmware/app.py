@@ -34,6 +34,7 @@ from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
 from firmware.settings import with_defaults
+from firmware.start_language import question_language, speaking
 from firmware.worker import Worker
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class App:
         from firmware.screens.menu import MainMenu
         self.console = console
         self.settings: dict[str, str] = with_defaults(console.store.load_settings())
+        self.simulated = False               # the terminal simulator's (firmware/device.py sets it)
         self.stack: list[Screen] = [root or MainMenu()]
         self.message: list[str] | None = None
         self.notices = 0                     # notices said so far (the device loop: a push brings one at most)
@@ -217,7 +219,7 @@ class App:
 
     def _show(self, text: str) -> None:
         """``text`` over the screen, or on its own «Note» screen if it is too long (:meth:`notify`)."""
-        said = say(text)
+        said = say(text, question_language(self.stack))     # (over the first start's question: its list's)
         rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
             self.message = rows
@@ -479,6 +481,10 @@ class App:
         return not (self._code_on_form and cursor_first(self.stack[-1]))
 
     def _render(self) -> Image.Image:
+        with speaking(question_language(self.stack)):       # over the first start's question: its list's
+            return self._render_in()
+
+    def _render_in(self) -> Image.Image:
         if language() != self._drawn_in:
             self._drawn_in = language()
             self._relanguage()

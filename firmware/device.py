@@ -334,6 +334,7 @@ def run_device(args: Any, splash: Any = None) -> int:
     interrupt = signal.getsignal(signal.SIGINT)
     try:
         if args.script:
+            app.simulated = True                 # (Settings says what its panel settings do there)
             from firmware.terminal import ScriptScreen
             clock = [0.0]
             screen = ScriptScreen()
@@ -347,6 +348,7 @@ def run_device(args: Any, splash: Any = None) -> int:
             return 0
         from hw.display import probe_hardware
         use_sim = args.sim or not probe_hardware()
+        app.simulated = use_sim
         if use_sim:
             from firmware.terminal import TerminalScreen, keyboard_reader, keys_language, terminal_problem
             if (problem := terminal_problem()) is not None:     # no terminal, or one that cannot draw

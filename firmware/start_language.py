@@ -4,6 +4,8 @@ its checksum checked: :func:`firmware.storage.stored_language`), else the locale
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 TYPE_CHECKING = False          # (as firmware/cli.py: nothing more is imported at every start)
 if TYPE_CHECKING:
@@ -61,3 +63,33 @@ def _stored_language(given: str | None) -> str | None:
     except (OSError, ValueError):
         return None
     return stored_language(root / DB_NAME)
+
+
+def question_language(screens: Sequence[object]) -> str | None:
+    """While the first start's language question is up (anywhere in ``screens``, the App's stack:
+    a start notice or a notice over it), the language its list is on (under its cursor; before it
+    is drawn, the locale's it opens on): what the device shows over it is said in that language,
+    not in English. None once a language is chosen, and from Settings → Language."""
+    from firmware.screens.language import LanguageScreen
+    for screen in screens:
+        if isinstance(screen, LanguageScreen) and screen.first_start:
+            return screen.on()
+    return None
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Speak ``lang`` (None: the language spoken) for what is made inside — the frames drawn over
+    the first start's question —, then the one spoken before: the replies to the serial link stay
+    in English until a language is chosen (PROTOCOL.md), as :func:`firmware.device._speak_the_last_words`
+    leaves them alone at the end."""
+    from firmware.i18n import language, set_language
+    if lang is None or lang == language():
+        yield
+        return
+    was = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(was)

@@ -40,6 +40,7 @@ class FakeCtx:
                  unreadable: bool = False) -> None:
         set_language(lang)
         self.settings: dict[str, str] = with_defaults({"language": lang, **(settings or {})})
+        self.simulated = False
         self.session: Session | None = None
         self.stack: list[Screen] = []
         self.lines: list[str] = []              # every line run (also read-only ones), in order

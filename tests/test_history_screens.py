@@ -1376,6 +1376,75 @@ def test_a_dice_session_s_page_is_titled_by_its_tool_not_game(state_dir: Path, l
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, row, said", [
+    ("en", "History cannot be read…", "History cannot be read now. Check the card."),
+    ("ru", "Историю не прочитать…", "Историю сейчас не прочитать. Проверьте карту."),
+    ("uk", "Історію не прочитати…", "Історію зараз не прочитати. Перевірте картку.")])
+def test_history_the_card_cannot_read_says_so_again_when_its_row_is_chosen(state_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           lang: str, row: str, said: str):
+    """The row «History cannot be read» stood where the games are and A on it did nothing, without
+    a word (once its notice was closed). The same rule as «No games yet…»: A says it again, and
+    what to do."""
+    import sqlite3
+    from firmware.screens.history import HistoryScreen
+
+    def eio(*_a, **_k):
+        raise sqlite3.OperationalError("disk I/O error")
+    app = app_with(JC_FIGHT, [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        monkeypatch.setattr(history, "games", eio)
+        screen = HistoryScreen()
+        app.push(screen)
+        app.render()
+        app.handle("b")                                                 # the notice said at the read closes
+        app.render()
+        rows = [str(i.label) for i in screen.items(app)]
+        assert row in rows and app.message is None, rows
+        while str(screen.items(app)[screen.cursor].label) != row:
+            app.handle("down" if screen.cursor < rows.index(row) else "up")
+            app.render()
+        app.handle("a")
+        app.render()
+        assert app.message is not None and " ".join(app.message) == said and app.errors == 0, app.message
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, row, said", [
+    ("en", "No games yet…", "A game is kept here once it ends."),
+    ("ru", "Партий пока нет…", "Партия будет здесь, когда окончится."),
+    ("uk", "Партій ще немає…", "Партія буде тут, коли закінчиться.")])
+def test_history_with_no_games_says_why_when_its_row_is_chosen(state_dir: Path, lang: str, row: str, said: str):
+    """p16-newuser: History with no games had the row «Партій ще немає», which the cursor could
+    stand on and A did nothing on, without a word. As Fair draw's «Nothing in play…» (one rule
+    for an empty list's row): it ends in «…», and A on it says what is kept there and how to start
+    a game."""
+    from firmware.screens.history import HistoryScreen
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        screen = HistoryScreen()
+        app.push(screen)
+        app.render()
+        rows = [str(i.label) for i in screen.items(app)]
+        assert rows[-1] == row, rows
+        while screen.cursor < len(rows) - 1:
+            app.handle("down")
+            app.render()
+        app.handle("a")
+        app.render()
+        from firmware.screens.widgets import TextScreen
+        note = app.stack[-1]                                # a notice, or a page of its own when longer
+        told = " ".join(note.paras) if isinstance(note, TextScreen) and app.stack[-2] is screen else \
+            " ".join(app.message or [])
+        assert said in told and app.errors == 0, told
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, said", [("en", "Start a game, dice or a bag"), ("ru", "Начните игру, кубики или мешочек"),
                                         ("uk", "Почніть гру, кубики чи торбинку")])
 def test_the_fair_draw_with_nothing_in_play_says_why_when_its_row_is_chosen(state_dir: Path, lang: str, said: str):

@@ -110,6 +110,21 @@ def test_every_character_the_name_rule_allows_has_a_glyph_in_every_font_size():
         assert base.missing("".join(sorted(NAME_CHARS)), kind) == set(), kind
 
 
+@pytest.mark.parametrize("lang, words", [("en", ("Latin", "Greek", "Cyrillic")),
+                                         ("ru", ("латинские", "греческие", "кириллические")),
+                                         ("uk", ("латинські", "грецькі", "кириличні"))])
+def test_the_refusal_names_every_alphabet_the_rule_accepts(lang, words):
+    """p16-newuser: a refused name said "use letters (Latin or Cyrillic)" while a Greek name
+    (players=Ann,Αλέξης) is accepted and the README promises it: the sentence names Greek too."""
+    from engine.names import check_name
+    from firmware.i18n import say
+    assert check_name("Αλέξης") == "Αλέξης"                       # Greek is accepted …
+    with pytest.raises(BadArguments) as e:
+        check_name("A☃")
+    said = say(e.value.message, lang)
+    assert all(w in said for w in words), said                  # … and the refusal says so
+
+
 def test_the_name_rule_refuses_empty_long_and_spaced_names():
     from engine.names import check_name
     with pytest.raises(BadArguments):

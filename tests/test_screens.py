@@ -582,6 +582,36 @@ def test_a_deck_started_beside_a_side_bag_on_the_device_keeps_the_bag(state_dir)
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,title", [("en", "Bag beside the dice"), ("ru", "Мешочек при кубиках"),
+                                        ("uk", "Торбинка біля кубиків")])
+def test_a_bag_chosen_after_the_dice_says_it_is_beside_the_dice_not_a_game(state_dir, lang, title):
+    """p16-newuser: opening Dice starts a dice session, so Bags & decks then went beside it and was
+    titled «Торбинка біля гри» (a bag beside the game) with no game running. It says the dice,
+    on the presets and on the bag once started; beside a game it still says the game."""
+    from firmware.screens.kit.bag import KitScreen, PresetScreen
+    app = app_with([], [], state_dir, lang=lang)
+    try:
+        i18n.set_language(lang)
+        _menu_to(app, i18n._("Dice & bags"))
+        _menu_to(app, i18n._("Dice"))
+        assert app.console.session.view()["game"] == "dice"
+        app.handle("b")
+        app.render()
+        _menu_to(app, i18n._("Bags & decks"))
+        presets = app.stack[-1]
+        assert isinstance(presets, PresetScreen) and presets.side and presets.title == title
+        _menu_to(app, i18n._("5 white, 5 black"))
+        kit = app.stack[-1]
+        assert isinstance(kit, KitScreen) and kit.title == title
+        app.render()
+        assert app.console.request("new jc-battle seed=4")["ok"]        # a game now: beside the game
+        app.render()
+        assert kit.title == i18n._("Bag beside the game")
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("tool,there", [("Dice", "DiceScreen"), ("Bags & decks", "PresetScreen")])
 @pytest.mark.parametrize("undo", ["serial", "device"])
 def test_the_dice_and_bags_question_over_a_finished_game_goes_when_an_undo_reopens_it(state_dir, tool, there, undo):

@@ -76,3 +76,123 @@ def test_back_on_the_first_starts_question_keeps_the_language_it_opened_on(tmp_p
     finally:
         console.close()
         set_language("en")
+
+
+def _told(app) -> str:
+    """The notice over the screen, or the page of its own a longer one takes."""
+    from firmware.screens.widgets import TextScreen
+    top = app.stack[-1]
+    return " ".join(top.paras) if isinstance(top, TextScreen) else " ".join(app.message or [])
+
+
+@pytest.mark.parametrize("lang, said", [("en", "the simulator shows no change"),
+                                        ("ru", "в симуляторе без изменений"),
+                                        ("uk", "у симуляторі без змін")])
+def test_contrast_in_the_simulator_says_once_that_the_picture_does_not_change(tmp_path: Path, lang: str,
+                                                                             said: str) -> None:
+    """p16-newuser: in the simulator Contrast changed and nothing on the picture did, without a
+    word. Its first change there says it is the device's screen's (once: a held key goes on
+    changing it); on the device nothing is said."""
+    from firmware import i18n
+    for simulated in (True, False):
+        app = app_with([], TO_SETTINGS + ["down"], tmp_path / str(simulated), lang=lang)
+        app.simulated = simulated
+        try:
+            i18n.set_language(lang)
+            app.render()
+            app.handle("right")
+            assert app.settings["contrast"] == "4"
+            told = _told(app)
+            assert (said in told) == simulated, told
+            app.handle("right")                     # closes the notice (a notice's key does nothing else)
+            app.handle("right")
+            assert app.settings["contrast"] == "5" and app.message is None      # once
+        finally:
+            app.console.close()
+            i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, asked, kept", [
+    ("en", "The simulator has no buttons or screen of its own: nothing changes here.", "Kept for the device"),
+    ("ru", "У симулятора нет своих кнопок и экрана: здесь ничего не изменится.", "Сохранено для устройства"),
+    ("uk", "Симулятор не має своїх кнопок і екрана: тут нічого не зміниться.", "Збережено для пристрою")])
+def test_the_board_question_in_the_simulator_says_what_is_true_there(tmp_path: Path, lang: str, asked: str,
+                                                                     kept: str) -> None:
+    """p16-newuser: in the simulator Buttons and Display asked whether the keys or the screen
+    should «stop answering» until set back over the serial link — not true there, which has no
+    buttons or panel of its own. There it says the setting is for the device and changes nothing
+    here; on the device the warning stays."""
+    from firmware import i18n
+    from firmware.screens.widgets import ConfirmScreen
+    for simulated in (True, False):
+        app = app_with([], TO_SETTINGS + ["down"] * 3, tmp_path / str(simulated), lang=lang)    # Buttons
+        app.simulated = simulated
+        try:
+            i18n.set_language(lang)
+            app.render()
+            app.handle("right")
+            question = app.stack[-1]
+            assert isinstance(question, ConfirmScreen)
+            text = str(question.question)
+            assert (asked in text) == simulated and ("serial" in text or "последоват" in text or
+                                                      "послідовн" in text) != simulated, text
+            app.render()
+            app.handle("a")                                           # yes
+            assert app.settings["profile"] == "waveshare-hat"
+            assert (kept in _told(app)) == simulated, _told(app)
+        finally:
+            app.console.close()
+            i18n.set_language("en")
+
+
+@pytest.mark.parametrize("locale, first, other", [("uk_UA.UTF-8", "uk", "ru"), ("ru_RU.UTF-8", "ru", "uk")])
+def test_what_shows_over_the_first_starts_question_is_said_in_the_language_its_list_is_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, first: str, other: str) -> None:
+    """p16-newuser: on the first start the list opens on Українська (or Русский), but hold B said
+    "Nothing to undo." and a state directory on tmpfs «At start… Nothing saved here survives a
+    power cut» in English. They are said in the language the list is on, and follow its cursor;
+    the serial link's replies stay English until a language is chosen (PROTOCOL.md)."""
+    from engine.text import Msg
+    from firmware.app import App
+    from firmware.console import Console
+    from firmware.i18n import LOCALE_VARIABLES, language, say
+    from firmware.screens.language import LanguageScreen
+    from firmware.screens.notices import NoticesScreen
+    from firmware.store import Store
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    tmpfs = Msg("Nothing saved here survives a power cut: {} is a {} file system (RAM). Turn the overlay file "
+                "system off (sudo raspi-config nonint disable_overlayfs, then reboot) or set LEGATUS_STATE_DIR "
+                "to a directory on the SD card.", "/", "tmpfs")
+    store = Store(tmp_path)
+    console = Console(store, store.resume())
+    try:
+        app = App(console)
+        question = app.stack[-1]
+        assert isinstance(question, LanguageScreen)
+        app.start_notice(say(tmpfs))                    # as firmware/device.py's start notices
+        app.render()
+        notices = app.stack[-1]
+        assert isinstance(notices, NoticesScreen)
+        assert notices.title == say("At start", first) and say(tmpfs, first) in " ".join(notices.paras)
+        app.handle("b")                                  # the notices close: the question
+        app.render()
+        assert app.stack[-1] is question and question.on() == first
+        app.handle("b:hold")                             # undo: nothing to undo
+        app.render()
+        assert app.message == [say(Msg("Nothing to undo."), first)], app.message
+        reply = console.request("undo")                  # the serial link: English still
+        assert not reply["ok"] and reply["message"].startswith("No session yet"), reply
+        app.handle("a")                                  # (the notice closes)
+        app.handle("up" if other == "ru" else "down")    # the list on the other language
+        app.render()
+        assert question.on() == other
+        app.handle("b:hold")
+        app.render()
+        assert app.message == [say(Msg("Nothing to undo."), other)], app.message
+        assert language() == "en" and app.settings.get("language", "en") == "en"     # nothing chosen yet
+    finally:
+        console.close()
+        from firmware.i18n import set_language
+        set_language("en")

@@ -194,6 +194,10 @@ class Ctx(Protocol):
     settings: dict[str, str]
     """The device settings as stored (read them here; change them with :meth:`set_setting`)."""
 
+    simulated: bool
+    """True in the terminal simulator (``--sim``, ``--script``, or no panel found): no panel and no
+    buttons of its own, so Settings says what Contrast, Buttons and Display do there."""
+
     # -- the game: every change is a console line, journaled as the console's own ---------------
     def view(self) -> SessionView | None:
         """The current session's ``state`` view (localized), or None without a session. A game's

@@ -73,6 +73,17 @@ def open_history(ctx: Ctx) -> None:
     ctx.push(HistoryScreen())
 
 
+def _unreadable(ctx: Ctx) -> None:
+    """History the card cannot read now: A on its row says so again, and what to do."""
+    ctx.notify(Msg("History cannot be read now. Check the card."))
+
+
+def _no_games(ctx: Ctx) -> None:
+    """History with no game yet: what shows here, and how to get it (A on a row never does
+    nothing without a word)."""
+    ctx.notify(Msg("A game is kept here once it ends. Games, on the main menu, starts one."))
+
+
 class HistoryScreen(WrappedListScreen):
     """Statistics, Fair draw, Players and Send first, then the games (newest first, with their day);
     it opens on the newest game (what a table opens History for), the rows above one press up each.
@@ -107,9 +118,9 @@ class HistoryScreen(WrappedListScreen):
         if ended:
             out.append(Item(_("Send the draw record"), send_draws))
         if read is None:                        # never "No games yet": that would say a loss as a fact
-            out.append(Item(_("History cannot be read")))
-        elif not entries:
-            out.append(Item(_("No games yet")))
+            out.append(Item(_("History cannot be read…"), _unreadable, ident="unreadable"))
+        elif not entries:               # as Fair draw's «Nothing in play…»: A on it says how a row comes
+            out.append(Item(_("No games yet…"), _no_games, ident="none"))
         self._span = (len(out), len(out) + len(games))
         out += games
         if not self.placed:                     # on the newest game

@@ -36,6 +36,13 @@ class LanguageScreen(ListScreen):
                      "✓" if lang == current and not self.first_start else "")
                 for lang in LANGUAGES]
 
+    def on(self) -> str:
+        """The language the list is on: under its cursor, or before it is first drawn where it
+        opens (the first start: the locale's; else the one in use is placed when drawn)."""
+        if not self.placed:
+            return self.suggested if self.suggested in LANGUAGES else "en"
+        return LANGUAGES[min(self.cursor, len(LANGUAGES) - 1)]
+
     def _choose(self, lang: str, ctx: Ctx) -> None:
         ctx.pop()
         kept(ctx, "language", lang)

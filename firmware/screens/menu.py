@@ -174,6 +174,10 @@ class SettingsScreen(ListScreen):
 
     title = Said(N_("Settings"))
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.told = False          # the simulator: Contrast's change said once to show nothing there
+
     def items(self, ctx: Ctx) -> list[Item]:
         out = []
         for i, (name, (_default, _allowed, label)) in enumerate(SETTINGS.items()):
@@ -181,10 +185,28 @@ class SettingsScreen(ListScreen):
             if name == "language":
                 out.append(Item(_(label), lambda c: c.push(_language_screen()), value))
             else:
-                out.append(Item(_(label), partial(_step, name=name, step=1), figure(value) if i == self.cursor else value,
-                                ident=name, adjust=partial(_adjust, name=name)))
+                out.append(Item(_(label), partial(self._step, name=name, step=1), figure(value) if i == self.cursor else value,
+                                ident=name, adjust=partial(self._adjust, name=name)))
         out.append(Item(_("Hardware"), lambda c: c.push(_hardware_screen()), ident="hardware"))   # screens/hardware.py
         return out
+
+    def _step(self, ctx: Ctx, name: str, step: int = 1) -> None:
+        before = ctx.settings.get(name)
+        _step(ctx, name, step)
+        self._tell(ctx, name, before)
+
+    def _adjust(self, ctx: Ctx, by: int, name: str) -> None:
+        before = ctx.settings.get(name)
+        _adjust(ctx, by, name)
+        self._tell(ctx, name, before)
+
+    def _tell(self, ctx: Ctx, name: str, before: str | None) -> None:
+        """In the simulator, the first change of Contrast says why its picture stays as it was (a
+        new user changed it and saw nothing happen); once: a held key goes on changing it. (A
+        change refused, or none at a scale's end, says nothing more.)"""
+        if name == "contrast" and ctx.simulated and not self.told and ctx.settings.get(name) != before:
+            self.told = True
+            ctx.notify(Msg("Contrast is for the device's screen: the simulator shows no change."))
 
 
 SCALES = ("contrast", "screen_off")     # settings whose values are a scale: left/right stop at its ends
@@ -226,11 +248,16 @@ def _step(ctx: Ctx, name: str, step: int = 1) -> None:
 
     def yes(c: Ctx) -> None:
         if kept(c, name, new[name]):
-            c.notify(Msg("Takes effect at the next start."))
-    ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), _(
-        "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
-        "until this is set back from a computer over the serial link.").format(_(SETTINGS[name][2]), _shown(name, new[name])),
-        yes)))
+            c.notify(Msg("Kept for the device: it takes effect at its next start.") if c.simulated else
+                     Msg("Takes effect at the next start."))
+    def asked() -> str:            # (said again in a new language: made again)
+        # the simulator has no buttons or panel of its own: nothing there stops answering
+        said = _("{}: {} from the next start on the device. The simulator has no buttons or screen of its own: "
+                 "nothing changes here.") if ctx.simulated else _(
+            "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
+            "until this is set back from a computer over the serial link.")
+        return said.format(_(SETTINGS[name][2]), _shown(name, new[name]))
+    ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), asked(), yes)))
 
 
 def about_screen() -> TextScreen:

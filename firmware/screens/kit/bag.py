@@ -23,7 +23,7 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.kit import ended
 from firmware.screens.kit.presets import COMMON_NAMES, PRESETS, Pairs
-from firmware.screens.kit.record import BAG
+from firmware.screens.kit.record import BAG, DICE
 from firmware.screens import base
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, TextScreen, figure, intent, scroll_bar
 from firmware.screens.widgets.confirm import leave
@@ -42,6 +42,13 @@ def side_mode(ctx: Ctx) -> bool:
     """True when a session of another game runs: the bag goes beside it (``kit …``)."""
     view = ctx.view()
     return view is not None and view["game"] not in BAG.sessions
+
+
+def side_title(view: SessionView | None) -> str:
+    """The title of a bag kept beside a session: beside the dice when the session is the Dice
+    tool's (opening Dice starts one, so a bag chosen next goes beside it: «beside the game» was
+    said with no game running), else beside the game."""
+    return N_("Bag beside the dice") if view is not None and view["game"] in DICE.sessions else N_("Bag beside the game")
 
 
 def holder(ctx: Ctx, side: bool) -> HolderView:
@@ -139,6 +146,8 @@ class PresetScreen(ListScreen):
         self.fair = None if side else FairShare()     # a new bag session: the players' share
 
     def items(self, ctx: Ctx) -> list[Item]:
+        if self.side:
+            self.title = side_title(ctx.view())
         out = [Item(_("Your own bag…"), partial(self._edit, "items")),
                Item(_("Your own deck…"), partial(self._edit, "cards"))]
         for label, kind, pairs in PRESETS:
@@ -272,6 +281,8 @@ class KitScreen(ListScreen):
         new bag or deck as Dice & bags → Bags & decks makes it; never a draw it would refuse."""
         h = holder(ctx, self.side)
         view = ctx.view()
+        if self.side:
+            self.title = side_title(view)
         done = ended.draws_no_more(view)
         out = [Item(_("Ended"), lambda c: c.notify(ended.over_note(view, "bag")))] if done else []
         bag = h.get("bag")
