@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import traceback
+from functools import partial
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -289,7 +290,7 @@ class App:
         """The card's news since the last time, a page each, as the key or line ends (firmware/app_card.py)."""
         for note in self._card.take():
             self.notices += 1
-            self.push(remade(lambda note=note: CardNote(again(note))))
+            self.push(remade(partial(_card_note, note)))
 
     def _key(self, key: str) -> None:
         try:
@@ -521,6 +522,11 @@ class App:
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
+
+def _card_note(note: Msg) -> CardNote:
+    """The card's news ``note`` on its page, said in the language chosen now (:meth:`App._say_card_news`)."""
+    return CardNote(again(note))
+
 
 def _note(text: str, at: Step | None) -> TextScreen:
     """A long notice's page of its own, said at the game's step ``at`` (:meth:`App.notify`)."""

@@ -28,6 +28,11 @@ def test_games_written_back_by_a_key_are_said_once_in_the_players_language(state
         top = app.stack[-1]
         assert isinstance(top, CardNote) and top.title == "Сообщение"
         assert _text(top) == WRITTEN_BACK_RU                      # the whole sentence, in Russian
+        assert app.console.request("settings language=uk")["ok"]     # (the serial link): said again in it
+        app.render()
+        top = app.stack[-1]
+        assert isinstance(top, CardNote) and _text(top).startswith("Збережені ігри") and top.title != "Сообщение"
+        assert app.console.request("settings language=ru")["ok"]
         app.render()
         app.handle("a")                                  # the key closes the note and does nothing else
         assert not isinstance(app.stack[-1], CardNote) and len(app.console.session.lines) == lines + 1
