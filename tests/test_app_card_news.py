@@ -73,3 +73,27 @@ def test_games_written_back_by_the_serial_link_while_the_panel_sleeps_wait_for_i
         assert not any(isinstance(s, CardNote) for s in app.stack) and app.errors == 0
     finally:
         app.console.close()
+
+
+def test_a_note_the_refusal_on_screen_says_is_not_said_again():
+    """An older action's record found damaged when an undo needed it: the refusal on screen says it
+    and the store keeps it as its note (``recovered``); a page of its own would say it twice. A
+    note that goes (a ``new``) and comes back is news again."""
+    from engine.text import Msg
+    from firmware.app_card import CardNews
+    from firmware.i18n import say
+    from firmware.storage import Recovery
+    damaged = Msg("The record of an older action (row {}) is damaged: undo cannot go back past it and the "
+                  "actions before it cannot be shown. It is kept for a bug report.", 3)
+    back = Msg("The saved games were deleted from the card while Legatus ran; they were written back, "
+               "every game and History as they were.")
+    news = CardNews(None)
+    news.heard(Recovery.of([damaged]), say(damaged))
+    assert news.take() == []
+    news.heard(Recovery.of([damaged, back]))
+    assert news.take() == [back]
+    news.heard(Recovery.of([damaged, back]))
+    assert news.take() == []
+    news.heard(None)
+    news.heard(Recovery.of([back]))
+    assert news.take() == [back]
