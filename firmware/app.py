@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import traceback
+from functools import partial
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -24,6 +25,7 @@ from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
 from firmware.log_sentences import said
+from firmware.app_card import CardNews, CardNote, refusal
 from firmware.app_undo import OneKey, UndoQuestion, undo_question, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Sentences, Spoken, _, again, language, locale_language, localize, say
@@ -71,6 +73,7 @@ class App:
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
         self._one_key = OneKey()             # the steps the last key made: one hold of B takes them back
+        self._card = CardNews(console.store.recovery)    # the card's news said so far (firmware/app_card.py)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
@@ -83,6 +86,7 @@ class App:
         before = (session, len(session.lines)) if session is not None else None
         response = cast(Reply, self.console.request(line))   # the line's builder says its shape
         self._one_key.count(before, self.console.session)
+        self._card.heard(self.console.store.recovery, None if response.get("ok") else response.get("message"))
         if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
         return cast(R, response)
@@ -282,6 +286,13 @@ class App:
             self._key(key)
         finally:
             self._one_key.end(self.console.session, self.console.undo_step)
+            self._say_card_news()
+
+    def _say_card_news(self) -> None:
+        """The card's news since the last time, a page each, as the key or line ends (firmware/app_card.py)."""
+        for note in self._card.take():
+            self.notices += 1
+            self.push(remade(partial(_card_note, note)))
 
     def _key(self, key: str) -> None:
         try:
@@ -392,10 +403,11 @@ class App:
         session = self.console.session
         depth = len(session.lines) if session is not None else None
         response = self.console.handle_bytes(raw)
+        self._card.heard(self.console.store.recovery, refusal(response))
         self._view_stale = True
         if self._session_id() != before:
             from firmware.screens.language import LanguageScreen
-            kept = [s for s in self.stack[1:] if isinstance(s, NoticesScreen)
+            kept = [s for s in self.stack[1:] if isinstance(s, (NoticesScreen, CardNote))
                     or (isinstance(s, LanguageScreen) and s.first_start)]
             self.stack = [self.stack[0], *kept]
             self.message = self.commitment = None     # (the code of the game put aside: History has it)
@@ -408,6 +420,7 @@ class App:
             undone = self._undone_by_link(response, depth)
             if undone is not None:
                 self.notify(undone)
+        self._say_card_news()
         return response
 
     def _follow_undo(self) -> None:
@@ -488,6 +501,8 @@ class App:
         if language() != self._drawn_in:
             self._drawn_in = language()
             self._relanguage()
+        self._card.heard(self.console.store.recovery)     # (found by a read off the loop's requests)
+        self._say_card_news()
         top = self.stack[-1]
         img = self._on_top(top).render(self)
         if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
@@ -513,6 +528,11 @@ class App:
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
+
+def _card_note(note: Msg) -> CardNote:
+    """The card's news ``note`` on its page, said in the language chosen now (:meth:`App._say_card_news`)."""
+    return CardNote(again(note))
+
 
 def _note(text: str, at: Step | None) -> TextScreen:
     """A long notice's page of its own, said at the game's step ``at`` (:meth:`App.notify`)."""

@@ -219,29 +219,10 @@ def storage_warning(state_dir: Path) -> Msg | None:
     return check.fix if check.status == "fail" else None
 
 
-def clock_check(clock: Any = None) -> Check:
-    from hw import clock as hwclock
-    state = clock if clock is not None else hwclock.state()
-    label = Msg("Clock")
-    how = []
-    if state.rtc:
-        how.append("RTC")
-    if state.fake_hwclock:
-        how.append("fake-hwclock")
-    tail = f" ({', '.join(how)})" if how else ""
-    if state.synchronised:
-        return Check(label, "ok", Msg("synchronised{}", tail))
-    if state.synchronised is None:
-        return Check(label, "info", Msg("unknown{}", tail))
-    if state.rtc:               # (fitted, as the advice below says: it did not set the clock)
-        return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
-            "Dates in History are marked as uncertain until the clock is set. The real-time clock did not set "
-            "it at boot: if its time is right (sudo hwclock -r), sudo hwclock -s sets the clock from it; else "
-            "connect the Pi to a network once, then save the time in it with sudo hwclock -w."))
-    return Check(label, "warn", Msg("not synchronised{}", tail), Msg(
-        "Dates in History are marked as uncertain until the clock is set. Connect the Pi to a "
-        "network once after boot (systemd-timesyncd sets the clock), or fit a real-time clock; "
-        "fake-hwclock only restores the time of the last shutdown."))
+def clock_check(clock: Any = None, pi: bool | None = None) -> Check:
+    """The wall clock's row (firmware/doctor_clock.py; ``pi``: whether this is a Raspberry Pi)."""
+    from firmware.doctor_clock import clock_row
+    return Check(Msg("Clock"), *clock_row(clock, pi))
 
 
 def config_checks(resolved: Resolved) -> list[Check]:
@@ -375,16 +356,19 @@ def gather(state_dir: Path, resolved: Resolved, live: Live | None, reported: boo
 
 
 # -- ``legatus doctor`` -----------------------------------------------------------------------------
-MARKS = {"ok": "ok  ", "warn": "WARN", "fail": "FAIL", "info": "    "}
+MARKS = {"ok": Msg("ok"), "warn": Msg("WARN"), "fail": Msg("FAIL"), "info": ""}
+"""The status column, in the report's language (a column as wide as its widest word there)."""
 
 
 def render(checks: list[Check], say: Any = str) -> str:
     """The report as text: one line per check, the fix indented under it."""
+    marks = {status: str(say(mark)) if mark else "" for status, mark in MARKS.items()}
+    width = max(len(mark) for mark in marks.values())
     lines = []
     for c in checks:
-        lines.append(f"{MARKS[c.status]} {say(c.label)}: {say(c.found)}")
+        lines.append(f"{marks[c.status]:<{width}} {say(c.label)}: {say(c.found)}")
         if c.fix is not None:
-            lines.append(f"     → {say(c.fix)}")
+            lines.append(f"{'':<{width + 1}}→ {say(c.fix)}")
     return "\n".join(lines)
 
 

@@ -33,7 +33,7 @@ import datetime as _dt
 import json
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.text import from_data, to_data
@@ -342,24 +342,28 @@ def write_started(db: sqlite3.Connection, session: Any) -> None:
     play_time.began(db, sid, play_time.playing(session.game.name, session.state_json))
 
 
-def record_abandoned(store: Any, session: Any) -> bool:
-    """Before ``new`` replaces ``session``: record it as abandoned unless it is a tool or something
-    of it was recorded already, or it was ended (filed by :func:`record_ended`). Returns whether a row was written."""
+def abandoned_row(store: Any, session: Any) -> Callable[[sqlite3.Connection], None] | None:
+    """Before ``new`` replaces ``session``: what records it as abandoned, written in the transaction
+    that starts the new session (firmware/console_session.py), so that the record and the new
+    session are stored together or not at all — written apart, a start that failed after it, with
+    the card refusing to take it back too, showed the game still in play as abandoned in History
+    until it ended. None for a tool, a game something of which was recorded already, or one that
+    was ended (filed by :func:`record_ended`)."""
     if session is None or _record(session.game.name) is None or session.ended:
-        return False
+        return None
     record_state(store, session, late=True)         # (a finish whose record a crash lost)
     if _finished_now(session):        # something of it finished: recorded (here, or by the session it reopened)
-        return False
-    sid = str(session.header["sid"])
-    with store.transaction() as db:
+        return None
+    sid, header, depth, lines = str(session.header["sid"]), session.header, len(session.lines), session.lines
+    game, view = session.game.name, session.game.view(session.state)
+    rec = {"mode": unfinished_mode(game, view, "abandoned"), "players": _unfinished_players(game, view),
+           "result": abandoned(depth)}
+
+    def write(db: sqlite3.Connection) -> None:
         ensure(db)
-        if db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
-            return False
-        game, view = session.game.name, session.game.view(session.state)
-        rec = {"mode": unfinished_mode(game, view, "abandoned"), "players": _unfinished_players(game, view),
-               "result": abandoned(len(session.lines))}
-        _put(db, session.header, "abandoned", rec, len(session.lines), "abandoned", session.lines)
-    return True
+        if not db.execute("SELECT 1 FROM history WHERE sid=?", (sid,)).fetchone():
+            _put(db, header, "abandoned", rec, depth, "abandoned", lines)
+    return write
 
 
 def record_ended(store: Any, session: Any, status: str) -> None:

@@ -231,6 +231,42 @@ def test_render_puts_each_fix_under_its_row() -> None:
     assert lines[warn + 1].lstrip().startswith("→ Dates in History")
 
 
+@pytest.mark.parametrize("lang, marks", [
+    ("en", ["ok   ", "WARN ", "FAIL ", "     "]),
+    ("ru", ["норма    ", "ВНИМАНИЕ ", "СБОЙ     ", "         "]),
+    ("uk", ["норма ", "УВАГА ", "ЗБІЙ  ", "      "]),
+])
+def test_the_status_column_is_in_the_reports_language(lang: str, marks: list[str]) -> None:
+    """The status words stayed English (ok, WARN, FAIL) in a report said in Russian or Ukrainian;
+    each is the report's language's word now, the column as wide as its widest word there (in
+    English as it was), the fix under its row past it."""
+    from firmware.i18n import say
+    checks = [doctor.Check(doctor.Msg("Board"), status, "x", doctor.Msg("Reboot.") if status == "fail" else None)
+              for status in ("ok", "warn", "fail", "info")]
+    lines = doctor.render(checks, lambda m: say(m, lang)).splitlines()
+    rows = [line for line in lines if "→" not in line]
+    assert [row[:len(mark)] for row, mark in zip(rows, marks)] == marks, lines
+    assert all(row[len(marks[0]):].startswith(say(doctor.Msg("Board"), lang) + ": x") for row in rows)
+    fix = lines[lines.index(rows[2]) + 1]
+    assert fix == " " * len(marks[0]) + "→ " + say(doctor.Msg("Reboot."), lang)
+
+
+@pytest.mark.parametrize("rtc", [False, True])
+def test_the_clocks_fix_away_from_a_pi_is_this_computers(rtc: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`legatus doctor` on a laptop (the simulator's machine, a laptop's own RTC) said «Connect the Pi
+    to a network once after boot …» or to set a Pi's real-time clock: it sets this computer's
+    network time there; a Pi keeps its own fixes."""
+    import hw.display
+    stale = ClockState(synchronised=False, timesyncd=False, fake_hwclock=False, rtc=rtc)
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda: False)
+    away = doctor.clock_check(stale)
+    assert away.status == "warn" and away.fix is not None
+    assert "Pi" not in away.fix and "hwclock" not in away.fix and "this computer's clock" in away.fix
+    monkeypatch.setattr(hw.display, "probe_hardware", lambda: True)
+    pi = doctor.clock_check(stale)
+    assert pi.status == "warn" and pi.fix is not None and ("hwclock -s" if rtc else "Connect the Pi") in pi.fix
+
+
 def test_legatus_doctor_reports_a_waveshare_config(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('profile = "waveshare-hat"\n')
@@ -398,8 +434,8 @@ def _doctor_in(state: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
 
 @pytest.mark.parametrize("lang, row", [
     # (SQLite's English "database disk image is malformed" said in the report's words too: it was left as it came)
-    ("ru", "WARN Настройки устройства: не удаётся прочитать (записи повреждены)"),
-    ("uk", "WARN Налаштування пристрою: не вдається прочитати (записи пошкоджено)"),
+    ("ru", "ВНИМАНИЕ Настройки устройства: не удаётся прочитать (записи повреждены)"),
+    ("uk", "УВАГА Налаштування пристрою: не вдається прочитати (записи пошкоджено)"),
 ])
 def test_settings_the_doctor_cannot_read_are_a_row_in_the_devices_language(
         lang: str, row: str, state_dir: Path, monkeypatch: pytest.MonkeyPatch,
@@ -428,7 +464,7 @@ def test_settings_the_doctor_cannot_read_are_a_row_in_the_devices_language(
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text   # no English on stderr
 
 
-@pytest.mark.parametrize("lang, said", [("ru", "Файл настроек"), ("uk", "Файл налаштувань")])
+@pytest.mark.parametrize("lang, said", [("ru", "ВНИМАНИЕ Файл настроек"), ("uk", "УВАГА Файл налаштувань")])
 def test_the_doctor_says_a_bad_config_file_once_in_the_devices_language(
         lang: str, said: str, state_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
@@ -443,7 +479,7 @@ def test_the_doctor_says_a_bad_config_file_once_in_the_devices_language(
     config.write_text('profile = "nope"\n')
     caplog.set_level(logging.WARNING)
     out = _doctor_in(state_dir, monkeypatch, capsys, str(config))
-    assert f"WARN {said}: {config}: " in out and "Profile" not in out, out
+    assert f"{said}: {config}: " in out and "Profile" not in out, out
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
 
 
@@ -465,7 +501,7 @@ def test_the_doctor_changes_nothing_on_the_card_even_when_the_database_is_damage
     monkeypatch.setenv("LANGUAGE", "uk_UA.UTF-8")
     out = _doctor_in(state_dir, monkeypatch, capsys)
     assert {p.name: p.read_bytes() for p in state_dir.iterdir() if p.is_file()} == before
-    assert any(line.startswith("WARN Налаштування пристрою: не вдається прочитати (") for line in out.splitlines()), out
+    assert any(line.startswith("УВАГА Налаштування пристрою: не вдається прочитати (") for line in out.splitlines()), out
 
 
 @pytest.mark.parametrize("where", ["games", "games/legatus"])
@@ -609,8 +645,8 @@ def test_a_state_directory_whose_name_is_too_long_is_said_not_a_traceback(tmp_pa
 
 @pytest.mark.parametrize("lang, row", [
     ("en", "ok   Storage: {} (not there yet: made at the first start, ext4 on /)"),
-    ("ru", "ok   Хранилище: {} (каталога ещё нет: он будет создан при первом запуске, ext4 на /)"),
-    ("uk", "ok   Сховище: {} (каталогу ще немає: його буде створено під час першого запуску, ext4 на /)"),
+    ("ru", "норма    Хранилище: {} (каталога ещё нет: он будет создан при первом запуске, ext4 на /)"),
+    ("uk", "норма Сховище: {} (каталогу ще немає: його буде створено під час першого запуску, ext4 на /)"),
 ])
 def test_a_state_directory_not_made_yet_is_said_to_be_made_at_the_first_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, row: str) -> None:

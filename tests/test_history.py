@@ -985,21 +985,51 @@ def test_a_replaced_games_record_the_card_refuses_refuses_the_new_game_and_is_ne
     from firmware.storage import StorageError
 
     full = Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
-    real = history.record_abandoned
+    real = history.abandoned_row
 
     def refused(*_):
         raise StorageError(full)
     ok(console, "new glory players=Ann,Bob seed=3")
     ok(console, "event")
     state = console.request("state")["state"]
-    monkeypatch.setattr(history, "record_abandoned", refused)
+    monkeypatch.setattr(history, "abandoned_row", refused)
     with caplog.at_level(logging.ERROR, logger="firmware.console_session"):
         r = console.request("new dice seed=2")
     assert (r["ok"], r["error"], r["message"]) == (False, "storage_error", domain("legatus").say(full, "en")), r
     assert console.request("state")["state"] == state and games(console) == []
     [record] = [rec for rec in caplog.records if "record the replaced game as abandoned" in rec.getMessage()]
     assert "the new game is refused" in record.getMessage() and record.exc_info is None
-    monkeypatch.setattr(history, "record_abandoned", real)
+    monkeypatch.setattr(history, "abandoned_row", real)
+    ok(console, "new dice seed=2")
+    [entry] = games(console)
+    assert (entry["game"], entry["status"]) == ("glory", "abandoned"), entry
+
+
+def test_a_new_whose_start_fails_leaves_no_abandoned_record_of_the_game_still_in_play(console, monkeypatch):
+    """The replaced game's «abandoned» record and the new session were two transactions: a start
+    that failed after the record was written (the card's I/O error), with the card refusing to take
+    the record back too, left the game still in play shown as abandoned in History until it ended.
+    They are one transaction now: the refused ``new`` leaves History and the game as they were, and
+    the next ``new`` records the game once."""
+    from engine.text import Msg
+    from firmware import history, history_rebuild
+    from firmware.storage import StorageError
+    ok(console, "new glory players=Ann,Bob seed=3")
+    ok(console, "event")
+    state = console.request("state")["state"]
+
+    def io_error(*_a):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    def refused(*_a):
+        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
+    monkeypatch.setattr(history, "write_started", io_error)      # the new session's start fails in its transaction
+    monkeypatch.setattr(history, "forget_abandoned", refused)    # and the card refuses a take-back
+    monkeypatch.setattr(history_rebuild, "forget_abandoned", refused)     # (the state's, too)
+    r = console.request("new dice seed=2")
+    assert (r["ok"], r["error"]) == (False, "storage_error"), r
+    assert games(console) == [] and console.request("state")["state"] == state and games(console) == []
+    monkeypatch.undo()
     ok(console, "new dice seed=2")
     [entry] = games(console)
     assert (entry["game"], entry["status"]) == ("glory", "abandoned"), entry

@@ -426,7 +426,7 @@ def test_the_doctor_says_the_panel_answers_at_another_address_than_configured(
         assert hw_.output.connected
         doctor.run_doctor(str(state_dir), None)
         out = capsys.readouterr().out
-        row = next(line for line in out.splitlines() if line.startswith(("WARN Panel", "WARN Экран")))
+        row = next(line for line in out.splitlines() if line.startswith(("WARN Panel", "ВНИМАНИЕ Экран")))
         assert "0x3d" in row and "0x3c" in row, out
         fix = out.splitlines()[out.splitlines().index(row) + 1]
         assert "display.address = 0x3d" in fix
@@ -483,7 +483,7 @@ def test_the_doctor_says_how_many_frames_had_to_be_sent_again(
                 doctor.run_doctor(str(state_dir), None)
                 out = capsys.readouterr().out
                 rows.append(next(line for line in out.splitlines()
-                                 if line.startswith(("WARN Panel", "WARN Экран", "WARN Екран"))))
+                                 if line.startswith(("WARN Panel", "ВНИМАНИЕ Экран", "УВАГА Екран"))))
                 assert "i2c-baudrate 100000" in out
         hw_.shutdown()
     finally:
@@ -497,7 +497,8 @@ def test_the_doctor_says_how_many_frames_had_to_be_sent_again(
                    "Экран: отвечает, но минимум 10 передач не прошли с первого раза и прошли со второго"),
             "uk": ("Екран: відповідає, але щонайменше 1 передача не пройшла з першого разу й пройшла з другого",
                    "Екран: відповідає, але щонайменше 10 передач не пройшли з першого разу й пройшли з другого")}
-    assert rows == [f"WARN {line}" for line in said[lang]], rows
+    mark = {"en": "WARN", "ru": "ВНИМАНИЕ", "uk": "УВАГА"}[lang]     # (the status word in the report's language)
+    assert rows == [f"{mark} {line}" for line in said[lang]], rows
 
 
 def test_the_count_kept_for_the_doctor_changes_at_each_power_of_ten_only() -> None:
