@@ -16,19 +16,17 @@ from PIL import Image
 
 from engine import actions as act
 from engine.actions import Line
-from engine.errors import LegatusError
-from engine.replies import NewReply, Reply, SettingsReply, UndoReply
+from engine.replies import NewReply, Reply, SettingsReply
 from engine.text import Msg
 from engine.views import SessionView
 from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
-from firmware.log_sentences import said
-from firmware.app_card import CardNews, CardNote, refusal
-from firmware.app_undo import OneKey, UndoQuestion, undo_question, undone_by_link
+from firmware.app_card import CardNews, CardNote, card_note, refusal
+from firmware.app_undo import OneKey, ask_undo, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
-from firmware.i18n import Sentences, Spoken, _, again, language, locale_language, localize, say
+from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
 from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, cursor_first, key_place, remade, second_action
@@ -292,7 +290,7 @@ class App:
         """The card's news since the last time, a page each, as the key or line ends (firmware/app_card.py)."""
         for note in self._card.take():
             self.notices += 1
-            self.push(remade(partial(_card_note, note)))
+            self.push(remade(partial(card_note, note)))
 
     def _key(self, key: str) -> None:
         try:
@@ -339,57 +337,9 @@ class App:
                     else response.get("message", ""))
 
     def ask_undo(self) -> None:
-        session = self.console.session
-        if session is None or not session.lines:
-            self.notify(Msg("Nothing to undo."))
-            return
-        if session.ended:                    # `end` (or the seed shown): nothing is taken back
-            self.notify(Msg("This game has ended: its moves can no longer be taken back."))
-            return
-        try:
-            step = session.check_undo()
-        except LegatusError as e:          # the step's record is damaged (reported from now on)
-            log.warning("undo cannot be asked: %s", e)
-            self.notify(e.message)
-            return
-        named = self.console.undo_step()
-        steps = self._one_key.steps(named, session)       # the player's step and those the device made after it
-        if steps > 1:
-            try:
-                step = said(session.sentences[-steps])       # the question names the player's step
-            except (LegatusError, LookupError):
-                log.warning("the first of the key's steps cannot be read: one step is asked")
-                steps = 1
-
-        def yes(ctx: Any) -> None:
-            response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
-            self._view_stale = True
-            if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
-                self.ask_undo()
-                return
-            done = 1 if response.get("ok") else 0
-            while done and done < steps:                 # then the rest of the key's steps, newest first
-                response = cast(UndoReply, self.console.undo_named(self.console.undo_step()))
-                if not response.get("ok"):
-                    break
-                done += 1
-            if done:
-                self._follow_undo()
-            self.drop_stale()
-            if done > 1:                                 # what to do on the table: each step's undo, oldest first
-                log_ = self.console.session.log if self.console.session is not None else []
-                self.notify(Sentences(*reversed(log_[-done:]), "" if response.get("ok") else response.get("message", "")))
-            else:
-                self.notify(response.get("undone") or response.get("message", ""))
-
-        asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
-        at = Step(session.game.name, len(session.lines))
-        question = remade(lambda: undo_question(at, _("Undo?"), say(asked) if asked is not None else
-                                                _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
-        if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
-            self.replace(question)
-        else:
-            self.push(question)
+        """Hold B: ask to take back the newest step (and the steps the same key made after it):
+        :func:`firmware.app_undo.ask_undo`."""
+        ask_undo(self)
 
     def serve_line(self, raw: bytes) -> str | None:
         """One request line from the serial link (the console protocol) while the screens are
@@ -528,10 +478,6 @@ class App:
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
-
-def _card_note(note: Msg) -> CardNote:
-    """The card's news ``note`` on its page, said in the language chosen now (:meth:`App._say_card_news`)."""
-    return CardNote(again(note))
 
 
 def _note(text: str, at: Step | None) -> TextScreen:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from engine.text import Msg
-from firmware.i18n import _, say
+from firmware.i18n import _, again, say
 from firmware.screens.widgets import TextScreen
 from firmware.storage import Recovery
 
@@ -66,3 +66,8 @@ class CardNews:
         """The notes to say now (each once)."""
         waiting, self._waiting = self._waiting, []
         return waiting
+
+
+def card_note(note: Msg) -> CardNote:
+    """The card's news ``note`` on its page, said in the language chosen now (App._say_card_news)."""
+    return CardNote(again(note))

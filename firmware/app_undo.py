@@ -7,12 +7,16 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.errors import LegatusError
 from engine.replies import UndoReply
 from engine.text import Msg
-from firmware.screens.ctx import Ctx, Step, taken_back
+from firmware.i18n import Sentences, _, say
+from firmware.log_sentences import said
+from firmware.screens.ctx import Ctx, Step, remade, taken_back
 from firmware.screens.widgets import ConfirmScreen
 
 if TYPE_CHECKING:
+    from firmware.app import App
     from firmware.session import Session
 
 log = logging.getLogger(__name__)
@@ -102,3 +106,61 @@ def undone_by_link(session: Session | None, response: str | None, depth: int | N
         return None
     newest = session.log[-1] if session.log else None
     return newest if isinstance(newest, Msg) else reply["undone"]
+
+
+def ask_undo(app: App) -> None:
+    """Hold B's question about the newest step of the game in play and, on yes, its undo: the
+    steps one key made (the player's and the device's after it, :class:`OneKey`) go back together,
+    one notice saying what to do on the table; nothing to undo, an ended game or a damaged
+    record are said instead."""
+    session = app.console.session
+    if session is None or not session.lines:
+        app.notify(Msg("Nothing to undo."))
+        return
+    if session.ended:                    # `end` (or the seed shown): nothing is taken back
+        app.notify(Msg("This game has ended: its moves can no longer be taken back."))
+        return
+    try:
+        step = session.check_undo()
+    except LegatusError as e:          # the step's record is damaged (reported from now on)
+        log.warning("undo cannot be asked: %s", e)
+        app.notify(e.message)
+        return
+    named = app.console.undo_step()
+    steps = app._one_key.steps(named, session)       # the player's step and those the device made after it
+    if steps > 1:
+        try:
+            step = said(session.sentences[-steps])       # the question names the player's step
+        except (LegatusError, LookupError):
+            log.warning("the first of the key's steps cannot be read: one step is asked")
+            steps = 1
+
+    def yes(ctx: Any) -> None:
+        response = cast(UndoReply, app.console.undo_named(named))      # only the step the question named
+        app._view_stale = True
+        if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
+            app.ask_undo()
+            return
+        done = 1 if response.get("ok") else 0
+        while done and done < steps:                 # then the rest of the key's steps, newest first
+            response = cast(UndoReply, app.console.undo_named(app.console.undo_step()))
+            if not response.get("ok"):
+                break
+            done += 1
+        if done:
+            app._follow_undo()
+        app.drop_stale()
+        if done > 1:                                 # what to do on the table: each step's undo, oldest first
+            log_ = app.console.session.log if app.console.session is not None else []
+            app.notify(Sentences(*reversed(log_[-done:]), "" if response.get("ok") else response.get("message", "")))
+        else:
+            app.notify(response.get("undone") or response.get("message", ""))
+
+    asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
+    at = Step(session.game.name, len(session.lines))
+    question = remade(lambda: undo_question(at, _("Undo?"), say(asked) if asked is not None else
+                                            _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
+    if isinstance(app.stack[-1], UndoQuestion):       # hold B again: still one question, never two
+        app.replace(question)
+    else:
+        app.push(question)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firmware import i18n
-from firmware.app import UndoQuestion
+from firmware.app_undo import UndoQuestion
 from firmware.screens import base
 from tests.screens import app_with
 

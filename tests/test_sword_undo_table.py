@@ -210,7 +210,7 @@ def test_every_undo_says_what_to_change_on_the_map_in_two_or_three_pages(console
 def test_the_undo_question_of_a_battle_fits_one_panel(tmp_path, lang, asked):   # W-2..W-5
     """Hold B after a battle asked «Take back: Battle: attacker 5,4,2+10 = 21 vs defender …» over four
     pages; it names the battle by its losses and support, whole over «A: undo»."""
-    from firmware.app import UndoQuestion
+    from firmware.app_undo import UndoQuestion
     from tests.screens import app_with
     app = app_with([FIVE, THREE], [], tmp_path, lang=lang)
     try:
@@ -263,7 +263,7 @@ def test_the_undo_of_a_retreat_asks_in_one_page_and_says_it_in_two(tmp_path, lan
     all); the attacker's support +3 (W-5).» over three pages (four in English): it names them by
     the side that lost them and the support, whole over «A: undo»; what to do on the map follows
     the undo in two pages at most."""
-    from firmware.app import UndoQuestion
+    from firmware.app_undo import UndoQuestion
     from firmware.screens.widgets import TextScreen
     from tests.screens import app_with
     app = app_with([FIVE, THREE, "retreat losses=2"], [], tmp_path, lang=lang)
@@ -290,7 +290,7 @@ def test_the_undo_of_a_retreat_asks_in_one_page_and_says_it_in_two(tmp_path, lan
 
 def _asked(tmp_path, lang: str, lines: list[str]) -> list[str]:
     """The rows of hold B's question after ``lines`` (a five-player game), as the panel wraps them."""
-    from firmware.app import UndoQuestion
+    from firmware.app_undo import UndoQuestion
     from tests.screens import app_with
     app = app_with([FIVE, *lines], [], tmp_path, lang=lang)
     try:
