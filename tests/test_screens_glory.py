@@ -1919,7 +1919,8 @@ def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(co
         if fame:
             assert console.request(f"fame Jack +{fame}")["ok"]
         scored = console.request("score")
-        assert scored["winners"] == ["Jack"]                       # the engine's most fame (the protocol's) stays
+        # the console's reply: a winner by the title only, and no place: the solo has no ranking
+        assert scored["winners"] == (["Jack"] if won else []) and scored["places"] == {}
         assert console.request("end")["ok"]
         [game] = console.request("history")["games"]
         assert game["result"] == said
@@ -1928,7 +1929,9 @@ def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(co
         assert play["comments"].startswith(said) and [p["winner"] for p in play["players"]] == [won]
         ctx = FakeCtx("new glory players=Jack seed=3", lang=lang)
         shown = ScoreResult(scored).items(ctx)[0].label
-        assert shown.startswith("1 *") is won                       # the ranking's winner mark: a title only
+        assert shown == "Jack"                  # no «1 *Jack»: no place, no winner's mark; the title below
+        assert all("rank" not in p for p in game["players"])           # History keeps no place either
+        assert [p.get("rank") for p in play["players"]] == [1 if won else None]   # BG Stats: 1 with the title
     finally:
         set_language("en")                 # (the next test's language)
 
@@ -1977,6 +1980,16 @@ def test_the_emperors_solo_column_shows_which_goals_are_met(lang, rows):  # G-17
         shown = [item.label + item.value for item in detail.rows()[:7]]
         assert shown == rows and all(len(r) <= COLS for r in shown)
         assert str(detail.rows()[7].label) == ("Шкала славы" if lang == "ru" else "Шкала слави")
+        from firmware.screens import base as screen_base
+        screen_base.TRACE = []
+        try:
+            detail.render(ctx)
+            texts = [t for _, _, t, _ in screen_base.TRACE]
+        finally:
+            screen_base.TRACE = None
+        # its title: the goals met where a table's column says its place (it said «место 1»: G-17,
+        # the solo has no ranking)
+        assert "6/7" in texts and not [t for t in texts if "мест" in t or "місц" in t], texts
         table = ScoreDetail(FakeCtx(NEW, lang=lang).run("score " + json.dumps(EXAMPLE)), 0)
         assert not [i for i in table.rows() if i.ident == "goal"]      # a table's column has no goals
     finally:
