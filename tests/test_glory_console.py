@@ -122,9 +122,39 @@ def test_an_undone_round_end_tells_the_players_to_turn_the_board_back(tmp_path: 
     assert ru.startswith("Отменено: конец раунда 1. Поверните поле обратно на ") and "раунд 1 продолжается" in ru
 
 
-def test_an_undone_event_is_said_as_every_other_undo(tmp_path: Path):
-    out = console(["new glory players=Anna,Boris seed=5", "event arrow=cw90", "undo"], tmp_path)
-    assert out[2]["undone"].startswith("Undone: Round 1: event ")
+@pytest.mark.parametrize("players, card, then", [
+    ("Anna,Boris", "", "take back its reward."),                    # G-1: its reward given out
+    ("Anna,Boris harsh=1", " card=H2", "take back its negative effect."),    # G-2 Harsh Times
+])
+def test_an_undone_event_says_to_put_the_card_back_on_the_deck(tmp_path: Path, players, card, then):  # G-1, G-19
+    """An undone event, like every other undone step, says what stands again at the table: the
+    card back on top of the event deck (the device keeps it there: the next reveal is
+    that card) and its reward or negative effect taken back. It said the reveal again, «Undone:
+    Round 1: event 3 (the board turns 180° clockwise at the end); Anna plays first, clockwise.»,
+    read as the card revealed once more; the same sentence in the log after a restart, in Russian."""
+    out = console([f"new glory players={players} seed=5", "event" + card, "undo", "event" + card, "log"], tmp_path)
+    name = out[1]["card"]["label"]
+    undone = out[2]["undone"]
+    assert undone == (f"Undone: round 1's event ({name}). Put the card back on top of the event deck "
+                      f"and {then}")
+    assert out[3]["card"]["id"] == out[1]["card"]["id"]              # it is on top again: drawn next
+    assert out[4]["log"][-2] == undone
+    ru = console(["settings language=ru", "log"], tmp_path)[1]["log"][-2]
+    assert ru.startswith("Отменено: событие раунда 1 (") and "Верните карту на верх колоды событий" in ru
+
+
+@pytest.mark.parametrize("lang, back", [
+    ("en", "and give back 2 denarii."), ("ru", "и 2 денария."), ("uk", "і 2 денарії.")])
+def test_an_undone_solo_event_says_the_denarii_to_give_back(tmp_path: Path, lang, back):  # G-17
+    """In the Emperor's solo an event gives 1 denarius per supporter instead of its reward: its
+    undo says those denarii to give back (2: the supporter of the start and the one of space 5),
+    and for a negative card, which gives nothing, only the card back on the deck."""
+    out = console([f"settings language={lang}", "new glory players=Anna seed=5 harsh=1", "fame Anna +4",
+                   "event card=E1", "undo", "event card=H1", "undo"], tmp_path)
+    assert out[3]["solo_denarii"] == 2
+    assert out[4]["undone"].endswith(back), out[4]["undone"]
+    assert out[6]["undone"].endswith({"en": "event deck.", "ru": "колоды событий.",
+                                      "uk": "колоди подій."}[lang]), out[6]["undone"]
 
 
 def test_an_undone_vote_says_the_column_and_the_fame_that_stand_again(tmp_path: Path):  # G-7, G-6, G-5

@@ -382,3 +382,16 @@ def test_solo_ranks_by_goal_count():  # G-17: 4-5 Praetor, 6 Emperor, fewer: non
     assert out["solo"]["done"] == 6 and out["solo"]["rank"] == "Emperor"
     out = score(sheet([p("S", 30)]))
     assert out["solo"]["rank"] is None
+
+
+def test_the_solo_score_names_a_winner_by_the_title_and_no_place():  # G-17
+    """«В этом режиме вы ни с кем не соревнуетесь, вместо этого вам нужно выполнять задачи»: the
+    score named the lone player the winner (most fame) with no title and gave a place, 1, in a
+    game with no ranking; now the winner is the player once a title is reached, and no place."""
+    titled = p("S", 30, medals=["warrior", "priest", "farmer"], sets={"tools": 2}, pantheon={"gold": 2, "own": 5})
+    won = score(sheet([titled], senate=["S"] * 4))
+    assert won["solo"]["rank"] == "Praetor" and won["winners"] == ["S"] and won["places"] == {}
+    lost = score(sheet([p("S", 30)]))
+    assert lost["winners"] == [] and lost["places"] == {} and lost["ranking"] == ["S"]
+    pair = score(sheet([p("S", 30), p("T", 20)]))                 # a table's score keeps its ranking
+    assert pair["winners"] == ["S"] and pair["places"] == {"S": 1, "T": 2}

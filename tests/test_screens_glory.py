@@ -909,7 +909,7 @@ def test_double_tax_asks_the_dials_penalty_when_the_table_does_not_know_it():  #
     from firmware.screens.glory.round import tax_form
     ctx = FakeCtx(NEW, "fame Jack +10", "event")
     ctx.open(tax_form(ctx))
-    ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
+    ctx.press("right", "right", "right", "down", "right", "a")     # Jack, population 4, double
     assert isinstance(ctx.top, Dial) and not any(line.startswith("tax") for line in ctx.lines)
     assert not any("penalty=" in note for note in ctx.notes)
     ctx.press("up", "up", "a")                                              # the dial shows 3
@@ -927,7 +927,7 @@ def test_the_penalty_dial_is_titled_in_a_language_chosen_while_it_is_open():  # 
     ctx = FakeCtx(NEW, "fame Jack +10", lang="ru")
     try:
         ctx.open(tax_form(ctx))
-        ctx.press("down", "right", "right", "right", "down", "right", "a")     # Jack, population 4, double
+        ctx.press("right", "right", "right", "down", "right", "a")     # Jack, population 4, double
         dial = ctx.top
         assert isinstance(dial, Dial) and dial.title == "Штраф славы"
         set_language("uk")
@@ -940,7 +940,7 @@ def test_double_tax_with_a_known_penalty_needs_no_question():  # G-4: pop 5 -> 4
     from firmware.screens.glory.round import tax_form
     ctx = FakeCtx(NEW, "fame Jack +10", "event")
     ctx.open(tax_form(ctx))
-    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")
+    ctx.press("right", "right", "right", "right", "down", "right", "a")
     assert ctx.session is not None and ctx.session.lines[-1] == "tax Jack pop=5 double=1"
     assert ctx.view()["fame"]["Jack"] == 7 and ctx.depth() == 1
 
@@ -1169,6 +1169,7 @@ def test_a_player_who_has_taken_income_is_refused_a_second_tax():  # G-4: once i
     ctx.press("a")                                           # the form on the second
     form = ctx.top
     players = ctx.view()["players"]
+    ctx.press("up")                                          # (the form opens on the population)
     for _ in range(abs(form.values()["who"] - players.index(order[0]))):
         ctx.press("left" if form.values()["who"] > players.index(order[0]) else "right")
     assert players[form.values()["who"]] == order[0]
@@ -1191,7 +1192,7 @@ def test_the_tax_form_opens_on_the_population_of_the_province_in_front_of_the_pl
     pops = {before[name]: 3 + i for i, name in enumerate(order)}           # province -> population
     ctx.press("a")                                        # the income phase: the first player's form
     for name in order:
-        ctx.press("down", *["right"] * (pops[before[name]] - 1), "a")   # population, A: the next player's
+        ctx.press(*["right"] * (pops[before[name]] - 1), "a")   # population, A: the next player's
     assert [line for line in ctx.session.lines if line.startswith("tax ")] == [
         f"tax {n} pop={pops[before[n]]}" for n in order]
     assert ctx.view()["populations"] == pops
@@ -1203,7 +1204,7 @@ def test_the_tax_form_opens_on_the_population_of_the_province_in_front_of_the_pl
     first, facing = ctx.view()["order"][0], ctx.view()["facing"]
     assert facing[first] != before[first]                      # the board has turned
     assert {f.key: f.value for f in form.fields}["pop"] == pops[facing[first]]
-    ctx.press("right")                                                 # the next player: his province's
+    ctx.press("up", "right")                                           # the next player: his province's
     who = ctx.view()["players"][{f.key: f.value for f in form.fields}["who"]]
     assert {f.key: f.value for f in form.fields}["pop"] == pops[facing[who]]
 
@@ -1321,7 +1322,7 @@ def test_the_tax_form_opens_on_the_population_of_the_province_s_last_tax_in_the_
                 assert '"ok":true' in app.serve_line(f"tax {name} pop={pops[name]}".encode())
                 continue
             assert _tax_form_on(app) == name
-            for key in ["down"] + ["right"] * (pops[name] - 1) + ["a"]:
+            for key in ["right"] * (pops[name] - 1) + ["a"]:
                 app.handle(key)
                 app.render()
         assert [ln for ln in app.console.session.lines if ln.startswith("tax ")] == [f"tax {n} pop={pops[n]}" for n in order]
@@ -1333,7 +1334,7 @@ def test_the_tax_form_opens_on_the_population_of_the_province_s_last_tax_in_the_
         elif how == "undo":                                # a mistaken 9 paid on the device, then taken back
             assert _tax_form_on(app) == first
             down_to_1 = ["left"] * (app.stack[-1].values()["pop"] - 1)     # (a push past 1 says so: a key)
-            for key in ["down"] + down_to_1 + ["right"] * 8 + ["a"]:
+            for key in down_to_1 + ["right"] * 8 + ["a"]:
                 app.handle(key)
                 app.render()
             assert app.console.session.lines[-1] == f"tax {first} pop=9"
@@ -1466,7 +1467,8 @@ def test_the_home_opens_on_what_the_round_has_due_at_the_start_and_after_a_resta
 
 def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step():  # G-1, G-4
     """A new game started on the device opens on Reveal event (as a restart does, not on Fame); after
-    the card, Tax; after each tax the next player's; after the last, End round; then round 2's event:
+    the card, Tax; after each tax the next player's; after the last, End round, which ends the round
+    at once (everyone's income is taken: nothing to ask); then round 2's event:
     a whole round of 4 players is A and B only (one B back from the card)."""
     from firmware.screens.glory.setup import SetupScreen
     ctx = FakeCtx(players=["Jack", "Henry", "Mary", "Ross"]).open(SetupScreen(GloryHome))
@@ -1483,22 +1485,23 @@ def test_a_new_game_opens_on_its_event_card_and_a_round_goes_from_step_to_step()
         ctx.press("a")                                    # A pays; the next player's form
         assert ctx.lines[-1].startswith(f"tax {name} ")
     assert _row_under_cursor(ctx) == "End round 1"
-    ctx.press("a", "a")                                   # End round? A
+    ctx.press("a")                                        # End round: everyone's income taken, no question
     assert ctx.view()["round"] == 2 and ctx.view()["event"] is None
     assert _row_under_cursor(ctx) == "Reveal event"
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_a_whole_round_of_4_players_on_the_device_is_14_presses(lang, state_dir):  # G-1, G-4
+def test_a_whole_round_of_4_players_on_the_device_is_13_presses(lang, state_dir):  # G-1, G-4
     """A round as G-1 plays it on the device, from the home opened on Reveal event: A reveals the
     card, B comes back (on Tax), A opens the income phase, then each player's tax is A (pay) and A
-    (read what to take: the next player's form is under it), and End round is A, A (yes) and A on
-    the board's turn. 14 presses and A/B only; each tax was 3 (A on Tax again for every player):
-    17. The taxes are the round's order and round 2 opens on its event."""
+    (read what to take: the next player's form is under it), and End round is A and A on the
+    board's turn (everyone's income taken: «Income done?» asked what the device knew, 14). 13
+    presses and A/B only; each tax was 3 (A on Tax again for every player): 17. The taxes are the
+    round's order and round 2 opens on its event."""
     app = app_with([NEW], ["a"], state_dir, lang=lang)
     try:
-        keys = ["a", "b", "a"] + ["a", "a"] * 4 + ["a", "a", "a"]
-        assert len(keys) == 14
+        keys = ["a", "b", "a"] + ["a", "a"] * 4 + ["a", "a"]
+        assert len(keys) == 13
         for key in keys[:3]:
             app.render()
             app.handle(key)
@@ -1512,6 +1515,34 @@ def test_a_whole_round_of_4_players_on_the_device_is_14_presses(lang, state_dir)
         assert [line.split()[1] for line in lines] == order
         assert view["round"] == 2 and view["event"] is None and app.message is None and app.errors == 0
         assert _row_under_cursor(app) == _reveal_row(lang)
+    finally:
+        app.console.close()
+
+
+def test_a_whole_round_of_3_players_whose_provinces_grew_is_a_press_more_for_each(state_dir):  # G-1, G-4
+    """Round 2 of 3 players, each facing a province whose population grew by one since its last
+    tax: the tax form opens on the population (the player due is on it already), so a grown
+    province is one push right, then A pays; End round ends it at once (everyone's income is
+    taken). 11 presses and one a province grown: 14 (it was 18: a press down from the Player row
+    to the population for each player, and «Income done?» asked before the board's turn)."""
+    app = app_with(["new glory players=Ann,Bob,Cid seed=5", "event", "tax Ann pop=2", "tax Bob pop=3",
+                    "tax Cid pop=1", "end-round"], [], state_dir)
+    try:
+        app.stack[:] = app.stack[:1]
+        app.push(GloryHome())
+        view = app.console.session.view()
+        was = dict(view["populations"])
+        keys = ["a", "b", "a"] + ["right", "a", "a"] * 3 + ["a", "a"]
+        assert len(keys) == 14
+        for key in keys:
+            app.render()
+            app.handle(key)
+        app.render()
+        lines = [line for line in app.console.session.lines if line.startswith("tax ")][3:]
+        after = app.console.session.view()
+        grown = {f"tax {p} pop={was.get(view['facing'][p], 1) + 1}" for p in view["players"]}
+        assert len(lines) == 3 and set(lines) == grown, (lines, grown)      # each his province's, one more
+        assert after["round"] == 3 and after["event"] is None and app.message is None and app.errors == 0
     finally:
         app.console.close()
 
@@ -1919,7 +1950,8 @@ def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(co
         if fame:
             assert console.request(f"fame Jack +{fame}")["ok"]
         scored = console.request("score")
-        assert scored["winners"] == ["Jack"]                       # the engine's most fame (the protocol's) stays
+        # the console's reply: a winner by the title only, and no place: the solo has no ranking
+        assert scored["winners"] == (["Jack"] if won else []) and scored["places"] == {}
         assert console.request("end")["ok"]
         [game] = console.request("history")["games"]
         assert game["result"] == said
@@ -1928,7 +1960,9 @@ def test_history_and_the_export_say_the_emperors_solo_title_not_a_win_by_fame(co
         assert play["comments"].startswith(said) and [p["winner"] for p in play["players"]] == [won]
         ctx = FakeCtx("new glory players=Jack seed=3", lang=lang)
         shown = ScoreResult(scored).items(ctx)[0].label
-        assert shown.startswith("1 *") is won                       # the ranking's winner mark: a title only
+        assert shown == "Jack"                  # no «1 *Jack»: no place, no winner's mark; the title below
+        assert all("rank" not in p for p in game["players"])           # History keeps no place either
+        assert [p.get("rank") for p in play["players"]] == [1 if won else None]   # BG Stats: 1 with the title
     finally:
         set_language("en")                 # (the next test's language)
 
@@ -1977,6 +2011,16 @@ def test_the_emperors_solo_column_shows_which_goals_are_met(lang, rows):  # G-17
         shown = [item.label + item.value for item in detail.rows()[:7]]
         assert shown == rows and all(len(r) <= COLS for r in shown)
         assert str(detail.rows()[7].label) == ("Шкала славы" if lang == "ru" else "Шкала слави")
+        from firmware.screens import base as screen_base
+        screen_base.TRACE = []
+        try:
+            detail.render(ctx)
+            texts = [t for _, _, t, _ in screen_base.TRACE]
+        finally:
+            screen_base.TRACE = None
+        # its title: the goals met where a table's column says its place (it said «место 1»: G-17,
+        # the solo has no ranking)
+        assert "6/7" in texts and not [t for t in texts if "мест" in t or "місц" in t], texts
         table = ScoreDetail(FakeCtx(NEW, lang=lang).run("score " + json.dumps(EXAMPLE)), 0)
         assert not [i for i in table.rows() if i.ident == "goal"]      # a table's column has no goals
     finally:
@@ -2088,13 +2132,14 @@ def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undon
 
 @pytest.mark.parametrize("lang, taxed, said", [
     ("uk", 1, "Дохід ще не взято: Синій, Червоний. Поверніть поле і почніть раунд 3."),
-    ("en", 3, "Income done? Turn the board and start round 3."),
+    ("en", 3, "Turn the board 90° clockwise. Round 3."),    # everyone's: no question, the round ends
     ("ru", 2, "Доход ещё не взят: Червоний. Поверните поле и начните раунд 3."),
 ])
 def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said):  # G-1, G-4
     """Every player takes income in the income phase (G-1, G-4): End round names the players whose
     tax the game has not recorded, in the round's order (it asked «Дохід зібрано?» alike with two
-    players' income not taken), and asks as before once everyone has."""
+    players' income not taken); once everyone has, it ends the round at once and says the board's
+    turn (it asked «Income done?», a press every round for what the device knew)."""
     import re
     from firmware.i18n import _
     d = Driver(lang, seed=1)
@@ -2110,6 +2155,10 @@ def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said
         d.app.push(GloryHome())
         d.app.render()                                        # (the home's cursor goes to what is due)
         d.select(re.compile("^" + re.escape(_("End round {}").format(2)) + "$"))
+        if taxed == len(players):
+            assert d.view()["round"] == 3 and type(d.top).__name__ != "Asked"
+            assert said == " ".join(d.app.message or []), d.app.message        # the board's turn, said
+            return
         assert type(d.top).__name__ == "Asked" and d.top.question == said
         assert said.split(".")[0] in " ".join(d.screen().split()), d.screen()    # the names on its first page
         assert d.problems == []
@@ -2287,8 +2336,7 @@ def test_a_double_tax_taken_back_names_the_fame_standing_again(lang, asked, undo
         d.app.push(GloryHome())
         d.app.render()
         d.select(_("Tax"))
-        d.press("down")
-        d.press("right", 4)                                   # population 5
+        d.press("right", 4)                                   # population 5 (the form opens on it)
         d.press("down")
         d.press("right")                                      # double tax
         d.press("a")
@@ -2349,7 +2397,7 @@ def test_a_double_tax_back_under_31_turns_the_marker_back():  # G-4, G-5
     from firmware.screens.glory.round import tax_form
     ctx = FakeCtx(NEW, "fame Jack +31", "event", lang="ru")          # 32: space 2 on the «+30» side
     ctx.open(tax_form(ctx))
-    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")   # pop 5: -4 fame
+    ctx.press("right", "right", "right", "right", "down", "right", "a")   # pop 5: -4 fame
     assert ctx.view()["fame"]["Jack"] == 28
     assert "Jack: переверните маркер славы обратно, ячейка 28." in ctx.notes[-1]
 

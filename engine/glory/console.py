@@ -427,8 +427,42 @@ def _event(state: State, req: Request) -> Outcome:
         # kept with the round's event: the card's screen says it again after a restart or a reveal
         # over the serial link (the supporters of the reveal, not those of later)
         state["history"][-1]["solo_denarii"] = fields["solo_denarii"]
-    return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], _after_event(card),
-                               _turns(state), fields["first"], term(fields["direction"])))
+    # the card's name, the solo's denarii (None: not solo) and whether it is a negative card ride
+    # along, unsaid (the template says its first 5): its undo says what to put back (:func:`_event_back`)
+    return Outcome(fields, Msg(EVENT_SHOWN, state["round"], _after_event(card), _turns(state), fields["first"],
+                               term(fields["direction"]), card_name(card), fields.get("solo_denarii"),
+                               bool(card["harsh"])))
+
+
+EVENT_SHOWN = N_("Round {}: event {} ({}); {} plays first, {}.")
+"""A revealed event (G-1, G-2): the round, the card after the word "event", the board's turn, who
+plays first and the way of play; then, not said, the card's name, the denarii the solo took for it
+(G-17; None in a game of 2–4) and whether it is a negative card (Harsh Times). A line stored before
+has only the first five: its undo says the step as every other undo does."""
+
+
+def _event_back(sentence: Any) -> Msg | None:
+    """The undo of a revealed event: what to do at the table (G-1: «Раскройте карту события …
+    Выдайте награду …»; G-17 the solo's denarii instead): the card back on top of the event
+    deck (the device keeps it there: the next reveal is that card again) and the reward, the
+    negative effect or the solo's denarii taken back. It said the reveal again, «Отменено: Раунд 1:
+    событие 7 (в конце поле повернётся …); первым ходит …», read as the card revealed once more."""
+    if not isinstance(sentence, AnyMsg) or sentence.template != EVENT_SHOWN or len(sentence.args) != 8:
+        return None
+    round_no, _after, _turn, _first, _way, name, solo, harsh = sentence.args
+    if solo is None:
+        if harsh:
+            return Msg("Undone: round {}'s event ({}). Put the card back on top of the event deck "
+                       "and take back its negative effect.", round_no, name)
+        return Msg("Undone: round {}'s event ({}). Put the card back on top of the event deck "
+                   "and take back its reward.", round_no, name)
+    if int(solo) > 0:
+        return Msg("Undone: round {1}'s event ({2}). Put the card back on top of the event deck "
+                   "and give back {0} denarius.", int(solo), round_no, name,
+                   plural="Undone: round {1}'s event ({2}). Put the card back on top of the event deck "
+                          "and give back {0} denarii.")
+    return Msg("Undone: round {}'s event ({}). Put the card back on top of the event deck.",
+               round_no, name)
 
 
 def _event_fields(state: State) -> dict[str, Any]:
@@ -539,6 +573,8 @@ def _undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} — {} again ({}), not {}.", name, was, row, undone)
     if isinstance(sentence, AnyMsg) and _corrected_back(sentence) is not None:
         return _corrected_back(sentence)
+    if isinstance(sentence, AnyMsg) and _event_back(sentence) is not None:
+        return _event_back(sentence)
     if isinstance(sentence, AnyMsg) and _fame_back(sentence) is not None:
         return _fame_back(sentence)
     if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
@@ -583,6 +619,8 @@ def _undo_asked(sentence: Any) -> Msg | None:
         return _correction_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == ARROWS_SET and len(sentence.args) == 5:
         return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
+    if isinstance(sentence, AnyMsg) and sentence.template == EVENT_SHOWN and len(sentence.args) == 8:
+        return Msg("Take back: round {}'s event ({}).", sentence.args[0], sentence.args[5])  # (its sentence: five pages)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None

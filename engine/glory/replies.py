@@ -137,8 +137,10 @@ class Score(TypedDict):
     scores: dict[str, dict[str, int]]
     """Player → category (track, military, politics, trade, religion, objectives, denarii, total) → points."""
     winners: list[str]
+    """Most fame, then denarii (G-15); in the Emperor's solo the player once a title is reached (G-17)."""
     ranking: list[str]
     places: dict[str, int]
+    """Player → final place; empty in the Emperor's solo, which has no ranking (G-17)."""
     denarii_left: dict[str, int]
     """Player → denarii still held once those exchanged for fame are back in the supply: G-15's
     tie-break (G-14)."""

@@ -119,7 +119,7 @@ def winners(totals: dict[str, int], denarii: dict[str, int]) -> list[str]:
 
 def score(sheet: ScoreSheet) -> dict[str, Any]:
     """The whole score pad: ``scores`` (name -> category points and ``total``), ``winners``,
-    ``ranking``, ``places`` (shared on equal fame and denarii), ``battlefields`` (places per
+    ``ranking``, ``places`` (shared on equal fame and denarii; none in the solo, G-17), ``battlefields`` (places per
     battlefield), ``achievements`` and, for one player, ``solo`` (G-17)."""
     n = len(sheet.players)
     warrior = _warrior(sheet)
@@ -160,7 +160,12 @@ def score(sheet: ScoreSheet) -> dict[str, Any]:
         "achievements": {p.name: achievements(p, scores[p.name], sheet, all_places) for p in sheet.players},
     }
     if n == 1:
-        out["solo"] = solo_goals(sheet.players[0], sheet)
+        # G-17: the Emperor's solo has no ranking («вы ни с кем не соревнуетесь, вместо этого вам
+        # нужно выполнять задачи»): no place (it said place 1), and it is won by a title, not by
+        # fame (it named the lone player the winner with 1 goal of 7)
+        solo = out["solo"] = solo_goals(sheet.players[0], sheet)
+        out["winners"] = [sheet.players[0].name] if solo["rank"] else []
+        out["places"] = {}
     return out
 
 

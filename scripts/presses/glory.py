@@ -342,13 +342,15 @@ def play_starting_fame(d: Driver) -> None:
 
 # -- a whole round at the table (G-1): the event, each player's income, the board's turn --------------
 ROUND = "Glory: a whole round, 4 players (event card, 4 plain taxes, end of round)"
-# Measured: 14 presses, with the home opening on what the round has due: A on Reveal event, B back
-# from the card (the cursor is then on Tax), A on Tax (the form on the player due), per player A
-# (plain tax) and a key to close the notice of the denarii to take (the next player's form is under
-# it: G-1's income goes round the table; after the last, the home on End round), then A on End round,
-# A to the question and a key to close the notice of the board's turn (the cursor is then on the
-# next round's event). Before: 17 (A on Tax for each player), 19, and 21 in round 1.
-TARGETS.update({ROUND: (14, 14)})
+# Measured: 13 presses, with the home opening on what the round has due: A on Reveal event, B back
+# from the card (the cursor is then on Tax), A on Tax (the form on the player due, on the
+# population: a province grown since its last tax is a push right, no press down to it), per player
+# A (plain tax) and a key to close the notice of the denarii to take (the next player's form is
+# under it: G-1's income goes round the table; after the last, the home on End round), then A on
+# End round (everyone's income taken: no question) and a key to close the notice of the board's
+# turn (the cursor is then on the next round's event). Before: 14 («Income done?» asked), 17 (A on
+# Tax for each player), 19, and 21 in round 1.
+TARGETS.update({ROUND: (13, 13)})
 
 
 def play_round(d: Driver) -> None:
@@ -398,13 +400,13 @@ def play_round(d: Driver) -> None:
 
 
 INTRIGUE_ROUND = "Glory: round 2, 4 players (event card, a Sold! pick, 4 plain taxes, end of round)"
-# Measured: 23 presses (26 before the tax forms followed one another): the round above and, after
+# Measured: 22 presses (23 with «Income done?», 26 before the tax forms followed one another): the round above and, after
 # the card, 3 up from Tax (the home lists the round
 # as G-1 plays it: the event, the intrigues, Medals, Farming income, Tax, End round) and A to Random
 # card pick, A to pick from a hand of 5, B back from the card's place (the cursor then stays on the
 # pick, for another intrigue), 3 down to Tax. The same before the rows were put in the round's order
 # (Random card pick was 3 below Tax).
-TARGETS.update({INTRIGUE_ROUND: (23, 23)})
+TARGETS.update({INTRIGUE_ROUND: (22, 22)})
 
 
 # -- the secret objectives (G-19): dealt by the device, each player looks alone ----------------------

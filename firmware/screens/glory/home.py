@@ -179,6 +179,13 @@ class GloryHome(ListScreen):
         # G-1, G-4: every player takes income in the income phase; the question names whoever the
         # game has not recorded yet (it asked «Дохід зібрано?» with two players' tax not taken)
         missing = ", ".join(due_taxes(view))
+        if not missing and round_ < rounds:
+            # everyone's income taken: the round ends at once, its notice saying which way to turn
+            # the board (a hold of B takes it back, saying to turn it back); «Income done?» asked
+            # what the device knew, a press every round (as The Sword of Rome's next round). Asked
+            # still where income is missing, and before round 9's end, which ends the game
+            go(ctx)
+            return
 
         def question() -> str:
             if missing:

@@ -182,7 +182,11 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
             shown[0] = v["who"]
             fields[1].value = pop_of(v["who"])
 
-    return TaxForm(income, N_("Tax"), fields, go, keep=keep, status=lambda c, v: _("A: ok"))
+    form = TaxForm(income, N_("Tax"), fields, go, keep=keep, status=lambda c, v: _("A: ok"))
+    # the cursor on the population, the figure a player changes (the form is on the player due):
+    # a province that grew took a press down from the Player row first, one a player a round
+    form.cursor = 1
+    return form
 
 
 def _penalty_go(apply: Callable[[Ctx, str, int, bool, int | None, int], None], name: str, pop: int,

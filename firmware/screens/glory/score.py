@@ -23,7 +23,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.record import as_kept, solo_won
+from firmware.screens.glory.record import as_kept
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
 from firmware.screens.widgets.listing import STEPS
@@ -369,13 +369,13 @@ class ScoreResult(Follows, ListScreen):
         scores, ranking, winners = self.result["scores"], self.result["ranking"], self.result["winners"]
         places = self.result["places"]
         solo = self.result.get("solo")
-        if solo is not None and not solo_won(solo):      # the solo is won by a title, not by fame (G-17)
-            winners = []
         items = []
         for i, name in enumerate(ranking):
-            mark = "*" if name in winners else " "
-            items.append(Item(f"{places[name]} {mark}{base.clip_name(name, 12)}", partial(self._detail, index=i),
-                              str(scores[name]["total"]), ident=name))
+            # the Emperor's solo has no ranking (G-17: «вы ни с кем не соревнуетесь»): no place and no
+            # winner's mark (it said «1 *Аня»), its title and goals said below (footer, status)
+            said = (base.clip_name(name, 15) if solo is not None else
+                    f"{places[name]} {'*' if name in winners else ' '}{base.clip_name(name, 12)}")
+            items.append(Item(said, partial(self._detail, index=i), str(scores[name]["total"]), ident=name))
         view = ctx.view()
         if view is not None and view.get("finished") and not view.get("ended"):
             items.append(Item(_("The score is final"), self._final, ident="final"))
@@ -458,7 +458,9 @@ class ScoreDetail(Follows):
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         name = self.result["ranking"][self.index]
-        place = _("place {}").format(self.result["places"][name])
+        solo = self.result.get("solo")
+        # the solo's goals met, as its ranking's status says them, in place of a place (G-17)
+        place = f"{solo['done']}/7" if solo is not None else _("place {}").format(self.result["places"][name])
         base.title_bar(draw, base.clip_name(name, base.COLS - len(place) - 1), place)
         rows = self.rows()
         top = self.scroll.fit(len(rows), base.ROWS)
