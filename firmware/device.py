@@ -403,9 +403,9 @@ def run_device(args: Any, splash: Any = None) -> int:
 
 def _speak_the_last_words(store: Store) -> None:
     """Say the end's "Saved — safe to unplug" in the language the first start's question is asked
-    in until one is stored: the locale's (:func:`firmware.console.greeting_language`, as the
+    in until one is stored: the locale's (:func:`firmware.console_greeting.greeting_language`, as the
     console's greeting). Quitting at that question under ``LANG=uk_UA.UTF-8`` said it in English."""
-    from firmware.console import greeting_language
+    from firmware.console_greeting import greeting_language
     from firmware.i18n import set_language
     lang = greeting_language(store)
     if lang is not None:
