@@ -308,13 +308,16 @@ def test_his_physical_draws_named_for_a_tile_whose_play_ends_the_game_first(cons
     err(console, "crassus tile=A draw=sword:5/1,sword:4/2", "bad_arguments")    # the game goes on: one draw
 
 
-@pytest.mark.parametrize("lang, wins", [("en", "Crassus placed his last control marker and wins."),
-                                        ("ru", "Красс размещает свой последний жетон контроля и побеждает.")])
-def test_undoing_his_turn_that_ended_the_game_names_its_end_too(console, lang, wins):   # C-12, S-5
+@pytest.mark.parametrize("lang, wins, goes_on", [
+    ("en", "Crassus placed his last control marker and wins.", "The game goes on: its end is taken back too."),
+    ("ru", "Красс размещает свой последний жетон контроля и побеждает.", "Игра продолжается: её конец тоже отменён.")])
+def test_undoing_his_turn_that_ended_the_game_says_its_end_is_taken_back(console, lang, wins, goes_on):  # C-12, S-5
     """His turn with the box's tiles places his last control marker: the game ends (C-12). Its
     undo says how to lay his tile back and what the turn did — and said nothing of the end it
-    takes back («Crassus … wins.» left out), so the undone sentence named less than the step the
-    undo question named (the whole log sentence); now it ends with it, as every other undo does."""
+    takes back; then it ended with the end's whole sentence again (3–4 rows of a note read at
+    the table, 11–12 screens in all). Now it ends saying that the game goes on, its end taken
+    back too, as the undo question names it ("… with tile A and the game's end."); how it ended
+    stays in the Log, once."""
     ok(console, f"settings language={lang}")
     ok(console, "new caesar-solo tiles-input=physical bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
                 "tiles=A:play+draw1 seed=3")
@@ -325,9 +328,10 @@ def test_undoing_his_turn_that_ended_the_game_names_its_end_too(console, lang, w
     step = ok(console, "log")["log"][-1]
     assert step.endswith(wins), step                                 # what the undo question names
     undone = ok(console, "undo")["undone"]
-    assert undone.endswith(" " + wins) and undone.count(wins) == 1, undone
-    assert ("Put tile A back face down" if lang == "en" else "Верните приказ А лицом вниз") in undone, undone
+    assert undone.endswith(" " + goes_on) and wins not in undone, undone
+    assert ("Put tile A face down on top of his stack" if lang == "en" else "Верните приказ А лицом вниз") in undone, undone
     assert ok(console, "state")["state"]["winner"] is None
+    assert sum(wins in line for line in ok(console, "log")["log"]) == 1          # the Log keeps how it ended
 
 
 def test_digital_tiles_with_his_physical_bag_reveal_first(console):

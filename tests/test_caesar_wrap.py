@@ -60,3 +60,40 @@ def test_a_dash_breaks_only_between_words_and_only_to_save_a_row():
     # a row saved: «Галлия–» ends the row, the rest goes on; a one-letter tie is kept
     assert base.wrap("провинцией, а Галлия–Цизальпинская — нет", w) == [
         "провинцией, а Галлия–", "Цизальпинская — нет"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_his_closure_with_two_border_markers_names_both_in_one_sentence(lang):  # C-10, C-7
+    """His turn's closure page (three rows under the score) at a closure giving two border markers
+    (C-10: Cyrenaica closed by Crassus, Africa and Aegyptus his): one sentence names both borders
+    («+1 маркер контролю на кожен кордон: Африка–Киренаїка, Киренаїка–Аегіпт»), not a sentence
+    each (the second «+1 marker on the border» cost a row or two, and a press to read at the
+    table). Every border is still named, in fewer rows, and the page never takes more A presses
+    to read than the two sentences did."""
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.turn import TurnScreen
+    from firmware.screens.caesar.words import space_name
+    from tests.fakectx import FakeCtx
+    i18n.set_language(lang)
+    ctx = FakeCtx("new caesar-solo side=caesar seed=1", lang=lang)
+    borders = ["AF-CY", "CY-AG"]
+    step = {"action": "close", "province": "CY", "by": "crassus", "winner": "crassus", "markers": 1,
+            "totals": {"human": 1, "crassus": 5}, "border_markers": borders, "bonus": "senate"}
+    screen = TurnScreen([{"kind": "close", "step": step, "bonuses": [], "at": 0}])   # type: ignore[typeddict-item]
+    ctx.open(screen)
+    screen.render(ctx)
+    rows = screen._rows(screen.pages[0], ctx.view())
+    said = " ".join(rows)
+    assert said.count("+1") == 1, rows
+    for b in borders:
+        assert space_name(b).replace("–", "") in said.replace("– ", "").replace("–", ""), (b, rows)
+    each = sum(len(base.wrap(_("+1 marker on the border {}").format(space_name(b)), base.COLS - 1)) for b in borders)
+    one = len(base.wrap(_("+1 marker on each border: {}").format(", ".join(space_name(b) for b in borders)),
+                        base.COLS - 1))
+    assert one < each, (one, each)
+    presses = 0
+    while ctx.top is screen and presses < 10:
+        ctx.press("a")
+        presses += 1
+    before = -(-(len(rows) - one + each) // 3)      # three rows a screen: the two sentences' screens
+    assert presses <= before, (presses, before, rows)

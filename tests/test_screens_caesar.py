@@ -1638,23 +1638,22 @@ def test_undoing_his_turn_says_to_put_the_tile_on_top_of_his_stack_in_the_rulebo
         assert console.request("new caesar-solo tiles-input=physical edition=ru seed=3")["ok"]
         assert console.request("crassus tile=A")["ok"]
         undone = console.request("undo")["undone"]
-        assert undone.startswith("Отменено: весь ход Красса с приказом А. Верните приказ А лицом вниз поверх "
-                                 "его стопки и отмените на поле то, что сделал этот ход"), undone
+        assert undone.startswith("Отменено: ход Красса с приказом А. Верните приказ А лицом вниз поверх "
+                                 "его стопки; отмените на поле то, что сделал ход"), undone
     finally:
         console.close()
 
 
 UNDO_NEW_STACK = {   # S-5 undone: his tile alone as his stack again, the others played (as each edition made it)
-    ("ru", "ru"): "Отменено: весь ход Красса с приказом В, после которого его стопка сложена заново. Положите "
-                  "приказ В один лицом вниз — это снова его стопка, а все остальные его приказы — рядом лицом вверх, как "
-                  "разыгранные (из новой стопки, если вы её сложили); затем отмените на поле то, что сделал этот ход "
-                  "(он записан в Журнале).",
-    ("uk", "uk"): "Скасовано: увесь хід Красса з тайлом C, після якого його стос складено заново. Покладіть тайл C "
-                  "окремо долілиць — це знову його стос, а всі інші його тайли — поруч горілиць, як розіграні (з нового "
-                  "стосу, якщо ви його склали); потім скасуйте на полі те, що зробив цей хід (його записано в Журналі).",
-    ("ru", "en"): "Undone: Crassus's whole turn with tile В, which made his stack anew. Lay tile В alone face "
-                  "down as his stack again and all his other tiles face up beside it as played (out of the new stack, if "
-                  "you made it); then take back on the board what the turn did (the Log lists it).",
+    ("ru", "ru"): "Отменено: ход Красса с приказом В, сложивший его стопку заново. Его стопка — один приказ В "
+                  "лицом вниз; остальные его приказы — рядом лицом вверх, как разыгранные (из новой стопки, если "
+                  "сложена). Затем отмените на поле то, что сделал ход (см. Журнал).",
+    ("uk", "uk"): "Скасовано: хід Красса з тайлом C, що склав його стос заново. Його стос — лише тайл C долілиць; "
+                  "інші його тайли — поруч горілиць, як розіграні (з нового стосу, якщо складено). Потім скасуйте "
+                  "на полі те, що зробив хід (див. Журнал).",
+    ("ru", "en"): "Undone: Crassus's turn with tile В, which remade his stack. His stack is tile В alone, face "
+                  "down; his other tiles lie face up beside it as played (from the new stack, if made). Then take "
+                  "back on the board what the turn did (see the Log).",
 }
 
 
@@ -1754,8 +1753,8 @@ def test_undoing_his_turn_says_to_put_the_box_s_tile_back_on_his_stack(state_dir
         app.handle("a")
         said = " ".join([*app.message] if app.message else app.stack[-1].rows)
         if tiles == "physical":
-            assert said.startswith(f"Undone: Crassus's whole turn with tile {letter}. Put tile {letter} back face "
-                                   "down on top of his stack and take back on the board what the turn did"), said
+            assert said.startswith(f"Undone: Crassus's turn with tile {letter}. Put tile {letter} face down on top "
+                                   "of his stack; take back on the board what the turn did"), said
         else:
             assert said.startswith(f"Undone: Crassus's whole turn with tile {letter}. Take back on the board "
                                    "what it did") and "stack" not in said, said
@@ -3113,3 +3112,49 @@ def test_a_new_games_guide_says_right_turns_a_page_at_once(lang, hint):
     assert guide.page == 1
     ctx.press("right")
     assert guide.page == 2 and guide.scroll.top == 0   # right: the next page at once, unread rows and all
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_undoing_his_turn_that_ended_the_game_with_the_box_s_tiles_is_a_short_note(state_dir, lang):  # S-5, C-12
+    """With the box's tiles, his turn that ended the game (C-12) taken back: the note a player
+    reads at the table said the turn's whole name again, the tile's steps, then the game's end
+    sentence again ("The game goes on; its end is taken back too: Crassus placed his last control
+    marker and wins."): 11–12 screens of its scroll in en/ru/uk. The question before it names the
+    turn and the end, the Log keeps how it ended; the note now keeps only what the table does — the
+    tile back on top of his stack (S-5), the board taken back (the Log), and that the game goes on:
+    at most 7 screens in each language."""
+    from firmware.screens import base
+    from firmware.screens.caesar.text import _
+    from firmware.screens.caesar.words import edition_of, tile_letter
+    from firmware.console import Console
+    from firmware.store import Store
+    console = Console(Store(state_dir), None)
+    console.request(f"settings language={lang}")
+    assert console.request("new caesar-solo tiles-input=physical seed=3")["ok"]
+    for _turn in range(60):
+        st = console.request("state")["state"]
+        if st["winner"]:
+            break
+        if st["turn"] == "crassus":
+            letter = st["tiles"]["stack_left"][0]
+            assert console.request(f"crassus tile={letter}")["ok"]
+        else:
+            _your_turn(console)
+    assert st["winner"] == "crassus", "his turn ended this game"
+    console.close()
+    app = app_with([], [], state_dir, lang)
+    try:
+        tile = app.view()["last_crassus_turn"]["tile"]
+        app.ask_undo()
+        app.handle("a")                                   # A: undo
+        note = app.stack[-1]
+        assert isinstance(note, TextScreen) and app.errors == 0
+        said = " ".join(note.rows)
+        shown = tile_letter(tile, edition_of(app.view()))     # as the edition's tiles print it
+        assert _("The game goes on: its end is taken back too.") in said.replace("- ", "-")
+        assert said.count(f" {shown}") >= 2, said             # the tile named, and put back on his stack
+        assert app.view()["winner"] is None
+        screens = len(note.rows) - base.ROWS + 1          # the note's scroll: 1/N
+        assert screens <= 7, (screens, note.rows)
+    finally:
+        app.console.close()

@@ -264,17 +264,20 @@ def _undone(sentence: Any) -> Msg | None:
     table, letter = turn.kwargs.get("table"), turn.args[0]
     # Short: the first sentence names the turn (the Log keeps its whole sentence, just above).
     if table == "tile":
-        undone = Msg("Undone: Crassus's whole turn with tile {tile}. Put tile {tile} back face down on top of his "
-                     "stack and take back on the board what the turn did (the Log lists it).", tile=letter)
+        undone = Msg("Undone: Crassus's turn with tile {tile}. Put tile {tile} face down on top of his stack; take "
+                     "back on the board what the turn did (see the Log).", tile=letter)
     elif table == "new-stack":           # his stack as before that turn: this tile alone, whatever the edition
-        undone = Msg("Undone: Crassus's whole turn with tile {tile}, which made his stack anew. Lay tile {tile} "
-                     "alone face down as his stack again and all his other tiles face up beside it as played (out "
-                     "of the new stack, if you made it); then take back on the board what the turn did (the Log "
-                     "lists it).", tile=letter)
+        undone = Msg("Undone: Crassus's turn with tile {tile}, which remade his stack. His stack is tile {tile} "
+                     "alone, face down; his other tiles lie face up beside it as played (from the new stack, if "
+                     "made). Then take back on the board what the turn did (see the Log).", tile=letter)
     else:
         undone = Msg("Undone: Crassus's whole turn with tile {tile}. Take back on the board what it did (the Log "
                      "lists it).", tile=letter)
-    return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+    if end is None:
+        return undone
+    if table in ("tile", "new-stack"):   # the box's tiles: the table's steps, then that the game goes on (how it
+        return Msg("{} {}", undone, Msg("The game goes on: its end is taken back too."))   # ended: the Log)
+    return Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
 
 
 _PLACED = {"You: placed {} on {}, {} toward {}": "up", "You: placed {} on {} face down": "down",

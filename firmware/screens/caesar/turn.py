@@ -128,6 +128,16 @@ def resume(ctx: Ctx, then: Callable[[Ctx], None] | None, drawn: bool = True) -> 
     return False
 
 
+def borders_said(borders: list[str]) -> str:
+    """A closure's border markers (C-10: one on each border with a neighbouring province the same
+    player controls) as one sentence: ``+1 marker on the border Sicilia–Africa``; two or more
+    named in one sentence, not one sentence each (``+1 marker on each border: …``: a row or two
+    less, a screen of his closing turn's three-row page less to read at the table)."""
+    if len(borders) == 1:
+        return _("+1 marker on the border {}").format(space_name(borders[0]))
+    return _("+1 marker on each border: {}").format(", ".join(space_name(b) for b in borders))
+
+
 def _said_again(obj: object) -> object:
     """A turn's record with every sentence in it (a :class:`~firmware.i18n.Spoken` text, which
     keeps the Msg it was said from) said again in the language spoken now; ids, codes and
@@ -254,9 +264,9 @@ class TurnScreen:
             elif w == "none":
                 rows.append(_("No marker: nobody controls it."))
                 keys.append("markers")
-            for b in s["border_markers"]:
-                rows.append(_("+1 marker on the border {}").format(space_name(b)))
-                keys.append(b)
+            if s["border_markers"]:
+                rows.append(borders_said(s["border_markers"]))
+                keys.append("borders")
             for i, given in enumerate(page["bonuses"]):
                 rows.append(given["text"])        # it starts with the bonus's name
                 keys.append(i)
