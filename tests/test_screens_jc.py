@@ -1380,7 +1380,7 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
 
 @pytest.mark.parametrize("lang, gone_over, said_as, own, picks", [
     ("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1", "Caesar puts the hit on Pompey's Auxilia 1. "),
-    ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1", "Цезарь отдаёт хит блоку Ауксилия 1 Помпея. ")])
+    ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1", "Цезарь отдаёт хит блоку «Ауксилия 1 Помпея». ")])
 def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own, picks):  # J-2 (Jupiter), J-7
     """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
     the battle log (the screen, the console's log and its replies) and the fire's result named both
@@ -2018,8 +2018,8 @@ def _log_after_a_restart(state_dir, lang):
 
 @pytest.mark.parametrize("lang, undone", [
     ("en", "Undone: Pompey put the hit on Pompeius. Pompey chooses again which block takes the hit."),
-    ("ru", "Отменено: Помпей отдал хит блоку Помпей. Помпей снова выбирает, какой блок получит хит."),
-    ("uk", "Скасовано: Помпей віддав хіт блоку Помпей. Помпей знову обирає, який блок отримає хіт.")])
+    ("ru", "Отменено: Помпей отдал хит блоку «Помпей». Помпей снова выбирает, какой блок получит хит."),
+    ("uk", "Скасовано: Помпей віддав хіт блоку «Помпей». Помпей знову обирає, який блок отримає хіт.")])
 def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(state_dir, lang, undone):  # J-7, undo
     """One hit on Pompeius and Legio 1, both at I: Pompey picks Pompeius (J-7), then holds B. The undo
     said «Отменено: Раунд 1 Легион 10 (C4, III): атакует 1 6 6, 1 хит (Помпей I→-: убит).», which
@@ -2065,10 +2065,25 @@ def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_liste
         app.console.close()
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_block_named_after_the_word_block_is_quoted_everywhere(lang):  # J-7
+    """A block's name after the word «блок» is quoted, as in «Блок «Легион 8» уничтожен…» (some 36
+    sentences): the pick of a hit (J-7), its undo and its question, and the advice said «отдаёт хит
+    блоку Легион 8» (7 sentences), the name run into the sentence. One form in every sentence."""
+    import re
+    from scripts import i18n as catalogs
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "jc.po")
+    one = r"(?i)\bблок(?:у|а|ом|е|і)?\s+"                # one block (not «блоков {}»: a side's, «блоков Цезаря»)
+    bare = [m for e in entries.values() for m in e.msgstr if re.search(one + r"\{", m) and m != "Блок {}"]
+    assert not bare, bare                                  # («Блок {}»: a nameless block's own name, J-7)
+    quoted = [m for e in entries.values() for m in e.msgstr if re.search(one + r"«\{", m)]
+    assert len(quoted) > 40, len(quoted)
+
+
 @pytest.mark.parametrize("lang, asked", [
     ("en", ["Pompey put the hit on", "Pompeius; the dice", "stay."]),
-    ("ru", ["Помпей отдал хит", "блоку Помпей; кубики", "остаются."]),
-    ("uk", ["Помпей віддав хіт", "блоку Помпей; кубики", "лишаються."])])
+    ("ru", ["Помпей отдал хит", "блоку «Помпей»;", "кубики остаются."]),
+    ("uk", ["Помпей віддав хіт", "блоку «Помпей»;", "кубики лишаються."])])
 def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang, asked):  # J-7, undo
     """Hold B after Pompey put a tied hit on Pompeius (J-7): the question said «Take back: Pompey puts
     the hit on Pompeius. Round 1 Legio 10 (C4, III): fires 1 6 6, 1 hit (Pompeius I→-: killed).», six
@@ -2464,8 +2479,8 @@ def test_a_roll_made_again_as_before_another_one_read_is_said_again(state_dir): 
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Advised: Scipio takes the hit; Pompey then holds the field with"),
-                                        ("ru", "Совет: отдайте хит блоку Сципион; тогда Помпей удержит поле с шансом"),
-                                        ("uk", "Порада: віддайте хіт блоку Сципіон; тоді Помпей утримає поле з шансом")])
+                                        ("ru", "Совет: отдайте хит блоку «Сципион»; тогда Помпей удержит поле с шансом"),
+                                        ("uk", "Порада: віддайте хіт блоку «Сципіон»; тоді Помпей утримає поле з шансом")])
 def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # J-7
     """Why ✓? on a hit read «Совет: Сципион — получить хит» (uk «Сципіон — отримати хіт»: a name
     and an infinitive, no sentence): the block advised takes the hit, said as a sentence (an
@@ -2480,7 +2495,7 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
 @pytest.mark.parametrize("lang, rows", [
     ("en", ["Advised: x1 takes the hit", "Scipio instead: 9.2% (0.8% more).", "this hit kills him",
             "✓ spares a leader when another block's chance is less than 1% lower."]),
-    ("ru", ["Совет: отдайте хит блоку x1", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
+    ("ru", ["Совет: отдайте хит блоку «x1»", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
             "✓ бережёт лидера, если с другим блоком шанс ниже менее чем на 1%."])])
 def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lang, rows):  # J-2, J-17, J-7
     # Pompey holds with 9.2 % if Scipio (at I) takes the hit and dies, 8.4 % if the B3 does: ✓ was on
