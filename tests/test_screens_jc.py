@@ -2065,6 +2065,42 @@ def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_liste
         app.console.close()
 
 
+def test_one_hold_of_b_takes_back_a_fire_of_the_fight_with_the_hit_j14_placed(state_dir):  # J-7, J-14, undo
+    """Fight to the end with the table's dice: Legio 10's one hit falls on Pompeius or Legio 1, both
+    at I (J-7), and J-14 places it (on the legion: the leader last). The player entered the dice; the
+    device's placing of the hit is part of that fire, made at the same press (``auto dice=``: the fire
+    and J-14's hits, one step), not at the press that closes the roll's page: one hold of B after
+    that page takes back the fire and the hit together (the dice were mistyped: the legion stands
+    again, Legio 10 is to fire), never the hit alone with the fire left on the table."""
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+             "add defender p_leg1 strength=1"]
+    app = app_with(lines, HOME + DOWN * 4 + ["a", "a"], state_dir)    # Fight to the end? yes: the dice asked
+    try:
+        for _fire in range(3):                                            # Pompeius, Legio 1, Legio 10 fire a 1
+            app.render()
+            assert type(app.stack[-1]).__name__ == "JcDiceEntry", app.stack[-1]
+            app.handle("a")                                               # the dice entered
+            app.render()
+            assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+            app.handle("b")                                               # its page closed: the next fire
+        app.render()
+        fired = list(app.console.session.lines)
+        assert fired[-1].startswith("auto dice=") and fired.count(fired[-1]) == 3, fired
+        leg1 = next(x for x in app.view()["battle"]["blocks"] if x["key"] == "p_leg1")
+        assert leg1["status"] == "eliminated"                             # J-14: the legion, not the leader
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                                   # yes, take it back
+        app.render()
+        assert list(app.console.session.lines) == fired[:-1]              # the fire and its hit: one step
+        b = app.view()["battle"]
+        assert [(x["key"], x["status"]) for x in b["blocks"] if x["side"] == "pompey"] == \
+            [("p_pompeius", "fight"), ("p_leg1", "fight")]
+        assert b["decision"]["kind"] == "turn" and b["decision"]["blocks"] == ["c_leg10"], b["decision"]
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_block_named_after_the_word_block_is_quoted_everywhere(lang):  # J-7
     """A block's name after the word «блок» is quoted, as in «Блок «Легион 8» уничтожен…» (some 36
