@@ -176,7 +176,7 @@ def test_a_game_started_over_serial_takes_the_device_back_to_the_main_menu(state
     screens go (they were drawing a game no longer in play: the error screen came up), the main
     menu says why, and the keys go on working."""
     from firmware.screens.menu import MainMenu
-    app = app_with(JC_BATTLE, ["a", "a"], state_dir)          # Julius Caesar's home, the battle
+    app = app_with(JC_BATTLE, ["a"], state_dir)               # Julius Caesar: on the battle being fought
     try:
         loop = Loop(app, Recorder(), None)
         assert type(app.stack[-1]).__name__ == "BattleScreen"
@@ -198,7 +198,7 @@ def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
     """J-4/J-5: the device waits for Caesar's dice; the serial link fires for him, then ends the
     battle and begins the next: the dice entry of a fire already played goes (it stayed, and drew
     the error screen once its block had left the battle); the battle screen shows what is decided now."""
-    app = app_with(JC_BATTLE, ["a", "a", "a"], state_dir)     # home, battle, Fire: the dice entry
+    app = app_with(JC_BATTLE, ["a", "a"], state_dir)          # the battle, Fire: the dice entry
     try:
         loop = Loop(app, Recorder(), None)
         assert type(app.stack[-1]).__name__ == "JcDiceEntry"

@@ -70,7 +70,7 @@ def test_an_undo_in_the_dice_entry_takes_it_off_with_the_fire_it_waited_for(stat
     battle screen asks who takes the hit again."""
     app = app_with(["new jc-battle attacker=caesar dice=physical seed=9", "add attacker c_caesar",
                     "add attacker c_leg10", "add defender p_pompeius", "add defender p_leg1", "start",
-                    "fire c_caesar dice=1,2,6"], ["a", "b", "a", "a", "a"], state_dir)   # (b: the roll said again, read)
+                    "fire c_caesar dice=1,2,6"], ["a", "b", "a", "a"], state_dir)   # (b: the roll said again, read: the battle)
     try:
         app.render()
         assert type(app.stack[-1]).__name__ == "JcDiceEntry"          # Pompeius's fire

@@ -31,18 +31,19 @@ CASES = {
     "jc_setup": ([], ["a", "down", "a", "right", "down", "right"]),
     "jc_home": ([NEW, "add attacker c_caesar"], HOME),
     "jc_add": ([NEW], HOME + DOWN + ["a", "down"]),
-    "jc_turn": (ARMIES + ["start"], HOME + ["a"]),
-    "jc_hit": (TIE, HOME + READ + ["a", "down"]),
-    "jc_dice": (ARMIES + ["start"], HOME + ["a", "a"]),
-    "jc_dice_entry": (PHYSICAL, HOME + READ + ["a", "a", "up", "up", "up", "right", "down"]),
-    "jc_turn_ru": (ARMIES + ["start"], HOME + ["a"]),
-    "jc_turn_uk": (ARMIES + ["start"], HOME + ["a"]),
-    "jc_hit_ru": (TIE, HOME + READ + ["a"]),
+    "jc_turn": (ARMIES + ["start"], HOME),                # a battle fought: its screen at once
+    "jc_hit": (TIE, HOME + READ + ["down"]),
+    "jc_dice": (ARMIES + ["start"], HOME + ["a"]),
+    "jc_dice_entry": (PHYSICAL, HOME + READ + ["a", "up", "up", "up", "right", "down"]),
+    "jc_turn_ru": (ARMIES + ["start"], HOME),
+    "jc_turn_uk": (ARMIES + ["start"], HOME),
+    "jc_hit_ru": (TIE, HOME + READ),
     "jc_odds_ru": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
     "jc_over_uk": ([WON, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_home_ru": ([NEW, "add attacker c_caesar"], HOME),
     "jc_odds": (ARMIES + ["add attacker c_leg8 reserve=1"], HOME + DOWN * 3 + ["a"]),
-    "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"], HOME + READ + DOWN * 3 + ["a"]),
+    "jc_forces": (ARMIES + ["add attacker c_leg8 reserve=1", "start", "fire dice=1,5,6"],
+                  HOME + READ + ["b"] + DOWN * 3 + ["a"]),        # (the battle screen first: B to the home)
     "jc_over": ([WON, "add attacker c_leg10", "add defender p_leg1", "fight"], HOME + READ + ["a", "a"]),
     "jc_vp": ([NEW, "control Roma caesar"], HOME + DOWN * 7 + ["a"]),
     "jc_cards": ([NEW, "deal"], HOME + DOWN * 8 + ["a"]),
@@ -1379,7 +1380,7 @@ def test_a_block_gone_over_is_told_from_the_like_named_block_of_its_new_side(): 
 
 @pytest.mark.parametrize("lang, gone_over, said_as, own, picks", [
     ("en", "Auxilia 1 (P)", "Pompey's Auxilia 1", "Auxilia 1", "Caesar puts the hit on Pompey's Auxilia 1. "),
-    ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1", "Цезарь отдаёт хит блоку Ауксилия 1 Помпея. ")])
+    ("ru", "Ауксилия 1 (П)", "Ауксилия 1 Помпея", "Ауксилия 1", "Цезарь отдаёт хит блоку «Ауксилия 1 Помпея». ")])
 def test_the_battle_log_tells_a_block_gone_over_from_its_like_named_fellow(lang, gone_over, said_as, own, picks):  # J-2 (Jupiter), J-7
     """The lists marked Pompey's Auxilia 1 fighting for Caesar with its first owner's initial, but
     the battle log (the screen, the console's log and its replies) and the fire's result named both
@@ -1577,7 +1578,7 @@ def _undo_on_the_device(app) -> None:
 def test_an_undone_fire_takes_its_dice_off_the_screen(state_dir):  # J-5
     """The dice of a fire are shown; an undo takes the fire back: its dice go (they stayed, with
     hits that no block had taken any more), and the same dice come back when it fires again."""
-    app = app_with(ARMIES + ["start"], HOME + ["a", "a"], state_dir)
+    app = app_with(ARMIES + ["start"], HOME + ["a"], state_dir)
     try:
         app.render()
         assert isinstance(app.stack[-1], DiceResult)
@@ -1595,7 +1596,7 @@ def test_an_undone_fire_takes_its_dice_off_the_screen(state_dir):  # J-5
 def test_the_forces_shown_follow_an_undo_and_the_serial_link(state_dir):  # J-5, J-7
     """Forces lists every block's strength as it is now: after an undo of a fire, or a fire over the
     serial link, the strengths shown are not the ones of before (they stayed)."""
-    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + READ + DOWN * 3 + ["a"], state_dir)
+    app = app_with(ARMIES + ["start", "fire c_caesar"], HOME + READ + ["b"] + DOWN * 3 + ["a"], state_dir)
     try:
         app.render()
         assert app.stack[-1].title == "Forces"
@@ -1660,7 +1661,7 @@ def test_an_undone_winter_takes_its_checklist_off_the_screen(state_dir):  # J-19
 def test_the_advice_on_a_hit_goes_once_the_hit_is_placed_over_the_serial_link(state_dir):  # J-7, J-14
     """The advice on where a hit goes is for that hit: once the serial link places it, the advice
     goes (it stayed, advising a hit already placed)."""
-    app = app_with(TIE, HOME + READ + ["a"], state_dir)
+    app = app_with(TIE, HOME + READ, state_dir)                       # (on the battle: the hit to place)
     try:
         battle = app.stack[-1]
         assert isinstance(battle, BattleScreen)
@@ -1887,12 +1888,41 @@ def _writes(app) -> list[str]:
     return written
 
 
+@pytest.mark.parametrize("lines, on_battle", [
+    ([*ARMIES, "start"], True),                                   # round 1: which block acts (J-5)
+    (TIE, True),                                                  # a tied hit for its owner to place (J-7)
+    ([*ARMIES], False),                                           # the set-up: the home (Add attacker…)
+    ([WON, "add attacker c_leg10", "add defender p_leg1", "fight"], False)])      # over (J-13): the home
+def test_a_battle_being_fought_reopens_on_its_decision(state_dir, lines, on_battle):  # J-5, J-7, J-14
+    """The power goes in the middle of a battle: the game reopened on its home, the decision the
+    table was making (which block acts, where a hit goes) one more press away (Battle), and closing
+    the roll said again led to the home too. It reopens on the battle screen, the roll not closed
+    said over it; B from it is the home. Before round 1, or with the battle over, on the home."""
+    app = app_with(lines, [], state_dir)
+    app.console.close()                                           # (the table's link played it: the power goes)
+    back = app_with([], HOME, state_dir)
+    try:
+        back.render()
+        if isinstance(back.stack[-1], DiceResult):                # the last roll, not closed: said again
+            back.handle("b")
+            back.render()
+        top = back.stack[-1]
+        if on_battle:
+            assert isinstance(top, BattleScreen), type(top).__name__
+            assert back.view()["battle"]["decision"] is not None and top.items(back)
+            back.handle("b")
+            back.render()
+        assert isinstance(back.stack[-1], JcHome), type(back.stack[-1]).__name__
+    finally:
+        back.console.close()
+
+
 def test_a_roll_shown_when_the_power_went_is_shown_again_until_it_is_closed(state_dir):  # J-1, J-7
     """Fire on the device: the dice and where the hits went are on the panel when the power goes.
     Started again, the game opened on its home, the roll gone unseen (the battle log has it, but
     nobody at the table read it, nor which block to reduce). It is said again — and again, until
     closed: closing it is its one write; opening, scrolling and reading it write nothing."""
-    app = app_with([*ARMIES, "start"], HOME + ["a", "a"], state_dir)      # Battle, Fire: the dice
+    app = app_with([*ARMIES, "start"], HOME + ["a"], state_dir)           # (on the battle) Fire: the dice
     try:
         shown = app.stack[-1]
         assert isinstance(shown, DiceResult)
@@ -1921,12 +1951,13 @@ def test_a_roll_shown_when_the_power_went_is_shown_again_until_it_is_closed(stat
         written = _writes(closing)
         closing.handle("a")                                             # closed
         closing.render()
-        assert isinstance(closing.stack[-1], JcHome) and written == ["jc.roll"]
+        assert isinstance(closing.stack[-1], BattleScreen) and written == ["jc.roll"]     # on to the next decision
+        assert isinstance(closing.stack[-2], JcHome)
     finally:
         closing.console.close()
     read = app_with([], ["a"], state_dir, lang="ru")
     try:
-        assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__    # read: not again, any language
+        assert isinstance(read.stack[-1], BattleScreen), type(read.stack[-1]).__name__    # read: not again, any language
     finally:
         read.console.close()
 
@@ -1941,7 +1972,7 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
     been read before the pick: a power cut then took the kill off the table unseen. Now the pick's
     events come on the roll's page (dice, where the hits went, what the rules did), said again on
     opening the game until it is closed — in any language; closed, its one write."""
-    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)       # the fire's page read; Battle
+    app = app_with(TIED_LEADER, HOME + READ, state_dir)               # the fire's page read: the battle
     try:
         assert isinstance(app.stack[-1], BattleScreen) and app.view()["battle"]["decision"]["kind"] == "hit"
         app.render()                                                    # (the pick starts on Legio 1)
@@ -1971,7 +2002,7 @@ def test_a_leader_killed_by_the_owners_pick_of_a_tied_hit_is_said_until_closed(s
         back.console.close()
     read = app_with([], ["a"], state_dir)
     try:
-        assert isinstance(read.stack[-1], JcHome), type(read.stack[-1]).__name__
+        assert isinstance(read.stack[-1], BattleScreen), type(read.stack[-1]).__name__    # Legio 1 fights on
     finally:
         read.console.close()
 
@@ -1987,15 +2018,15 @@ def _log_after_a_restart(state_dir, lang):
 
 @pytest.mark.parametrize("lang, undone", [
     ("en", "Undone: Pompey put the hit on Pompeius. Pompey chooses again which block takes the hit."),
-    ("ru", "Отменено: Помпей отдал хит блоку Помпей. Помпей снова выбирает, какой блок получит хит."),
-    ("uk", "Скасовано: Помпей віддав хіт блоку Помпей. Помпей знову обирає, який блок отримає хіт.")])
+    ("ru", "Отменено: Помпей отдал хит блоку «Помпей». Помпей снова выбирает, какой блок получит хит."),
+    ("uk", "Скасовано: Помпей віддав хіт блоку «Помпей». Помпей знову обирає, який блок отримає хіт.")])
 def test_an_undone_pick_of_a_tied_hit_says_the_pick_was_undone_not_the_fire(state_dir, lang, undone):  # J-7, undo
     """One hit on Pompeius and Legio 1, both at I: Pompey picks Pompeius (J-7), then holds B. The undo
     said «Отменено: Раунд 1 Легион 10 (C4, III): атакует 1 6 6, 1 хит (Помпей I→-: убит).», which
     reads as if the fire was undone; the fire stands (its dice, J-1) and only the pick goes back.
     The notice names the pick and the block, and says the owner chooses again, as the question
     comes back; after a restart the log says it the same way."""
-    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
+    app = app_with(TIED_LEADER, HOME + READ, state_dir, lang=lang)
     try:
         app.render()                                                    # (the pick starts on Legio 1)
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
@@ -2022,7 +2053,7 @@ def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_liste
     first block listed, Pompeius: one careless A killed him, gone for good and a trophy for Caesar
     (J-2, J-17). It starts on the decision's careful pick (J-14's choice among the blocks that are
     not leaders): A puts the hit on Legio 1; the leader is a deliberate move away."""
-    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir)
+    app = app_with(TIED_LEADER, HOME + READ, state_dir)
     try:
         app.render()
         d = app.view()["battle"]["decision"]
@@ -2034,16 +2065,67 @@ def test_the_pick_of_a_tied_hit_starts_on_the_careful_block_not_the_leader_liste
         app.console.close()
 
 
+def test_one_hold_of_b_takes_back_a_fire_of_the_fight_with_the_hit_j14_placed(state_dir):  # J-7, J-14, undo
+    """Fight to the end with the table's dice: Legio 10's one hit falls on Pompeius or Legio 1, both
+    at I (J-7), and J-14 places it (on the legion: the leader last). The player entered the dice; the
+    device's placing of the hit is part of that fire, made at the same press (``auto dice=``: the fire
+    and J-14's hits, one step), not at the press that closes the roll's page: one hold of B after
+    that page takes back the fire and the hit together (the dice were mistyped: the legion stands
+    again, Legio 10 is to fire), never the hit alone with the fire left on the table."""
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+             "add defender p_leg1 strength=1"]
+    app = app_with(lines, HOME + DOWN * 4 + ["a", "a"], state_dir)    # Fight to the end? yes: the dice asked
+    try:
+        for _fire in range(3):                                            # Pompeius, Legio 1, Legio 10 fire a 1
+            app.render()
+            assert type(app.stack[-1]).__name__ == "JcDiceEntry", app.stack[-1]
+            app.handle("a")                                               # the dice entered
+            app.render()
+            assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+            app.handle("b")                                               # its page closed: the next fire
+        app.render()
+        fired = list(app.console.session.lines)
+        assert fired[-1].startswith("auto dice=") and fired.count(fired[-1]) == 3, fired
+        leg1 = next(x for x in app.view()["battle"]["blocks"] if x["key"] == "p_leg1")
+        assert leg1["status"] == "eliminated"                             # J-14: the legion, not the leader
+        app.handle("b:hold")
+        app.render()
+        app.handle("a")                                                   # yes, take it back
+        app.render()
+        assert list(app.console.session.lines) == fired[:-1]              # the fire and its hit: one step
+        b = app.view()["battle"]
+        assert [(x["key"], x["status"]) for x in b["blocks"] if x["side"] == "pompey"] == \
+            [("p_pompeius", "fight"), ("p_leg1", "fight")]
+        assert b["decision"]["kind"] == "turn" and b["decision"]["blocks"] == ["c_leg10"], b["decision"]
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_block_named_after_the_word_block_is_quoted_everywhere(lang):  # J-7
+    """A block's name after the word «блок» is quoted, as in «Блок «Легион 8» уничтожен…» (some 36
+    sentences): the pick of a hit (J-7), its undo and its question, and the advice said «отдаёт хит
+    блоку Легион 8» (7 sentences), the name run into the sentence. One form in every sentence."""
+    import re
+    from scripts import i18n as catalogs
+    _, entries = catalogs.read_po(catalogs.LOCALE / lang / "LC_MESSAGES" / "jc.po")
+    one = r"(?i)\bблок(?:у|а|ом|е|і)?\s+"                # one block (not «блоков {}»: a side's, «блоков Цезаря»)
+    bare = [m for e in entries.values() for m in e.msgstr if re.search(one + r"\{", m) and m != "Блок {}"]
+    assert not bare, bare                                  # («Блок {}»: a nameless block's own name, J-7)
+    quoted = [m for e in entries.values() for m in e.msgstr if re.search(one + r"«\{", m)]
+    assert len(quoted) > 40, len(quoted)
+
+
 @pytest.mark.parametrize("lang, asked", [
     ("en", ["Pompey put the hit on", "Pompeius; the dice", "stay."]),
-    ("ru", ["Помпей отдал хит", "блоку Помпей; кубики", "остаются."]),
-    ("uk", ["Помпей віддав хіт", "блоку Помпей; кубики", "лишаються."])])
+    ("ru", ["Помпей отдал хит", "блоку «Помпей»;", "кубики остаются."]),
+    ("uk", ["Помпей віддав хіт", "блоку «Помпей»;", "кубики лишаються."])])
 def test_the_undo_question_of_a_pick_names_the_pick_on_one_page(state_dir, lang, asked):  # J-7, undo
     """Hold B after Pompey put a tied hit on Pompeius (J-7): the question said «Take back: Pompey puts
     the hit on Pompeius. Round 1 Legio 10 (C4, III): fires 1 6 6, 1 hit (Pompeius I→-: killed).», six
     rows, four pages of a three-row question, the fire repeated after the pick. It names the pick,
     its block and that the dice stay (undo takes back the pick, not the fire): one page."""
-    app = app_with(TIED_LEADER, HOME + READ + ["a"], state_dir, lang=lang)
+    app = app_with(TIED_LEADER, HOME + READ, state_dir, lang=lang)
     try:
         app.render()
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_pompeius")
@@ -2162,7 +2244,7 @@ def test_a_pick_that_ends_the_battle_is_said_with_its_roll_until_closed(state_di
     :func:`test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why`.)"""
     _stored_before_ties(monkeypatch)
     lines = [*TIED_LEADER[:-1], "fire c_leg10 dice=1,1,6"]
-    app = app_with(lines, HOME + READ + ["a"], state_dir)
+    app = app_with(lines, HOME + READ, state_dir)
     try:
         app.render()
         app.stack[-1].cursor = app.view()["battle"]["decision"]["choices"].index("p_leg1")
@@ -2231,7 +2313,7 @@ def test_an_earlier_roll_an_undo_leaves_newest_was_read_already(state_dir):  # J
     again, and it was read (before the second): a power cut does not say it again. Undo never
     re-rolls: the resumed roll's undo takes it off the panel, and fired again it is the same roll,
     read already."""
-    app = app_with([*ARMIES, "start"], HOME + ["a", "a", "b"], state_dir)     # first fire, read
+    app = app_with([*ARMIES, "start"], HOME + ["a", "b"], state_dir)          # first fire, read
     try:
         assert isinstance(app.stack[-1], BattleScreen)
         first = app.view()["battle"]["roll"]
@@ -2248,13 +2330,13 @@ def test_an_earlier_roll_an_undo_leaves_newest_was_read_already(state_dir):  # J
         app.console.close()
     back = app_with([], ["a"], state_dir)
     try:
-        assert isinstance(back.stack[-1], JcHome), type(back.stack[-1]).__name__
+        assert isinstance(back.stack[-1], BattleScreen), type(back.stack[-1]).__name__    # not the roll
     finally:
         back.console.close()
 
 
 def test_a_resumed_roll_is_taken_off_by_its_undo_and_comes_back_the_same(state_dir):  # J-7
-    app = app_with([*ARMIES, "start"], HOME + ["a", "a"], state_dir)
+    app = app_with([*ARMIES, "start"], HOME + ["a"], state_dir)
     try:
         dice = list(app.stack[-1].turn["dice"])
     finally:
@@ -2433,8 +2515,8 @@ def test_a_roll_made_again_as_before_another_one_read_is_said_again(state_dir): 
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Advised: Scipio takes the hit; Pompey then holds the field with"),
-                                        ("ru", "Совет: отдайте хит блоку Сципион; тогда Помпей удержит поле с шансом"),
-                                        ("uk", "Порада: віддайте хіт блоку Сципіон; тоді Помпей утримає поле з шансом")])
+                                        ("ru", "Совет: отдайте хит блоку «Сципион»; тогда Помпей удержит поле с шансом"),
+                                        ("uk", "Порада: віддайте хіт блоку «Сципіон»; тоді Помпей утримає поле з шансом")])
 def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # J-7
     """Why ✓? on a hit read «Совет: Сципион — получить хит» (uk «Сципіон — отримати хіт»: a name
     and an infinitive, no sentence): the block advised takes the hit, said as a sentence (an
@@ -2449,7 +2531,7 @@ def test_why_the_hit_advice_names_the_block_in_a_whole_sentence(lang, said):  # 
 @pytest.mark.parametrize("lang, rows", [
     ("en", ["Advised: x1 takes the hit", "Scipio instead: 9.2% (0.8% more).", "this hit kills him",
             "✓ spares a leader when another block's chance is less than 1% lower."]),
-    ("ru", ["Совет: отдайте хит блоку x1", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
+    ("ru", ["Совет: отдайте хит блоку «x1»", "Вместо него Сципион: 9,2% (на 0,8% больше).", "этот хит его убьёт",
             "✓ бережёт лидера, если с другим блоком шанс ниже менее чем на 1%."])])
 def test_the_tick_spares_a_leader_whose_odds_are_better_by_less_than_a_point(lang, rows):  # J-2, J-17, J-7
     # Pompey holds with 9.2 % if Scipio (at I) takes the hit and dies, 8.4 % if the B3 does: ✓ was on
@@ -3091,11 +3173,11 @@ def test_a_roll_closed_stays_closed_in_the_battle_reopened(state_dir):  # J-7
     try:
         assert isinstance(app.stack[-1], DiceResult), app.stack[-1]      # the roll, said on resuming
         app.handle("b")                                                  # read: closed
-        assert isinstance(app.stack[-1], JcHome)
+        assert isinstance(app.stack[-1], BattleScreen)                   # (the battle fought on)
         sid = app.fair_draw().session
         assert '"ok":true' in app.serve_line(b"new caesar-solo seed=1")
         _reopened(app, sid)
-        assert isinstance(_resumed(app), JcHome), app.stack[-1]
+        assert isinstance(_resumed(app), BattleScreen), app.stack[-1]
     finally:
         app.console.close()
 
@@ -3170,7 +3252,7 @@ def test_a_roll_closed_stays_closed_after_other_campaigns_rolls(state_dir):  # J
         assert len(str(app.settings[ROLL_KEY])) <= 512
         for i, sid in enumerate(sids):
             _reopened(app, sid)
-            assert isinstance(_resumed(app), JcHome), (i, app.stack[-1])
+            assert isinstance(_resumed(app), BattleScreen), (i, app.stack[-1])       # not the roll: the battle
     finally:
         app.console.close()
 
@@ -3261,7 +3343,7 @@ def test_a_roll_sent_over_the_serial_link_is_shown_on_the_home(state_dir):  # J-
     """A fire sent over the serial link while the device shows the home: its dice and where the hits
     went were shown only once the game was left and opened again. Now the home shows the roll when
     it comes on top; closed, it is not shown again."""
-    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    app = app_with(PHYSICAL[:-1], HOME + ["b"], state_dir)            # (the battle screen first: B to the home)
     try:
         app.render()
         assert isinstance(app.stack[-1], JcHome)
@@ -3301,7 +3383,7 @@ def test_a_roll_closed_while_the_card_refuses_writes_is_not_shown_again(state_di
     """The card refuses to keep the roll closed (``jc.roll`` not written): the home, which shows a
     roll not closed when it comes on top, showed it again at once, with no way to the home. What
     was closed is kept while the program runs."""
-    app = app_with(PHYSICAL[:-1], HOME, state_dir)
+    app = app_with(PHYSICAL[:-1], HOME + ["b"], state_dir)            # (the battle screen first: B to the home)
     try:
         app.render()
         assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())

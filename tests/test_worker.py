@@ -99,7 +99,7 @@ class _Held(Worker):
 
 
 def test_the_battle_screen_shows_a_wait_mark_then_the_same_odds_and_advice(state_dir):  # J-14, J-15
-    sync = app_with(BIG, ["a", "a"], state_dir, lang="ru")
+    sync = app_with(BIG, ["a"], state_dir, lang="ru")           # (the battle fought: its screen at once)
     expected = sync.render()
     shown_sync = drawn(sync)
     sync.console.close()
@@ -112,8 +112,7 @@ def test_the_battle_screen_shows_a_wait_mark_then_the_same_odds_and_advice(state
     try:
         events: queue.Queue = queue.Queue()
         app.worker = held = _Held(lambda: events.put(("wake",)))
-        for key in ("a", "a"):                                      # home, then the battle screen
-            app.handle(key)
+        app.handle("a")                                             # the battle screen (being fought)
         waiting = " ".join(t for _x, _y, t, _k in drawn(app))
         assert jc.WAIT in waiting
         held.go.set()                                               # the answers may come now
@@ -139,8 +138,7 @@ def test_the_device_loop_draws_the_answer_when_the_worker_wakes_it(state_dir):  
         app.worker = Worker(lambda: events.put(("wake",)))
         out = Recorder()
         loop = Loop(app, out)
-        for key in ("a", "a"):
-            loop.handle(("key", key))
+        loop.handle(("key", "a"))                                 # the battle screen (being fought)
         frames = len(out.frames)
         while app.worker.busy() or not events.empty():
             loop.handle(events.get(timeout=60))                   # the loop's own event path

@@ -23,14 +23,26 @@ from firmware.screens.widgets import Item, WrappedListScreen
 
 
 def open_game(ctx: Ctx) -> None:
-    """Continue the current Julius Caesar session — on what the device said and was not closed yet
-    (after a power cut): the newest announcement (a winter's checklist, a reveal) over the last
-    roll's result —, or set one up."""
+    """Continue the current Julius Caesar session — on the battle being fought (its decision), and
+    over it what the device said and was not closed yet (after a power cut): the newest
+    announcement (a winter's checklist, a reveal) over the last roll's result —, or set one up."""
     play.continue_or_setup(ctx, (GAME,), JcHome, lambda: setup_form(home=JcHome))
     view = ctx.view()
     if view is not None and view["game"] == GAME:
+        open_battle(ctx)
         resume_roll(ctx)
         resume(ctx)
+
+
+def open_battle(ctx: Ctx) -> None:
+    """On opening the game (after a power cut too): a battle being fought (J-5..J-7, J-14) opens
+    on its screen — the decision it waits for (which block acts, where a hit goes) — as it was
+    when the power went, not on the home's Battle row that leads to it (one more press); the
+    roll not closed yet and an announcement are said over it, and closing them leads to it.
+    A battle in set-up or over, or the campaign's end (J-17): the home."""
+    view = view_of(ctx)
+    if view["battle"]["phase"] == "fighting" and not view["campaign"]["over"]:
+        ctx.push(BattleScreen())
 
 
 class JcHome(WrappedListScreen):
