@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadArguments, GameOver, IllegalMove
-from engine.game import (Command, Drawn, GameRules, GlobalCommand, Outcome, Request, State, commands,
+from engine.game import (Command, Drawn, GameRules, GlobalCommand, Held, Outcome, Request, State, Seen, commands,
                          load_rng, store_rng)
 from engine.glory import fame as F
 from engine.glory import rounds as R
@@ -380,13 +380,59 @@ def _column_words(column: list[str]) -> str | Msg:
 def _event_drawn(state: State, req: Request) -> Drawn | None:
     """The event ``event`` draws: the top card of the shuffled deck, unless ``card=`` names
     another, drawn at the table (G-19; a card the device has shown stays this event through undo,
-    and naming that very card is taking it)."""
-    deck = state.get("deck")
-    if not isinstance(deck, list) or not deck:
+    and naming that very card is taking it). Its place is the deck as it stands (:func:`_deck_place`),
+    not its top card alone: a card taken at the table leaves the same top card, and the device's
+    reveal of it in a later round is not a draw shown where the table took its card."""
+    place = _deck_place(state)
+    if place is None:
         return None
     card = req.opts.get("card")
-    typed = card is not None and card.casefold() != str(deck[0]).casefold()
-    return Drawn(f"events:{deck[0]}", frozenset({"card"} if typed else ()))
+    typed = card is not None and card.casefold() != str(state["deck"][0]).casefold()
+    return Drawn(place, frozenset({"card"} if typed else ()))
+
+
+# One event deck, two ways to draw (G-2, G-19): the device reveals the top of its shuffled deck, or
+# the table turns a physical card and names it (``card=``). An undone event goes back on top of the
+# deck, whichever way it was drawn (its undo says so: :func:`_event_back`), and the device's deck
+# stands as the table's then: a reveal asked there next shows that card. Undo restores the deck as
+# it was before the draw, with a card the table took back in its shuffled place, so a reveal asked
+# where an event was drawn and undone is stored as ``event card=<that card>`` (:data:`EVENT_HELD`):
+# the device never draws there differently (a revealed card undone is its top card anyway), and the
+# line stored replays as it ran. A ``card=`` typed is the table's card, as before.
+def _deck_place(state: State) -> str | None:
+    """Where an event draws from on ``state``: its deck as it stands (it only ever loses cards, so
+    the same deck is the same place of the game), or None when no event can be drawn there."""
+    deck = state.get("deck")
+    if state.get("event") is not None or state.get("finished") or not isinstance(deck, list) or not deck:
+        return None
+    return f"{EVENTS}:deck:{','.join(str(c) for c in deck)}"
+
+
+def _event_marks(before: State, req: Request) -> list[tuple[str, Any]]:
+    """:attr:`engine.game.Held.marks` of ``event``: the card it took on ``before``, the top card or
+    the one ``card=`` names (nothing for a request refused)."""
+    place = _deck_place(before)
+    if place is None:
+        return []
+    wanted = req.opts.get("card")
+    match = [c for c in before["deck"] if wanted is None or str(c).casefold() == wanted.casefold()]
+    return [(place, str(match[0]))] if match else []
+
+
+def _event_pin(state: State, req: Request, seen: Seen) -> str | None:
+    """:attr:`engine.game.Held.pin` of ``event``: a reveal asked where the latest event drawn and
+    undone was not the device's top card (the table's ``card=``) takes that card, back on top of
+    the deck as the undo said; a ``card=`` typed is run as asked."""
+    place = _deck_place(state)
+    if place is None or "card" in req.opts:
+        return None
+    kept = seen(place)
+    if not kept or kept[-1] not in state["deck"] or kept[-1] == state["deck"][0]:
+        return None
+    return f"{req.command} {req.rest}".strip() + f" card={kept[-1]}"
+
+
+EVENT_HELD = Held(_event_marks, _event_pin)
 
 
 def _event(state: State, req: Request) -> Outcome:
@@ -1025,7 +1071,8 @@ GAME = GameRules(
         Command("vote", _vote, True, "vote <name> [n=2]"),
         Command("unvote", _unvote, True, "unvote <name> [at=N]", admit=_unvote_admitted),
         Command("senate", _senate, True, "senate column=<names, bottom to top>"),
-        Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn),
+        Command("event", _event, True, "event [card=<id>] [arrow=cw90|cw180|ccw90|ccw180]", drawn=_event_drawn,
+                held=EVENT_HELD),
         Command("arrow", _arrow, True, "arrow <cw90|cw180|ccw90|ccw180>"),
         Command("end-round", _end_round, True, "end-round"),
         Command("farm", _farm, False, "farm <name>"),

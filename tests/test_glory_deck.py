@@ -1,0 +1,103 @@
+"""One event deck, two ways to draw (G-1, G-2, G-19): the device reveals the top card of its shuffled
+deck, or the table turns a physical card and names it (``event card=<id>``). An undone event says
+«Put the card back on top of the event deck» whichever way it was drawn, so the device's deck must
+then stand as the table's: the next reveal is that card. It was true only of the device's own draw:
+a card named at the table and undone went back to its shuffled place, and the next reveal showed
+the device's top card (E7), not the one the table had just put back on top (E1)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from firmware.console import Console
+from firmware.session import Session
+from firmware.store import Store
+
+SETUP = "new glory players=Anna,Boris seed=5"
+
+
+def _deck() -> list[str]:
+    """The device's shuffled event deck of SETUP, top first (G-2)."""
+    return list(Session.start(SETUP, 5, "ref").state["deck"])
+
+
+def play(state_dir: Path, lines: list[str]) -> list[dict]:
+    """``lines`` through the console of the game kept in ``state_dir`` (a run: a start of the device)."""
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        out = [c.request(line) for line in lines]
+    finally:
+        c.close()
+    for line, reply in zip(lines, out):
+        assert reply["ok"], (line, reply)
+    return out
+
+
+def test_a_card_named_at_the_table_and_undone_is_the_next_reveal(tmp_path: Path):  # G-1, G-2, G-19
+    top, named = _deck()[0], _deck()[3]
+    out = play(tmp_path, [SETUP, f"event card={named}", "undo", "event"])
+    assert "Put the card back on top of the event deck" in out[2]["undone"]
+    assert out[3]["card"]["id"] == named != top
+    out = play(tmp_path, ["undo", "event"])                        # undone again, then after a restart
+    assert out[1]["card"]["id"] == named
+    assert play(tmp_path, ["state"])[0]["state"]["event"]["id"] == named   # the line stored replays it
+
+
+def test_the_card_put_back_is_on_top_after_a_restart(tmp_path: Path):  # G-2, G-19
+    named = _deck()[5]
+    play(tmp_path, [SETUP, "event arrow=ccw90 card=" + named, "undo"])
+    out = play(tmp_path, ["event arrow=ccw90"])
+    assert (out[0]["card"]["id"], out[0]["card"]["arrow"]) == (named, "ccw90")
+
+
+def test_undos_across_rounds_leave_the_cards_as_the_notices_stacked_them(tmp_path: Path):  # G-1, G-2
+    """Round 1's card named at the table, round 2's revealed by the device; both undone: the table
+    put round 2's card back on top, then round 1's on it. The device reveals them in that order."""
+    deck = _deck()
+    named = deck[4]
+    out = play(tmp_path, [SETUP, f"event card={named}", "end-round", "event", "undo", "undo", "undo",
+                          "event", "end-round", "event"])
+    assert out[3]["card"]["id"] == deck[0]
+    assert [out[7]["card"]["id"], out[9]["card"]["id"]] == [named, deck[0]]
+
+
+@pytest.mark.parametrize("second", [3, 0])
+def test_the_card_undone_last_is_on_top(tmp_path: Path, second: int):  # G-2, G-19
+    """A card named, undone, another named (or the top one) and undone: the latter is on top."""
+    deck = _deck()
+    out = play(tmp_path, [SETUP, f"event card={deck[6]}", "undo", f"event card={deck[second]}", "undo", "event"])
+    assert out[5]["card"]["id"] == deck[second]
+
+
+def test_the_device_never_draws_its_own_card_differently(tmp_path: Path):  # G-19: undo never re-rolls
+    """A card the device revealed and undone is its top card again: shown again, as before, also
+    after a card named at the table in a later round was undone."""
+    deck = _deck()
+    out = play(tmp_path, [SETUP, "event", "undo", "event", "end-round", f"event card={deck[5]}", "undo",
+                          "undo", "undo", "event"])
+    assert [out[1]["card"]["id"], out[3]["card"]["id"], out[9]["card"]["id"]] == [deck[0]] * 3
+
+
+def test_a_card_named_where_the_device_revealed_the_same_top_card_later(tmp_path: Path):  # G-19
+    """The table's card of round 1 taken again after the undos of round 2's reveal (the device's
+    top card, the same as in round 1: the table took another) and of round 1's event: it is the
+    card the table put back on top, not a draw the device has shown (it was refused)."""
+    deck = _deck()
+    out = play(tmp_path, [SETUP, f"event card={deck[4]}", "end-round", "event", "undo", "undo", "undo",
+                          f"event card={deck[4]}"])
+    assert out[3]["card"]["id"] == deck[0] and out[7]["card"]["id"] == deck[4]
+
+
+def test_stored_lines_replay_as_they_ran():  # G-19
+    """Only a reveal asked now is stored naming the card put back on top; a plain ``event`` stored
+    after such an undo (an older Legatus) replays as it ran, the seed's top card."""
+    deck = _deck()
+    s = Session.start(SETUP, 5, "ref")
+    s.apply(f"event card={deck[2]}", asked=True)
+    s.undo()
+    assert s.as_asked("event") == f"event card={deck[2]}"
+    assert s.as_asked("event arrow=cw90") == f"event arrow=cw90 card={deck[2]}"
+    assert s.as_asked(f"event card={deck[7]}") == f"event card={deck[7]}"       # the table's card, as typed
+    assert s.apply("event").fields["card"]["id"] == deck[0]
