@@ -184,3 +184,25 @@ def test_a_bag_s_history_is_read_page_by_page_with_a(state_dir):
         assert app.stack[-1] is kit
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "A shows the next page"), ("ru", "A показывает следующую страницу"),
+                                         ("uk", "A показує наступну сторінку")])
+def test_about_says_how_a_long_text_is_read(state_dir, lang, words):
+    """Settings' About names the keys (the device's keys page): it says A reads a long text on and
+    B closes it — read itself page by page with A to its last row."""
+    from firmware.screens.menu import about_screen
+    app = app_with([], [], state_dir, lang)
+    try:
+        under = app.stack[-1]
+        about = about_screen()
+        app.push(about)
+        assert words in " ".join(" ".join(about.paras).split())
+        rows = len(about.rows)
+        presses = 0
+        while app.stack[-1] is about:
+            app.handle("a")
+            presses += 1
+        assert app.stack[-1] is under and presses == -(-(rows - base.ROWS) // base.ROWS) + 1, (rows, presses)
+    finally:
+        app.console.close()

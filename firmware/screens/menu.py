@@ -241,6 +241,8 @@ def about_screen() -> TextScreen:
         _("Keys: up and down move; right or A chooses; left or B goes back; press (the joystick pushed "
           "in) does the screen's main action; hold B to take back the last step; hold A for the "
           "screen's second action."),
+        _("A text longer than the screen (a note, the Log, this page): A shows the next page and closes "
+          "the last one; B closes it at once."),
         _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "
           "it and B goes back. On a form the title bar says what A does on the cursor's row: start the "
           "game, or open a choice (a player, the players' share)."),
