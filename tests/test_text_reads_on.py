@@ -206,3 +206,17 @@ def test_about_says_how_a_long_text_is_read(state_dir, lang, words):
         assert app.stack[-1] is under and presses == -(-(rows - base.ROWS) // base.ROWS) + 1, (rows, presses)
     finally:
         app.console.close()
+
+
+def test_english_that_says_new_is_not_taken_for_a_console_line():
+    """The random-key walk (scripts/monkey.py) read on to the second page of the notice of an ended
+    bag session, «… Dice & bags → Bags & decks starts a new bag or deck.», and took the row
+    «starts a new bag or» for the console's ``new bag``; a console line has its arguments after it."""
+    from scripts.presses.harness import CONSOLE_SYNTAX
+    said = ("This session has ended and is kept in History: nothing more can be drawn in it. Dice & bags "
+            "→ Bags & decks starts a new bag or deck.")
+    for width in (base.COLS - 1, base.COLS, base.COLS - 2):
+        assert not [r for r in base.wrap(said, width) if CONSOLE_SYNTAX.search(r)], width
+    for line in ("start one with new bag items=gold*3", "Usage: new dice [seed=N]; then roll NdS.",
+                 "new glory players=Jack,Henry", "Start a new one with new caesar-solo.", "gain c_nav4"):
+        assert CONSOLE_SYNTAX.search(line), line

@@ -216,8 +216,7 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
             _pick(d, "lose")
             if isinstance(d.top, ConfirmScreen):             # the last step: asked first
                 d.press("a")
-            assert d.app.message is not None or type(d.top).__name__ == "TextScreen", type(d.top).__name__
-            d.press("a")                                     # the notice closed
+            d.read_notice()                                  # the notice read and closed
     _home(d)
     side = rng.choice(("caesar", "pompey"))
     pool = [b for b in d.console.request(f"roster {side}")["blocks"] if b["status"] == "available"
@@ -227,7 +226,7 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
         _pick(d, side)
         _pick_block(d, rng.choice(pool))
         _pick(d, "owner")
-        d.press("a")                                         # the notice closed
+        d.read_notice()                                      # the notice read and closed
     _home(d)
     side = rng.choice(("caesar", "pompey"))
     pool = [b for b in d.console.request(f"roster {side}")["blocks"] if b["status"] == "available"
@@ -237,8 +236,7 @@ def bookkeeping(d: Driver, rng: random.Random) -> None:
         _pick(d, side)
         for b in rng.sample(pool, rng.randint(1, 3)):
             _pick_block(d, b, "a:hold")                      # hold A on its row: a step (J-20)
-            assert d.app.message is not None or type(d.top).__name__ == "TextScreen", type(d.top).__name__
-            d.press("a")                                     # the notice closed
+            d.read_notice()                                  # the notice read and closed
     _home(d)
     with d.task("JC: the winter"):
         _pick(d, "campaign")
@@ -332,4 +330,4 @@ def _reminder(d: Driver) -> None:
     """A reminder closed (Octavian, Brutus: rules 7.51; navis put into the reserve beside land
     blocks: J-8)."""
     if d.app.message is not None or type(d.top).__name__ == "TextScreen":
-        d.press("a")
+        d.read_notice()
