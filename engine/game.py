@@ -22,6 +22,7 @@ they get a fresh generator and return response fields.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -50,6 +51,19 @@ def _depth(value: Any) -> int:
                 break
             stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
     return deepest
+
+
+def ascii_digits(line: str) -> str:
+    """``line`` with every decimal digit of another script written as the ASCII digit it is: the
+    one rule for a request's numbers in every game (docs/protocol.md, Framing). A laptop's IME in
+    full-width mode types «strength=３», «dice=１,２,３», «roll 1d６»; Python's ``int()`` and the
+    games' ``\\d`` read those digits already, so the line means what it says — but it was journaled,
+    listed by ``actions`` and shown with the full-width characters. The console turns a request line
+    to ASCII digits as it comes (firmware/console.py), so it is run, journaled and answered in ASCII;
+    a stored line replays as it was stored (``int()`` reads it the same)."""
+    if line.isascii():
+        return line
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in line)
 
 
 class Request(NamedTuple):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import os
 import traceback
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -24,12 +23,13 @@ from firmware.console import Console
 from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
-from firmware.app_undo import UndoQuestion, undone_by_link
+from firmware.log_sentences import said
+from firmware.app_undo import OneKey, UndoQuestion, undo_question, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
-from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
+from firmware.i18n import Sentences, Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
 from firmware.screens import base
-from firmware.screens.ctx import Ctx, Screen, Sent, remade
+from firmware.screens.ctx import Ctx, Noted, Screen, Sent, Shows, Step, cursor_first, key_place, remade, second_action
 from firmware.screens.notices import NoticesScreen
 from firmware.screens.widgets import Intent, TextScreen, draw_code_box, draw_notice, intent
 from firmware.screens.widgets.keys import given, repeated
@@ -66,11 +66,9 @@ class App:
         self._reads = HistoryReads(console.store, self.notify)      # History as read last, kept
         self.errors = 0                      # screen failures caught since start (for tests, logs)
         self._unreadable_said = 0            # font and catalog files said to be unreadable
-        self._notes_at: weakref.WeakKeyDictionary[Screen, tuple[str, int]] = weakref.WeakKeyDictionary()
-        """The long notices on screens of their own (:meth:`notify`): the game and its step count
-        each was said at (:meth:`_said_before`)."""
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
+        self._one_key = OneKey()             # the steps the last key made: one hold of B takes them back
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
             from firmware.screens.language import LanguageScreen
@@ -79,7 +77,10 @@ class App:
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:
+        session = self.console.session
+        before = (session, len(session.lines)) if session is not None else None
         response = cast(Reply, self.console.request(line))   # the line's builder says its shape
+        self._one_key.count(before, self.console.session)
         if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
         return cast(R, response)
@@ -208,9 +209,15 @@ class App:
 
     def notify(self, text: str) -> None:
         """A short message over the screen until the next key; a long one gets its own
-        scrollable screen so nothing is cut off."""
-        said = say(text)
+        scrollable screen so nothing is cut off, marked with the game's step it was said at
+        (``said_at``: an undo of that step takes it off, :meth:`drop_stale`; with no game in
+        play, none ever does)."""
         self.notices += 1
+        self._show(text)
+
+    def _show(self, text: str) -> None:
+        """``text`` over the screen, or on its own «Note» screen if it is too long (:meth:`notify`)."""
+        said = say(text)
         rows = base.wrap(said, base.COLS - 2)
         if len(rows) <= base.ROWS:
             self.message = rows
@@ -218,26 +225,11 @@ class App:
         else:
             source = said if isinstance(said, Spoken) else text
             session = self.console.session
-            at = (session.game.name, len(session.lines)) if session is not None else None
+            at = Step(session.game.name, len(session.lines)) if session is not None else None
             if isinstance(source, (Spoken, Msg)):
-                self.push(remade(lambda: self._noted(TextScreen(_("Note"), again(source)), at)))
+                self.push(remade(lambda: _note(again(source), at)))
             else:                          # said from no sentence: taken off if the language changes
-                self.push(self._noted(TextScreen(_("Note"), said), at))
-
-    def _noted(self, note: TextScreen, at: tuple[str, int] | None) -> TextScreen:
-        """``note``, a long notice, marked with the game's step it was said at (``at``; None with no
-        game in play: never taken off by an undo)."""
-        if at is not None:
-            self._notes_at[note] = at
-        return note
-
-    def _said_before(self, screen: Screen) -> bool:
-        """Whether ``screen`` is a long notice said at a step of the game in play that an undo has
-        since taken back (hold B on the notice, or ``undo`` from the serial link): it may say what
-        the board no longer is — an earlier undo's «Undone: …» too, under the next one's."""
-        at = self._notes_at.get(screen)
-        session = self.console.session
-        return at is not None and session is not None and session.game.name == at[0] and len(session.lines) < at[1]
+                self.push(_note(said, at))
 
     def start_notice(self, text: str) -> None:
         """A notice of the start (a recovered database, a storage that keeps nothing, the last
@@ -283,6 +275,13 @@ class App:
         screen takes the key and closes (the key does nothing else), hold B asks to undo, else
         the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
         ends the program."""
+        self._one_key.begin(self.console.session)
+        try:
+            self._key(key)
+        finally:
+            self._one_key.end(self.console.session, self.console.undo_step)
+
+    def _key(self, key: str) -> None:
         try:
             if self.message is not None or self.commitment is not None:
                 if repeated(key):                        # a notice waits for a key of its own
@@ -291,12 +290,12 @@ class App:
                 self.message = self.commitment = None
                 if closes_only:
                     return
-            place = getattr(self.stack[-1], "key_place", "row")    # hold B: the same on every screen
+            place = key_place(self.stack[-1])                     # hold B: the same on every screen
             if intent("row", key) is Intent.UNDO and intent(place, key) is Intent.UNDO:   # (the key test names it)
                 self.ask_undo()
                 return
             # KEY3 is hold A; hold A with no second action here is a slow A (docs/keys.md)
-            self._on_top(self.stack[-1]).key(given(key, place, getattr(self.stack[-1], "second_action", False)), self)
+            self._on_top(self.stack[-1]).key(given(key, place, second_action(self.stack[-1])), self)
         except Exception as e:  # noqa: BLE001 - nothing on screen may end the program
             self.failed(e, f"key {key}")
 
@@ -341,6 +340,13 @@ class App:
             self.notify(e.message)
             return
         named = self.console.undo_step()
+        steps = self._one_key.steps(named, session)       # the player's step and those the device made after it
+        if steps > 1:
+            try:
+                step = said(session.sentences[-steps])       # the question names the player's step
+            except (LegatusError, LookupError):
+                log.warning("the first of the key's steps cannot be read: one step is asked")
+                steps = 1
 
         def yes(ctx: Any) -> None:
             response = cast(UndoReply, self.console.undo_named(named))      # only the step the question named
@@ -348,14 +354,25 @@ class App:
             if response.get("error") in ("step_changed", "game_over"):     # a serial request came in between (an `end`: said so)
                 self.ask_undo()
                 return
-            if response.get("ok"):
+            done = 1 if response.get("ok") else 0
+            while done and done < steps:                 # then the rest of the key's steps, newest first
+                response = cast(UndoReply, self.console.undo_named(self.console.undo_step()))
+                if not response.get("ok"):
+                    break
+                done += 1
+            if done:
                 self._follow_undo()
             self.drop_stale()
-            self.notify(response.get("undone") or response.get("message", ""))
+            if done > 1:                                 # what to do on the table: each step's undo, oldest first
+                log_ = self.console.session.log if self.console.session is not None else []
+                self.notify(Sentences(*reversed(log_[-done:]), "" if response.get("ok") else response.get("message", "")))
+            else:
+                self.notify(response.get("undone") or response.get("message", ""))
 
         asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
-        question = remade(lambda: UndoQuestion(_("Undo?"), say(asked) if asked is not None else
-                                               _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
+        at = Step(session.game.name, len(session.lines))
+        question = remade(lambda: undo_question(at, _("Undo?"), say(asked) if asked is not None else
+                                                _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))
         if isinstance(self.stack[-1], UndoQuestion):       # hold B again: still one question, never two
             self.replace(question)
         else:
@@ -407,20 +424,20 @@ class App:
     def _on_top(self, screen: Screen) -> Screen:
         """``screen``, told that it is on top (``on_top(ctx)``) before it is drawn or given a key: one that follows
         the game remembers the step it was first drawn or used at (firmware/screens/play.py ``Follows``)."""
-        if callable(on_top := getattr(screen, "on_top", None)):
-            on_top(self)
+        if isinstance(screen, Noted):
+            screen.on_top(self)
         return screen
 
     def drop_stale(self) -> None:
-        """After an undo: take off every screen whose ``stale(ctx)`` says it no longer matches the
-        game (a turn's pages, a choice for a move that was taken back), so the screen shown is
-        one that matches the state (the game's home says what it waits for); and every long notice
-        said at a step taken back (:meth:`_said_before`)."""
+        """After a change of the state (an undo, a line from the serial link): take off every
+        screen that says it no longer shows the state (:class:`firmware.screens.ctx.Shows`: a
+        turn's pages, a choice for a move that was taken back, a long notice said at a step taken
+        back), so the screen shown is one that matches the state (the game's home says what it
+        waits for). The first screen stays."""
         keep = [self.stack[0]]
         for screen in self.stack[1:]:
-            stale = getattr(screen, "stale", None)
             try:
-                gone = callable(stale) and bool(stale(self)) or self._said_before(screen)
+                gone = isinstance(screen, Shows) and bool(screen.stale(self))
             except Exception:  # noqa: BLE001 - a screen that cannot tell is taken off too
                 log.exception("%s could not tell whether it is stale", type(screen).__name__)
                 gone = True
@@ -459,7 +476,7 @@ class App:
             return True
         if self.commitment is None:
             return False
-        return not (self._code_on_form and getattr(self.stack[-1], "cursor_first", False))
+        return not (self._code_on_form and cursor_first(self.stack[-1]))
 
     def _render(self) -> Image.Image:
         if language() != self._drawn_in:
@@ -478,15 +495,25 @@ class App:
     def _relanguage(self) -> None:
         """The language changed (Settings, or a ``settings language=…`` line from the serial link):
         the stack made again in it (:func:`firmware.relanguage.in_new_language`). The notice up is
-        said again (one said from no sentence is closed: it would stay in the old language)."""
+        said again, on its own «Note» screen if it is too long now, as :meth:`notify` says a long
+        one (it was cut to the rows over the screen); one said from no sentence is closed: it
+        would stay in the old language."""
         from firmware.relanguage import in_new_language
         self.stack = in_new_language(self.stack) or self.stack[:1]
         if self.message is not None:
             if isinstance(self._notice, (Spoken, Msg)):
-                self.message = base.wrap(again(self._notice), base.COLS - 2)[: base.ROWS]
+                self.message = None
+                self._show(again(self._notice))
             else:
                 log.info("a notice in the language left is closed: %s", self._notice[:60])
                 self.message = None
+
+def _note(text: str, at: Step | None) -> TextScreen:
+    """A long notice's page of its own, said at the game's step ``at`` (:meth:`App.notify`)."""
+    note = TextScreen(_("Note"), text)
+    note.said_at = at
+    return note
+
 
 def _header(session: Session) -> ArchiveHeader:
     """A session's header (firmware/session.py keeps it as a plain dict) through its TypedDict."""

@@ -21,6 +21,7 @@ from typing import IO, Any, cast
 
 from engine import registry
 from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
+from engine.game import ascii_digits
 from engine.text import Msg
 from firmware import console_session
 from firmware.console_lines import MAX_LINE, Stops, answered, edited, read_line
@@ -111,7 +112,9 @@ class Console(SessionCommands):
 
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
-        ``undo``, the step it must take back (:meth:`undo_named`)."""
+        ``undo``, the step it must take back (:meth:`undo_named`). Its digits are read as ASCII
+        (engine.game.ascii_digits: a full-width «３» is run, journaled and answered as 3)."""
+        text = ascii_digits(text)
         return self._answered(text, lambda: self._dispatch(text.strip(), step))
 
     def detached(self, text: str) -> tuple[Hashable, Callable[[], dict[str, Any]]] | dict[str, Any] | None:
@@ -120,6 +123,7 @@ class Console(SessionCommands):
         (the store's connection is this thread's); the job makes the fields from that alone.
         Returns (what the job is made of, the job); the response object of a refused read (as
         :meth:`request` answers it); None for any other line (answer it with :meth:`request`)."""
+        text = ascii_digits(text)
         try:
             req = parse_line(text.strip())
         except LegatusError:

@@ -139,9 +139,7 @@ class SessionCommands:
             if self._ends_when_replaced(old):
                 self._run_session(old, END)        # (its end refused: the new game too, nothing changed)
                 self._file_unfiled(old)
-        abandoned = bool(self._safely("record the replaced game as abandoned",
-                                      lambda: history.record_abandoned(self.store, old), again=False)
-                         ) if old is not None else False
+        abandoned = self._abandoned(old) if old is not None else False
         try:
             self.store.begin(session, lambda db: _started(db, session, was))
         except BaseException:
@@ -291,6 +289,22 @@ class SessionCommands:
         except Exception:  # noqa: BLE001 - history must never stop a game
             log.exception("could not %s; %s", what, later)
             return None
+
+    def _abandoned(self, old: Session) -> bool:
+        """Record ``old``, about to be replaced by a ``new``, as abandoned in History (whether a
+        row was written). Raises StorageError while the card refuses it: the ``new`` is refused
+        with the card's reason and nothing changed (the record was not tried again: a ``new`` the
+        card took after it refused the record lost the game from History for good); any other
+        failure is logged and the game goes on."""
+        from firmware.storage import StorageError
+        try:
+            return bool(history.record_abandoned(self.store, old))
+        except StorageError as e:
+            log.error("could not record the replaced game as abandoned (%s); the new game is refused", e)
+            raise
+        except Exception:  # noqa: BLE001 - history must never stop a game
+            log.exception("could not record the replaced game as abandoned; the new game goes on")
+            return False
 
     def _file_unfiled(self, old: Session) -> None:
         """Before a ``new`` replaces ``old``: what its finish or its ``end`` left out of History (a

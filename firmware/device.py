@@ -32,6 +32,7 @@ from firmware.console_lines import MAX_LINE
 from firmware.device_hardware import open_hardware
 from firmware.serial_reader import serial_reader, start_serial
 from firmware.i18n import say
+from firmware.screens.ctx import SendsWhenMade
 from firmware.screens.widgets.keys import REPEAT
 from firmware.settings import CONTRAST_LEVELS
 from firmware.store import StateDirError, Store, default_state_dir
@@ -142,8 +143,8 @@ class Loop:
             self.app.notify(say(event[1] if isinstance(event[1], Msg) else Msg("Warning, written to the log: {}", event[1])))
         elif kind == "wake" and self.blanked:    # asleep, no frame drawn: a page that waits for the worker
             top = self.app.stack[-1]             # to send something (the draw record) takes it now: the
-            if getattr(top, "sends_when_made", False) and callable(asks := getattr(top, "on_top", None)):
-                asks(self.app)                   # serial line needs no screen (it waited for a key)
+            if isinstance(top, SendsWhenMade) and top.sends_when_made:
+                top.on_top(self.app)             # serial line needs no screen (it waited for a key)
         # "wake": the worker has an answer (odds, advice, a serial line's) for the screen: just draw again
         self._answer()
         if draw:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.text import Msg
-from firmware.doctor_readers import (boot_params, file_names_profile, i2c_adapter, i2c_clock_hz, mount_of, not_there,
+from firmware.doctor_readers import (boot_params, card_refusal, file_names_profile, i2c_adapter, i2c_clock_hz, mount_of, not_there,
                                      read_boot_config, unusable_state_dir)
 
 log = logging.getLogger(__name__)
@@ -181,6 +181,7 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
     read-only file system: raspi-config's "overlay file system" makes the root one)."""
     label = Msg("Storage")
     path = state_dir if state_dir.is_absolute() else Path.cwd() / state_dir
+    system = mounts is None
     if mounts is None:          # (the system's own: whether this user can use the directory there too)
         unusable = unusable_state_dir(path)
         if unusable is not None:
@@ -205,6 +206,9 @@ def storage_check(state_dir: Path, mounts: str | None = None) -> Check:
         return Check(label, "fail", found, Msg(
             "{} is mounted read-only: nothing can be saved. Remount it read-write or set "
             "LEGATUS_STATE_DIR to a writable directory.", mount.point))
+    refused = card_refusal(state_dir, path, mount) if system else None      # (the mount may say rw: ask the card)
+    if refused is not None:
+        return Check(label, "fail", *refused)
     return Check(label, "ok", found)
 
 

@@ -108,6 +108,37 @@ def unusable_state_dir(path: Path) -> Msg | str | None:
     return None
 
 
+
+def card_refusal(state_dir: Path, path: Path, mount: Mount) -> tuple[Msg, Msg] | None:
+    """What the Storage row finds, and its fix, when the card refuses writes in the state directory
+    ``path`` though ``mount`` says read-write (asked of the card as a refused save asks it:
+    :func:`firmware.store.reasons.ask_card`): made read-only by the kernel after an error (ext4's
+    "emergency read-only" of recent kernels), full, or not this user's to write. None when it
+    takes writes, or the directory is not made yet."""
+    import errno
+
+    from firmware.store.reasons import ask_card, reason
+    try:
+        if not path.is_dir():
+            return None
+    except OSError:
+        return None
+    refused = ask_card(path, "doctor-probe")
+    if refused is None:
+        return None
+    if refused.errno == errno.EROFS:
+        return Msg("{} ({} on {}, read-only)", str(state_dir), mount.fstype, mount.point), Msg(
+            "The card takes no writes: the system made it read-only after an error, though it is mounted "
+            "read-write: nothing can be saved. Turn the device off and on again; if this comes back, "
+            "replace the card.")
+    if refused.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Msg("{} ({} on {}, full)", str(state_dir), mount.fstype, mount.point), Msg(
+            "{} is full: nothing can be saved. Free some space; Legatus goes on by itself.", mount.point)
+    return Msg("{} ({} on {})", str(state_dir), mount.fstype, mount.point), Msg(
+        "Cannot use the state directory {}: {}. Pick another with --state-dir or LEGATUS_STATE_DIR.",
+        str(state_dir), reason(refused))
+
+
 def not_there(state_dir: Path, path: Path, mount: Mount | None = None) -> Msg | None:
     """What the Storage row finds of a state directory not made yet (the device makes it, and its
     missing parents, at its first start: firmware/storage.py ``make_dirs``; one it cannot make is

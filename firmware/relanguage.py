@@ -3,8 +3,9 @@ language=…`` line from the serial link): :func:`in_new_language`."""
 from __future__ import annotations
 
 import logging
+from typing import cast
 
-from firmware.screens.ctx import Screen, carry_place, remade
+from firmware.screens.ctx import Remade, Screen, carry_place, remade
 from firmware.screens.widgets import ConfirmScreen, TableScreen, TextScreen
 from firmware.screens.widgets.result import ResultScreen
 
@@ -22,7 +23,7 @@ def in_new_language(stack: list[Screen]) -> list[Screen]:
     a screen that cannot be made again (logged)."""
     out: list[Screen] = []
     for screen in stack:
-        make = getattr(screen, "remake", None)
+        make = screen.remake if isinstance(screen, Remade) else None
         if not callable(make):
             if make is None and isinstance(screen, SAID_WHEN_MADE):   # it would stay in the old
                 log.info("%s is taken off: it cannot be said in the new language", type(screen).__name__)
@@ -30,7 +31,7 @@ def in_new_language(stack: list[Screen]) -> list[Screen]:
             out.append(screen)
             continue
         try:
-            fresh = make() if hasattr(type(screen), "remake") else remade(make)   # (again at the next change too)
+            fresh = cast(Screen, make() if hasattr(type(screen), "remake") else remade(make))   # (again at the next change too)
         except Exception:  # noqa: BLE001 - a screen that cannot be made again is taken off
             log.exception("%s could not be made again in the new language", type(screen).__name__)
             continue

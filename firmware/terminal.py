@@ -189,6 +189,7 @@ class TerminalScreen:
         self.blocks = half_blocks() if blocks is None else blocks
         self.blanked = False
         self.hidden = False       # too small for the frame now: the loop takes no key but quit
+        self.gone = False         # the terminal hung up: no frame is drawn any more (show)
         self._size: tuple[int, int] | None = None
         if resized is not None:
             signal.signal(signal.SIGWINCH, lambda *_: _outside_the_handler(resized))
@@ -204,6 +205,20 @@ class TerminalScreen:
         return (size.columns, size.lines) if size.columns and size.lines else None
 
     def show(self, img: Image.Image) -> None:
+        """Draw ``img`` in place. Once the terminal is gone (its window closed, the ssh link dropped:
+        a write fails with EIO) frames are dropped, said once in the log: the keyboard reader sees the
+        same hang-up and puts the quit that ends the program normally. A frame due before that quit
+        was taken (the idle blanking, a key read before the hang-up) stopped it "by an error", a
+        traceback in legatus.log."""
+        if self.gone:
+            return
+        try:
+            self._draw(img)
+        except OSError as e:
+            self.gone = True
+            log.info("display: the terminal is gone (%s); its frames are dropped", e)
+
+    def _draw(self, img: Image.Image) -> None:
         art = to_blocks(img) if self.blocks else to_braille(img)
         width = len(art.split("\n")[0])
         need = (width + 2, art.count("\n") + 1 + 4)     # the box, the key line and the line after it
@@ -291,11 +306,13 @@ def script_events(path: str) -> list[tuple[Any, ...]]:
 class ScriptScreen:
     """For scripted runs: prints every frame with a header line naming the event before it, in
     UTF-8 whatever the locale (as the console writes its replies): under a non-UTF-8 one the
-    first frame was a UnicodeEncodeError. ``LEGATUS_BLOCKS=1`` draws them with half-blocks, as it
-    does the simulator's (braille was printed whatever it said, boxes in a font without it)."""
+    first frame was a UnicodeEncodeError. They are drawn as the simulator's are (:func:`half_blocks`:
+    ``LEGATUS_BLOCKS=1``, or the Linux console unless ``LEGATUS_BLOCKS=0``): braille was printed
+    whatever it said, and on a Pi's own screen (``TERM=linux``) whatever the README said, boxes in a
+    font without it."""
 
     def __init__(self, out: IO[str] | None = None, blocks: bool | None = None) -> None:
-        self.blocks = os.environ.get("LEGATUS_BLOCKS") == "1" if blocks is None else blocks
+        self.blocks = half_blocks() if blocks is None else blocks
         if out is None:
             out = sys.stdout
             reconfigure = getattr(out, "reconfigure", None)

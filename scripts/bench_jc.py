@@ -21,7 +21,9 @@ later ``odds`` or ``advise`` in the same battle <= 0.05x. The later questions ar
 walks through the biggest battles (digital dice, the advised choice at each hit): every position
 is new to the table, so each answer is a look-up or, where a choice leaves the J-14 policy (a hit
 on another of equally strong blocks), one computation of every option together, counted apart;
-an 8-way hit choice is timed on its own. Memory: the process's maximum resident size above the
+an 8-way hit choice is timed on its own, and ``odds`` then ``advise`` (and the other way round)
+at a hit choice no table holds, with the computations the pair runs (one: whichever is asked
+first values every target). Memory: the process's maximum resident size above the
 idle program once the biggest battle's whole table is built (numpy's import included), the
 tracemalloc peak of building it, and the table's size. ``--mc`` adds a 10,000-battle Monte
 Carlo of the resolver.
@@ -191,6 +193,7 @@ def figures(quick: bool = False, mc: bool = False) -> list[tuple[str, str]]:
                              ("10+5(+Cleopatra) v 10+5, Mars", lambda: battle_of(10, 5, True, True), 7)):
         out.extend(later(name, make(), y, seed))
     out.extend(eight_way(y))
+    out.extend(hit_off_table(y))
     out.extend(device_keys(y))
     out.append(("memory: max resident size above idle, biggest battle's whole table (MB, target <= 30)",
                 f"{rss_after - idle_rss:.1f}"))
@@ -288,12 +291,60 @@ def eight_way(y: float) -> list[tuple[str, str]]:
     return [("8-way hit choice", "none found")]
 
 
+def hit_off_table(y: float) -> list[tuple[str, str]]:
+    """``odds`` then ``advise``, and ``advise`` then ``odds``, at hit choices of the biggest battle
+    that no table holds (asked first there: after a power cut, or a battle's earlier hits put off
+    J-14): the time of each and the computations the pair runs (one: whichever comes first values
+    every target)."""
+    rows: list[tuple[str, str]] = []
+    for ways in (2, 8):                      # the first choice among unlike blocks, an 8-way one
+        for seed in range(1, 200):
+            b = battle_of(10, 5, surprise=True, cleopatra=True)
+            B.start(b)
+            rng = Rng(seed)
+            found = None
+            while b["phase"] == "fighting":
+                d = B.decision(b)
+                assert d is not None
+                if d["kind"] == "hit" and len(d["choices"]) >= ways and _unlike(b, d["choices"]):
+                    found = d
+                    break
+                if d["kind"] == "hit":
+                    B.assign_hit(b, None, policy.choose_hit)
+                else:
+                    B.fire(b, d["blocks"][0], None, rng)
+            if found is not None:
+                rows.extend(_pair(b, len(found["choices"]), y))
+                break
+    return rows
+
+
+def _pair(b: B.Battle, ways: int, y: float) -> list[tuple[str, str]]:
+    O.forget()
+    t_odds, _x = _cpu(lambda: O.odds(b))
+    t_adv, _a = _cpu(lambda: A.advise(b))
+    pair = O.computations()
+    O.forget()
+    t_adv1, _a = _cpu(lambda: A.advise(b))
+    t_odds1, _x = _cpu(lambda: O.odds(b))
+    alone = O.computations()
+    return [(f"{ways}-way hit choice off the table (round {b['round']}): odds + advise (x yardstick), computations",
+             f"{t_odds / y:.2f} + {t_adv / y:.3f}, {pair}"),
+            (f"{ways}-way hit choice off the table: advise + odds (x yardstick), computations",
+             f"{t_adv1 / y:.2f} + {t_odds1 / y:.3f}, {alone}")]
+
+
+def _unlike(b: B.Battle, keys: list[str]) -> bool:
+    """Whether the blocks differ in more than their names (their futures differ)."""
+    return len({(x["kind"], x["letter"], x["fp"], x["reserve"]) for x in b["blocks"] if x["key"] in keys}) > 1
+
+
 def _at_choice(b: B.Battle, ways: int, y: float) -> tuple[str, str]:
     """The live odds, ``advise`` and the question after the advised hit, at a hit choice."""
     O.forget()
-    O.odds(b)                                                    # the battle's table …
-    O.finish()
-    t_odds, _x = _cpu(lambda: O.odds(b))                        # … the live odds: a look-up
+    O.odds(O_DP._settled(b))                 # the battle's table from the J-14 hit (the odds asked
+    O.finish()                               # at the choice itself value every option: hit_off_table)
+    t_odds, _x = _cpu(lambda: O.odds(b))     # the live odds: a look-up
     t, adv = _cpu(lambda: A.advise(b))
     c = copy.deepcopy(b)
     B.assign_hit(c, adv["best"]["target"], policy.choose_hit)

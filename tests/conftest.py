@@ -11,6 +11,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# Tests read the simulator's --script frames as braille; in the Linux console (TERM=linux: a Pi's own
+# screen) the simulator draws half-blocks by default, so the suite run there keeps braille unless a
+# test says otherwise (tests/test_simulator.py sets or removes LEGATUS_BLOCKS where it matters).
+if os.environ.get("TERM") == "linux":
+    os.environ.setdefault("LEGATUS_BLOCKS", "0")
+
 
 @pytest.fixture(autouse=True)
 def default_language():

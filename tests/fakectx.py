@@ -26,7 +26,7 @@ from engine.views import SessionView
 from firmware.fairness import FairDraw
 from firmware.i18n import localize, say, set_language
 from firmware.replies import ArchivedSession, HistoryEntry, PlayedEntry, plain
-from firmware.screens.ctx import Screen, Sent
+from firmware.screens.ctx import Noted, Screen, Sent, Shows, key_place, second_action
 from firmware.session import Session, parse_line
 from firmware.settings import apply_settings, with_defaults
 
@@ -114,7 +114,7 @@ class FakeCtx:
             from firmware.export import bgstats
             wanted = req.opts.get("id")
             entry = next(e for e in self.stored_history if wanted is None or str(e["id"]) == wanted)
-            return bgstats(plain(entry))
+            return bgstats(plain(cast(HistoryEntry, entry)))
         glob = registry.global_command(req.command)
         if glob is not None and (self.session is None or self.session.command(req.command) is None):
             seed = req.opt_int("seed", lo=0)
@@ -178,8 +178,8 @@ class FakeCtx:
         if self.unreadable:
             return None
         keys = ("id", "game", "status", "part", "finished", "mode", "players")
-        return [{**{k: e.get(k) for k in keys}, "part": e.get("part") or "game",      # (a whole game
-                 "sid": e.get("sid", f"s{e.get('id')}")} for e in self.stored_history]     # in a session each)
+        return [cast(PlayedEntry, {**{k: e.get(k) for k in keys}, "part": e.get("part") or "game",   # (a whole game
+                                   "sid": e.get("sid", f"s{e.get('id')}")}) for e in self.stored_history]  # in a session each)
 
     def game_recorded(self) -> bool:
         return self.recorded
@@ -254,18 +254,41 @@ class FakeCtx:
         from firmware.screens.widgets.keys import given
         for key in keys:
             top = self._on_top(self.top)
-            top.key(given(key, getattr(top, "key_place", "row"), getattr(top, "second_action", False)), self)
+            top.key(given(key, key_place(top), second_action(top)), self)
         return self
 
     def render(self) -> Image.Image:
         return self._on_top(self.top).render(self)
 
-    def _on_top(self, screen: Any) -> Any:
+    def _on_top(self, screen: Screen) -> Screen:
         """``screen``, told it is on top before it is drawn or given a key, as the App does
         (firmware/app.py ``_on_top``: a screen that follows the game notes its step)."""
-        if callable(on_top := getattr(screen, "on_top", None)):
-            on_top(self)
+        if isinstance(screen, Noted):
+            screen.on_top(self)
         return screen
+
+    def drop_stale(self) -> FakeCtx:
+        """After a change of the state no key on the screen made (an undo, a line from the serial
+        link: :meth:`link`), take off every screen that says it no longer shows the state, as the
+        App does (firmware/app.py ``drop_stale``, :class:`firmware.screens.ctx.Shows`); one whose
+        ``stale`` fails is taken off too, as there. The first screen stays."""
+        keep = self.stack[:1]
+        for screen in self.stack[1:]:
+            try:
+                gone = isinstance(screen, Shows) and bool(screen.stale(self))
+            except Exception:  # noqa: BLE001 - as the App: a screen that cannot tell goes
+                gone = True
+            if not gone:
+                keep.append(screen)
+        self.stack = keep
+        return self
+
+    def link(self, line: str) -> Any:
+        """``line`` as the serial link sends it while the screens are open: run, then the screens
+        it made stale taken off (:meth:`drop_stale`); its response."""
+        response = self.run(line)
+        self.drop_stale()
+        return response
 
     def texts(self) -> list[str]:
         """Every text the top screen draws (firmware.screens.base.TRACE)."""

@@ -19,26 +19,51 @@ from firmware.screens import base
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _confirm_classes(trees: dict[Path, ast.Module]) -> set[str]:
+    """``ConfirmScreen`` and the names of the classes made from it in firmware/ (a question that
+    follows the game, ``EndQuestion``, ``Asked``…), however deep."""
+    names = {"ConfirmScreen"}
+    while True:
+        more = {node.name for tree in trees.values() for node in ast.walk(tree)
+                if isinstance(node, ast.ClassDef) and node.name not in names
+                and any(getattr(b, "id", getattr(b, "attr", None)) in names for b in node.bases)}
+        if not more:
+            return names
+        names |= more
+
+
+def _label(arg: ast.expr, path: Path, line: int) -> str:
+    assert (isinstance(arg, ast.Call) and getattr(arg.func, "id", None) == "_"
+            and isinstance(arg.args[0], ast.Constant)), \
+        f"{path}:{line}: a label this test cannot read; give it as _('…')"
+    return str(arg.args[0].value)
+
+
+def _is_label(arg: ast.expr, key: str) -> bool:
+    return (isinstance(arg, ast.Call) and getattr(arg.func, "id", None) == "_" and bool(arg.args)
+            and isinstance(arg.args[0], ast.Constant) and str(arg.args[0].value).startswith(key))
+
+
 def labelled_questions() -> list[tuple[str, int, str | None, str | None]]:
-    """(module, line, A's label, B's label) of each ``ConfirmScreen`` call in firmware/; None: the
-    screen's own «A: yes» / «B: no»."""
+    """(module, line, A's label, B's label) of each call making a ``ConfirmScreen`` (or a class
+    made from it) in firmware/; None: the screen's own «A: yes» / «B: no». A label is a ``yes=`` /
+    ``no=`` keyword or the positional ``_("A: …")`` / ``_("B: …")`` (a subclass may take other
+    arguments first)."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted((ROOT / "firmware").rglob("*.py"))}
+    classes = _confirm_classes(trees)
     found = []
-    for path in sorted((ROOT / "firmware").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ConfirmScreen"):
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            func = node.func if isinstance(node, ast.Call) else None
+            if getattr(func, "id", getattr(func, "attr", None)) not in classes:
                 continue
-            given = list(node.args[3:5]) + [None, None]
-            given[:2] = [next((k.value for k in node.keywords if k.arg == name), given[i])
-                         for i, name in enumerate(("yes", "no"))]
-            labels = []
-            for arg in given[:2]:
+            assert isinstance(node, ast.Call)
+            labels: list[str | None] = []
+            for name, key in (("yes", "A:"), ("no", "B:")):
+                arg = next((k.value for k in node.keywords if k.arg == name), None)
                 if arg is None:
-                    labels.append(None)
-                    continue
-                assert (isinstance(arg, ast.Call) and getattr(arg.func, "id", None) == "_"
-                        and isinstance(arg.args[0], ast.Constant)), \
-                    f"{path}:{node.lineno}: a label this test cannot read; give it as _('…')"
-                labels.append(arg.args[0].value)
+                    arg = next((a for a in node.args if _is_label(a, key)), None)
+                labels.append(None if arg is None else _label(arg, path, node.lineno))
             module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             found.append((module, node.lineno, labels[0], labels[1]))
     return found

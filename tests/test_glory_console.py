@@ -103,7 +103,7 @@ def test_every_log_line_of_a_round_is_said_in_russian(tmp_path: Path):  # G-4, G
     for line in log[1:]:
         assert not re.search(r"[A-Za-z]{3,}", line), line               # no English left in a sentence
     assert "Генри собирает налог, денариев: 2." in log
-    assert "Мария платит 3 денария: +1 славы." in log
+    assert "Мария платит 3 денария: +1 славы (6 → 7)." in log
 
 
 @pytest.mark.parametrize("arrow, back", [("cw90", "90° counter-clockwise"), ("ccw90", "90° clockwise"),
@@ -125,3 +125,53 @@ def test_an_undone_round_end_tells_the_players_to_turn_the_board_back(tmp_path: 
 def test_an_undone_event_is_said_as_every_other_undo(tmp_path: Path):
     out = console(["new glory players=Anna,Boris seed=5", "event arrow=cw90", "undo"], tmp_path)
     assert out[2]["undone"].startswith("Undone: Round 1: event ")
+
+
+def test_an_undone_vote_says_the_column_and_the_fame_that_stand_again(tmp_path: Path):  # G-7, G-6, G-5
+    """Taking a vote back takes its votes off the top, puts the votes it pushed off the bottom back
+    there and, after a supremacy, the fame before it (with the milestones it passed). It said the
+    step taken back, «Отменено: Аня ставит 2 голоса в Сенат: превосходство ×2, +4 славы; нижние
+    голоса (Борис, Вера) возвращаются.»: +4 read as fame gained, the pushed votes as going back to
+    their boards, where the table must put them back in the column and Аня's marker back on 3."""
+    out = console(["settings language=ru", "new glory players=Аня,Борис,Вера seed=7", "fame Аня +2",
+                   "vote Борис", "vote Вера", "vote Борис", "vote Аня n=2", "vote Аня n=2", "undo", "log"],
+                  tmp_path)
+    assert out[7]["pushed_out"] == ["Борис", "Вера"] and out[7]["fame"]["Аня"] == 7
+    undone = out[8]["undone"]
+    assert undone == ("Отменено: 2 голоса игрока Аня сняты с вершины колонны Сената; нижние голоса "
+                      "(Борис, Вера) снова в колонне; слава игрока Аня снова 3, а не 7. Отменено также: "
+                      "Аня проходит веху 5 (ячейка 5): +1 сторонник.")
+    assert out[8]["state"]["senate"] == ["Борис", "Вера", "Борис", "Аня", "Аня"]
+    assert out[8]["state"]["fame"]["Аня"] == 3
+    assert out[9]["log"][-1] == undone
+    assert "(3 → 7)" in out[9]["log"][-2]                 # the step's own line says the fame it moved
+    plain = console(["settings language=en", "vote Вера", "undo"], tmp_path)
+    assert plain[2]["undone"] == ("Undone: Вера's vote is off the top of the Senate column; the bottom vote of "
+                                  "Борис is back in the column.")
+
+
+def test_an_undone_payment_for_fame_says_the_denarii_and_the_fame_that_stand_again(tmp_path: Path):  # G-5, G-6
+    """The Priest medal's «заплатить 3 денария, чтобы получить 1 очко славы»: taken back, the
+    denarii go back to the player and the marker to the fame before it, the milestone it passed
+    taken back too. It said the step again, «Отменено: Мария платит 6 денариев: +2 славы.», read
+    as two more fame."""
+    out = console(["settings language=ru", "new glory players=Яков,Мария seed=5", "medal Мария priest",
+                   "fame Мария +2", "offer Мария n=2", "undo", "log"], tmp_path)
+    assert out[4]["fame"]["Мария"] == 5 and out[5]["state"]["fame"]["Мария"] == 3
+    assert out[6]["log"][-2] == "Мария платит 6 денариев: +2 славы (3 → 5). Мария проходит веху 5 (ячейка 5): +1 сторонник."
+    assert out[5]["undone"] == ("Отменено: плата за славу (Мария); 6 денариев снова у игрока Мария, слава снова 3, "
+                                "а не 5. Отменено также: Мария проходит веху 5 (ячейка 5): +1 сторонник.")
+    assert out[6]["log"][-1] == out[5]["undone"]
+
+
+def test_an_undo_across_space_30_tells_the_table_to_turn_the_marker_back(tmp_path: Path):  # G-5
+    """The undone change had taken the marker past 30 (or back under 31): the figure standing again
+    is on the marker's other side, «переверните маркер вверх стороной «+30»»; the undo said only the
+    total (28), with the marker on space 4 of its «+30» side."""
+    out = console(["settings language=ru", "new glory players=Аня,Борис seed=7", "fame Аня +27", "fame Аня +6",
+                   "undo", "fame Аня +4", "event", "tax Аня pop=5 double=1", "undo", "fame Аня +1", "undo"],
+                  tmp_path)
+    assert out[4]["undone"].endswith("Аня: переверните маркер славы обратно, ячейка 28.")
+    assert out[8]["undone"] == ("Отменено: двойной налог (Аня), денариев: 10; слава снова 32. "
+                                "Аня: переверните маркер славы на «+30», ячейка 2.")
+    assert out[10]["undone"] == "Отменено: слава игрока Аня снова 32, а не 33."        # the same lap: nothing to turn

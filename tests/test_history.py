@@ -971,25 +971,38 @@ def test_an_abandoned_record_stored_before_the_plural_sentence_reads_with_the_ri
         c.close()
 
 
-def test_a_history_step_the_disk_refused_is_logged_truthfully_and_without_a_traceback(console, monkeypatch, caplog):
-    """QA (storage): a start time the disk refused was logged with a traceback as 'done again at
-    the next start', which nothing does; the log says what happens, and a storage refusal (said
-    to the player already) carries no traceback. (The start time and the players' names are now
-    stored with the session: the step of ``new`` left apart is the replaced game's record.)"""
+def test_a_replaced_games_record_the_card_refuses_refuses_the_new_game_and_is_never_lost(console, monkeypatch, caplog):
+    """QA (storage): when the card refused the replaced game's «abandoned» record at a ``new``, it
+    was logged ('not tried again') and the ``new`` went on: a card that took the new game (a
+    passing refusal, room freed between the two writes) left the game out of History for good.
+    The ``new`` is refused with the card's reason, nothing changed (the game is still the current
+    one), without a traceback in the log; the next ``new`` once the card takes writes records it."""
     import logging
 
     from engine.text import Msg
     from firmware import history
+    from firmware.i18n import domain
     from firmware.storage import StorageError
 
+    full = Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
+    real = history.record_abandoned
+
     def refused(*_):
-        raise StorageError(Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself."))
-    ok(console, "new dice seed=1")
+        raise StorageError(full)
+    ok(console, "new glory players=Ann,Bob seed=3")
+    ok(console, "event")
+    state = console.request("state")["state"]
     monkeypatch.setattr(history, "record_abandoned", refused)
     with caplog.at_level(logging.ERROR, logger="firmware.console_session"):
-        ok(console, "new dice seed=2")
-    [record] = [r for r in caplog.records if "record the replaced game as abandoned" in r.getMessage()]
-    assert "not tried again" in record.getMessage() and record.exc_info is None
+        r = console.request("new dice seed=2")
+    assert (r["ok"], r["error"], r["message"]) == (False, "storage_error", domain("legatus").say(full, "en")), r
+    assert console.request("state")["state"] == state and games(console) == []
+    [record] = [rec for rec in caplog.records if "record the replaced game as abandoned" in rec.getMessage()]
+    assert "the new game is refused" in record.getMessage() and record.exc_info is None
+    monkeypatch.setattr(history, "record_abandoned", real)
+    ok(console, "new dice seed=2")
+    [entry] = games(console)
+    assert (entry["game"], entry["status"]) == ("glory", "abandoned"), entry
 
 
 def test_a_rebuilt_record_whose_session_end_time_is_no_date_is_still_rebuilt(state_dir: Path):

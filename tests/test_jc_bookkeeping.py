@@ -414,8 +414,8 @@ def _phase(caesar: list[str], pompey: list[str]) -> dict:
 def test_player_one_rules():
     # J-18: higher move is player 1; ties go to Caesar; an event player is player 1;
     # two events cancel the turn
-    ph = _phase(["x", "2/1", "3/1", "mars", "jupiter", "2/2"], ["y", "2/2", "2/3", "4/1", "pluto", "1/3"])
-    assert K.discard(ph, "caesar", "x") == "x" and K.discard(ph, "pompey", "y") == "y"
+    ph = _phase(["1/2", "2/1", "3/1", "mars", "jupiter", "2/2"], ["vulcan", "2/2", "2/3", "4/1", "pluto", "1/3"])
+    assert K.discard(ph, "caesar", "1/2") == "1/2" and K.discard(ph, "pompey", "vulcan") == "vulcan"
     assert K.play(ph, "caesar", "2/1") is None                   # face down until both play
     r = K.play(ph, "pompey", "2/2")
     assert r["player1"] == "caesar"                               # tied moves: Caesar
@@ -967,3 +967,59 @@ def test_a_line_after_the_campaigns_end_says_the_verdict_as_its_own_sentence(lan
     t.run("winter")
     for line in ("lose c_leg7", "control Roma caesar", "deal", "winter"):
         assert localize(t.fails(line, "game_over", asked=True), lang) == said
+
+
+def test_a_winter_typed_twice_does_not_skip_a_year_unasked():  # J-19
+    """`winter` typed twice closed year 1 and then the whole year 2 without a word (the device
+    asks first; the console did not). A winter is refused while the year the last winter began
+    has had no battle and no card played; the message says how to go on (play the year, or
+    `winter quiet=1` for a year that truly passed without a battle; undo takes the winter back);
+    nothing changes. A battle fought or a card played makes the year one that was played."""
+    from firmware.i18n import localize
+    t = Table()
+    assert t.session.apply("winter", asked=True).fields["year"] == 2       # the first winter: as ever
+    said = t.fails("winter", "illegal_move", asked=True)
+    assert "Year 2 (706 AUC, 48 BC)" in said and "winter quiet=1" in said and "undo" in said, said
+    assert localize(said, "ru").startswith("2-й год (706 от основания Рима, 48 до н. э.) начался с прошлой зимы")
+    assert t.session.view()["campaign"]["quiet"] is True
+    assert t.fails("winter quiet=maybe", "bad_arguments", asked=True)
+    assert t.fails("winter now", "bad_arguments", asked=True).startswith("Usage: winter [quiet=1]")
+    assert t.session.apply("winter quiet=1", asked=True).fields["year"] == 3     # said so: a quiet year
+    # a battle fought in the year: the year was played
+    t.run("add attacker c_leg10", "add defender p_leg1", "fight")
+    assert t.session.view()["campaign"]["quiet"] is False
+    assert t.session.apply("winter", asked=True).fields["year"] == 4
+    t.run("next-battle")                                                 # a new set-up is no battle
+    t.fails("winter", "illegal_move", asked=True)
+    # a card played in the year (J-18: five turns a year): the year was played
+    hands = {s: t.do(f"hand {s}")["hand"] for s in ("caesar", "pompey")}
+    t.run(f"discard caesar {hands['caesar'][0]}", f"discard pompey {hands['pompey'][0]}")
+    t.fails("winter", "illegal_move", asked=True)                        # discards alone are no turn
+    t.run(f"play caesar {hands['caesar'][1]}")
+    assert t.session.apply("winter", asked=True).fields["year"] == 5
+    # a stored line an older Legatus took replays as it ran
+    old = Table()
+    old.run("winter", "winter")
+    assert old.session.view()["campaign"]["year"] == 3
+
+
+def test_the_winters_log_says_cleopatra_going_over_at_alexandria():  # J-2, J-19
+    """Cleopatra eliminated in battle fights for Caesar; the winter sends her home to Alexandria,
+    held by Pompey, and she goes over to him (J-19, rules 8.1). The device's checklist said so,
+    but the log — History, the undo's question, «Отменено: …» — said only «Зима. Победителя пока
+    нет …»: a change of side that nobody at the table saw written down. It says it now; a winter
+    that leaves her where she is says what it said."""
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("deal", "add attacker c_leg10 strength=3", "add defender cleopatra strength=1", "start", "pass cleopatra",
+          "fire c_leg10 dice=1,5,6")
+    assert t.block("cleopatra")["side"] == "caesar"
+    t.run("winter")
+    said = {lang: localize(t.session.log[-1], lang) for lang in ("en", "ru")}
+    assert said["ru"] == ("Зима. Клеопатра возвращается в Александрию, занятую Помпеем, и переходит на его сторону. "
+                          "Победителя пока нет (Цезарь 1 ПО, Помпей 7 ПО)."), said
+    assert said["en"].startswith("Winter: Cleopatra returns to Alexandria"), said
+    assert localize(t.session.undo(), "ru").startswith("Отменено: Зима. Клеопатра возвращается в Александрию")
+    stays = Table("dice=physical")
+    stays.run("deal", "winter")                                      # she stays with Pompey: as before
+    assert localize(stays.session.log[-1], "ru") == "Зима. Победителя пока нет (Цезарь 1 ПО, Помпей 7 ПО)."

@@ -535,6 +535,23 @@ def test_a_word_that_is_no_card_of_the_game_is_refused_naming_the_cards(card):
     assert "not in this hand" in t.fails(f"discard caesar {missing}", "illegal_move", asked=True)   # a card: as before
 
 
+@pytest.mark.parametrize("card", ["zeus", "5/5"])
+def test_a_play_of_no_card_of_the_game_says_so_before_the_discard_or_the_turns_card(card):
+    # J-18: `play caesar zeus` before Caesar's discard was answered "Caesar must first discard one
+    # card face down", after his play this turn "has already played a card", after his discard
+    # `discard caesar zeus` "has already discarded": none said there is no such card
+    t = Table(seed=5)
+    t.run("deal")
+    said = t.fails(f"play caesar {card}", "illegal_move", asked=True)
+    assert "not a Julius Caesar card" in said and "discard" not in said
+    hand = t.do("hand caesar")["hand"]
+    t.run(f"discard caesar {hand[0]}")
+    assert "not a Julius Caesar card" in t.fails(f"discard caesar {card}", "illegal_move", asked=True)
+    t.run(f"play caesar {next(c for c in hand[1:] if c != 'apollo')}")
+    assert "not a Julius Caesar card" in t.fails(f"play caesar {card}", "illegal_move", asked=True)
+    assert "must first discard" in t.fails("play pompey mars", "illegal_move", asked=True)   # a card: as before
+
+
 @pytest.mark.parametrize("name", ["Cleopatra", "C_LEG10", "P_Pompeius"])
 def test_a_block_by_rating_may_not_be_named_as_a_roster_block_in_other_letters(name):
     # J-1: a block by its rating is named by `name=`; "Cleopatra" (a plain C3 block) read in every
@@ -560,3 +577,39 @@ def test_a_roster_block_not_in_the_battle_is_named_by_its_name_and_id(state_dir)
     assert c.request("settings language=uk")["ok"] and c.request("new jc-battle seed=5")["ok"]
     assert c.request("remove p_leg1")["message"] == "Легіон 1 (p_leg1) не бере участі в цьому бою."
     c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Введите 3 кубика, брошенных за блок «Помпей»: fire p_pompeius dice=a,b,..."),
+    ("uk", "Введіть 3 кубики, кинуті за блок «Помпей»: fire p_pompeius dice=a,b,...")])
+def test_the_dice_asked_for_a_block_name_it_in_its_case(lang, said):  # J-1 (one die a step), physical dice
+    """`fire` without the table's dice asked «Введите 3 кубика, брошенных за Помпей» — the name put in
+    as the roster says it (nominative), where «за» wants «Помпея»; the block is named as a block now."""
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run("add attacker c_leg10", "add defender p_pompeius", "start")
+    assert localize(t.fails("fire", "bad_arguments"), lang) == said
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("ru", "discard caesar Юпитер", "«Юпитер»: консоль пишет карты латиницей (4/1, "),
+    ("uk", "discard caesar Марс", "«Марс»: консоль пише карти латиницею (4/1, "),
+    ("ru", "control Рим caesar", "«Рим»: консоль называет города латиницей, как они напечатаны на поле (пробелы "
+                                 "пишите как _, напр. Roma, Carthago_Nova)."),
+    ("uk", "levy p_leg1 Брундизій", "«Брундизій»: консоль називає міста латиницею, як їх надруковано на полі")])
+def test_a_card_or_city_typed_in_the_readers_own_words_is_not_said_to_be_no_card_or_city(state_dir, lang, line, said):
+    # J-18, J-20: a Russian player typing the card the screen calls «Юпитер», or the city «Рим», was
+    # told «Юпитер» is no card of Julius Caesar, «Рим» no city of its map — both false; now the
+    # console says it takes the cards and cities in Latin letters (and lists the cards)
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        for asked in (f"settings language={lang}", "new jc-battle seed=1", "deal"):
+            assert c.request(asked)["ok"], asked
+        r = c.request(line)
+        assert not r["ok"] and r["message"].startswith(said), r
+        assert "jupiter" in r["message"] or "Roma" in r["message"], r
+    finally:
+        c.close()

@@ -229,3 +229,22 @@ def test_a_levy_on_the_device_says_it_and_goes_back_to_the_sides_blocks(state_di
         app.console.close()
         from firmware import i18n
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "У блока «Брут» нет указанного города найма (любой дружественный город после гибели первого лидера "
+           "Помпея)."),
+    ("uk", "Блок «Брут» не має вказаного міста найму")])
+def test_a_block_with_no_named_levy_city_is_named_in_quotes_as_every_block_is(state_dir, lang, said):  # J-20
+    # every other sentence names a block «in quotes» after «блок» («Блок «Легион 1» уничтожен в этом
+    # году…»); this one read «У блока Брут нет указанного города найма», the name run into the sentence
+    from firmware.console import Console
+    from firmware.store import Store
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        assert c.request(f"settings language={lang}")["ok"] and c.request("new jc-battle seed=1")["ok"]
+        r = c.request("levy p_brutus Roma")
+        assert r["error"] == "illegal_move" and r["message"].startswith(said), r
+    finally:
+        c.close()

@@ -570,8 +570,9 @@ def test_cleopatra_changing_side_in_the_log_is_said_once_with_the_side_in_its_ca
     # sentence needs (not «переходит к Цезарь»), in en, ru and uk, under the game's rule
     from firmware.i18n import localize
     t = Table("dice=physical cleopatra=round")
-    t.run("add attacker c_caesar", "add defender cleopatra strength=1", "start", "fire dice=1,6,6")
-    assert t.block("cleopatra")["side"] == "caesar"
+    t.run("add attacker c_caesar", "add defender cleopatra strength=1", "add defender p_leg1 strength=1",
+          "start", "fire c_caesar dice=1,6,6", "hit cleopatra")                    # (a tie: Pompey picks, J-7)
+    assert t.block("cleopatra")["side"] == "caesar" and t.battle["phase"] == "fighting"
     for lang, hit, joins in (
             ("en", "Cleopatra I→-: eliminated",
              "Cleopatra at once joins Caesar at strength I and fights for him in the next round of the battle."),
@@ -584,12 +585,36 @@ def test_cleopatra_changing_side_in_the_log_is_said_once_with_the_side_in_its_ca
         assert sum(s.count(joins.split(" I ")[0]) + s.count("→I:") for s in said) == 1, said   # once
     u = Table("attacker=pompey dice=physical cleopatra=turn")
     u.run("add attacker p_pompeius", "owner cleopatra caesar", "add defender cleopatra strength=1",
-          "start", "fire dice=1,6,6")
+          "add defender c_leg10 strength=1", "start", "fire p_pompeius dice=1,6,6", "hit cleopatra")
     said = {lang: localize(u.battle["log"][1], lang) for lang in ("en", "ru", "uk")}
     assert said == {
         "en": "Cleopatra at once joins Pompey at strength I and fights for him on her next battle turn.",
         "ru": "Клеопатра сразу присоединяется к Помпею с боевой силой I и сражается за него в свой следующий ход боя.",
         "uk": "Клеопатра одразу приєднується до Помпея з бойовою силою I і б'ється за нього у свій наступний хід бою."}
+
+
+@pytest.mark.parametrize("attacker, side, said", [
+    ("c_caesar", "caesar", {"en": "Cleopatra at once joins Caesar at strength I.",
+                            "ru": "Клеопатра сразу присоединяется к Цезарю с боевой силой I.",
+                            "uk": "Клеопатра одразу приєднується до Цезаря з бойовою силою I."}),
+    ("p_pompeius", "pompey", {"en": "Cleopatra at once joins Pompey at strength I.",
+                              "ru": "Клеопатра сразу присоединяется к Помпею с боевой силой I.",
+                              "uk": "Клеопатра одразу приєднується до Помпея з бойовою силою I."})])
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_cleopatra_whose_hit_ends_the_battle_is_not_promised_a_round_or_turn_of_it(attacker, side, said, rule):
+    # J-2, J-13: the hit that takes Cleopatra from the last side she fought for leaves that side with
+    # no block in the space: the battle is over. The log said she «сражается за него в следующий
+    # раунд боя» / «в свой следующий ход боя» — a round and a turn that never come. She joins the
+    # other side at I (the campaign keeps her there till the winter, J-19) and that is all it says.
+    from firmware.i18n import localize
+    t = Table(f"attacker={side} dice=physical cleopatra={rule}")
+    if side == "pompey":
+        t.run("owner cleopatra caesar")
+    t.run(f"add attacker {attacker}", "add defender cleopatra strength=1", "start", "fire dice=1,6,6")
+    assert t.block("cleopatra")["side"] == side and t.battle["phase"] == "over"
+    log = t.battle["log"]
+    assert {lang: localize(log[1], lang) for lang in ("en", "ru", "uk")} == said, log
+    assert "Battle over" in localize(log[2], "en")
 
 
 def test_russian_log_of_an_eliminated_feminine_block_agrees():

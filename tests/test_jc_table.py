@@ -16,6 +16,7 @@ import pytest
 from engine.jc import advise as A
 from engine.jc import battle as B
 from engine.jc import odds as O
+from engine.jc import odds_dp as D
 from engine.jc import odds_grid as G
 from engine.jc import odds_table as T
 from engine.jc import policy
@@ -375,3 +376,75 @@ def test_options_worked_out_on_strengths_are_the_positions_the_battle_reaches(
                 assert all(abs(o[k] - p[k]) <= 1e-12 for k in RESULTS), (o, p)
             assert quick["best_index"] == slow["best_index"]
     assert min(fast.values()) > 10 and left > 0 and crossed > 0, (fast, left, crossed)
+
+
+def _hit_options(battle: B.Battle) -> list[list[float]]:
+    return [[o[k] for k in RESULTS] for o in A.advise(battle)["options"]]
+
+
+def test_odds_and_advise_at_a_hit_cost_one_computation_whichever_is_asked_first():
+    """At a hit waiting for its target among equally strong blocks (J-7) of random big battles
+    the table does not hold, ``odds`` then ``advise`` cost one computation, as ``advise`` then
+    ``odds`` do: whichever comes first values every target (J-14 for the rest, J-15), the other
+    looks it up. The figures are the same either way (to 1e-9) and ``odds`` equals the oracle."""
+    r = random.Random(2533)
+    seen: set[str] = set()
+    asked = 0
+    for battle, d in _decisions(r, 10, seen, built=False):
+        if d["kind"] != "hit" or len(d["choices"]) < 2 or O._dice(D._settled(battle)) < O.GRID_DICE:
+            continue                                          # (a small battle: no table)
+        O.forget()
+        first = O.odds(battle)
+        options = _hit_options(battle)
+        assert O.computations() == 1, d
+        O.forget()
+        options_first = _hit_options(battle)
+        again = O.odds(battle)
+        assert O.computations() == 1, d
+        assert all(abs(again[k] - first[k]) <= 1e-9 for k in RESULTS)
+        assert all(abs(x - y) <= 1e-9 for a, b in zip(options, options_first) for x, y in zip(a, b))
+        _check(battle, first)
+        asked += 1
+    assert asked >= 5, asked
+
+
+def test_odds_at_a_hit_the_table_holds_stay_a_look_up():
+    """A J-14 game's tied hit (J-7) is in the table of its first answer: ``odds`` there is a
+    look-up, not a computation of every target (that waits for ``advise``, once)."""
+    r = random.Random(2534)
+    looked_up = 0
+    for battle, d in _decisions(r, 10, set()):
+        if d["kind"] != "hit" or len(d["choices"]) < 2:
+            continue
+        table = O._TABLE[0]
+        pos = table.position(D._settled(battle))
+        if pos is None or table.value(pos) is None:
+            continue
+        n0 = O.computations()
+        _check(battle, O.odds(battle))
+        assert O.computations() == n0
+        A.advise(battle)
+        assert O.computations() - n0 <= 1
+        looked_up += 1
+    assert looked_up >= 3, looked_up
+
+
+def test_the_odds_screen_at_a_hit_costs_one_computation():
+    """The device's odds screen at a tied hit (J-7) of the biggest battle asks for the odds and
+    the advice (its figures written as the advice writes them): one computation, not two."""
+    from firmware.screens.jc import odds as jc
+    from tests.fakectx import FakeCtx
+    from tests.test_worker import BIG
+    ctx = FakeCtx(*(x for x in BIG if not x.startswith("gain")),      # (its legions here at IV already)
+                  "fire p_scipio dice=1,1,1", "hit c_leg18")
+    d = ctx.view()["battle"]["decision"]
+    assert d["kind"] == "hit" and len(d["choices"]) == 5          # Caesar, two legions, two legions
+    O.forget()
+    jc._CACHE.clear()
+    ctx.lines.clear()
+    try:
+        ctx.open(jc.odds_screen())
+        assert "%" in " ".join(ctx.texts()) and set(ctx.lines) == {"odds", "advise"}
+        assert O.computations() == 1
+    finally:
+        jc._CACHE.clear()

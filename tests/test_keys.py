@@ -161,3 +161,13 @@ def test_docs_say_what_right_does_on_a_turn_s_pages():
     code = (ROOT / "firmware" / "screens" / "caesar" / "turn.py").read_text()
     assert 'RIGHTWARD and page["kind"] == "play" and page["step"].get("why")' in code
     assert "right turns it at once" in pages and "why" in pages.split("right turns it at once")[1]
+
+
+def test_docs_keys_writes_a_figure_as_the_cursor_row_draws_it():
+    """docs/keys.md said a figure under the cursor is shown `‹n›`, its step `±5 ‹12›`: the screens
+    draw `<n>` and `±5 <12>` (widgets.listing.figure), as About says. Its words (the table is the
+    code's own, checked above) write the marks the panel shows."""
+    from firmware.screens.widgets.listing import figure
+    words = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8").replace(table_markdown(), "")
+    assert f"`{figure('n')}`" in words and f"`{figure(12, 5)}`" in words
+    assert "‹" not in words and "›" not in words

@@ -1167,6 +1167,26 @@ def test_the_about_screen_says_what_every_key_does_where_a_new_owner_meets_it(st
         app.console.close()
 
 
+@pytest.mark.parametrize("lang,held", [("en", "hold"), ("ru", "удержание"), ("uk", "утримання")])
+def test_the_about_screen_names_the_waveshare_hats_own_key_labels(state_dir, lang, held):
+    """The Waveshare HAT (one of the two boards, Settings → Buttons) has no key marked A or B: its
+    keys are KEY1..KEY3 (hw/profiles.toml), and About, the device's only key help, spoke of A and B
+    alone — nor said what KEY3, on the simulator's key line too (k=KEY3), does. Each label is said
+    beside the button the profile maps it to, and KEY3 as hold A (docs/keys.md)."""
+    from pathlib import Path
+    profiles = (Path(__file__).resolve().parents[1] / "hw" / "profiles.toml").read_text(encoding="utf-8")
+    labels = dict(re.findall(r"^(a|b|key3) = \d+ +# (KEY\d)$", profiles, re.M))
+    assert labels == {"a": "KEY1", "b": "KEY2", "key3": "KEY3"}
+    app = app_with([f"settings language={lang}"], ["down"] * 4 + ["a"], state_dir)    # main menu -> About
+    try:
+        text = " ".join(app.stack[-1].paras)
+        for key in ("a", "b"):         # the letter, then its label (a word at most between: is, это, це)
+            assert re.search(rf"(?<!\w){key.upper()}\W+(?:\w+\W+)?{labels[key]}(?!\w)", text), (key, text)
+        assert re.search(rf"{labels['key3']}\W+(?:\w+\W+)?{held} A(?!\w)", text), text
+    finally:
+        app.console.close()
+
+
 @pytest.fixture
 def unreadable_fonts(monkeypatch):
     """The shipped font files cannot be read (a bad sector, a damaged install)."""

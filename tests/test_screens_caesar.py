@@ -101,7 +101,7 @@ CASES = {
     "caesar_new_stack_uk": (["new caesar-solo tiles-input=physical edition=uk seed=3", *SIX_TILES, READ], ["a"] * 10),
     # C-15: the flips that change nothing after the others, marked (the closure read first)
     "caesar_might_useless_uk": ([NEW, MIXED_MIGHT, "play HU-MT ship:3/3 HU", READ],
-                                ["a", "a"] + ["down"] * 4),
+                                ["a"] + ["down"] * 4),      # (resumed on the Might's choice: no home row to press)
 }
 
 

@@ -983,11 +983,12 @@ def test_solo_event_says_the_denarii_the_emperors_solo_gives_instead_of_the_rewa
     assert "denari" not in " ".join(negative.top.rows)
 
 
-@pytest.mark.parametrize("lang, said", [("ru", ["Претор 4 задачи", "без звания 1 задача", "без звания 0 задач"]),
-                                        ("uk", ["Претор 4 задачі", "без звання 1 задача", "без звання 0 задач"])])
+@pytest.mark.parametrize("lang, said", [("ru", ["Претор: 4 задачи", "без звания: 1 задача", "без звания: 0 задач"]),
+                                        ("uk", ["Претор: 4 задачі", "без звання: 1 задача", "без звання: 0 задач"])])
 def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):  # G-17
     """The Emperor's solo counts «задачи» («Ваша цель — выполнить как можно большее количество
-    задач … 4-5 задач: … Претором»), not «цели»."""
+    задач … 4-5 задач: … Претором»), not «цели»; the rank and the count are one sentence, «Претор:
+    4 задачи» (it read «Претор 4 задачи», «без звания 1 задача»: two words side by side)."""
     ctx = FakeCtx("new glory players=Jack seed=1", lang=lang)
     shown = []
     for extra in ('"medals": ["warrior", "politician", "merchant"], "sets": {"tools": 2}, "track": 51, '
@@ -1000,7 +1001,7 @@ def test_the_solo_footer_counts_the_rulebooks_tasks(lang: str, said: list[str]):
 def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G-17
     """The card's screen stays open while the serial link ends the round and reveals the next
     event: the denarii of the card revealed on the device are not said under the next card (they
-    were: another card, another figure of supporters)."""
+    were: another card, another figure of supporters); the next card's own figure is."""
     from firmware.screens.glory.round import EventScreen
     ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5").open(GloryHome())
     ctx.press("a")                                        # Reveal event (due: the home opens on it)
@@ -1008,7 +1009,23 @@ def test_the_solo_denarii_are_said_only_for_the_event_revealed_with_them():  # G
     assert isinstance(ctx.top, EventScreen) and "Jack: take 2 denarii." in " ".join(ctx.top.rows)
     assert ctx.run("end-round")["ok"] and ctx.run("fame Jack +9")["ok"] and ctx.run("event")["ok"]
     ctx.render()
-    assert not any("take" in r for r in ctx.top.rows)
+    rows = " ".join(ctx.top.rows)
+    assert "take 2" not in rows and "Jack: take 3 denarii." in rows      # 3 supporters at this reveal
+
+
+def test_the_solo_denarii_are_said_again_when_the_card_is_opened_later():  # G-17
+    """«получите по одному денарию за каждого завербованного сторонника» as the card is revealed: the
+    card's screen opened again from the home (after a restart, a reveal over the serial link, B
+    pressed too soon) said no figure, only the screen it was revealed on did; the figure is that of
+    the reveal, not of the supporters gained later in the round."""
+    from firmware.screens.glory.round import EventScreen
+    ctx = FakeCtx("new glory players=Jack seed=3", "fame Jack +5", "event", "fame Jack +9", lang="ru")
+    ctx.open(EventScreen())
+    ctx.render()
+    assert "Jack: возьмите 2 денария." in " ".join(ctx.top.rows)
+    assert ctx.run("undo")["ok"] and ctx.run("undo")["ok"]            # the event taken back: no figure
+    ctx.render()
+    assert not any("денари" in r for r in ctx.top.rows)
 
 
 def test_the_solo_row_is_not_shown_with_several_players():  # G-17 is the solo rule only
@@ -2313,3 +2330,33 @@ def test_a_vote_removal_taken_back_says_the_vote_is_back():  # G-7
         assert d.problems == []
     finally:
         d.close()
+
+
+def test_fame_past_30_tells_the_table_to_turn_the_marker_over():  # G-5
+    """«Если ваш маркер славы должен продвигаться дальше, а вы уже дошли до конца шкалы, переверните
+    маркер вверх стороной «+30», затем поместите его снова на ячейку 1»: the screens show the total
+    (34), the board space 4 on the «+30» side; the notice said only the milestone passed."""
+    ctx = FakeCtx(NEW, "fame Jack +27", lang="ru").open(FameScreen())
+    ctx.press("a", "right", "a")                  # Jack +6: 28 -> 34
+    assert ctx.view()["fame"]["Jack"] == 34
+    assert ctx.notes and "Jack: переверните маркер славы на «+30», ячейка 4." in ctx.notes[-1]
+    said = len(ctx.notes)
+    ctx.press("a", "a")                           # +1 more: 35, on the same lap: nothing to turn
+    assert ctx.view()["fame"]["Jack"] == 35 and len(ctx.notes) == said
+
+
+def test_a_double_tax_back_under_31_turns_the_marker_back():  # G-4, G-5
+    from firmware.screens.glory.round import tax_form
+    ctx = FakeCtx(NEW, "fame Jack +31", "event", lang="ru")          # 32: space 2 on the «+30» side
+    ctx.open(tax_form(ctx))
+    ctx.press("down", "right", "right", "right", "right", "down", "right", "a")   # pop 5: -4 fame
+    assert ctx.view()["fame"]["Jack"] == 28
+    assert "Jack: переверните маркер славы обратно, ячейка 28." in ctx.notes[-1]
+
+
+def test_a_supremacy_past_30_tells_the_table_to_turn_the_marker_over():  # G-5, G-7
+    ctx = FakeCtx(NEW, "fame Henry +28", "vote Henry", "vote Henry").open(GloryHome()).press("up", "a", "down")
+    assert isinstance(ctx.top, SenateScreen)
+    ctx.press("a")                                # Henry's third vote on top: +2, 29 -> 31
+    assert ctx.view()["fame"]["Henry"] == 31
+    assert "Henry: turn the fame marker over to «+30», space 1." in ctx.notes[-1]

@@ -13,7 +13,7 @@ from firmware.screens.jc.odds import odds_screen
 from firmware.screens.jc.setup import setup_form
 from firmware.screens.widgets import OddsScreen
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden, killed_after_presses
+from tests.screens import app_with, assert_golden, drawn, killed_after_presses
 
 NEW = "new jc-battle seed=3"
 WON = "new jc-battle seed=1"         # c_leg10 against p_leg1, fought by the device: Caesar wins on a fire
@@ -3347,3 +3347,63 @@ def test_a_set_up_with_both_sides_opens_on_start():  # rules 7.3
     ctx.render()
     ctx.press("a")
     assert ctx.view()["battle"]["phase"] != "setup"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Year 2 has had no battle and no card played since the last winter: this winter skips it."),
+    ("ru", "С прошлой зимы 2-й год идёт без боёв и без сыгранных карт: эта зима пропустит его целиком."),
+    ("uk", "У 2-му році від минулої зими не було ні бою, ні зіграної карти: ця зима пропустить його цілком.")])
+def test_a_second_winter_at_once_is_asked_as_the_year_it_skips(lang, said):  # J-19
+    """Winter, then Winter again at once: the question asked as for any winter («End the year …»)
+    and a second A skipped year 2 unplayed. It says so now, and A sends the winter that says the
+    year passed without a battle (the console refuses a bare second one, docs/protocol/jc.md)."""
+    ctx = FakeCtx(NEW, "winter", lang=lang)
+    ctx.open(JcHome()).press(*DOWN * 10, "a")
+    assert isinstance(ctx.top, ConfirmScreen)
+    assert ctx.top.question.startswith(said), ctx.top.question
+    ctx.press("a")
+    assert ctx.session.lines[-1] == "winter quiet=1" and ctx.view()["campaign"]["year"] == 3
+    played = FakeCtx(NEW, "winter", "add attacker c_leg10", "add defender p_leg1", "fight", "next-battle", lang=lang)
+    played.open(JcHome()).press(*DOWN * 10, "a")
+    assert said not in played.top.question
+    played.press("a")
+    assert played.session.lines[-1] == "winter"
+
+
+BIG = ["new jc-battle seed=21", *(f"add attacker {b}" for b in ("c_caesar", "c_leg7", "c_leg8", "c_leg9", "c_leg10",
+                                                                "c_leg11", "c_antonius")),
+       *(f"add defender {b}" for b in ("p_pompeius", "p_leg1", "p_leg2", "p_leg3", "p_leg4", "p_leg5", "p_scipio")),
+       "start", "fire p_scipio", "hit c_leg7", "hit c_leg9", "fire c_caesar", "fire c_antonius", "hit p_leg1",
+       "fire p_pompeius"]
+
+
+@pytest.mark.slow
+def test_a_kill_on_a_big_battles_hit_pick_resumes_on_the_board_with_its_odds_computed_once(state_dir):  # J-7, J-15
+    """Seven blocks a side, Pompeius's fire leaves Caesar a tied hit to place (J-7). The device
+    program (legatus --sim --script) is killed with SIGKILL on that pick — the roll read, the odds
+    of 14 blocks on the panel. Started again: Resume, Battle shows the same pick (the blocks the
+    board offers, ✓ on one of them) and the same chance as the console's odds of the stored board
+    (J-15), computed once for all the frames drawn."""
+    from engine.jc import odds as O
+    killed_after_presses(state_dir, BIG, 3)                   # Resume, the roll closed, Battle: the pick
+    O.forget()                                                # a new process: no table kept
+    app = app_with([], ["a"], state_dir)                      # Resume: the roll was read before the kill
+    try:
+        assert isinstance(app.stack[-1], JcHome), type(app.stack[-1]).__name__
+        d = app.view()["battle"]["decision"]
+        assert d["kind"] == "hit" and d["side"] == "caesar" and len(d["choices"]) == 4, d
+        app.render()
+        app.handle("a")                                       # Battle
+        top = app.stack[-1]
+        assert isinstance(top, BattleScreen)
+        names = {b["key"]: b["name"] for b in app.view()["battle"]["blocks"]}
+        labels = [str(i.label).split("  ")[0] for i in top.items(app)]
+        assert labels[:len(d["choices"])] == [names[k] for k in d["choices"]], (labels, d["choices"])
+        for _frame in range(5):
+            drawn(app)
+        odds = app.console.request("odds")                    # the stored board's, asked by the link
+        advised = [(str(i.label).split("  ")[0], str(i.value)) for i in top.items(app) if str(i.value).startswith("✓")]
+        assert advised == [(names[d["default"]], f"✓{round(100 * odds['attacker_wins'], 1)}%")], (advised, odds)
+        assert O.computations() == 1
+    finally:
+        app.console.close()

@@ -28,6 +28,9 @@ CASES = {
     "sword_odds": ([NEW], ["a"] + ["down"] * 9 + ["a", "up", "up"]),
     "sword_vp": ([NEW, "vp greeks =7", "vp gauls =7", "desperate greeks,gauls"], ["a", "down", "down", "down", "a"]),
     "sword_desperate": ([NEW, "vp romans =4"], ["a"] + ["down"] * 4 + ["a", "press", "down", "down", "down", "press"]),
+    # round 5: most VP first, the order of the end of the round (rule 7.4.5), «played» beside who played there
+    "sword_desperate_round5": ([NEW, "vp greeks =3", *["advance"] * 4, "desperate greeks end=1"],
+                               ["a"] + ["down"] * 4 + ["a", "down", "press"]),
 }
 
 
@@ -975,15 +978,16 @@ def test_round_5_of_every_turn_asks_before_the_turn_ends_with_the_desperate_time
     Desperate Times card, then comes the attrition phase (and the turn's scoring, W-11). Next round
     in round 5 of turn 1 went on to turn 2 at once and only then said the order: the plays, the
     attrition and the scoring were entered in turn 2, and an automatic victory in turn 1's scoring
-    was asked and filed as turn 2's. It asks first, as in turn 9, with the order (Greeks 3 VP,
-    then the ties by W-11; Romans have played both cards)."""
+    was asked and filed as turn 2's. It asks first, as in turn 9; the order (Greeks 3 VP, then the
+    ties by W-11; Romans have played both cards) is that of the Desperate Times rows in round 5."""
     ctx = home(NEW, "vp greeks =3", "desperate romans", "desperate romans", *["advance"] * 4)
     ctx.lines.clear()
     ctx.press("down", "down", "a")                                          # turn 1, round 5: Next round
     said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])    # the question, all its rows
     assert ctx.lines == [] and ctx.view()["round"] == 5
-    assert "order: Greeks, Gauls, Etruscans." in said and "Romans" not in said and "attrition" in said
-    assert "This ends the game" not in said and "game ends:" not in said
+    assert said == "End the turn? Desperate Times played, attrition and scoring done?", said
+    # the order is read where the cards are played: the Desperate Times rows, most VP first
+    assert desperate_rows(ctx) == ["Greeks 2 cards", "Gauls 2 cards", "Etruscans 2 cards", "Romans 0 cards"]
     ctx.press("b")                                                          # not yet: round 5 goes on
     assert isinstance(ctx.top, SwordHome) and ctx.lines == [] and ctx.view()["turn"] == 1
     ctx.press("a", "a")
@@ -1084,7 +1088,14 @@ def test_the_homes_first_screen_shows_the_round_and_the_vp_leader(lang, setup, l
 
 
 ROUND_5 = (NEW, "vp gauls =7", "vp greeks =5", *["advance"] * 4)        # turn 1, round 5
-MARK_GAULS_GREEKS = (*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
+
+
+def desperate_rows(ctx: FakeCtx) -> list[str]:
+    """The Desperate Times screen's rows, opened over ``ctx`` («Gauls 2 cards»), all of them."""
+    from firmware.screens.sword.tracks import DesperateScreen
+    return [f"{item.label[2:]} {item.value}" for item in DesperateScreen().items(ctx)]
+# round 5's Desperate Times rows: most VP first (rule 7.4.5), Gauls 7, Greeks 5, Etruscans, Romans
+MARK_GAULS_GREEKS = (*["down"] * 4, "a", "press", "down", "press", "a")
 
 
 def test_in_round_5_several_powers_marked_are_asked_when_and_the_end_of_the_round_lets_each_play():  # W-12, 7.4.5
@@ -1109,7 +1120,7 @@ def test_an_interruption_in_round_5_is_still_the_fewest_vp_rule_on_the_screen():
     assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
 
 
-MARK_GAULS = (*["down"] * 4, "a", "down", "press", "a")
+MARK_GAULS = (*["down"] * 4, "a", "press", "a")
 
 
 def test_one_power_in_round_5_is_asked_when_and_its_card_at_the_end_is_its_one_there():  # W-12, rule 7.4.5
@@ -1127,11 +1138,27 @@ def test_one_power_in_round_5_is_asked_when_and_its_card_at_the_end_is_its_one_t
     assert ctx.notes[-1] == "Gauls played the card."
     ctx.press(*["up"] * 4, *MARK_GAULS, "a")                                # their second card there
     assert ctx.lines[-1] == "desperate gauls end=1" and ctx.view()["desperate"]["gauls"] == 1   # refused
-    assert "already played there this turn: Gauls" in ctx.notes[-1]
+    assert "already played there: Gauls" in ctx.notes[-1]
     ctx.to_root()
-    ctx.open(SwordHome()).press("down", "down", "a")                         # Next round: the turn's end
-    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])
-    assert "order: Greeks, Etruscans, Romans." in said, said
+    assert desperate_rows(ctx) == ["Gauls played", "Greeks 2 cards", "Etruscans 2 cards", "Romans 2 cards"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_second_card_at_the_end_of_round_5_is_refused_in_three_pages_at_most(lang):   # W-12, rule 7.4.5
+    """The Etruscans and Carthage, having played theirs at the end of round 5, marked again: «В конце
+    раунда 5 каждая держава играет одну карточку Отчаянных Времён (W-12, правило 7.4.5); в этом ходу
+    уже сыграли: Этруски, Карфаген.» took five pages (four in English and Ukrainian)."""
+    from firmware import i18n
+    from firmware.screens import base
+    ctx = FakeCtx(NEW5, *["advance"] * 4, "desperate etruscans,carthage end=1", lang=lang).open(SwordHome())
+    try:
+        ctx.press(*["down"] * 4, "a", "down", "press", "down", "down", "press", "a", "a")   # Etruscans, Carthage; the end
+        assert ctx.lines[-1] == "desperate etruscans,carthage end=1" and ctx.view()["desperate"]["etruscans"] == 1
+        said = ctx.notes[-1]
+        assert ("Etruscans, Carthage" in said) == (lang == "en") and said.endswith(".")
+        assert len(base.wrap(said, base.COLS - 1)) - base.ROWS + 1 <= 3, base.wrap(said, base.COLS - 1)
+    finally:
+        i18n.set_language("en")
 
 
 def test_one_power_interrupting_in_round_5_keeps_its_play_at_the_end():  # W-12, rules 7.4.1 / 7.4.5
@@ -1149,7 +1176,8 @@ def test_one_power_interrupting_in_round_5_keeps_its_play_at_the_end():  # W-12,
 def test_several_powers_in_rounds_1_to_4_are_an_interruption_without_a_question():  # W-12, rule 7.4.2
     """The end of round 5 is in round 5: several powers marked in round 4 are interrupting a player
     (the fewest VP plays), no question, the presses as before."""
-    ctx = home(NEW, "vp gauls =7", *["advance"] * 3).press(*MARK_GAULS_GREEKS)        # round 4
+    ctx = home(NEW, "vp gauls =7", *["advance"] * 3)                                   # round 4: the card order
+    ctx.press(*["down"] * 4, "a", "down", "press", "down", "down", "press", "a")
     assert ctx.lines == ["desperate gauls,greeks"] and ctx.notes[-1] == "Greeks played the card. Gauls kept theirs."
 
 
@@ -1202,15 +1230,54 @@ def test_the_question_of_round_5_for_one_power_is_said_whole_in_every_language(l
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lines, title", [
+    ([NEW5, *["advance"] * 4], "End the turn?"), ([NEW5, *["advance"] * 44], "End the game?")], ids=["turn", "game"])
+def test_the_end_of_the_turn_is_asked_in_two_pages_at_most(lang, lines, title):   # W-12, W-11
+    """Asked at every turn's round 5: «Round 5 ends; Desperate Times order: Gauls, Etruscans,
+    Greeks, Carthage, Romans. Desperate Times played, attrition and scoring done?» took six pages
+    (en), seven (ru), eight (uk) with five powers, nine at the game's end; A ends the turn
+    at once as before (three presses from the home)."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    try:
+        ctx = FakeCtx(*lines, lang=lang).open(SwordHome()).press("down", "down", "a")     # Next round
+        rows = ctx.top.rows
+        assert ctx.texts()[0] == _(title) and " ".join(rows) == _("Desperate Times played, attrition and scoring done?")
+        assert len(rows) <= base.ROWS, rows                       # two pages of the question's three rows
+        assert (len(rows) <= base.ROWS - 1) == (lang == "en"), rows
+        turn = ctx.view()["turn"]
+        ctx.press("a")
+        assert ctx.lines[-1] == "advance" and (ctx.view()["turn"] > turn or ctx.view()["finished"])
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_end_of_the_turn_with_no_card_left_asks_only_for_attrition_and_scoring(lang):   # W-12
+    """Nobody holding a Desperate Times card (each played two), the question said «order: nobody»
+    and asked whether they were played: it asks for what is left to do, one page."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    spent = [f"desperate {p}" for p in ("romans", "gauls", "etruscans", "greeks") for _twice in (1, 2)]
+    try:
+        ctx = FakeCtx(NEW, *spent, *["advance"] * 4, lang=lang).open(SwordHome()).press("down", "down", "a")
+        assert " ".join(ctx.top.rows) == _("Attrition and scoring done?") and len(ctx.top.rows) <= base.ROWS - 1
+        assert (_("Attrition and scoring done?") == "Attrition and scoring done?") == (lang == "en")
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_round_5():  # W-12, rule 7.4.5
     """Each power plays one card at the end of round 5: once the Gauls and the Greeks have played
-    theirs there, Next round's question names only the Etruscans and the Romans, still to choose."""
+    theirs there, the Desperate Times rows of round 5 say so, the Etruscans and the Romans still to
+    choose (Next round's question named them, four to eight pages every turn)."""
     ctx = home(*ROUND_5).press(*MARK_GAULS_GREEKS, "a")
     assert ctx.view()["desperate_end"] == ["gauls", "greeks"]
-    ctx.press(*["up"] * 4, "down", "down", "a")                              # Next round
-    said = " ".join([*ctx.texts()[:1], *getattr(ctx.top, "rows", [])])
-    assert "order: Etruscans, Romans." in said, said
-    ctx.press("a")
+    assert desperate_rows(ctx) == ["Gauls played", "Greeks played", "Etruscans 2 cards", "Romans 2 cards"]
+    ctx.press(*["up"] * 4, "down", "down", "a", "a")                         # Next round, yes
     assert "desperate_end" not in ctx.view()                                 # turn 2: none played yet
 
 
@@ -1232,6 +1299,30 @@ def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(l
         assert said in text                                                  # own hyphen («исторически-»)
     finally:
         from firmware import i18n
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_battle_s_support_comes_before_what_the_leaders_of_a_lost_army_do(lang):  # W-5, seed 8.4
+    """The attacker's army lost (3 flanking units left): what its leaders do (8.4) took eleven to
+    thirteen rows between the losses and «Support +2 (defender)», read on the fourth or fifth page;
+    the support follows the losses, on the second page, and the rule after it, whole."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    try:
+        line = "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"
+        ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
+        rows = ctx.top.rows()
+        support = base.wrap(_("Support +{} ({})").format(2, _("defender")))
+        rule = base.wrap(_("The attacker's losses reach the units of its army, flanking units aside: if no unit stays "
+                           "with its leaders, historical ones are displaced until the next reinforcement phase, "
+                           "secondary ones set aside (8.4)."))
+        at = rows.index(support[0])
+        assert at + len(support) <= 2 * base.ROWS, rows                      # on the first two pages
+        after = at + len(support)
+        assert rows[after:after + len(rule)] == rule and rows[after + len(rule)] == _("A: loss table"), rows
+    finally:
         i18n.set_language("en")
 
 

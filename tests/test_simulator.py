@@ -726,6 +726,32 @@ def test_the_linux_console_gets_half_blocks_unless_told_otherwise(monkeypatch, t
     assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
 
 
+@pytest.mark.parametrize("term,blocks,drawn", [("linux", None, "▀▄█"), ("linux", "0", "⠁⢀⣿"), ("xterm", None, "⠁⢀⣿"),
+                                               ("xterm", "1", "▀▄█")])
+def test_scripted_frames_in_the_linux_console_are_half_blocks_unless_told_otherwise(monkeypatch, term, blocks, drawn):
+    """README: half-blocks are the default in the Linux console, "also the frames of --script". A
+    --script run on a Pi's own screen (TERM=linux, no braille in its fonts) printed braille all the
+    same — rows of diamonds — unless LEGATUS_BLOCKS=1 was found; its frames follow the simulator's
+    rule now (LEGATUS_BLOCKS=0 keeps braille)."""
+    import io
+
+    from firmware.terminal import ScriptScreen
+    monkeypatch.setenv("TERM", term)
+    if blocks is None:
+        monkeypatch.delenv("LEGATUS_BLOCKS", raising=False)
+    else:
+        monkeypatch.setenv("LEGATUS_BLOCKS", blocks)
+    img = Image.new("1", (128, 64), 0)
+    for xy in ((0, 0), (2, 1), (5, 7), (6, 7), (7, 7), (8, 7)):
+        img.putpixel(xy, 1)
+    img.paste(1, (10, 0, 12, 4))
+    out = io.StringIO()
+    ScriptScreen(out=out).show(img)
+    frame = out.getvalue()
+    assert all(ch in frame for ch in drawn), frame[:300]
+    assert not any(ch in frame for ch in ("▀▄█" if drawn != "▀▄█" else "⠁⢀⣿")), frame[:300]
+
+
 @pytest.mark.parametrize("lang,said", [("en", "type the key names, one a line, then Ctrl-D"),
                                        ("ru", "введите названия кнопок, по одному в строке, затем нажмите Ctrl-D"),
                                        ("uk", "введіть назви кнопок, по одній у рядку, потім натисніть Ctrl-D")])
@@ -1113,3 +1139,45 @@ def test_a_terminal_too_small_is_told_so_in_whole_words(lang, columns):
         screen_out.close()
         os.close(master)
         i18n.set_language("en")
+
+
+def test_a_terminal_that_hung_up_ends_the_simulator_normally_not_by_an_error(state_dir, caplog):
+    """The terminal window closed (or the ssh link dropped) while the simulator ran: the keyboard
+    reader sees EIO and puts a quit, but a frame due first — the idle blanking, as seen in a new
+    user's legatus.log — was written to the dead terminal, and the program stopped "by an error"
+    (OSError: Input/output error, a traceback, CRITICAL). Frames are dropped from then on (said
+    once in the log) and the quit ends the loop as q does."""
+    import errno
+    import io
+    import logging
+
+    from firmware.device import Loop
+    from firmware.terminal import TerminalScreen
+    from tests.screens import app_with
+
+    class HungUp(io.StringIO):
+        gone = False
+
+        def write(self, text: str) -> int:
+            if self.gone:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    clock = [0.0]
+    app = app_with(["settings screen_off=30"], [], state_dir)
+    out = HungUp()
+    loop = Loop(app, TerminalScreen(out=out), None, clock=lambda: clock[0])
+    try:
+        loop.redraw()
+        assert "┌" in out.getvalue()
+        out.gone = True
+        clock[0] = 30.5
+        with caplog.at_level(logging.INFO, logger="firmware.terminal"):
+            loop.tick()                       # the idle blanking, due before the reader's quit is taken
+            loop.handle(("key", "down"))      # (a key read before the hang-up: its frame is dropped too)
+        assert [r.getMessage() for r in caplog.records if "terminal is gone" in r.getMessage()] == [
+            "display: the terminal is gone ([Errno 5] Input/output error); its frames are dropped"]
+        loop.handle(("quit",))
+        assert not loop.running
+    finally:
+        app.console.close()

@@ -6,6 +6,7 @@ import json
 import os
 import random
 import shutil
+import stat
 import sqlite3
 import subprocess
 import sys
@@ -224,6 +225,114 @@ def test_a_replaced_state_directory_refuses_every_change_and_a_second_process_ca
     assert not r["ok"] and r["error"] == "storage_error"
     assert c.request("state")["ok"]                              # reading goes on
     c.close()
+
+
+@pytest.mark.parametrize("deleted", ["the directory", "the database"])
+def test_saved_games_deleted_under_a_running_device_are_written_back_and_nothing_is_lost(tmp_path, deleted):
+    """F6 said «The state directory … was removed …; nothing was saved. Restart Legatus.», and a
+    restart found an empty card: every game and History, whose only copy was the file still open,
+    were gone (found deleting the directory mid-game). The open database is written back in its
+    place and the change is saved; the start after has everything, and the player is told."""
+    d = tmp_path / "state"
+    c = _open(d)
+    try:
+        for line in ("new dice seed=1", "roll 2d6", "end", SETUP, "draw"):
+            assert c.request(line)["ok"], line
+        games = c.request("history")["games"]
+        if deleted == "the directory":
+            shutil.rmtree(d)
+        else:
+            (d / DB_NAME).unlink()
+        saved = c.request("draw")
+        assert saved["ok"], saved
+        said = c.request("state")
+        assert "were written back" in said["recovered"], said
+        assert c.request("history")["games"] == games
+        assert stat.S_IMODE((d / DB_NAME).stat().st_mode) == 0o600
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == saved["state"] and c.request("history")["games"] == games
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("replaced", [SETUP, "new glory players=Ann,Bob seed=3"])
+def test_saved_games_written_back_by_a_new_game_are_said_not_only_logged(tmp_path, replaced):
+    """Saved games deleted from the card and written back by a ``new`` (the change that found them
+    gone): the note was cleared as the new session began — said nowhere but the log, the player
+    never knew the card had lost them. ``state`` says it after that ``new`` (the card's news, not
+    the replaced session's), and the next ``new`` says it no more."""
+    d = tmp_path / "state"
+    c = _open(d)
+    try:
+        for line in ("new dice seed=1", "roll 2d6", "end", replaced, "draw" if replaced == SETUP else "event"):
+            assert c.request(line)["ok"], line
+        games = c.request("history")["games"]
+        shutil.rmtree(d)                    # (a game's «abandoned» record is the new's first change)
+        started = c.request("new dice seed=2")
+        assert started["ok"], started
+        said = c.request("state")
+        assert "were written back" in said.get("recovered", ""), said
+        assert c.request("history")["games"][-len(games):] == games
+        assert c.request("new dice seed=3")["ok"]
+        assert "recovered" not in c.request("state")
+    finally:
+        c.close()
+
+
+def test_deleted_saved_games_that_cannot_be_written_back_yet_are_not_lost_by_the_advice(tmp_path, monkeypatch):
+    """The card full as well: the refusal said «Restart Legatus», and a restart lost every game
+    (its only copy the open file). It says to keep Legatus on; the next change once the card
+    takes writes writes the games back."""
+    import errno
+    from firmware.store import connection
+    d = tmp_path / "state"
+    c = _open(d)
+    try:
+        for line in ("new dice seed=1", "roll 2d6", "end", SETUP):
+            assert c.request(line)["ok"], line
+        games = c.request("history")["games"]
+        shutil.rmtree(d)
+        real = connection.make_dirs
+
+        def full(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        monkeypatch.setattr(connection, "make_dirs", full)
+        refused = c.request("draw")
+        assert refused["error"] == "storage_error" and refused["message"] == (
+            "The saved games were deleted from the card while Legatus ran and cannot be written back (the storage "
+            "is full): nothing was changed. Keep Legatus on and check the card; the next change tries again.")
+        monkeypatch.setattr(connection, "make_dirs", real)
+        saved = c.request("draw")
+        assert saved["ok"], saved
+    finally:
+        c.close()
+    c = _open(d)
+    try:
+        assert c.request("state")["state"] == saved["state"] and c.request("history")["games"] == games
+    finally:
+        c.close()
+
+
+def test_a_power_cut_while_deleted_saved_games_are_written_back_loses_nothing(state_dir):
+    """The copy is made beside the database's place, then renamed into it: a power cut between
+    the two left only the copy, and the start made a new, empty database beside it."""
+    c = _open(state_dir)
+    for line in ("new dice seed=1", "roll 2d6", "end", SETUP, "draw"):
+        assert c.request(line)["ok"], line
+    state, games = c.request("state")["state"], c.request("history")["games"]
+    c.close()
+    (state_dir / DB_NAME).rename(state_dir / (DB_NAME + ".back"))
+    c = _open(state_dir)
+    try:
+        said = c.request("state")
+        assert said["state"] == state and c.request("history")["games"] == games
+        assert "were written back" in said["recovered"]
+        assert not (state_dir / (DB_NAME + ".back")).exists()
+    finally:
+        c.close()
 
 
 def test_a_second_process_on_the_same_state_dir_is_refused(state_dir):

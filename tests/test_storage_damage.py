@@ -914,7 +914,9 @@ def test_a_card_remounted_read_only_after_a_power_cut_mid_commit_still_starts_an
         assert start["state"] == state and "read-only" in start["recovered"]
         assert c.request("history")["games"] == games
         refused = c.request("draw")
-        assert (refused["error"], refused["message"]) == ("storage_error", "The storage is read-only: nothing was changed.")
+        assert (refused["error"], refused["message"]) == ("storage_error", (
+            "The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus off and on "
+            "again; if this comes back, replace the card."))
         assert c.request("state")["state"] == state                  # reading goes on after a refusal
         remount("rw")
         tries = [c.request("draw") for _ in range(2)]

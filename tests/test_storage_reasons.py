@@ -13,6 +13,7 @@ from firmware.i18n import domain
 from firmware.store.reasons import LONGEST, reason
 
 SAY = domain("legatus").say
+SAVE = "Could not save ({}): nothing was changed. Check the card; Legatus tries again at the next change."
 FAULTS = [sqlite3.OperationalError("disk I/O error"), sqlite3.OperationalError("database or disk is full"),
           sqlite3.OperationalError("attempt to write a readonly database"),
           sqlite3.OperationalError("database is locked"),
@@ -30,7 +31,7 @@ FAULTS = [sqlite3.OperationalError("disk I/O error"), sqlite3.OperationalError("
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 @pytest.mark.parametrize("fault", FAULTS, ids=str)
 def test_a_known_fault_is_said_in_the_language_of_the_reader(fault, lang):
-    said = SAY(Msg("Could not save ({}): nothing was changed.", reason(fault)), lang)
+    said = SAY(Msg(SAVE, reason(fault)), lang)
     assert not re.search(r"[A-Za-z]", said.replace("Legatus", "")), said
 
 
@@ -49,7 +50,7 @@ def test_a_system_error_none_of_the_known_is_said_by_its_code_not_in_english(lan
     """The system's reason (strerror) is English: inside a ru/uk sentence on the storage-trouble
     screen it read «Нельзя использовать каталог …: Invalid cross-device link». An error none of
     the known is said by its code; its English text stays in the log."""
-    said = SAY(Msg("Could not save ({}): nothing was changed.", reason(OSError(errno.EXDEV, "Invalid cross-device link"))), lang)
+    said = SAY(Msg(SAVE, reason(OSError(errno.EXDEV, "Invalid cross-device link"))), lang)
     assert "EXDEV" in said and "Invalid" not in said and not re.search(r"[A-Za-z]", said.replace("Legatus", "")
                                                                       .replace("EXDEV", "")), said
     assert reason(OSError("a reason of ours, with no code")) == "a reason of ours, with no code"

@@ -141,7 +141,7 @@ def test_at_the_end_of_round_5_each_power_plays_one_card_only():  # W-12, rule 7
     s = _round_5(new())
     run(s, "desperate romans,gauls end=1", asked=True)
     before = copy.deepcopy(s)
-    with pytest.raises(IllegalMove, match="already played there this turn: Gauls"):
+    with pytest.raises(IllegalMove, match="already played there: Gauls"):
         run(s, "desperate greeks,gauls end=1", asked=True)
     assert s == before
     assert run(s, "desperate greeks end=1", asked=True)["played"] == ["greeks"]

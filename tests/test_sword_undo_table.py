@@ -63,20 +63,24 @@ def test_an_undone_scoring_says_to_move_the_marker_back(console):   # W-11
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", "Move the unrest marker back to 2."),
-    ("ru", "Верните маркер волнений на 2."),
-    ("uk", "Поверніть маркер заворушень на 2.")])
+    ("en", "Undone: Carthaginian unrest 2 -> 5. Move the unrest marker back to 2."),
+    ("ru", "Отменено: волнения в Карфагене 2 → 5. Верните маркер волнений на 2."),
+    ("uk", "Скасовано: заворушення в Карфагені 2 → 5. Поверніть маркер заворушень на 2.")])
 def test_an_undone_unrest_says_to_move_the_marker_back(console, lang, said):   # W-13
+    """It said the level's effects again (hand size, VP: they follow the marker), four pages in
+    Ukrainian: the level before and after, as a VP change says them, in two."""
     got = _undone(console, "unrest =2", "unrest +3", lang=lang)
-    assert got.endswith(" " + said), got
+    assert got == said
     assert ok(console, "state")["state"]["unrest"]["level"] == 2
 
 
 @pytest.mark.parametrize("lang,said", [
     ("en", "Undone: the battle (losses 0 / 3). Put the units lost back on the map and take back the support +2."),
-    ("ru", "Отменено: битва (потери 0 / 3 БЕ). Верните потерянные БЕ на карту и отмените поддержку +2."),
-    ("uk", "Скасовано: битва (втрати 0 / 3 БО). Поверніть втрачені БО на мапу і скасуйте підтримку +2.")])
+    ("ru", "Отменено: битва (потери 0 / 3 БЕ). Верните эти БЕ на карту и отмените поддержку +2."),
+    ("uk", "Скасовано: битва (втрати 0 / 3 БО). Поверніть ці БО на мапу й скасуйте підтримку +2.")])
 def test_an_undone_battle_says_to_put_the_losses_back(console, lang, said):   # W-2..W-5
+    """«Верните потерянные БЕ на карту» (uk «втрачені БО») made it three pages: «эти БЕ», the
+    losses it has just named."""
     assert _undone(console, THREE, lang=lang) == said
 
 
@@ -111,9 +115,19 @@ def test_an_undone_retreat_given_again_sets_back_the_ones_it_replaced(console, l
     assert ok(console, "state")["state"]["last_battle"]["support"] == 3
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: Naval move: 3+1 = 4: return. Take back on the map anything done for it."),
+    ("ru", "Отменено: Морской переход: 3+1 = 4: возврат. Отмените на карте всё, что сделано по нему."),
+    ("uk", "Скасовано: Морський перехід: 3+1 = 4: повернення. Скасуйте на мапі все, що зроблено за ним.")])
+def test_an_undone_naval_move_says_what_to_take_back_of_it(console, lang, said):   # W-8
+    """«Если вы уже что-то сделали по его результату, отмените это на карте.» took it to four
+    pages in Russian (three in English and Ukrainian)."""
+    assert _undone(console, "naval mod=1 die=3", lang=lang) == said
+
+
 def test_an_undone_roll_says_to_take_back_what_its_result_did(console):   # W-9
     got = _undone(console, "check siege dice=3,4")
-    assert got.endswith(" If you already acted on its result, take that back on the map."), got
+    assert got == "Undone: Siege roll: 3+4 = 7. Take back on the map anything done for it.", got
 
 
 @pytest.mark.parametrize("lang,said", [
@@ -137,14 +151,12 @@ def test_an_unrest_stored_without_its_start_still_reads():
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", "Undone: Plays a Desperate Times card: Gauls (W-12). Give the card back to that power and take back on the "
-           "map the action it gave."),
-    ("ru", "Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените на карте "
-           "действие, сделанное по ней."),
-    ("uk", "Скасовано: Карту Відчайдушних часів грає: Галли. Поверніть карту цій державі й скасуйте на мапі дію, "
-           "виконану за нею.")])
+    ("en", "Undone: Desperate Times (Gauls). Return the card and take back its action on the map."),
+    ("ru", "Отменено: Отчаянные Времена (Галлы). Верните карточку и отмените её действие на карте."),
+    ("uk", "Скасовано: Відчайдушні часи (Галли). Поверніть карту й скасуйте її дію на мапі.")])
 def test_an_undone_desperate_times_card_goes_back_to_its_power(console, lang, said):   # W-12
-    """The card played is out of the game for good (rule 7.4): its undo must say it is back."""
+    """The card played is out of the game for good (rule 7.4): its undo must say it is back, in two
+    pages, not the whole play again over four (five in Russian)."""
     assert _undone(console, "desperate gauls", lang=lang) == said
     assert ok(console, "state")["state"]["desperate"]["gauls"] == 2
 
@@ -153,21 +165,42 @@ def test_an_undone_desperate_times_card_leaves_out_who_kept_theirs(console):   #
     """Gauls and Greeks wanting at once at 0 VP: the Gauls play (W-11 order), the Greeks keep theirs
     and still have it after the undo; the undo said «…; свои карточки оставляют: Греки.» too."""
     said = _undone(console, "desperate gauls,greeks", lang="ru")
-    assert said == ("Отменено: Карточку Отчаянных Времён играет: Галлы. Верните карточку этой державе и отмените "
-                    "на карте действие, сделанное по ней.")
+    assert said == "Отменено: Отчаянные Времена (Галлы). Верните карточку и отмените её действие на карте."
     assert ok(console, "state")["state"]["desperate"]["greeks"] == 2
 
 
 def test_an_undone_end_of_round_5_names_the_cards_without_their_order(console):   # W-12
     said = _undone(console, *["advance"] * 4, "desperate romans,gauls end=1", lang="uk")
-    assert said == ("Скасовано: Відчайдушні часи наприкінці раунду 5: Галли, Римляни. Поверніть ці карти державам "
-                    "і скасуйте на мапі дії, виконані за ними.")
+    assert said == "Скасовано: Відчайдушні часи (Галли, Римляни). Поверніть карти й скасуйте їхні дії на мапі."
 
 
-def test_an_undone_consuls_draw_says_where_the_consuls_go(console):   # W-10
-    got = _undone(console, "consuls")
-    assert got.startswith("Undone: Consuls drawn from the cup: "), got
-    assert got.endswith(" Put those consuls back into the cup and the consuls before them back where they stood."), got
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Undone: consuls Manlius and Decius. Put them back in the cup, the ones before back in place."),
+    ("ru", "Отменено: консулы Манлий и Деций. Верните их в пул, а прежних — на их места."),
+    ("uk", "Скасовано: консули Манлій і Децій. Поверніть їх до пулу, а попередніх — на їхні місця.")])
+def test_an_undone_consuls_draw_says_where_the_consuls_go(console, lang, said):   # W-10
+    """«Undone: Consuls drawn from the cup: Manlius and Decius (W-10). Put those consuls back into
+    the cup and the consuls before them back where they stood.» took six pages in English."""
+    assert _undone(console, "consuls", lang=lang) == said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lines, pages", [
+    (["consuls"], 2), (["consuls", *["advance"] * 5, "consuls"], 2), (["desperate gauls,greeks,etruscans"], 2),
+    (["advance"] * 4 + ["desperate romans,gauls end=1"], 3), (["naval mod=1 die=3 extra-ops=1"], 2),
+    (["naval mod=1 die=6"], 2), (["naval mod=1 die=3"], 2), ([THREE], 2), (["battle att=12 def=10 att-flank=3 mod=-3 defmod=2 att-dice=6,5,4 "
+                                                "def-dice=6,6,1"], 2),
+    (["check siege dice=3,4 gauls=1"], 2), (["tactics 2 mod=1 die=3 kind=intercept"], 2),
+    ([THREE, "retreat losses=2"], 2), (["vp gauls =4", "scoring gauls outside=3 missing=1"], 2),
+    (["unrest =2", "unrest +3"], 2), (["unrest =12", "unrest =20"], 2), (["advance"] * 45, 3)],
+    ids=lambda v: v[-1].split()[0] if isinstance(v, list) else str(v))
+def test_every_undo_says_what_to_change_on_the_map_in_two_or_three_pages(console, lang, lines, pages):   # W-1..W-13
+    """The note after an undo, wrapped as the panel shows it beside its scroll bar: a draw of the
+    consuls took six pages (en), a Desperate Times card four or five, a naval move three or four,
+    a battle three (ru/uk); the end of round 5's cards name their powers, three pages at most."""
+    said = _undone(console, *lines, lang=lang)
+    assert said.startswith(("Undone: ", "Отменено: ", "Скасовано: ")), said
+    assert len(base.wrap(said, base.COLS - 1)) - base.ROWS + 1 <= pages, (said, base.wrap(said, base.COLS - 1))
 
 
 @pytest.mark.parametrize("lang,asked", [

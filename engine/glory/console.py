@@ -129,6 +129,22 @@ FAME_CHANGED = N_("{} {} fame: {} -> {}{}.{}")
 milestones passed (:func:`_undone` says the fame before again)."""
 
 
+def _lap_back(back: Msg, name: Any, was: Any, undone: Any) -> Msg:
+    """An undo's sentence ``back`` and, where the undone change had taken the player's fame past
+    space 30 or back under 31, what to do with the marker now (G-5: its «+30» side): the fame
+    ``was`` stands again, not ``undone``."""
+    (space, flips), (_space, had) = F.track_position(int(was)), F.track_position(int(undone))
+    if flips == had:
+        return back
+    if flips == 0 and had == 1:
+        turn = Msg("{}: turn the fame marker back over, space {}.", name, space)
+    elif flips == 1 and had == 0:
+        turn = Msg("{}: turn the fame marker over to «+30», space {}.", name, space)
+    else:
+        turn = Msg("{}: the fame marker goes round the track again: space {} (fame {}).", name, space, int(was))
+    return Msg("{} {}", back, turn)
+
+
 def _fame_back(sentence: AnyMsg) -> Msg | None:
     """The undo of a change of fame: the fame that stands again and, where it passed milestones, that
     they are taken back too (their markers and supporters, G-6); it said the change taken back,
@@ -137,8 +153,9 @@ def _fame_back(sentence: AnyMsg) -> Msg | None:
         return None
     name, _delta, before, total, _note, passed = sentence.args
     if passed:
-        return Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed)
-    return Msg("Undone: {}'s fame is {} again, not {}.", name, before, total)
+        return _lap_back(Msg("Undone: {}'s fame is {} again, not {}. Also taken back:{}", name, before, total, passed),
+                         name, before, total)
+    return _lap_back(Msg("Undone: {}'s fame is {} again, not {}.", name, before, total), name, before, total)
 
 
 DOUBLE_TAX = N_("{} takes double tax: {} denarii, -{} fame ({} -> {}).")
@@ -151,8 +168,9 @@ def _double_tax_back(sentence: AnyMsg) -> Msg | None:
     sentence."""
     if sentence.template != DOUBLE_TAX or len(sentence.args) != 5:
         return None
-    name, denarii, _penalty, before, _after = sentence.args
-    return Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before)
+    name, denarii, _penalty, before, after = sentence.args
+    return _lap_back(Msg("Undone: {}'s double tax, {} denarii; fame {} again.", name, denarii, before),
+                     name, before, after)
 
 
 def _fame_admitted(state: State, req: Request) -> None:
@@ -198,12 +216,50 @@ def _vote(state: State, req: Request) -> Outcome:
               "supremacies": supremacies, "fame_gained": gained,
               "pushed_out": [p.pushed_out for p in placed if p.pushed_out], **fields}
     placed_text = Msg("{1} places {0} vote in the Senate", n, name, plural="{1} places {0} votes in the Senate")
-    supremacy_text = Msg(": supremacy x{}, +{} fame", supremacies, gained) if supremacies else ""
+    supremacy_text = (Msg(SUPREMACY, supremacies, gained, changes[0].before, changes[-1].total)
+                      if supremacies else "")
     pushed = fields["pushed_out"]
     pushed_text = (Msg("; the bottom vote of {1} goes back", len(pushed), Msg.join(pushed),
                        plural="; the bottom votes of {1} go back") if pushed else "")
     return Outcome(fields, Msg("{}{}{}.{}", placed_text, supremacy_text, pushed_text,
                                _milestone_text(fields["milestone_events"])))
+
+
+PLACED = "{1} places {0} vote in the Senate"         # (its msgid: the Msg in _vote, with its plural)
+SUPREMACY = N_(": supremacy x{}, +{} fame ({} -> {})")
+"""A vote's sentence (G-7): «{placed}{supremacy}{pushed out}.{milestones}», the supremacies with the
+fame before and after them (:func:`_vote_back` says the fame before again)."""
+SUPREMACY_BEFORE = N_(": supremacy x{}, +{} fame")
+"""The supremacies as the log lines stored before :data:`SUPREMACY` said the fame (still said in
+the player's language; their undo says the step's own sentence)."""
+
+
+def _vote_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of ``vote``: the votes come off the top of the column, the votes they pushed off
+    the bottom are back there, and after a supremacy the fame that stands again with the milestones
+    taken back (G-7, G-6). It said the step taken back, «Отменено: Мэри ставит 1 голос в Сенат:
+    превосходство ×1, +2 славы; нижний голос (Джек) возвращается.», read as fame +2 and Jack's
+    vote going back to his board. None for any other sentence (a line stored before the
+    supremacy said the fame: the step's own sentence)."""
+    if sentence.template != "{}{}{}.{}" or len(sentence.args) != 4:
+        return None
+    placed, supremacy, pushed, passed = sentence.args
+    if not (isinstance(placed, AnyMsg) and placed.template == PLACED and len(placed.args) == 2):
+        return None
+    if supremacy and not (isinstance(supremacy, AnyMsg) and supremacy.template == SUPREMACY):
+        return None
+    n, name = placed.args
+    off = Msg("Undone: {1}'s vote is off the top of the Senate column", n, name,
+              plural="Undone: {1}'s {0} votes are off the top of the Senate column")
+    back: Any = ""
+    if isinstance(pushed, AnyMsg) and len(pushed.args) == 2:
+        back = Msg("; the bottom vote of {1} is back in the column", pushed.args[0], pushed.args[1],
+                   plural="; the bottom votes of {1} are back in the column")
+    fame: Any = ""
+    if isinstance(supremacy, AnyMsg):
+        fame = Msg("; {}'s fame is {} again, not {}", name, supremacy.args[2], supremacy.args[3])
+    said = Msg("{}{}{}. Also taken back:{}", off, back, fame, passed) if passed else Msg("{}{}{}.", off, back, fame)
+    return _lap_back(said, name, supremacy.args[2], supremacy.args[3]) if isinstance(supremacy, AnyMsg) else said
 
 
 def _unvote(state: State, req: Request) -> Outcome:
@@ -368,6 +424,9 @@ def _event(state: State, req: Request) -> Outcome:
     if len(state["players"]) == 1:  # G-17: 1 denarius per supporter instead of the reward
         solo = state["players"][0]
         fields["solo_denarii"] = 0 if card["harsh"] else F.supporters(state, solo)
+        # kept with the round's event: the card's screen says it again after a restart or a reveal
+        # over the serial link (the supporters of the reveal, not those of later)
+        state["history"][-1]["solo_denarii"] = fields["solo_denarii"]
     return Outcome(fields, Msg("Round {}: event {} ({}); {} plays first, {}.", state["round"], _after_event(card),
                                _turns(state), fields["first"], term(fields["direction"])))
 
@@ -484,6 +543,10 @@ def _undone(sentence: Any) -> Msg | None:
         return _fame_back(sentence)
     if isinstance(sentence, AnyMsg) and _double_tax_back(sentence) is not None:
         return _double_tax_back(sentence)
+    if isinstance(sentence, AnyMsg) and _vote_back(sentence) is not None:
+        return _vote_back(sentence)
+    if isinstance(sentence, AnyMsg) and _offer_back(sentence) is not None:
+        return _offer_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -639,8 +702,30 @@ def _offer(state: State, req: Request) -> Outcome:
     change = F.change_fame(state, name, n)
     cost = n * int(tables()["priest_offer_cost"])
     fields = {**_fame_fields(state, [change]), "denarii_paid": cost}
-    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame.{3}", cost, name, n, _milestone_text(change.milestones),
-                               plural="{1} pays {0} denarii for {2} fame.{3}"))
+    return Outcome(fields, Msg("{1} pays {0} denarius for {2} fame ({3} -> {4}).{5}", cost, name, n, change.before,
+                               change.total, _milestone_text(change.milestones),
+                               plural="{1} pays {0} denarii for {2} fame ({3} -> {4}).{5}"))
+
+
+OFFERED = "{1} pays {0} denarius for {2} fame ({3} -> {4}).{5}"   # (its msgid: the Msg in _offer)
+OFFERED_BEFORE = Msg("{1} pays {0} denarius for {2} fame.{3}", 3, "", 1, "",
+                     plural="{1} pays {0} denarii for {2} fame.{3}")
+"""The offering as the log lines stored before :data:`OFFERED` said the fame (kept in the catalog
+with its plural, so they are still said in the player's language; their undo says the step's own
+sentence)."""
+
+
+def _offer_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a Priest's offering: the denarii go back to the player and the fame before it
+    stands again, with the milestones it passed (G-5, G-6). It said the step taken back,
+    «Отменено: Мария платит 3 денария: +1 славы.», read as one more fame. None for any other
+    sentence."""
+    if sentence.template != OFFERED or len(sentence.args) != 6:
+        return None
+    cost, name, _n, before, total, passed = sentence.args
+    back = Msg("Undone: {1}'s payment for fame; {0} denarius back to {1}, fame {2} again, not {3}.", cost, name, before,
+               total, plural="Undone: {1}'s payment for fame; {0} denarii back to {1}, fame {2} again, not {3}.")
+    return _lap_back(Msg("{} Also taken back:{}", back, passed) if passed else back, name, before, total)
 
 
 # -- random picks ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ class PastEvent(TypedDict, total=False):
     arrow: str
     round: int
     first: str        # who played first that round (not in games stored before issue 24)
+    solo_denarii: int  # the Emperor's solo: the denarii the card gave as it was revealed (G-17; not in older games)
 
 
 class TrackPlace(TypedDict):

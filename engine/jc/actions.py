@@ -153,5 +153,6 @@ def play(side: str, card: str) -> Line[PlayReply]:
     return words("play", side, card)
 
 
-def winter() -> Line[WinterReply]:
-    return Line("winter")
+def winter(quiet: bool = False) -> Line[WinterReply]:
+    """The winter (J-19); ``quiet``: the year it closes had no battle and no card played."""
+    return Line("winter quiet=1" if quiet else "winter")

@@ -329,7 +329,9 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["status"] = "fight"
         if cleopatra_rule(battle) == "round":     # J-2 (ru): she fights for it in the next round
             b["acted"] = True
-        _event(battle, "cleopatra", Msg(_CLEOPATRA_JOINS[b["side"], cleopatra_rule(battle)]), side=b["side"])
+        ends = not side_has(battle, other(b["side"]), in_space)        # her old side is gone: J-13
+        said = _CLEOPATRA_JOINS_AT_THE_END[b["side"]] if ends else _CLEOPATRA_JOINS[b["side"], cleopatra_rule(battle)]
+        _event(battle, "cleopatra", Msg(said), side=b["side"])
         return f"joins {b['side']}"   # a record word (protocol): applied_hit says the step she lost
     b["strength"] = 0
     if b["kind"] == "leader":
@@ -758,6 +760,10 @@ _CLEOPATRA_JOINS = {
                             "the battle."),
     ("caesar", "turn"): N_("Cleopatra at once joins Caesar at strength I and fights for him on her next battle turn."),
     ("pompey", "turn"): N_("Cleopatra at once joins Pompey at strength I and fights for him on her next battle turn.")}
+# ... and when her hit leaves the side she fought for with no block in the space, the battle is
+# over (J-13): no round or turn of it is left for her, so none is promised
+_CLEOPATRA_JOINS_AT_THE_END = {"caesar": N_("Cleopatra at once joins Caesar at strength I."),
+                               "pompey": N_("Cleopatra at once joins Pompey at strength I.")}
 _ARRIVE = {"caesar": N_("Caesar's reserves arrive: {}."), "pompey": N_("Pompey's reserves arrive: {}.")}
 _DISRUPTED = {"caesar": N_("Caesar's main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
               "pompey": N_("Pompey's main force fell in round 1: its reserves arrive disrupted, one step each ({}).")}

@@ -68,14 +68,24 @@ def new_year(rng: Rng) -> Phase:
             "prior": {s: None for s in SIDES}, "reveals": []}
 
 
-def _card_in(hand: list[str], card: str) -> str:
+def _a_card(card: str) -> str:
+    """``card`` as the deck spells it; raises when it is no card of the game (J-18: 8 move/levy
+    values and 7 events), before anything else is said about playing or discarding it (a word that
+    is no card was answered "discard first" or "already played this turn")."""
     want = card.strip().lower()
-    if want in hand:
+    if want in deck():
         return want
     latin_hint(card.strip(), lambda word: word.lower() in deck())
-    if want not in deck():              # no card of the game at all: not "not in this hand" (J-18)
-        raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card,
-                              ", ".join(dict.fromkeys(deck()))))
+    cards = ", ".join(dict.fromkeys(deck()))
+    if not card.isascii():      # «Марс», «Юпитер»: a card in the reader's words, not "no card" (J-18)
+        raise IllegalMove(Msg("'{}': the console writes the cards in Latin letters ({}).", card, cards))
+    raise IllegalMove(Msg("'{}' is not a Julius Caesar card (cards: {}).", card, cards))
+
+
+def _card_in(hand: list[str], card: str) -> str:
+    want = _a_card(card)
+    if want in hand:
+        return want
     if not hand:
         raise IllegalMove(Msg("'{}' is not in this hand (hand: empty).", card))
     raise IllegalMove(Msg("'{}' is not in this hand (hand: {}).", card, ", ".join(hand)))
@@ -83,6 +93,7 @@ def _card_in(hand: list[str], card: str) -> str:
 
 def discard(phase: Phase, side: str, card: str) -> str:
     """The player's one face-down discard of the year; raises IllegalMove if already done."""
+    _a_card(card)
     if phase["discarded"][side] is not None:
         raise IllegalMove(Msg("{} has already discarded this year.", side_word(side)))
     c = _card_in(phase["hands"][side], card)
@@ -97,6 +108,7 @@ def play(phase: Phase, side: str, card: str) -> dict[str, Any] | None:
     Raises IllegalMove before the discard, after the fifth turn, for a second card this turn,
     or for Apollo on the first turn of a year (it copies the opponent's previous card).
     """
+    _a_card(card)
     if phase["turn"] > TURNS:
         raise IllegalMove(Msg("All five turns of this year are played: the winter comes next."))
     if phase["discarded"][side] is None:

@@ -771,8 +771,9 @@ def _supply(state: State, req: Request) -> Outcome:
 
 def _winter(state: State, req: Request) -> Outcome:
     if req.args:
-        raise BadArguments(Msg("Usage: winter."))
-    req.check_opts(frozenset())
+        raise BadArguments(Msg("Usage: winter [quiet=1]."))
+    req.check_opts(frozenset({"quiet"}))
+    req.opt_flag("quiet")
     camp = state["campaign"]
     over = C.over_view(camp)
     if over:
@@ -780,19 +781,63 @@ def _winter(state: State, req: Request) -> Outcome:
     if state["battle"]["phase"] == "fighting":
         raise IllegalMove(Msg("Finish the current battle before the winter (fight resolves it)."))
     ending = camp["year"]
+    cleopatra = camp["owner"]["cleopatra"]
     report = C.winter(camp)
     # kept (as data) for the device to say again until it is read: after a power cut the table's
     # tasks of the winter (8.3-8.5) or the verdict are not lost with the screen that said them
     # (and which ended battle it followed: that battle's regroup, J-12, is no longer the winner's to make)
     state["winter"] = {"year": ending, "checklist": to_data(report["checklist"]),
-                       "battle": state["number"] if state["battle"]["phase"] == "over" else None}
+                       "battle": state["number"] if state["battle"]["phase"] == "over" else None,
+                       "fought": _newest_fought(state)}
     if camp["over"] is None:
         rng = load_rng(state, CARDS_STREAM)
         state["cards"] = K.new_year(rng)
         store_rng(state, rng, CARDS_STREAM)
     report["supply"] = score.supply_limits()
     report["year"] = camp["year"]
+    if camp["owner"]["cleopatra"] != cleopatra:     # J-2, J-19: her change of side is the log's too
+        return Outcome(report, Msg("Winter: {} {}", report["checklist"][0]["text"], report["checklist"][1]["text"]))
     return Outcome(report, Msg("Winter: {}", report["checklist"][1]["text"]))
+
+
+def _newest_fought(state: State) -> int:
+    """The number of the newest battle fought in the campaign (0: none yet)."""
+    return max((h["number"] for h in state["history"]), default=0)
+
+
+def year_quiet(state: State) -> bool:
+    """The year the last winter began has had no battle and no card played (J-19: a winter closes
+    a year of five card turns and their battles): a second winter now would skip it unplayed. False
+    before the first winter, once the campaign is over, and for a winter an older Legatus kept
+    without the battles fought before it (not known)."""
+    kept = state.get("winter")
+    if not kept or state["campaign"]["over"]:
+        return False
+    before = kept.get("fought", kept.get("battle"))
+    if before is None:
+        return False
+    if _newest_fought(state) > before:
+        return False
+    cards = state["cards"]
+    return cards is None or (cards["turn"] == 1 and not any(cards["played"][s] is not None for s in SIDES))
+
+
+def _year_played(state: State, req: Request) -> None:
+    """The rule a ``winter`` asked now keeps (``Command.admit``; ``state`` before it): a winter typed
+    twice skipped a whole year without a word (J-19). While the year the last winter began has had
+    no battle and no card played (:func:`year_quiet`), a winter is refused unless ``quiet=1`` says
+    the year truly passed so. A stored line an older Legatus took replays as it ran."""
+    if req.args or set(req.opts) - {"quiet"}:
+        return                                  # the handler says what is wrong with the line
+    try:
+        quiet = req.opt_flag("quiet")
+    except LegatusError:
+        return
+    if not quiet and year_quiet(state):
+        raise IllegalMove(Msg("Year {} ({} AUC, {} BC) began with the last winter and has had no battle and no "
+                              "card played: another winter now would skip the whole year. Play the year first; "
+                              "if it passed without a battle, type winter quiet=1 (undo takes the last winter back).",
+                              *score.year_numbers(state["campaign"]["year"])))
 
 
 def _deal(state: State, req: Request) -> Outcome:
@@ -853,6 +898,12 @@ def _no_battle_set_up(what: str) -> Callable[[State, Request], None]:
             raise IllegalMove(Msg("A battle is being set up ({}): fight it, or take its blocks out "
                                   "(remove <block>) before the winter.", ", ".join(b["key"] for b in placed)))
     return admit
+
+
+def _winter_admitted(state: State, req: Request) -> None:
+    """The rules a ``winter`` asked now keeps: no battle being set up, and the year was played."""
+    _no_battle_set_up("winter")(state, req)
+    _year_played(state, req)
 
 
 _ALREADY_FIGHTS = {"caesar": N_("{} already fights for Caesar."), "pompey": N_("{} already fights for Pompey.")}
@@ -1011,7 +1062,7 @@ def _view(state: State) -> JcGameView:
                          "cleopatra": camp["owner"]["cleopatra"],
                          "owners": {k: v for k, v in camp["owner"].items() if k != "cleopatra"},
                          "levy": camp["levy"], "strength": camp["strength"], "pool": C.pool(camp),
-                         "over": C.over_view(camp)},
+                         "over": C.over_view(camp), "quiet": year_quiet(state)},
             "vp": {s: score.vp(camp["control"], camp["trophies"])[s]["total"] for s in SIDES},
             "control": camp["control"], "cards": K.public_view(state["cards"]), "winter": _winter_view(state)}
 
@@ -1073,8 +1124,8 @@ GAME = GameRules(
                             admit=_on_map(C.POOL_ALREADY))),
         Command("vp", _vp, False, "vp"),
         Command("supply", _supply, False, "supply [<city>]"),
-        _until_over(Command("winter", _winter, True, "winter  (J-19 checklist; next year)",
-                            admit=_no_battle_set_up("winter"))),
+        _until_over(Command("winter", _winter, True, "winter [quiet=1]  (J-19 checklist; next year)",
+                            admit=_winter_admitted)),
         _until_over(Command("deal", _deal, True, "deal  (shuffle 27 cards, 6 to each)", admit=_dealt_once)),
         Command("hand", _hand, False, "hand caesar|pompey  (private)"),
         _until_over(Command("discard", _discard, True, "discard caesar|pompey <card>")),

@@ -66,6 +66,9 @@ def city(name: str) -> City:
     found = _load()[1].get(_norm(name))
     if found is None:
         latin_hint(name, lambda word: _norm(word) in _load()[1])
+        if not name.isascii():   # «Рим», «Новый Карфаген»: a city in the reader's words, not "no city"
+            raise BadArguments(Msg("'{}': the console names the cities in Latin letters, as the board prints them "
+                                   "(write spaces as _, e.g. Roma, Carthago_Nova).", name))
         low = _norm(name)[:3]
         hints = [c for c in cities() if low and c.lower().startswith(low)][:5]
         unknown = Msg("'{}' is not a city of the Julius Caesar map (write spaces as _, e.g. Carthago_Nova).", name)

@@ -12,6 +12,18 @@ together (their futures meet again: that computation becomes the table); a retre
 off the table by a forward pass on its own, kept as the table's answer (plain Python instead was
 measured slower on the walks of scripts/bench_jc.py).
 
+At a hit waiting for its target among several blocks (J-7) that the table does not hold, the
+odds are computed with every target's, as ``advise`` computes them (:func:`_at_hit`): the
+device's odds screen and battle screen ask for both there, and ``odds`` then ``advise`` cost two
+computations (the odds alone, then every target again), ``advise`` then ``odds`` one. Measured
+with scripts/bench_jc.py on the biggest battle at a 6-way and an 8-way choice in round 1 (x the
+yardstick, medians of 3 runs): odds then advise 3.9 + 17.6 and 2.5 + 20 before, 9.9 + 0.02 and
+12.7 + 0.02 now (the odds wait for the backward pass: the targets' futures are mixed in one
+forward pass); advise then odds 10 + 0.02 and 12.3 + 0.01, the same programme. At a turn nothing
+is computed twice: its options off the table are retreats, each a forward pass of its own
+whichever is asked first (1 + the retreats either way), so ``odds`` there computes the battle as
+it is, alone.
+
 The device asks from its worker thread: a lock guards the tables, and :func:`finish` runs a
 backward pass still to do (the worker calls it when it has nothing else to do, so the first
 answer is shown as soon as the forward pass has it).
@@ -46,9 +58,15 @@ def odds(battle: B.Battle, eps: float = EPS) -> dict[str, float]:
     the battle's current point, every remaining decision taken by the J-14 policy (a hit among
     equally strong blocks where the device puts it: a leader last with ``leaders=last``).
 
+    At a hit waiting for its target among several blocks, in a big battle the table does not
+    hold there, the odds of every target (``advise``'s hit options) are computed with it in one
+    pass (:func:`_at_hit`): ``advise`` asked next looks them up.
+
     Raises IllegalMove if the battle cannot start (see :func:`battle.check_ready`).
     """
-    return odds_many([battle], eps)[0]
+    with _LOCK:
+        got = _at_hit(battle, eps)
+        return got if got is not None else _many([battle], eps, True, None)[0]
 
 
 def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
@@ -60,23 +78,63 @@ def odds_many(battles: list[B.Battle], eps: float = EPS, together: bool = True,
     ``battles[now]``, if given, is the battle as it is: computed first as the table's start
     when the table does not hold it (then the others are looked up in it)."""
     with _LOCK:
-        settled = [D._settled(b) for b in battles]
-        out: list[dict[str, float] | None] = [None] * len(settled)
-        big = []
-        np = _numpy()
-        table = _TABLE[0] if _TABLE else None
-        for n, b in enumerate(settled):
-            if b["phase"] == "over":
-                out[n] = {r: float(r == b["result"]) for r in B.RESULTS}
-            elif np is None or (_dice(b) < GRID_DICE and not (table and table.fits(b))):
-                out[n] = _small(b, eps)     # a small battle (not the rest of a big one)
-            else:
-                big.append(n)
-        if big:
-            base = big.index(now) if now in big else None
-            for n, got in zip(big, _big(np, [settled[n] for n in big], eps, together, base)):
-                out[n] = got
-        return [dict(x) for x in out if x is not None]
+        return _many(battles, eps, together, now)
+
+
+def _at_hit(battle: B.Battle, eps: float) -> dict[str, float] | None:
+    """:func:`odds` of ``battle`` at a hit waiting for its target among several blocks, computed
+    with every target's (the battle once it takes the hit and the device puts the rest, as
+    ``advise`` plays it out) in one pass, when the battle is big and the table does not hold it
+    to BUDGET; None otherwise (a look-up, a small battle: :func:`_many`). ``odds`` and then
+    ``advise`` at a hit (the device's odds screen asks both) cost one computation, as ``advise``
+    alone does, not two: the first answer waits for the backward pass (the options' futures
+    are mixed in the forward pass), measured in scripts/bench_jc.py."""
+    pending = battle["pending"]
+    if battle["phase"] != "fighting" or not pending:
+        return None
+    np = _numpy()
+    cands = B.hit_candidates(battle, pending["side"])
+    if np is None or len(cands) < 2:
+        return None
+    now = D._settled(battle)
+    table = _TABLE[0] if _TABLE else None
+    if now["phase"] != "fighting" or (_dice(now) < GRID_DICE and not (table and table.fits(now))):
+        return None
+    if table is not None and table.fits(now):
+        pos = table.position(now)
+        if pos is not None and table.value(pos) is not None:
+            return None                      # held: a look-up
+    options = [now]
+    for x in cands:
+        c = D.battle_copy(battle)
+        B.assign_hit(c, x["key"], B.device_choice)
+        if c["phase"] == "fighting" and c["pending"]:      # (as advise's _after)
+            B.apply_pending(c, B.device_choice)
+            B.advance(c)
+        if c["phase"] == "fighting":
+            options.append(c)
+    return _many(options, eps, True, None)[0]
+
+
+def _many(battles: list[B.Battle], eps: float, together: bool, now: int | None) -> list[dict[str, float]]:
+    """:func:`odds_many`, the lock held."""
+    settled = [D._settled(b) for b in battles]
+    out: list[dict[str, float] | None] = [None] * len(settled)
+    big = []
+    np = _numpy()
+    table = _TABLE[0] if _TABLE else None
+    for n, b in enumerate(settled):
+        if b["phase"] == "over":
+            out[n] = {r: float(r == b["result"]) for r in B.RESULTS}
+        elif np is None or (_dice(b) < GRID_DICE and not (table and table.fits(b))):
+            out[n] = _small(b, eps)     # a small battle (not the rest of a big one)
+        else:
+            big.append(n)
+    if big:
+        base = big.index(now) if now in big else None
+        for n, got in zip(big, _big(np, [settled[n] for n in big], eps, together, base)):
+            out[n] = got
+    return [dict(x) for x in out if x is not None]
 
 
 def hit_odds(battle: B.Battle, targets: list[str]) -> list[dict[str, float]] | None:

@@ -119,6 +119,7 @@ class CampaignView(TypedDict):
     strength: dict[str, int]
     pool: list[str]           # in the levy pool, off the map: disbanded, or given back by a winter (J-3, J-19)
     over: Verdict | None
+    quiet: bool               # the year the last winter began has had no battle, no card played (J-19)
 
 
 class Reveal(TypedDict):

@@ -433,8 +433,8 @@ def _desperate(state: State, req: Request) -> Outcome:
         done = state.get(END_PLAYED) or {}
         again = [f for f in wanting if done.get("turn") == state["turn"] and f in done.get("powers", [])]
         if again:
-            raise IllegalMove(Msg("Each power plays one Desperate Times card at the end of round 5 (W-12, rule 7.4.5); "
-                                  "already played there this turn: {}.", Msg.join([term(f.capitalize()) for f in again])))
+            raise IllegalMove(Msg("One Desperate Times card each at the end of round 5 (W-12, rule 7.4.5); already "
+                                  "played there: {}.", Msg.join([term(f.capitalize()) for f in again])))
         order = [f for f in V.standings(_effective(state)) if f in wanting]      # most VP first (rule 7.4.5)
         for f in order:
             state["desperate"][f] -= 1

@@ -55,7 +55,8 @@ def undone(sentence: Any) -> Msg | None:
     if t == SCORED and len(a) == 4:
         return Msg("Undone: {} Move the marker on the VP track back to {}.", sentence, a[2])
     if t == UNREST_SET and isinstance(sentence.kwargs.get("before"), int):
-        return Msg("Undone: {} Move the unrest marker back to {}.", sentence, sentence.kwargs["before"])
+        before = sentence.kwargs["before"]         # the level's effects follow the marker (W-13)
+        return Msg("Undone: Carthaginian unrest {} -> {}. Move the unrest marker back to {}.", before, a[0], before)
     if t in BATTLES and len(a) >= 10:
         return Msg("Undone: the battle (losses {} / {}). Put the units lost back on the map and take back the "
                    "support +{}.", a[7], a[8], a[-1])
@@ -63,15 +64,15 @@ def undone(sentence: Any) -> Msg | None:
     if (t in RETREATS and len(a) == 3 and isinstance(a[0], int) and isinstance(a[2], int) and isinstance(was, int)
             and isinstance(support, int)):
         return _retreat_undone(a[0], a[2], was, support)
-    if t == DESPERATE[0]:              # the power that played it (those keeping theirs keep them still)
-        return Msg("Undone: {} Give the card back to that power and take back on the map the action it gave.",
-                   Msg(DESPERATE[0], a[0], ".") if len(a) == 2 else sentence)
-    if t == DESPERATE[1]:
-        return Msg("Undone: {} Give those cards back and take back on the map the actions they gave.",
-                   Msg(DESPERATE_END, a[0]) if len(a) == 1 else sentence)
-    if t in CONSULS:
-        return Msg("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
-                   "stood.", sentence)
+    if t == DESPERATE[0] and a:        # the power that played it (those keeping theirs keep them still)
+        return Msg("Undone: Desperate Times ({}). Return the card and take back its action on the map.", a[0])
+    if t == DESPERATE[1] and len(a) == 1:
+        return Msg("Undone: Desperate Times ({}). Return the cards and take back their actions on the map.", a[0])
+    if t == CONSULS[0] and len(a) == 2:
+        return Msg("Undone: consuls {}. Put them back in the cup, the ones before back in place.",
+                   Msg("{} and {}", *a))
+    if t == CONSULS[1] and len(a) == 1:
+        return Msg("Undone: consuls {}. Put them back in the cup, the ones before back in place.", a[0])
     if t == ADVANCED and len(a) == 2 and all(isinstance(x, int) for x in a):
         turn, rnd = (a[0], a[1] - 1) if a[1] > 1 else (a[0] - 1, V.game_length()[1])    # the round before
         return Msg("Undone: {} It is turn {}, round {} again.", sentence, turn, rnd)
@@ -80,8 +81,8 @@ def undone(sentence: Any) -> Msg | None:
     if t in ROLLS[2:] and len(a) >= 6:          # «проверка» / «перевірка»: her result, not his
         return Msg("Undone: the tactics {} test ({}{} = {}, {}). Take back on the map anything done for it.",
                    a[0], a[2], a[3], a[4], a[5])
-    if t in ROLLS:
-        return Msg("Undone: {} If you already acted on its result, take that back on the map.", sentence)
+    if t in ROLLS:                              # «переход», «бросок» / «перехід», «кидок»: «по нему», «за ним»
+        return Msg("Undone: {} Take back on the map anything done for it.", sentence)
     return None
 
 

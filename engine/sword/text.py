@@ -37,6 +37,14 @@ STORED_BEFORE = (N_("{} plays a Desperate Times card (W-12){}"), N_("; {} keep t
                  # an undo of retreat losses (W-5), before it said how many units and support points
                  N_("Undone: retreat losses {}. Put those units back on the map and take back the support they added."),
                  N_("Undone: retreat losses {}; they are {} again, support +{}. Set the units and the support on the "
-                    "map to match."))
+                    "map to match."),
+                 # the undo of a Desperate Times card (W-12), a draw of the consuls (W-10) and a roll (W-8,
+                 # W-9), before they were said in two or three pages
+                 N_("Undone: {} Give the card back to that power and take back on the map the action it gave."),
+                 N_("Undone: {} Give those cards back and take back on the map the actions they gave."),
+                 N_("Undone: {} Put those consuls back into the cup and the consuls before them back where they "
+                    "stood."),
+                 N_("Undone: {} If you already acted on its result, take that back on the map."),
+                 N_("Undone: {} Move the unrest marker back to {}."))     # Carthage's unrest (W-13), four pages in uk
 
 __all__ = ["CONSUL_NAMES", "N_", "STORED_BEFORE", "Msg", "consul_named", "term"]

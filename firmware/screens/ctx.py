@@ -7,7 +7,7 @@ This module imports nothing of the screens (it sits under all of them: no import
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeVar, cast, runtime_checkable
 
 from PIL import Image
 
@@ -57,10 +57,53 @@ def carry_place(old: object, new: object) -> None:
             setattr(new, name, getattr(old, name))
 
 
+@runtime_checkable
 class Remade(Protocol):
     """A screen that can be made again in a new language (:func:`remade`)."""
 
     remake: Callable[[], object]
+
+
+@runtime_checkable
+class Placed(Protocol):
+    """A screen whose keys stand in a place of their own in the key table (docs/keys.md,
+    firmware/screens/widgets/keys.py: ``grid``, ``seats``, ``keytest``); every other screen's
+    are a list's (``row``). Hold B asks to undo in every place the key test does not name."""
+
+    key_place: str
+
+
+@runtime_checkable
+class SecondAction(Protocol):
+    """A screen where hold A (KEY3) does something of its own (``second_action`` true: the
+    Senate's two votes, the roller's past rolls, finishing a typed name, − on the score pad,
+    leaving the key test, Julius Caesar's block form and levy step); elsewhere a held A is A."""
+
+    second_action: bool
+
+
+@runtime_checkable
+class CursorFirst(Protocol):
+    """A list that says whether the row under its cursor is drawn whole as the first body row
+    (``cursor_first``, as it was last drawn): the first key over a new-game form's fair-draw code
+    then acts on that row too (firmware/app.py ``closes_only``)."""
+
+    cursor_first: bool
+
+
+def key_place(screen: object) -> str:
+    """Where ``screen``'s keys stand in the key table (:class:`Placed`; a list's row if it says none)."""
+    return screen.key_place if isinstance(screen, Placed) else "row"
+
+
+def second_action(screen: object) -> bool:
+    """Whether hold A does something of its own on ``screen`` (:class:`SecondAction`)."""
+    return isinstance(screen, SecondAction) and bool(screen.second_action)
+
+
+def cursor_first(screen: object) -> bool:
+    """Whether ``screen`` is a list whose cursor row was drawn whole as its first row (:class:`CursorFirst`)."""
+    return isinstance(screen, CursorFirst) and bool(screen.cursor_first)
 
 
 class Screen(Protocol):
@@ -73,17 +116,76 @@ class Screen(Protocol):
 
     def key(self, key: str, ctx: Ctx) -> None: ...
 
-    # A screen may also have ``stale(ctx) -> bool``: after an undo, and after every line from the
-    # serial link, the App takes off every screen whose ``stale`` is true (it shows a step or a
-    # choice that was taken back or played meanwhile).
-    # ``remake() -> Screen`` (set by :func:`remade`): the screen said its texts when it was made; when
-    # the language changes the App makes it again in the new one, at the same place.
-    # ``second_action = True`` when hold A (KEY3) does something of its own there (the Senate's two
-    # votes, the roller's past rolls, finishing a typed name, − on the score pad, leaving the key
-    # test, Julius Caesar's block form on its Add list and levy step on its Blocks list); on every
-    # other screen the App gives a held A as A.
-    # ``on_top(ctx)``: called before each frame and key of the top screen (a screen that follows
-    # the game, firmware/screens/play.py ``Follows``, remembers the step it was first shown at).
+    # A screen that shows the game (or History) as it stood is a :class:`Shows`: the App asks its
+    # ``stale`` after an undo (hold B) and after each line from the serial link (App.drop_stale).
+    # A :class:`Remade` screen (``remake() -> Screen``, set by :func:`remade`) said its texts when it
+    # was made; when the language changes the App makes it again in the new one, at the same place.
+    # A :class:`SecondAction` screen (``second_action = True``) gives hold A (KEY3) a job of its own;
+    # on every other screen the App gives a held A as A. A :class:`Placed` screen's keys stand in a
+    # place of their own in the key table (``key_place``); a :class:`CursorFirst` list says whether
+    # its cursor row is drawn whole first (a new-game form under the fair-draw code).
+    # A :class:`Noted` screen (``on_top(ctx)``) is told before each frame and key that it is on top
+    # (a screen that follows the game, play.py ``Follows``, remembers the step it was first shown at).
+
+
+@runtime_checkable
+class Shows(Protocol):
+    """A screen that shows a state that may change under it: the game as it stood (a step, a
+    choice, a question about the next step, a long notice said at a step: a text's ``said_at``),
+    History as it was read. After each change of the state that no key on the screen made — an
+    undo (hold B on any screen), any line from the serial link (``undo`` too) — the App asks every
+    screen on the stack (firmware/app.py ``drop_stale``) and takes off each whose ``stale`` is
+    true (or fails): the screen under it, and at last the game's home, shows what is true now.
+    The one way a screen leaves the stack because the state changed. (A restart begins on the
+    main menu; a language switch changes no state, and a worker's answer is made for the state it
+    was asked in.)"""
+
+    def stale(self, ctx: Ctx) -> bool:
+        """Whether what the screen shows or asks no longer matches the state ``ctx`` has now."""
+
+
+@runtime_checkable
+class Noted(Protocol):
+    """A screen that notes the state it shows when it is first drawn or used (a step: play.py
+    ``Follows``; an intrigue's phase): the App calls ``on_top`` before each frame and key of the
+    top screen, so no screen can forget to note it (what its ``stale`` compares with)."""
+
+    def on_top(self, ctx: Ctx) -> None:
+        """Told that it is on top, before it is drawn or given a key."""
+
+
+@runtime_checkable
+class SendsWhenMade(Protocol):
+    """A :class:`Noted` page that sends something over the serial link once it is made (History's
+    draw record: ``sends_when_made`` true): asleep, no frame drawn, the device tells it it is on
+    top when the worker wakes it, so the line is answered without waiting for a key."""
+
+    sends_when_made: bool
+
+    def on_top(self, ctx: Ctx) -> None:
+        """Told that it is on top (:class:`Noted`)."""
+
+
+class Step(NamedTuple):
+    """A step of a game: the game in play (its session's ``game``) and how many of its lines stood
+    then (its view's ``actions``)."""
+
+    game: str
+    actions: int
+
+
+def step_now(ctx: Ctx) -> Step | None:
+    """The step the game in play stands at (None with no session)."""
+    view = ctx.view()
+    return None if view is None else Step(view["game"], view["actions"])
+
+
+def taken_back(ctx: Ctx, step: Step | None) -> bool:
+    """Whether an undo has since taken back ``step`` of the game in play (None, or a step of
+    another game: never). A text said after that step (a long notice: «Undone: …» too) may say
+    what the board no longer is."""
+    now = step_now(ctx) if step is not None else None
+    return step is not None and now is not None and now.game == step.game and now.actions < step.actions
 
 
 class Ctx(Protocol):

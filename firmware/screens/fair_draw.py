@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from PIL import Image
 
 from engine import actions as act
 from engine.replies import RevealReply
 from engine.text import N_
+from engine.views import SessionView
 from firmware.fairness import FairDraw
-from firmware.history_text import Msg, _, no_share_words
+from firmware.history_text import NO_SHARE_WORDS, Msg, _, no_share_words
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.play import Snapshot, run_or_notify
+from firmware.screens.play import Snapshot, run_or_notify, standing
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, draw_list)
 from firmware.screens.widgets.listing import wrap_label
 
@@ -39,6 +41,19 @@ def _rolls(ctx: Ctx) -> bool:
     from firmware.export_plays import is_tool
     view = ctx.view()
     return view is not None and is_tool(view)
+
+
+class EndQuestion(ConfirmScreen):
+    """End the game? / Show the seed? about the game as it stood when asked (``play.standing``):
+    taken off once an undo reopened a game its rules had ended, or a line ended or finished it —
+    A would end a game in play, or be refused in the console's words."""
+
+    def __init__(self, view: SessionView | None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.asked = standing(view)
+
+    def stale(self, ctx: Ctx) -> bool:
+        return standing(ctx.view()) != self.asked
 
 
 class FairDrawScreen(ListScreen):
@@ -120,18 +135,23 @@ class FairDrawScreen(ListScreen):
         from firmware.screens.widgets.share import ShareMenu
 
         def take(c: Ctx, text: str | None) -> bool:
+            fair = c.fair_draw()       # (a draw from the serial link since it opened: the device's words)
+            if text is not None and fair is not None and not fair.can_share:
+                c.notify(Msg(NO_SHARE_WORDS.get(fair.no_share or "unknown", NO_SHARE_WORDS["unknown"])))
+                return True            # (the share screen closes: Fair draw's row says it too)
             return text is not None and run_or_notify(c, act.share(text)) is not None
         ctx.push(ShareMenu(take))
 
     def _ask_end(self, ctx: Ctx) -> None:
+        view = ctx.view()
         if _rolls(ctx):
-            ctx.push(remade(lambda: ConfirmScreen(
-                _("End the session?"), _("This ends the session: nothing more is drawn and nothing can be undone; "
+            ctx.push(remade(lambda: EndQuestion(
+                view, _("End the session?"), _("This ends the session: nothing more is drawn and nothing can be undone; "
                                          "History files it. Then the seed can be shown."), self._end, _("A: end it"),
                 _("B: keep"))))
             return
-        ctx.push(remade(lambda: ConfirmScreen(
-            _("End the game?"), _("This ends the game: nothing more is drawn and nothing can be undone; History "
+        ctx.push(remade(lambda: EndQuestion(
+            view, _("End the game?"), _("This ends the game: nothing more is drawn and nothing can be undone; History "
                                   "files it. Then the seed can be shown."), self._end, _("A: end it"), _("B: keep"))))
 
     @staticmethod
@@ -144,8 +164,9 @@ class FairDrawScreen(ListScreen):
     def _ask_seed(self, ctx: Ctx) -> None:
         fair = ctx.fair_draw()          # (not the one remembered: asked now)
         if fair is not None and fair.ended is None:      # finished by its rules: the reveal ends it
-            ctx.push(remade(lambda: ConfirmScreen(
-                _("Show the seed?"), _("Showing the seed ends the game: its last move can no longer be undone."),
+            view = ctx.view()
+            ctx.push(remade(lambda: EndQuestion(
+                view, _("Show the seed?"), _("Showing the seed ends the game: its last move can no longer be undone."),
                 self._reveal, _("A: show"), _("B: not yet"))))
         else:
             self._reveal(ctx)

@@ -169,7 +169,7 @@ def _shown(name: str, value: str) -> str:
 
 class SettingsScreen(ListScreen):
     """up/down choose a setting; right or A shows the next value, left the previous one (the
-    cursor row shows ‹value›; left/right stop at a scale's ends, A goes round); Language opens its
+    cursor row shows <value>; left/right stop at a scale's ends, A goes round); Language opens its
     list; B back."""
 
     title = Said(N_("Settings"))
@@ -241,6 +241,8 @@ def about_screen() -> TextScreen:
         _("Keys: up and down move; right or A chooses; left or B goes back; press (the joystick pushed "
           "in) does the screen's main action; hold B to take back the last step; hold A for the "
           "screen's second action."),
+        # the Waveshare HAT's keys are labelled KEY1..KEY3 (hw/profiles.toml): no A or B on that board
+        _("On the Waveshare HAT, A is KEY1, B is KEY2, and KEY3 is hold A."),
         _("A text longer than the screen (a note, the Log, this page): A shows the next page and closes "
           "the last one; B closes it at once."),
         _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "

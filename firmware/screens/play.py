@@ -88,7 +88,9 @@ def start_game(ctx: Ctx, line: Line[NewReply], home: Callable[[], Screen],
     def go(c: Ctx) -> None:
         response = run_or_notify(c, line)
         if response is not None:
-            c.replace(home())
+            shown = home()
+            c.replace(shown)
+            c.prune(lambda s: type(s) is type(shown))   # (New game from the home: one home, B leaves it)
             code = response.get("commitment")
             if code and (fair is None or not fair.shown(code)):
                 c.show_commitment(code)      # the fair-draw code, to photograph (issue 12)

@@ -6,6 +6,8 @@ Layout of ``--state-dir`` (default ``$LEGATUS_STATE_DIR`` or ``~/.local/state/le
     legatus.db.damaged-N   a database file SQLite could not read, moved aside and reported
     legatus.db.new/.ready  the database a salvage is making / has made, before it takes the
                            damaged one's place (a start that finds .ready finishes the swap)
+    legatus.db.back        the database deleted under a running Legatus, being written back
+                           from the open one (a start that finds it alone takes it)
     imported-N/            the journal files of an older Legatus, kept after they were imported
     lock                   held (flock) while a Legatus process uses the directory
 
@@ -135,7 +137,7 @@ class Store(OldFiles, Actions, Kept):
             self._mend(found)
         except Exception as e:  # noqa: BLE001 - mending must never stop the start
             log.exception("cannot mend the damaged rows")
-            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", reason(e)))
+            self._notes.append(Msg("Damaged records were found but could not be set aside ({}).", self._why(e)))
         else:
             self._rebuild_history(found)
         try:
@@ -144,6 +146,7 @@ class Store(OldFiles, Actions, Kept):
             log.exception("cannot import the old journal files")
             self._notes.append(Msg("The old journal files could not be imported ({}); they were left in place.",
                                    reason(e)))
+        self._memory_only = self._memory         # (the start's own mending was in memory too)
 
     def _open_lock(self) -> IO[bytes]:
         """The lock file, opened to be locked. On a read-only filesystem (a card the kernel

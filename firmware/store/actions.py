@@ -14,7 +14,7 @@ from engine.game import Outcome
 from engine.text import Msg, to_data
 from firmware import play_time
 from firmware.session import Session
-from firmware.storage import StorageError, crc
+from firmware.storage import Recovery, StorageError, crc
 from firmware.store.resuming import Resuming
 from firmware.store.schema import SESSION_ROW, _raw, stored_steps
 
@@ -59,7 +59,11 @@ class Actions(Resuming):
         if session.header.get("reopened"):        # (a new game's own undos are all in memory)
             session.shown.loader = self._shown_loader(session.header)
         session.trail.reread = self._rereader(new_id)
-        self.recovery = None
+        # what was found of the session it replaces is said no more; saved games deleted from the card
+        # and written back since its last action (by this new: its History record, its start) still are
+        # (the card's news, not a session's: a player must see it)
+        self.recovery = Recovery.of([self._written_back] if self._written_back is not None else [])
+        self._written_back = None
 
     def commit(self, session: Session, line: str, outcome: Outcome, new_json: str) -> None:
         """Store an accepted action (and a checkpoint when due) in one durable transaction, then
@@ -83,7 +87,7 @@ class Actions(Resuming):
                 db.execute("DELETE FROM checkpoints WHERE session=? AND depth>=?", (sid_, depth))
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
-        self._seq, self._aside = seq, None
+        self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
         play_time.stepped(sid, at)
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
@@ -131,7 +135,7 @@ class Actions(Resuming):
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
             play_time.step(db, sid, at, part)
-        self._seq, self._aside = seq, None
+        self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
         play_time.stepped(sid, at)
         return session.undo(before, marks)
 

@@ -72,12 +72,15 @@ class Checks(Connection):
                     db.execute("ROLLBACK")
             except sqlite3.Error as e2:
                 log.warning("ROLLBACK of the schema failed: %s", e2)
-            if isinstance(e, sqlite3.OperationalError) and "readonly" in str(e).lower() and set(CORE) <= set(tables):
-                # a card an older Legatus wrote, remounted read-only (firmware/store/__init__.py): read as it
-                # is (a table it lacks reads as empty: a game's play time, firmware/play_time.py, not known);
-                # the tables are made once the card is writable again (the next start, or the next game)
-                log.warning("the tables %s cannot be made on a read-only database (%s); read without them",
-                            ", ".join(sorted(set(KNOWN) - set(tables))), e)
+            said = str(e).lower()
+            if isinstance(e, sqlite3.OperationalError) and ("readonly" in said or "is full" in said) and set(
+                    CORE) <= set(tables):
+                # a card an older Legatus wrote, remounted read-only (firmware/store/__init__.py) or full:
+                # read as it is (a table it lacks reads as empty: a game's play time, firmware/play_time.py,
+                # not known); the tables are made once the card takes writes again (the next start, or the
+                # next game). (A full card refused to start at all: no game or History to read.)
+                log.warning("the tables %s cannot be made on a %s database (%s); read without them",
+                            ", ".join(sorted(set(KNOWN) - set(tables))), "full" if "is full" in said else "read-only", e)
                 return
             raise
 
@@ -230,6 +233,28 @@ def _from_fair(db: sqlite3.Connection, sid_: int, current: Any, ended: Any, chec
     return None
 
 
+def _crc_table() -> tuple[int, ...]:
+    """CRC-32's table (zlib's polynomial, reflected): the register one byte gives from zero."""
+    table = []
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+        table.append(c)
+    return tuple(table)
+
+
+_CRC_TABLE = _crc_table()
+_CRC_BYTE = {v: d for d, v in enumerate(_CRC_TABLE) if d}          # register -> the nonzero byte giving it
+_CRC_TOP = {v >> 24: d for d, v in enumerate(_CRC_TABLE)}          # each entry's top byte is its own
+
+
+def _crc_back(r: int) -> int:
+    """The register before one zero byte that left ``r`` (a zero byte's step, undone)."""
+    d = _CRC_TOP[r >> 24]
+    return (((r ^ _CRC_TABLE[d]) << 8) | d) & 0xFFFFFFFF
+
+
 def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) -> bytes | None:
     """The header of a sessions row whose checksum fails, with the one byte that damage changed
     put back, where exactly one header that differs from it in one byte gives the row's checksum
@@ -243,14 +268,23 @@ def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) 
         return None
     head = str(sid_).encode("utf-8") + b"\x1f"
     tail = b"\x1f" + str(current).encode("utf-8") + b"\x1f" + str(ended).encode("utf-8")
+    if not 0 <= check <= 0xFFFFFFFF:
+        return None                                 # (no CRC-32 at all: nothing matches)
+    # CRC-32 is linear: changing byte i by d (new = old ^ d) changes the checksum by the register
+    # that d alone gives from zero (_CRC_TABLE[d]) carried through the n bytes after it as zeros
+    # (each a step r -> r >> 8 ^ _CRC_TABLE[r & 0xFF]). So the change needed (the stored checksum
+    # against the row's) is carried back one byte at a time from the end, and at each byte of the
+    # header one look-up tells the only d that gives it there, if any: the same candidates as
+    # trying all 256 values of every byte, in one step a byte instead of 256 checksums.
+    need = zlib.crc32(head + header + tail) ^ check
+    for _ in range(len(tail)):
+        need = _crc_back(need)
     found: list[bytes] = []
-    at = zlib.crc32(head)
-    for i, old in enumerate(header):
-        rest = header[i + 1:] + tail
-        for new in range(256):
-            if new != old and zlib.crc32(rest, zlib.crc32(bytes((new,)), at)) == check:
-                found.append(header[:i] + bytes((new,)) + header[i + 1:])
-        at = zlib.crc32(bytes((old,)), at)
+    for i in range(len(header) - 1, -1, -1):
+        delta = _CRC_BYTE.get(need)
+        if delta is not None:
+            found.append(header[:i] + bytes((header[i] ^ delta,)) + header[i + 1:])
+        need = _crc_back(need)
     if len(found) != 1 or session_crc(sid_, found[0], current, ended) != check:
         return None
     try:

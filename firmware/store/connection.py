@@ -4,6 +4,7 @@ ask whether a commit that reported an error landed after all), the directory and
 before anything is acknowledged, and the sessions row's seal."""
 from __future__ import annotations
 
+import errno
 import fcntl
 import logging
 import os
@@ -14,10 +15,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.text import Msg
-from firmware.storage import Recovery, StorageError, crc, fsync_dir
+from firmware.storage import Recovery, StorageError, crc, fsync_dir, make_dirs, make_private
 from firmware.store.schema import FORMAT, SESSION_ROW, _identity, _text, session_crc
 from firmware.trail import Trail
-from firmware.store.reasons import reason
+from firmware.store.reasons import ask_card, reason
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,9 @@ class Connection:
     _plain: sqlite3.Error | None = None  # why the connection could not be set up (None: it is)
     _newer_format: int | None = None     # the format of a newer Legatus's file: nothing of it is changed
     _unmended: tuple[int, ...] = ()      # current sessions whose damaged "current" mark the card refused to mend
+    _memory: bool = False                # a damaged database salvaged in memory (the card read-only at the start)
+    _memory_only: bool = False           # ... and the start done: every change is refused
+    _written_back: Msg | None = None     # the note of a deleted database written back (said past a ``new``)
     _aside: Callable[[sqlite3.Connection], None] | None = None   # the damaged action rows to set aside,
                                          # which the card refused at start: done in the next action's transaction
 
@@ -62,11 +66,21 @@ class Connection:
             return self._rolled_back()
 
     def _hot_on_read_only(self) -> bool:
+        """Whether a rollback journal is left on a card that cannot be written: mounted read-only
+        (statvfs says so), or made read-only by the kernel after an error without a word to
+        statvfs (ext4's "emergency read-only" of recent kernels: the mount still reads rw, every
+        write is refused with EROFS), asked by opening the journal to write (nothing is changed)."""
         journal = self.db_path.with_name(self.db_path.name + "-journal")
         try:
-            return journal.stat().st_size > 0 and bool(os.statvfs(self.root).f_flag & os.ST_RDONLY)
-        except OSError:
-            return False
+            if journal.stat().st_size == 0:
+                return False
+            if os.statvfs(self.root).f_flag & os.ST_RDONLY:
+                return True
+            fd = os.open(journal, os.O_WRONLY)
+        except OSError as e:
+            return e.errno == errno.EROFS
+        os.close(fd)
+        return False
 
     def _rolled_back(self) -> sqlite3.Connection:
         """A read-only connection to a copy of the database and its journal, rolled back, in a
@@ -122,7 +136,7 @@ class Connection:
             now = (_identity(self.root), _identity(self.db_path))
         except OSError:
             now = None
-        if now != self._ids[:2]:
+        if now != self._ids[:2] and not self._put_back():
             raise StorageError(Msg("The state directory {} was removed or replaced while Legatus ran; nothing "
                                    "was saved. Restart Legatus.", str(self.root)))
         try:
@@ -131,6 +145,76 @@ class Connection:
             lock = None
         if lock != self._ids[2]:
             self._retake_lock()
+
+    def _deleted(self) -> bool:
+        """Whether the database file this connection reads was deleted (no name left for it
+        anywhere: not moved, not replaced): one of this process's open files is it, with no link."""
+        try:
+            fds = os.listdir("/proc/self/fd")
+        except OSError:
+            return False
+        for fd in fds:
+            try:
+                st = os.stat(f"/proc/self/fd/{fd}")
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) == self._ids[1]:
+                return st.st_nlink == 0
+        return False
+
+    def _put_back(self) -> bool:
+        """The state directory, or the database in it, deleted under a running Legatus (someone
+        tidying the card): restarting, as the refusal said, lost every game and all History, as
+        the only copy was the file still open here. The open database is written again in its
+        place (a copy made beside it, synced, renamed in), the directory made again if need be,
+        and the change goes on; said from then on (``recovery``). Not when the file was moved
+        or another one stands in its place (False: nothing of another's is overwritten); when it
+        cannot be written, the change is refused saying so (StorageError)."""
+        if os.path.lexists(self.db_path) or not self._deleted():
+            return False
+        copy = self.db_path.with_name(self.db_path.name + ".back")
+        try:
+            make_dirs(self.root)
+            if os.path.lexists(copy):
+                os.unlink(copy)
+            dest = sqlite3.connect(copy)
+            try:
+                self.db.backup(dest)
+            finally:
+                dest.close()
+            make_private(copy, True)
+            fd = os.open(copy, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(copy, self.db_path)
+            fsync_dir(self.root)
+            fresh = self._connect()
+        except (OSError, sqlite3.Error) as e:
+            log.error("the deleted database %s cannot be written again: %s", self.db_path, e)
+            try:
+                copy.unlink()
+            except OSError:
+                pass
+            why = self._why(e)      # (not «Restart Legatus»: the games are only in the open file now)
+            raise StorageError(Msg("The saved games were deleted from the card while Legatus ran and cannot be "
+                                   "written back ({}): nothing was changed. Keep Legatus on and check the card; "
+                                   "the next change tries again.", why)) from None
+        try:
+            self.db.close()
+        except sqlite3.Error as e:
+            log.warning("closing the deleted database: %s", e)
+        self.db, self._plain = fresh, None
+        self._ids = (_identity(self.root), _identity(self.db_path), self._ids[2])
+        log.warning("the database %s was deleted while Legatus ran; it was written again from the open one",
+                    self.db_path)
+        note = Msg("The saved games were deleted from the card while Legatus ran; they were written back, "
+                   "every game and History as they were.")
+        self._written_back = note          # (said on past a ``new`` this change makes: Actions.begin)
+        if self.recovery is None or note not in self.recovery.message.args:
+            self.recovery = Recovery.of(([self.recovery.message] if self.recovery is not None else []) + [note])
+        return True
 
     def _retake_lock(self) -> None:
         path = self.root / "lock"
@@ -178,6 +262,10 @@ class Connection:
 
         A file of a newer Legatus (:meth:`~firmware.store.opening.Opening._newer`) is never
         changed: every transaction is refused, saying why."""
+        if self._memory_only:
+            raise StorageError(Msg("Nothing was changed: the card was read-only when Legatus started, so the damaged "
+                                   "records were read into memory only and nothing can be saved. Turn Legatus off and "
+                                   "on again; if the card is still read-only, replace it."))
         if self._newer_format is not None:
             raise StorageError(Msg("The games on this card were saved by a newer Legatus (data format {}): "
                                    "nothing was changed. Update Legatus to go on.", self._newer_format))
@@ -188,7 +276,7 @@ class Connection:
         except sqlite3.Error as e:
             log.error("BEGIN failed: %s", e)
             self._reconnect()
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
         if landed is None:
             landed = self._moved(self._change_counter())
         try:
@@ -198,7 +286,7 @@ class Connection:
             self._rollback()
             if "readonly" in str(e).lower():     # opened read-only (a read-only card): open again next time
                 self._reconnect()
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
         except BaseException:
             self._rollback()
             raise
@@ -214,7 +302,7 @@ class Connection:
                 except OSError as e2:
                     log.warning("fsync of %s after a landed commit: %s", self.root, e2)
                 return
-            raise StorageError(self._failure(e)) from None
+            raise StorageError(self._failure(self._cause(e))) from None
 
     def _change_counter(self) -> bytes | None:
         """The database file's change counter (header bytes 24-27, raised by SQLite at every commit
@@ -262,6 +350,8 @@ class Connection:
         rollback needs), reads still go to a plain connection (each read tries again and fails
         with SQLite's own error, never "closed database"), and no transaction runs on it: the next
         one sets the connection up first (:meth:`_ready`)."""
+        if self._memory:                 # (the records are only in memory: never the damaged file)
+            return
         try:
             self.db.close()
         except sqlite3.Error as e:
@@ -280,16 +370,59 @@ class Connection:
             return
         self._reconnect()
         if self._plain is not None:
-            raise StorageError(self._failure(self._plain))
+            raise StorageError(self._failure(self._cause(self._plain)))
+
+    def _cause(self, e: sqlite3.Error) -> sqlite3.Error | OSError:
+        """``e``, or where SQLite names no cause the card's own state as SQLite would say it: a
+        card the kernel made read-only mid-game (an ext4 error), one with no free block or no
+        free file left, or a directory Legatus may no longer write in makes SQLite say "unable
+        to open database file" (the rollback journal could not be made) or "disk I/O error",
+        which tells the player neither what happened nor what to do. Asked as SQLite found it:
+        a file made in the directory (and removed), then the file system's free blocks."""
+        text = str(e).lower()
+        if "full" in text:
+            return e
+        if "readonly" in text or "read-only" in text:    # the card, or only the file (no right to write it)?
+            try:
+                os.close(os.open(self.db_path, os.O_WRONLY))
+            except OSError as e2:
+                return (self._said(e, e2) or e) if e2.errno in (errno.EACCES, errno.EPERM) else e
+            return e
+        found = ask_card(self.db_path.parent, self.db_path.name + "-probe")
+        return e if found is None else (self._said(e, found) or e)
+
+    def _why(self, e: BaseException) -> Msg | str:
+        """``e`` as a reason for a sentence (:func:`~firmware.store.reasons.reason`), a SQLite error
+        that names no cause said as the card's own state (:meth:`_cause`)."""
+        return reason(self._cause(e) if isinstance(e, sqlite3.Error) else e)
+
+    def _said(self, e: sqlite3.Error, found: OSError) -> sqlite3.Error | OSError | None:
+        """What the card's own error ``found`` says of the refusal ``e`` (None: nothing more)."""
+        if found.errno == errno.EROFS:
+            log.error("%s is on a file system that is read-only now (%s)", self.root, e)
+            return sqlite3.OperationalError(f"attempt to write a readonly database ({e})")
+        if found.errno in (errno.ENOSPC, errno.EDQUOT):
+            log.error("%s has no room left (%s: %s)", self.root, e, found)
+            return sqlite3.OperationalError(f"database or disk is full ({e})")
+        if found.errno in (errno.EACCES, errno.EPERM):
+            log.error("%s cannot be written in now (%s: %s)", self.root, e, found)
+            return PermissionError(found.errno, f"{found.strerror} ({e})")
+        log.warning("a file cannot be made in %s either: %s", self.root, found)
+        return None
 
     @staticmethod
-    def _failure(e: sqlite3.Error) -> Msg:
+    def _failure(e: sqlite3.Error | OSError) -> Msg:
         text = str(e).lower()
+        if isinstance(e, PermissionError):              # (:meth:`_cause` found it: SQLite's words follow)
+            return Msg("Legatus may no longer write in its folder: nothing was changed; what was saved is kept. "
+                       "Give it the right to write there again; Legatus goes on by itself.")
         if "full" in text:
             return Msg("The storage is full: nothing was changed. Free some space; Legatus goes on by itself.")
         if "readonly" in text or "read-only" in text:
-            return Msg("The storage is read-only: nothing was changed.")
-        return Msg("Could not save ({}): nothing was changed.", reason(e))
+            return Msg("The storage is read-only: nothing was changed; what was saved is kept. Turn Legatus "
+                       "off and on again; if this comes back, replace the card.")
+        return Msg("Could not save ({}): nothing was changed. Check the card; Legatus tries again at the next "
+                   "change.", reason(e))
 
     def session_header(self, row: tuple[Any, ...]) -> str | None:
         """The header text of a ``SESSION_ROW`` (id, header, current, ended, crc) whose checksum

@@ -19,7 +19,7 @@ from firmware import fairness, history, play_time, players
 from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
 from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, session_crc
-from firmware.store.reasons import reason
+from firmware.store.reasons import ask_card, reason
 
 if TYPE_CHECKING:                  # (the salvage is imported only after damage)
     from firmware import salvage
@@ -40,7 +40,7 @@ class Opening(Checks):
                 fsync_dir(self.root)
             except OSError as e:
                 log.error("cannot put the new database in place: %s", e)
-                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         journal, before = self._hot_journal()
         self._hot = (before, journal) if before is not None and journal is not None else None
         self._hot_rows = None
@@ -71,7 +71,7 @@ class Opening(Checks):
                 if isinstance(e, sqlite3.OperationalError) and not self._looks_damaged(e) and not _read_error(e):
                     log.error("cannot open %s: %s", self.db_path, e)
                     raise StateDirError(Msg("Cannot open {}: {}. Check the disk and its permissions.",
-                                            str(self.db_path), reason(e))) from None
+                                            str(self.db_path), self._why(e))) from None
                 log.error("the database %s cannot be read (%s: %s); salvaging its rows", self.db_path,
                           type(e).__name__, e)
                 return self._salvage(e, before, journal)
@@ -163,6 +163,16 @@ class Opening(Checks):
         file of one stopped before (its rows are still in the damaged file)."""
         new, ready = self._side(".new"), self._side(".ready")
         _remove(new, new.with_name(new.name + "-journal"))
+        back = self._side(".back")            # (the copy of a deleted database being written back:
+        if back.exists() and not self.db_path.exists():   # firmware/store/connection.py ``_put_back``)
+            log.warning("the power was cut as %s, deleted, was written back; taking %s", self.db_path, back)
+            try:
+                os.replace(back, self.db_path)
+                fsync_dir(self.root)
+            except OSError as e:
+                raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            self._notes.append(Msg("The saved games were deleted from the card while Legatus ran; they were written "
+                                   "back, every game and History as they were."))
         if not ready.exists():
             return
         log.warning("a salvage was cut short before %s took the damaged database's place; finishing it", ready)
@@ -202,7 +212,26 @@ class Opening(Checks):
         except (sqlite3.Error, OSError) as e:
             log.error("cannot make the new database for the salvage: %s", e)
             _remove(*parts)
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
+
+    def _in_memory(self, carried: list[tuple[str, tuple[Any, ...]]],
+                   damaged: list[tuple[str, bytes]]) -> tuple[sqlite3.Connection, _Found]:
+        """The salvage of a damaged database on a card that takes no writes (it cannot be made
+        beside the damaged file): made in memory, read as the salvaged file would be, every change
+        refused once the start is done (``_memory_only``); the damaged file is left as it was, for
+        the salvage of a start that can write."""
+        log.error("the card is read-only: the damaged database %s is salvaged in memory, to be read only",
+                  self.db_path)
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self._create(db)
+        db.execute("BEGIN")
+        for table, values in carried:
+            db.execute(f"INSERT OR REPLACE INTO {table} VALUES({','.join('?' * len(values))})", values)
+        db.executemany("INSERT INTO damaged(what, data, reason) VALUES(?,?,?)",
+                       [(what, raw, "salvage") for what, raw in damaged])
+        db.execute("COMMIT")
+        self._salvaged = self._memory = True
+        return db, self._scan(db)
 
     def _swap(self, ready: Path, journal: bytes | None = None) -> Path | None:
         """Put ``ready`` in the damaged database's place, the damaged one (and its journal) moved
@@ -231,18 +260,34 @@ class Opening(Checks):
             data, unread = _readable(self.db_path)
         from firmware import salvage
         carried, damaged = _carry(salvage.rows(data, journal))
-        aside = self._swap(self._build(carried, [*damaged, ("history", HISTORY_AFTER_SALVAGE)]), journal)
+        kept = sum(1 for t, _ in carried if t != "damaged")
+        why = reason(error)                  # (SQLite's own words are in the log)
+        if not isinstance(why, Msg):
+            why = Msg("the records are damaged")
+        try:
+            ready = self._build(carried, [*damaged, ("history", HISTORY_AFTER_SALVAGE)])
+        except StateDirError:
+            refused = ask_card(self.root, DB_NAME + "-probe")
+            if refused is None or refused.errno != errno.EROFS:
+                raise
+            db, found = self._in_memory(carried, [*damaged, ("history", HISTORY_AFTER_SALVAGE)])
+            self._notes.append(Msg("The database could not be read ({}) and the card is read-only: the {n} record "
+                                   "whose checksum held was read into memory, to be read only; nothing can be saved. "
+                                   "Turn Legatus off and on again; if the card is still read-only, replace it.",
+                                   why, n=kept,
+                                   plural="The database could not be read ({}) and the card is read-only: the {n} "
+                                          "records whose checksums held were read into memory, to be read only; "
+                                          "nothing can be saved. Turn Legatus off and on again; if the card is "
+                                          "still read-only, replace it."))
+            return db, found
+        aside = self._swap(ready, journal)
         try:
             db = self._connect()
             found = self._scan(db)
         except Exception as e:  # noqa: BLE001 - the new file cannot be read: the disk is at fault
             log.exception("cannot open the new database after the salvage")
-            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), reason(e))) from None
-        kept = sum(1 for t, _ in carried if t != "damaged")
+            raise StateDirError(Msg("Cannot create {}: {}.", str(self.db_path), self._why(e))) from None
         self._salvaged = True
-        why = reason(error)                  # (SQLite's own words are in the log)
-        if not isinstance(why, Msg):
-            why = Msg("the records are damaged")
         self._notes.append(Msg("The database could not be read ({}); it was kept aside as {}, and the {n} record "
                                "whose checksum held was carried into a new one.",
                                why, aside.name if aside else DB_NAME, n=kept,

@@ -5,7 +5,10 @@ system error by its code; any other reason as its own text (English, as SQLite s
 from __future__ import annotations
 
 import errno
+import logging
+import os
 import sqlite3
+from pathlib import Path
 
 from engine.text import N_, Msg
 
@@ -34,6 +37,7 @@ _ERRNO = {
     errno.ENODEV: Msg("the card is not there"),
     errno.ENXIO: Msg("the card is not there"),
 }
+log = logging.getLogger(__name__)
 STORED_BEFORE = (N_("Legatus may not write there"),)     # said by notes stored before (kept in the catalogs)
 LONGEST = 80          # characters of a reason nobody translated
 
@@ -53,3 +57,32 @@ def reason(e: BaseException) -> Msg | str:
     if isinstance(e, OSError) and isinstance(e.errno, int):
         return Msg("the system refused it (error {})", errno.errorcode.get(e.errno, str(e.errno)))
     return str(e)[:LONGEST]
+
+
+def ask_card(directory: Path, probe: str) -> OSError | None:
+    """Why the card refuses writes in ``directory`` now, asked of the card itself (None: it takes
+    them): a file ``probe`` made there (and removed), then the file system's flag and free blocks.
+    The mount's options are not enough: recent kernels make an ext4 card read-only after an error
+    as an "emergency read-only" (the mount still reads rw, statvfs has no ST_RDONLY, every write is
+    refused with EROFS); a card with no free block still makes an empty file. The store asks so
+    when SQLite names no cause, ``legatus doctor`` for its Storage row: one rule for both."""
+    path = directory / probe
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError as e:
+        return e
+    try:
+        os.close(fd)
+        os.unlink(path)
+    except OSError as e:
+        log.warning("cannot remove %s: %s", path, e)
+    try:
+        fs = os.statvfs(directory)
+    except OSError as e:
+        log.warning("cannot ask the file system of %s: %s", directory, e)
+        return None
+    if fs.f_flag & os.ST_RDONLY:
+        return OSError(errno.EROFS, os.strerror(errno.EROFS), str(directory))
+    if fs.f_bavail == 0:
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(directory))
+    return None

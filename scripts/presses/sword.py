@@ -27,7 +27,7 @@ DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
 RETREAT = "Sword: retreat losses after a battle"
 NEXT = "Sword: next round after a battle"
-TURN = "Sword: round 5 ends the turn (asked: the Desperate Times order, attrition, scoring)"
+TURN = "Sword: round 5 ends the turn (asked: Desperate Times played, attrition and scoring done?)"
 AGAIN = "Sword: a battle undone and fought again, one figure corrected (dice thrown on the table)"
 # no target in an issue: N + 2 presses for N = 1..4 units lost retreating (hold A, right ×N, A):
 # a median of 4.5 for N drawn evenly, 6 at most

@@ -38,8 +38,20 @@ def open_game(ctx: Ctx) -> None:
     first unread page (after a power cut in the middle of his turn: his second play, a closure) —
     or set up a game."""
     play.continue_or_setup(ctx, GAMES, CaesarHome, lambda: setup_form(fresh_home, ctx))
-    if view_if_any(ctx) is not None:
-        resume(ctx, go_on)
+    if view_if_any(ctx) is not None and not resume(ctx, go_on):
+        open_pending(ctx)
+
+
+def open_pending(ctx: Ctx) -> None:
+    """On opening the game (after a restart too): the choice of the bonus that waits (a Might:
+    C-15, a centurion: C-18) opens at once, as it did after the placement that won it, not the
+    home's row that leads to it (in a duel behind the pass-the-device screen)."""
+    view = view_of(ctx)
+    if view["winner"] or view["ended"] or view["step"] != "bonus" or view["turn"] == "crassus":
+        return
+    pending = view["human"]["pending"] if view["mode"] == "solo" else view["pending"]
+    if pending:
+        private(ctx, then=partial(open_bonus, kind=pending[0]))
 
 
 def fresh_home(ctx: Ctx, lead_on: bool = False) -> None:

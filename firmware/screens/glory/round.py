@@ -20,7 +20,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, medal_name, run_line, view_of
+from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, lap_note, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
 from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
@@ -57,9 +57,14 @@ class EventScreen(Follows):
         texts = [event_label(card)]
         if self.given_for is None:
             self.given_for = (view["round"], card["id"])
-        if self.solo_denarii is not None and self.given_for == (view["round"], card["id"]):
-            # G-17: 1 denarius per supporter, none for a negative card (said for the card revealed here only)
-            n = self.solo_denarii
+        past = view["events"][-1] if view["events"] else None
+        given = past.get("solo_denarii") if past and past.get("round") == view["round"] else None
+        if given is None and self.given_for == (view["round"], card["id"]):
+            given = self.solo_denarii          # (a game stored before the event kept them: the reveal's reply)
+        if given is not None:
+            # G-17: 1 denarius per supporter at the reveal, none for a negative card: the round's own
+            # figure, after a restart too (it was said only on the screen the card was revealed on)
+            n = given
             texts.append(_("{}: a negative card, no reward.").format(view["players"][0]) if card["harsh"] else
                          ngettext("{}: take {} denarius.", "{}: take {} denarii.", n).format(view["players"][0], n))
         # the arrows as the card's (to be told apart from the table's card: the home's Arrows row)
@@ -137,6 +142,7 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
         return view["populations"].get(view["facing"][players[i]], 1)
 
     def apply(c: Ctx, name: str, pop: int, double: bool, penalty: int | None, screens: int) -> None:
+        before = view_of(c)["track"][name]
         response = run_line(c, act.tax(name, pop, double, penalty))
         if response is not None:
             if taxed is not None:
@@ -149,7 +155,8 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
                 c.push(tax_form(c, after["players"].index(due[0]), taxed, chain=True))
             n, lost = response["denarii"], response["fame_lost"]
             c.notify(Sentences(Msg("{}: take {} denarius.", name, n, plural="{}: take {} denarii.", n=n),
-                               Msg("Fame -{}.", lost) if lost else ""))
+                               Msg("Fame -{}.", lost) if lost else "",
+                               lap_note(name, before, after["track"][name])))
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         name, pop, double = players[v["who"]], v["pop"], bool(v["double"])

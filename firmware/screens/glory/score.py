@@ -409,8 +409,11 @@ class ScoreResult(Follows, ListScreen):
                         for a in scores for b in scores)
             return _("Tie broken by denarii") if split else ""
         rank = _(SOLO_RANKS.get(solo["rank"], solo["rank"])) if solo["rank"] else _("no rank")
-        goals = ngettext("{} goal", "{} goals", solo["done"]).format(solo["done"])
-        return f"{base.clip(rank, base.COLS - len(goals) - 2)} {goals}"
+        # one sentence, «Претор: 4 задачи» (it put two words side by side, «Претор 4 задачи», «без
+        # звания 1 задача»); the rank cut where the row is short
+        said = ngettext("{rank}: {n} goal", "{rank}: {n} goals", solo["done"])
+        room = base.COLS - len(said.format(rank="", n=solo["done"]))
+        return said.format(rank=base.clip(rank, room), n=solo["done"])
 
     def _detail(self, ctx: Ctx, index: int) -> None:
         ctx.push(ScoreDetail(self.result, index))

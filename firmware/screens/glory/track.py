@@ -11,7 +11,7 @@ from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
-from firmware.screens.glory.words import SENATE_VALUES, FollowsIntrigues, milestone_note, run_line, view_of
+from firmware.screens.glory.words import SENATE_VALUES, FollowsIntrigues, lap_note, milestone_note, run_line, view_of
 from firmware.screens.widgets import Dial, Intent, Item, ListScreen, intent
 
 
@@ -53,10 +53,11 @@ def fame_adjust(player: str) -> Dial:
         if delta == 0:
             ctx.notify(Msg("Set a change first."))
             return
+        before = view_of(ctx)["track"][player]
         response = run_line(ctx, act.fame(player, delta))
         if response is not None:
             ctx.pop()
-            note = milestone_note(response)
+            note = Sentences(lap_note(player, before, view_of(ctx)["track"][player]), milestone_note(response))
             if note:
                 ctx.notify(note)
 
@@ -149,12 +150,14 @@ class SenateScreen:
         elif what in (Intent.SELECT, Intent.SECOND):
             n = 2 if what is Intent.SECOND else 1
             name = players[self.cursor]
+            before = view_of(ctx)["track"][name]
             response = run_line(ctx, act.vote(name, n))
             if response is None:
                 return
             notes: list[str] = []
             if response["supremacy"]:
                 notes.append(Msg("Supremacy! {} +{} fame.", name, response["fame_gained"]))
+                notes.append(lap_note(name, before, view_of(ctx)["track"][name]))
             for owner in response["pushed_out"]:
                 notes.append(Msg("{}: the bottom vote goes back.", owner))
             note = milestone_note(response)

@@ -7,7 +7,7 @@ from typing import cast
 from engine.glory.console import ARROW_WORDS
 from engine.glory.replies import FameReply
 from engine.glory.tables import senate_values
-from engine.glory.views import EventCard, GloryView
+from engine.glory.views import EventCard, GloryView, TrackPlace
 from engine.text import N_
 from firmware.i18n import Sentences
 from firmware.screens.glory.text import Msg, _
@@ -98,6 +98,21 @@ class FollowsIntrigues:
 
     def stale(self, ctx: Ctx) -> bool:
         return self.phase is not None and intrigue_phase(ctx) != self.phase
+
+
+def lap_note(player: str, before: TrackPlace, after: TrackPlace) -> str:
+    """What the player does with the fame marker when a change takes it past space 30 or back
+    (G-5: «переверните маркер вверх стороной «+30», затем поместите его снова на ячейку 1»): the
+    screens show the total (33), the board space 3 on the marker's «+30» side. "" when the change
+    stays on the lap."""
+    if after["flips"] == before["flips"]:
+        return ""
+    if before["flips"] == 0 and after["flips"] == 1:
+        return Msg("{}: turn the fame marker over to «+30», space {}.", player, after["space"])
+    if before["flips"] == 1 and after["flips"] == 0:
+        return Msg("{}: turn the fame marker back over, space {}.", player, after["space"])
+    return Msg("{}: the fame marker goes round the track again: space {} (fame {}).", player, after["space"],
+               after["space"] + 30 * after["flips"])
 
 
 def milestone_note(response: FameReply) -> str:

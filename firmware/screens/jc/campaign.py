@@ -224,8 +224,10 @@ def ask_winter(ctx: Ctx) -> None:
         ctx.notify(Msg("The game is over: {}", sentence(view["campaign"]["over"].get("reason", ""))))
         return
 
+    quiet = view["campaign"]["quiet"]       # asked as such: no second winter skips a year unsaid (J-19)
+
     def go(c: Ctx) -> None:
-        if run_line(c, act.winter()) is None:
+        if run_line(c, act.winter(quiet)) is None:
             return
         said = newest_said(c)                   # the winter's checklist, kept until it is closed
         if said is not None:
@@ -242,7 +244,10 @@ def winter_question(ctx: Ctx) -> str:
                   "total wins; if tied, whoever holds Rome; else a draw).") if last else
                 _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards."))
     cards = view_of(ctx)["cards"]
-    if cards is not None and not cards["year_done"]:       # the year ends with its fifth card (J-18)
+    if view_of(ctx)["campaign"]["quiet"]:                  # a winter again at once skips the year (J-19)
+        question = _("Year {} has had no battle and no card played since the last winter: this winter "
+                     "skips it. {}").format(view_of(ctx)["campaign"]["year"], question)
+    elif cards is not None and not cards["year_done"]:     # the year ends with its fifth card (J-18)
         question = (_("This year's cards are still being played (turn {} of 5): the winter ends the "
                       "campaign before they are. {}") if last else
                     _("This year's cards are still being played (turn {} of 5): the winter deals new "

@@ -33,10 +33,12 @@ class SetupForm(NumberForm):
     known players first, two presses each; nobody named: "Player 1/2" in exports)."""
 
     def __init__(self, title: str, fields: list[Field], on_go: Callable[[Ctx, dict[str, int]], None],
-                 seats: Seats | None, fair: FairShare | None = None, number: int | None = None) -> None:
+                 seats: Seats | None, fair: FairShare | None = None, number: int | None = None,
+                 setting_up: bool = False) -> None:
         super().__init__(title, fields, on_go, status=self._status, fair=fair)
         self.seats = seats
         self.number = number
+        self.setting_up = setting_up      # ``number`` is the battle being set up (its settings), not the next
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -47,13 +49,17 @@ class SetupForm(NumberForm):
 
     def stale(self, ctx: Ctx) -> bool:
         """A next battle's form once its battle is no longer over (an undo, a serial line): its
-        start would be refused with the console's words."""
+        start would be refused with the console's words. The settings of the battle being set up
+        (``setting_up``) once it is no longer set up empty: a read from the serial link took them
+        off while the players chose."""
         view = ctx.view()
         if self.number is None:
             return False
         if view is None or view["game"] != GAME:
             return True
         b = cast(JcView, view)["battle"]
+        if self.setting_up:
+            return b["phase"] != "setup" or b["number"] != self.number or bool(b["blocks"])
         return b["phase"] != "over" or b["number"] + 1 != self.number
 
     def _status(self, ctx: Ctx, values: dict[str, int]) -> str:
@@ -70,7 +76,7 @@ class SetupForm(NumberForm):
 
 def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = None,
                dice: str | None = None, number: int | None = None, attacker: str = "caesar",
-               surprise: bool = False) -> NumberForm:
+               surprise: bool = False, setting_up: bool = False) -> NumberForm:
     """Attacker, surprise, dice (``dice``: the campaign's setting, kept for its next battles) and,
     for a new game, when Cleopatra fights for the side she joins (J-2: the rule of the language's
     rulebook, the Russian and Ukrainian players' «в следующий раунд боя», unless another is chosen;
@@ -106,7 +112,7 @@ def setup_form(next_battle: bool = False, home: Callable[[], Screen] | None = No
             ctx.pop()
 
     if next_battle and number is not None:
-        return SetupForm(N_("Battle {}"), fields, go, seats, fair, number)
+        return SetupForm(N_("Battle {}"), fields, go, seats, fair, number, setting_up)
     return SetupForm(N_("Next battle") if next_battle else N_("New battle"), fields, go, seats, fair)
 
 
@@ -124,7 +130,7 @@ def battle_settings_form(ctx: Ctx) -> NumberForm:
     console re-sets an empty set-up)."""
     b = view_of(ctx)["battle"]
     return setup_form(next_battle=True, dice=b["dice"], number=b["number"], attacker=b["attacker"],
-                      surprise=b["surprise"])
+                      surprise=b["surprise"], setting_up=True)
 
 
 def open_add(ctx: Ctx, role: act.Role) -> None:

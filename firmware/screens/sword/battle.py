@@ -284,11 +284,14 @@ class BattleResult(Follows):
         ]
         if r.get("retreat_losses"):
             rows.append(_("Retreat losses {}").format(r["retreat_losses"]))
+        # the winner's support with the figures, on the second page: what the leaders of an army
+        # that lost its units do (8.4) takes ten rows or more, after it
+        rows.append(_("Support +{} ({})").format(r["support"], winner))
         for name, side in (("attacker", att), ("defender", dfd)):
             said = left_alone(name, side, r.get("retreat_losses", 0) if r["loser"] == name else 0)
             if said is not None:
                 rows.append(said)
-        rows += [_("Support +{} ({})").format(r["support"], winner), _("A: loss table")]
+        rows.append(_("A: loss table"))
         if self.room() and not self.over:
             rows.append(_("Hold A: retreat losses"))
         return [part for row in rows for part in base.wrap(row)]          # never cut

@@ -8,7 +8,6 @@ from engine.sword import actions as act
 from engine.sword.text import consul_named
 from engine.sword.tracks import end_of_round5_order, game_length
 from engine.text import N_
-from firmware.i18n import Sentences
 from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
@@ -167,28 +166,24 @@ class SwordHome(WrappedListScreen):
             ctx.push(BattleResult(battle))
 
     def _advance(self, ctx: Ctx) -> None:
-        """The next round; round 5 ends the turn, so it is asked first, with the order of the end
-        of round 5's Desperate Times (W-12, seed 7.4.5: descending VP, before the attrition phase):
+        """The next round; round 5 ends the turn, so it is asked first (W-12, seed 7.4.5: each
+        player, most VP first, may play one Desperate Times card before the attrition phase):
         those plays, attrition and the turn's scoring (W-11, an automatic victory for this turn)
         come before the next turn; the last turn's round 5 ends the game, after which nothing is
-        played."""
+        played. Asked every turn, the question is one or two pages: the order of those plays is
+        the Desperate Times screen's in round 5 (:class:`DesperateScreen`), where they are played;
+        with nobody left to play one, the question leaves them out."""
         view = view_of(ctx)
         turns, rounds = game_length()
         if view["round"] != rounds:
             self._next(ctx)
             return
-        powers = view["factions"]
         played = view.get("desperate_end", [])               # one card each there (rule 7.4.5): those left
-        order = [f for f in end_of_round5_order({f: counted_vp(view, f) for f in powers}, view["desperate"])
-                 if f not in played]
-        who = Msg.join([power_named(p) for p in order]) if order else Msg("nobody")
-        said = Msg("Round 5 ends; Desperate Times order: {}.", who)
-        if view["turn"] == turns:
-            ctx.push(remade(lambda: play.Asked(GAMES, _("End the game?"), Sentences(said, _(
-                "Desperate Times played, attrition and scoring done? This ends the game.")), self._next)))
-            return
-        ctx.push(remade(lambda: play.Asked(GAMES, _("End the turn?"), Sentences(said, _(
-            "Desperate Times played, attrition and scoring done?")), self._next)))
+        left = [f for f in end_of_round5_order({f: counted_vp(view, f) for f in view["factions"]}, view["desperate"])
+                if f not in played]
+        done = N_("Desperate Times played, attrition and scoring done?") if left else N_("Attrition and scoring done?")
+        title = N_("End the game?") if view["turn"] == turns else N_("End the turn?")
+        ctx.push(remade(lambda: play.Asked(GAMES, _(title), _(done), self._next)))   # said in the language of the moment
 
     @staticmethod
     def _next(ctx: Ctx) -> None:
@@ -198,4 +193,4 @@ class SwordHome(WrappedListScreen):
         if response["finished"]:
             ctx.notify(Msg("Game over: {} won.", power_named(response["winner"])))
             return
-        ctx.notify(Msg("Turn {}, round {}.", response["turn"], response["round"]))   # round 5's order: asked
+        ctx.notify(Msg("Turn {}, round {}.", response["turn"], response["round"]))

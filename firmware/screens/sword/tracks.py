@@ -12,7 +12,7 @@ from firmware.i18n import Sentences
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens import play
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.words import GAMES, counted_vp, power_named, run_line, short, view_of, vp_figure
+from firmware.screens.sword.words import GAMES, Follows, counted_vp, power_named, run_line, short, view_of, vp_figure
 from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, VPTrack, intent
 
 
@@ -39,11 +39,12 @@ def vp_screen() -> VPTrack:
 
 class DesperateScreen(ListScreen):
     """Mark everyone who wants to play a Desperate Times card now (right or press: ✓), A decides
-    who plays (W-12); A with nobody marked says how to mark. In round 5 the powers marked are
-    either interrupting a player (rule 7.4.2: the fewest VP plays) or playing at the end of the
-    round (rule 7.4.5: each plays one, most VP first): A asks which (:class:`DesperateWhen`), one
-    power marked too: a card played at the end of round 5 is that power's one there, and the end of
-    the turn leaves it out of the order it reads."""
+    who plays (W-12); A with nobody marked says how to mark. In round 5 the rows are the order of
+    the end of the round (most VP first, :meth:`powers`), «played» beside those that have played
+    their one there, and the powers marked are either interrupting a player (rule 7.4.2: the
+    fewest VP plays) or playing at the end of the round (rule 7.4.5: each plays one, most VP
+    first): A asks which (:class:`DesperateWhen`), one power marked too: a card played at the end
+    of round 5 is that power's one there."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -53,14 +54,24 @@ class DesperateScreen(ListScreen):
     def title(self) -> str:  # type: ignore[override]
         return _("Desperate Times")
 
+    @staticmethod
+    def powers(ctx: Ctx) -> list[str]:
+        """The powers in their rows: in round 5 most VP first, ties by W-11 order (``standings``), the
+        order in which each may play one card at the end of the round (rule 7.4.5), which the end
+        of the turn's question no longer lists; in the card order otherwise."""
+        view = view_of(ctx)
+        return list(view["standings"]) if view["round"] == game_length()[1] else list(view["factions"])
+
     def items(self, ctx: Ctx) -> list[Item]:
         view = view_of(ctx)
+        played = view.get("desperate_end", [])          # their one at the end of round 5 (rule 7.4.5)
         return [Item(f"{'✓' if f in self.marked else '·'} {short(f)}", None,
+                     _("played") if f in played else
                      ngettext("{} card", "{} cards", view["desperate"][f]).format(view["desperate"][f]), ident=f)
-                for f in view["factions"]]
+                for f in self.powers(ctx)]
 
     def key(self, key: str, ctx: Ctx) -> None:
-        powers = view_of(ctx)["factions"]
+        powers = self.powers(ctx)
         what = intent("marks", key)
         if what is Intent.TOGGLE:
             self.marked ^= {powers[min(self.cursor, len(powers) - 1)]}
@@ -80,13 +91,15 @@ class DesperateScreen(ListScreen):
         play_desperate(ctx, wanting, None)
 
 
-class DesperateWhen(ListScreen):
+class DesperateWhen(Follows, ListScreen):
     """Round 5, powers marked on the Desperate Times screen: when they play (W-12). The end of
     round 5 first (rule 7.4.5: each plays one, most VP first; the likelier moment for several),
     then an interruption (rule 7.4.2: the fewest VP plays, the others keep theirs; one power marked:
-    it interrupts a player). B goes back to the marks."""
+    it interrupts a player). B goes back to the marks. A question before a step: it goes once a
+    step is played or taken back meanwhile (round 5 undone: no end of round 5 to play at)."""
 
     wrap_rows = True
+    now_only = True
 
     def __init__(self, wanting: list[str]) -> None:
         super().__init__()

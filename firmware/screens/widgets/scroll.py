@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from firmware.screens import base
-from firmware.screens.ctx import Ctx
+from firmware.screens.ctx import Ctx, Step, taken_back
 from firmware.screens.widgets.keys import Intent, intent
 
 BODY_TOP = base.TITLE_H + 1                  # the first pixel under the title bar
@@ -216,6 +216,10 @@ class TextScreen:
     """Read-only wrapped text with scrolling (why screens, logs, about, a long notice): up/down
     scroll, A (press, right) shows the next page and closes the last, B/left close at once."""
 
+    said_at: Step | None = None
+    """The game's step a long notice on a page of its own was said at (firmware/app.py ``notify``):
+    taken off once an undo takes that step back (:func:`firmware.screens.ctx.taken_back`)."""
+
     def __init__(self, title: str, body: str | Sequence[str]) -> None:
         self.title = title
         self.paras = paragraphs(body)
@@ -229,6 +233,10 @@ class TextScreen:
 
     def read_at(self, place: Spot) -> None:
         self.scroll.top = row_at(self.paras, place, self.width)
+
+    def stale(self, ctx: Ctx) -> bool:
+        """A text said at a step of the game that an undo has since taken back (``said_at``)."""
+        return taken_back(ctx, self.said_at)
 
     @property
     def top(self) -> int:
