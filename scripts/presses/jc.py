@@ -99,7 +99,12 @@ TARGETS = {"JC: a physical die": (2, 5),   # max: 3 face moves + right + A
 # (Legio 18 ten rows down the legions, Cleopatra the Add list's last kind), 8-11 presses each with
 # the walk from the attacker's list to the defender's: no order of the list brings a block drawn
 # at random nearer (the pool's blocks are its most).
-BOUNDS = {"JC: the same armies again (their survivors, 0-1 block more a side)": (23, 45)}
+# A battle set up on the device: the reminder that a navis beside land blocks joins as a reserve
+# («… attacking navis beside land blocks are always reserves (rules 7.3).», 6 rows) is read to its
+# end with A now (its second page was closed unread): a press more where it comes, max 61 -> 62
+# (seeds 1-8, en ru uk alike).
+BOUNDS = {"JC: the same armies again (their survivors, 0-1 block more a side)": (23, 45),
+          "JC: a battle set up on the device (2-4 roster blocks a side)": (44, 62)}
 
 ARMIES = ["add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8",
           "add defender p_pompeius", "add defender p_leg1", "add defender p_leg3"]
