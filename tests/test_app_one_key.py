@@ -39,7 +39,9 @@ def test_one_hold_of_b_takes_back_the_placement_and_the_draw_made_for_it(state_d
         assert "take wild 3/1 back" in said and "behind your screen" in said    # the tile off the board
         assert "shield 3/3" in said and "back into the bag" in said             # the token into the bag
         assert str(drawn) == "You drew shield 3/3."
-        app.handle("a")                                                     # the notice read
+        from firmware.screens.widgets import TextScreen
+        while app.message is not None or isinstance(app.stack[-1], TextScreen):
+            app.handle("a")                                                 # the notice read (A: its next page)
         for _key in range(3):                                              # the same placement again
             app.render()
             app.handle("a")

@@ -1421,7 +1421,7 @@ def test_undo_of_his_turn_does_not_leave_its_pages_showing(state_dir):
         app.handle("b:hold")                                   # long B: undo, confirmed with A
         app.handle("a")
         assert app.console.session.lines == []
-        if isinstance(app.stack[-1], TextScreen):              # a long "Taken back: ..." note
+        while isinstance(app.stack[-1], TextScreen):           # a long "Taken back: ..." note, read to its end
             app.handle("a")
         assert isinstance(app.stack[-1], CaesarHome)           # his pages taken off with his turn
         assert app.stack[-1].items(app)[0].label == "Crassus's turn"
@@ -1439,7 +1439,7 @@ def test_undo_of_his_turn_from_your_move_lands_on_the_home(state_dir):   # issue
         app.handle("b:hold")
         app.handle("a")                                        # take back his turn
         assert app.console.session.lines == []
-        if isinstance(app.stack[-1], TextScreen):              # a long "Taken back: ..." note
+        while isinstance(app.stack[-1], TextScreen):           # a long "Taken back: ..." note, read to its end
             app.handle("a")
         assert isinstance(app.stack[-1], CaesarHome) and not any(isinstance(s, (OptionScreen, PlayMap))
                                                                   for s in app.stack)

@@ -270,6 +270,8 @@ def about_screen() -> TextScreen:
           "screen's second action."),
         # the Waveshare HAT's keys are labelled KEY1..KEY3 (hw/profiles.toml): no A or B on that board
         _("On the Waveshare HAT, A is KEY1, B is KEY2, and KEY3 is hold A."),
+        _("A text longer than the screen (a note, the Log, this page): A shows the next page and closes "
+          "the last one; B closes it at once."),
         _("Where a value shows as <value> (in Settings, on a new game's form), left and right change "
           "it and B goes back. On a form the title bar says what A does on the cursor's row: start the "
           "game, or open a choice (a player, the players' share)."),

@@ -21,9 +21,11 @@ from typing import Any, Iterator
 from firmware.screens import base
 
 # Console syntax or internal ids a person must never see on a screen.
+# (``new <game>`` counts with an argument after it, ``new bag items=…``, ``new dice [seed=N]``: «starts a
+# new bag or deck» is English, not a console line)
 CONSOLE_SYNTAX = re.compile(
     r"(\b[a-z]+=[^\s]*|\bjc-battle\b|\bcaesar-solo\b|\bcaesar-duel\b|\bsword-[a-z]+\b|"
-    r"[a-z]+:\d+/\d+|\bnew [a-z-]+ |[{}\[\]]|\b[a-z]+_[a-z0-9_]+\b)")
+    r"[a-z]+:\d+/\d+|\bnew [a-z-]+ (?=[a-z]+=|\[)|[{}\[\]]|\b[a-z]+_[a-z0-9_]+\b)")
 
 
 def moves(cursor: int, to: int) -> tuple[str, int]:
@@ -81,6 +83,22 @@ class Driver:
             self.app.handle(key)
             self.presses += 1
             self.check()
+
+    def read_notice(self) -> None:
+        """A on a notice until it is closed, each press counted: a box of up to four rows closes
+        with it, a longer one (a «Note» text) shows its next page with each A and closes on the last
+        (docs/keys.md: nothing is closed unread). Fails if no notice is up."""
+        from firmware.screens.widgets import TextScreen
+        assert self.app.message is not None or isinstance(self.top, TextScreen), type(self.top).__name__
+        if self.app.message is not None:
+            self.press("a")
+            return
+        note = self.top
+        for _ in range(40):
+            self.press("a")
+            if self.top is not note:
+                return
+        raise RuntimeError(f"the notice never closed: {self.screen()}")
 
     def close_code_box(self) -> None:
         """A new-game form shows the fair-draw code (large, to photograph) over its first frame; the

@@ -119,5 +119,7 @@ class KitHistory:
         what = intent("text", key)
         self._placed(ctx)
         self.more(ctx, self.scroll.top + 2 * base.ROWS + 1)
-        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+        if self.scroll.move(what, len(self.rows), base.ROWS) or self.scroll.go_on(what, len(self.rows), base.ROWS):
+            return                                    # A with older entries below: the next page
+        if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()

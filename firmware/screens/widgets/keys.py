@@ -21,7 +21,10 @@ The places a cursor can stand:
   figure, press changes the step (+1 → +5 → +10), the second action (hold A) turns + into −;
 - ``grid``: a keyboard, Caesar!'s token grid: the joystick moves over the cells, A or press types
   (takes) one;
-- ``text``: text that scrolls (a log, a result, a "why");
+- ``text``: text that scrolls (a log, a result, a "why", a long notice): up/down scroll a row, A
+  (press, right: "close") shows the next page while rows are below the ones shown and closes the
+  last page (:meth:`Scroll.go_on <firmware.screens.widgets.scroll.Scroll.go_on>`), B and left
+  close at once;
 - ``map``: the Caesar! map: the joystick goes to the nearest province that way, A chooses it,
   press shows the board as a list;
 - ``pages``: scrolling text in pages side by side: left/right turn the page;
@@ -120,7 +123,7 @@ PLACES = {
     "marks": "a row marked for one action (Desperate Times)",
     "seats": "a row of Glory's score pad: a seat round the device each way",
     "grid": "a keyboard cell, a token of Caesar!'s token grid",
-    "text": "scrolling text (log, result, why)",
+    "text": "scrolling text (log, result, why, long notice; A: the next page, closes the last)",
     "map": "a province on the Caesar! map",
     "pages": "text in pages (guide, turn, score detail)",
     "question": "a yes/no question",

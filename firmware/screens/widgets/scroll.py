@@ -95,6 +95,14 @@ class Scroll:
         self.top = min(total - shown, self.top + shown)
         return True
 
+    def go_on(self, what: Intent, total: int, shown: int) -> bool:
+        """A (press, right: :data:`Intent.CLOSE` on a ``text``) on a scrolled text or long notice:
+        the next page while rows are below the ones shown (True), and False on the last page, which
+        the key then closes (docs/keys.md: A reads on, B and left close at once). Only a key of its
+        own does it: a held key gives one event (hw/keys.py) and a repeat never closes
+        (keys.REPEATING), so a page goes by only when the player asked for it."""
+        return what is Intent.CLOSE and self.read_on(total, shown)
+
     def at_end(self, total: int, shown: int) -> None:
         """Show the last rows (a log opens on its newest entries)."""
         self.top = max(0, total - shown)
@@ -205,7 +213,8 @@ def row_at(paras: Sequence[str], spot: Spot, width: int = base.COLS) -> int:
 
 
 class TextScreen:
-    """Read-only wrapped text with scrolling (why screens, logs, about); any other key closes it."""
+    """Read-only wrapped text with scrolling (why screens, logs, about, a long notice): up/down
+    scroll, A (press, right) shows the next page and closes the last, B/left close at once."""
 
     said_at: Step | None = None
     """The game's step a long notice on a page of its own was said at (firmware/app.py ``notify``):
@@ -250,7 +259,9 @@ class TextScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+        if self.scroll.move(what, len(self.rows), base.ROWS) or self.scroll.go_on(what, len(self.rows), base.ROWS):
+            return                                 # A on a page with more below: the next page
+        if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 
@@ -279,5 +290,7 @@ class TableScreen:
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+        if self.scroll.move(what, len(self.rows), base.ROWS) or self.scroll.go_on(what, len(self.rows), base.ROWS):
+            return                                 # A on a page with more below: the next page
+        if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
