@@ -220,3 +220,27 @@ def test_english_that_says_new_is_not_taken_for_a_console_line():
     for line in ("start one with new bag items=gold*3", "Usage: new dice [seed=N]; then roll NdS.",
                  "new glory players=Jack,Henry", "Start a new one with new caesar-solo.", "gain c_nav4"):
         assert CONSOLE_SYNTAX.search(line), line
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_reads_a_glory_event_card_to_its_end_before_closing_it(state_dir, lang):
+    """G-2: the round's event card (its reward, arrows, who is first, the order, the end-of-round
+    turn) takes more rows than the panel: A closed it with «End: turn 90°…» unseen."""
+    from firmware.screens.glory.round import EventScreen
+    app = app_with(["new glory players=Anna,Boris,Vera seed=5", "event"], [], state_dir, lang=lang)
+    try:
+        under = app.stack[-1]
+        card = EventScreen()
+        app.push(card)
+        app.render()
+        assert len(card.rows) > base.ROWS, card.rows
+        seen: set[int] = set()
+        for _ in range(10):
+            if app.stack[-1] is not card:
+                break
+            seen |= set(range(card.scroll.top, card.scroll.top + base.ROWS))
+            app.handle("a")
+            app.render()
+        assert app.stack[-1] is under and seen >= set(range(len(card.rows)))
+    finally:
+        app.console.close()

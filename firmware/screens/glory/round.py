@@ -79,7 +79,9 @@ class EventScreen(Follows):
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        if not self.scroll.move(what, len(self.rows), base.ROWS) and what in (Intent.BACK, Intent.CLOSE):
+        if self.scroll.move(what, len(self.rows), base.ROWS) or self.scroll.go_on(what, len(self.rows), base.ROWS):
+            return                                    # A with rows below: the next page (docs/keys.md)
+        if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
 
 

@@ -480,8 +480,8 @@ class ScoreDetail(Follows):
     def key(self, key: str, ctx: Ctx) -> None:
         n = len(self.result["ranking"])
         what = intent("pages", key)
-        if self.scroll.move(what, len(self.rows()), base.ROWS):
-            return
+        if self.scroll.move(what, len(self.rows()), base.ROWS) or self.scroll.go_on(what, len(self.rows()), base.ROWS):
+            return                                    # A with rows below: the next page (docs/keys.md)
         if what in (Intent.LEFTWARD, Intent.RIGHTWARD):
             self.index = (self.index + (1 if what is Intent.RIGHTWARD else -1)) % n
             self.scroll.top = 0
