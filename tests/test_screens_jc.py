@@ -2101,6 +2101,47 @@ def test_one_hold_of_b_takes_back_a_fire_of_the_fight_with_the_hit_j14_placed(st
         app.console.close()
 
 
+def test_an_undo_in_the_middle_of_the_fight_lands_on_the_battle_being_fought(state_dir):  # J-5, J-7, J-14, undo
+    """Fight to the end with the table's dice, from the home: Pompeius's fire entered (its hit
+    placed by J-14), Legio 1's dice asked. The dice were mistyped: one hold of B takes the fire
+    back — the device landed on the home, one press (Battle) from the decision the battle waits
+    for. It lands on the battle screen while the battle is fought; the fight's end still closes to
+    the home (a battle over opens on it)."""
+    from firmware.screens.jc.over import OverScreen
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+             "add defender p_leg1 strength=1"]
+    app = app_with(lines, HOME + DOWN * 4 + ["a", "a", "a"], state_dir)   # Fight to the end? yes: Pompeius's dice
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.handle("b")                                                   # its page closed: Legio 1's dice asked
+        app.render()
+        assert type(app.stack[-1]).__name__ == "JcDiceEntry", app.stack[-1]
+        _undo_on_the_device(app)                                          # Pompeius's fire taken back
+        assert app.view()["battle"]["phase"] == "fighting"
+        assert isinstance(app.stack[-1], BattleScreen), app.stack
+        assert app.stack[-1].title.startswith("Round 1"), app.stack[-1].title
+        app.handle("b")
+        app.render()
+        assert isinstance(app.stack[-1], JcHome), app.stack                # (one battle screen, not two)
+    finally:
+        app.console.close()
+    ended = app_with(lines, HOME + DOWN * 4 + ["a", "a"], state_dir / "ended")   # fought to its end
+    try:
+        for _press in range(60):
+            ended.render()
+            top = type(ended.stack[-1]).__name__
+            if top not in ("JcDiceEntry", "DiceResult"):
+                break
+            ended.handle("a" if top == "JcDiceEntry" else "b")            # the dice entered; their page closed
+        assert isinstance(ended.stack[-1], OverScreen), ended.stack
+        ended.handle("b")
+        ended.render()
+        assert isinstance(ended.stack[-1], JcHome), ended.stack            # not the battle screen of a battle over
+    finally:
+        ended.console.close()
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_a_block_named_after_the_word_block_is_quoted_everywhere(lang):  # J-7
     """A block's name after the word «блок» is quoted, as in «Блок «Легион 8» уничтожен…» (some 36

@@ -53,8 +53,18 @@ def ask_fight(ctx: Ctx) -> None:
         elif leader:
             question += " " + _("Among equally strong blocks a hit goes to the lowest firepower first, so a "
                                 "leader at I may be killed where another block could take it.")
-        return Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all)
+        return Asked((GAME,), _("Fight to the end?"), question, _fight_physical if physical else _fight_all)
     ctx.push(remade(asked))
+
+
+def _fight_physical(ctx: Ctx) -> None:
+    """Fight to the end with the table's dice, its pages over the battle screen: while the battle is
+    fought (J-5..J-7, J-14) what is left when a page goes — an undo of a fire, the serial link's
+    (a fire's dice mistyped), the dice entry given up with B — is the battle's decision, not the
+    home's Battle row that leads to it (one more press); the end's result takes the battle screen's
+    place (closed: the home, as a battle over opens on)."""
+    ctx.push(BattleScreen())
+    fight_step(ctx)
 
 
 def _fight_all(ctx: Ctx) -> None:
@@ -72,11 +82,12 @@ def _fight_all(ctx: Ctx) -> None:
 
 
 def fight_step(ctx: Ctx) -> None:
-    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end."""
+    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end (its result
+    in the place of the battle screen :func:`_fight_physical` put under the fight's pages)."""
     for _i in range(500):
         b = view_of(ctx)["battle"]
         if b["phase"] == "over":
-            ctx.push(OverScreen())
+            ctx.replace(OverScreen())
             return
         if b["phase"] == "setup":
             if run_line(ctx, act.start()) is None:
