@@ -24,7 +24,7 @@ from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, advised_line, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
-from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
+from firmware.screens.jc.roll import DiceResult, keep_read, resume_roll, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        run_line, side_name, view_of)
 from firmware.screens.widgets import DiceEntry, Item, ListScreen
@@ -175,9 +175,14 @@ def news(ctx: Ctx) -> list[str]:
     return fresh + regroup(b, view["winter"]) if fresh and b["phase"] == "over" else fresh
 
 
+_FIRST = object()
+
+
 class BattleScreen(DecisionList):
     """What the rules leave to decide now: which block acts and how, or where a hit goes; what
     the rules did by themselves is said when it happens (:func:`news`)."""
+
+    _seen: object = _FIRST        # the roll (its mark) there was when last drawn
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -192,8 +197,23 @@ class BattleScreen(DecisionList):
         return odds_line(ctx, advised=advised_line(view_of(ctx)["battle"]))   # under the advice's figures?
 
     def render(self, ctx: Ctx) -> Image.Image:
+        """The decision; but first what a line from the serial link did, as the home says it: a roll
+        not closed (:func:`resume_roll`: its dice, where the hits went, what the rules did by it —
+        the end and the regroup, J-12, J-13, too — the one page the home and a power cut show for
+        it), and what the rules did that it does not say, as a notice, or the end on its own page.
+        A roll made while it is shown: the first look (Battle on the home, opening the game) comes
+        after the home or the game's opening said the roll not closed, as :func:`news` says nothing
+        of what came before it."""
+        view = view_of(ctx)
+        b = view["battle"]
         fresh = news(ctx)
-        b = view_of(ctx)["battle"]
+        mark, seen, self._seen = roll_mark(ctx), self._seen, roll_mark(ctx)     # (first drawn: the home said it)
+        if seen is not _FIRST and mark != seen and resume_roll(ctx):
+            new = len(fresh) - (len(regroup(b, view["winter"])) if fresh and b["phase"] == "over" else 0)
+            said = len(b["roll"]["events"]) if b["roll"] is not None else 0      # (the newest: on its page)
+            if earlier := list(b["events"][len(b["events"]) - new:len(b["events"]) - said]) if new > said else []:
+                ctx.notify(Sentences(*earlier))
+            fresh = []
         if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it
             ctx.push(remade(lambda: EndPage((GAME,), _("Battle over"), [again(e) for e in fresh])))
         elif fresh:
