@@ -204,6 +204,9 @@ def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
         assert type(app.stack[-1]).__name__ == "JcDiceEntry"
         assert b'"ok":true' in _serial(loop, "fire c_caesar dice=1,2,6")      # (a pick left: J-7)
         app.render()
+        assert type(app.stack[-1]).__name__ == "DiceResult"      # the link's roll, shown where the table looks (J-1)
+        loop.handle(("key", "b"))
+        app.render()
         assert type(app.stack[-1]).__name__ == "BattleScreen" and app.stack[-1].title == "Pompey: 1 hit"
         for line in ("fight", "next-battle", "add attacker c_leg8", "add defender p_leg3", "start"):
             assert b'"ok":true' in _serial(loop, line), line
@@ -211,7 +214,8 @@ def test_a_fire_played_over_serial_closes_the_dice_entry_it_answered(state_dir):
         assert app.errors == 0 and "JcDiceEntry" not in [type(s).__name__ for s in app.stack]
         d = app.console.session.view()["battle"]["decision"]
         assert (d["round"], d["side"], d["blocks"]) == (1, "pompey", ["p_leg3"])   # J-4: B before C
-        assert "Battle over" in " ".join(app.stack[-1].rows)             # battle 1's end, said once
+        assert type(app.stack[-1]).__name__ == "DiceResult"               # battle 1's end, said once: on the
+        assert "Battle over" in " ".join(app.stack[-1].paras())          # page of its last fire (J-13)
         loop.handle(("key", "b"))
         assert app.stack[-1].title == "Round 1: Pompey"                   # the new battle's first step
     finally:

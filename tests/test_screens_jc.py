@@ -318,9 +318,9 @@ def test_what_the_rules_did_is_said_once_and_never_from_another_game():  # J-13
     first = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
     first.render()                                     # battle 1 of one game, looked at in its set-up
     assert first.notes == []
-    first.run("fight")
-    first.render()                                     # said where it happens (on a page of its own, J-12), once
-    assert first.top.title == "Battle over" and "Battle over: the attacker wins" in " ".join(first.top.rows)
+    first.run("fight")                                 # (the serial link's: its last fire's page says the end)
+    first.render()                                     # said where it happens (on the roll's page, J-12), once
+    assert isinstance(first.top, DiceResult) and "Battle over: the attacker wins" in " ".join(first.top.paras())
     _read_out(first)
     first.render()
     assert isinstance(first.top, BattleScreen) and first.notes == []
@@ -1823,9 +1823,9 @@ def test_the_end_of_a_battle_says_the_regroup_where_it_says_the_end():  # J-12, 
     from firmware.screens.jc.battle import BattleScreen
     ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1").open(BattleScreen())
     ctx.render()
-    ctx.run("fight")
+    ctx.run("fight")                               # (the serial link's: said on its last fire's page)
     ctx.render()
-    said = " ".join(ctx.top.rows)
+    said = " ".join(ctx.top.paras())
     assert "Battle over" in said and "Caesar may regroup: all blocks" in said, said
     ctx = home(NEW, "add attacker c_leg10 strength=3", "add defender p_leg1 strength=1", "start").press("a")
     for _i in range(20):                           # fire until the battle ends on a fire's result
@@ -1863,9 +1863,9 @@ def test_the_result_goes_with_an_undo_and_comes_back_after_a_power_cut(state_dir
     ended = app_with(lines[:-1], HOME + ["a"], state_dir / "ended")      # the battle screen, in the set-up
     try:
         ended.render()
-        assert ended.run("fight")["ok"]                           # the end, said on its own page
+        assert ended.run("fight")["ok"]                           # the end, said on its last fire's page
         ended.render()
-        assert ended.stack[-1].title == "Battle over" and any("may regroup" in r for r in ended.stack[-1].rows)
+        assert isinstance(ended.stack[-1], DiceResult) and any("may regroup" in r for r in ended.stack[-1].paras())
         ended.handle("b:hold")
         ended.render()
         ended.handle("a")                                        # undo: the end and its page taken back
@@ -2111,6 +2111,47 @@ def test_one_hold_of_b_takes_back_a_fire_of_the_fight_with_the_hit_j14_placed(st
         assert b["decision"]["kind"] == "turn" and b["decision"]["blocks"] == ["c_leg10"], b["decision"]
     finally:
         app.console.close()
+
+
+def test_an_undo_in_the_middle_of_the_fight_lands_on_the_battle_being_fought(state_dir):  # J-5, J-7, J-14, undo
+    """Fight to the end with the table's dice, from the home: Pompeius's fire entered (its hit
+    placed by J-14), Legio 1's dice asked. The dice were mistyped: one hold of B takes the fire
+    back — the device landed on the home, one press (Battle) from the decision the battle waits
+    for. It lands on the battle screen while the battle is fought; the fight's end still closes to
+    the home (a battle over opens on it)."""
+    from firmware.screens.jc.over import OverScreen
+    lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
+             "add defender p_leg1 strength=1"]
+    app = app_with(lines, HOME + DOWN * 4 + ["a", "a", "a"], state_dir)   # Fight to the end? yes: Pompeius's dice
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        app.handle("b")                                                   # its page closed: Legio 1's dice asked
+        app.render()
+        assert type(app.stack[-1]).__name__ == "JcDiceEntry", app.stack[-1]
+        _undo_on_the_device(app)                                          # Pompeius's fire taken back
+        assert app.view()["battle"]["phase"] == "fighting"
+        assert isinstance(app.stack[-1], BattleScreen), app.stack
+        assert app.stack[-1].title.startswith("Round 1"), app.stack[-1].title
+        app.handle("b")
+        app.render()
+        assert isinstance(app.stack[-1], JcHome), app.stack                # (one battle screen, not two)
+    finally:
+        app.console.close()
+    ended = app_with(lines, HOME + DOWN * 4 + ["a", "a"], state_dir / "ended")   # fought to its end
+    try:
+        for _press in range(60):
+            ended.render()
+            top = type(ended.stack[-1]).__name__
+            if top not in ("JcDiceEntry", "DiceResult"):
+                break
+            ended.handle("a" if top == "JcDiceEntry" else "b")            # the dice entered; their page closed
+        assert isinstance(ended.stack[-1], OverScreen), ended.stack
+        ended.handle("b")
+        ended.render()
+        assert isinstance(ended.stack[-1], JcHome), ended.stack            # not the battle screen of a battle over
+    finally:
+        ended.console.close()
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -3367,6 +3408,64 @@ def test_a_roll_sent_over_the_serial_link_is_shown_on_the_home(state_dir):  # J-
         assert isinstance(app.stack[-1], JcHome)
         app.render()
         assert isinstance(app.stack[-1], JcHome)
+    finally:
+        app.console.close()
+
+
+def test_a_roll_sent_over_the_serial_link_is_shown_on_the_battle_screen(state_dir):  # J-1, J-5, J-7
+    """The game opens on the battle screen while a battle is fought; a fire sent over the serial
+    link (the table's laptop) was shown only on the home: one press (B) to see the dice. The battle
+    screen shows it as the home does — closed, not again; a roll there before it was first drawn is
+    the home's or the opening's to say, not said twice."""
+    app = app_with(PHYSICAL[:-1], HOME, state_dir)                     # the battle screen at once
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], BattleScreen), app.stack
+        assert '"ok":true' in app.serve_line(PHYSICAL[-1].encode())
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        assert app.stack[-1].turn["dice"] == [6, 6, 6, 6]
+        app.handle("b")                                                  # closed
+        for _ in range(2):
+            app.render()
+            assert isinstance(app.stack[-1], BattleScreen), app.stack[-1]
+    finally:
+        app.console.close()
+
+
+def test_what_the_link_did_before_its_roll_is_said_with_the_roll(state_dir):  # J-8, J-1
+    """The serial link plays round 1 to its end (Caesar's reserves arrive, J-8) and Caesar's first
+    fire of round 2 while the battle screen is shown: the fire's page shows its dice, and the
+    arrival, which is not that roll's, is said too (as a notice over it), not lost under the page."""
+    ctx = FakeCtx(NEW, "add attacker c_caesar", "add attacker c_leg10", "add attacker c_leg8 reserve=1",
+                  "add defender p_pompeius", "add defender p_leg1", "start").open(BattleScreen())
+    ctx.render()
+    for _turn in range(4):
+        ctx.run("auto")                                              # round 1, over the link
+    assert ctx.view()["battle"]["events"] == ["Caesar's reserves arrive: Legio 8."]
+    ctx.run("fire c_caesar")
+    ctx.render()
+    assert isinstance(ctx.top, DiceResult) and ctx.top.turn["block"] == "c_caesar", ctx.top
+    assert "Caesar's reserves arrive: Legio 8." in " ".join(map(str, ctx.notes)), ctx.notes
+
+
+@pytest.mark.parametrize("start", [HOME + ["b"], HOME])
+def test_a_fight_sent_over_the_serial_link_says_the_same_page_on_the_home_and_the_battle(start, state_dir):  # J-12, J-13
+    """``fight`` over the serial link: the home said it on the last fire's page (its dice, the end,
+    the regroup), the battle screen on a «Battle over» page without the dice. One page for what a
+    line from the link did, wherever the device is: the roll's, with what the rules did by it."""
+    app = app_with([WON, "add attacker c_leg10", "add defender p_leg1", "start"], start, state_dir)
+    try:
+        app.render()
+        assert isinstance(app.stack[-1], JcHome if start[-1] == "b" else BattleScreen), app.stack
+        assert '"ok":true' in app.serve_line(b"fight")
+        app.render()
+        assert isinstance(app.stack[-1], DiceResult), app.stack[-1]
+        said = " ".join(app.stack[-1].paras())
+        assert "Battle over: the attacker wins" in said and "may regroup" in said, said
+        app.handle("b")
+        app.render()
+        assert type(app.stack[-1]).__name__ in ("JcHome", "BattleScreen") and app.message is None, app.stack
     finally:
         app.console.close()
 

@@ -24,7 +24,7 @@ from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, advised_line, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
-from firmware.screens.jc.roll import DiceResult, keep_read, roll_mark, roll_page
+from firmware.screens.jc.roll import DiceResult, keep_read, resume_roll, roll_mark, roll_page
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        run_line, side_name, view_of)
 from firmware.screens.widgets import DiceEntry, Item, ListScreen
@@ -53,8 +53,18 @@ def ask_fight(ctx: Ctx) -> None:
         elif leader:
             question += " " + _("Among equally strong blocks a hit goes to the lowest firepower first, so a "
                                 "leader at I may be killed where another block could take it.")
-        return Asked((GAME,), _("Fight to the end?"), question, fight_step if physical else _fight_all)
+        return Asked((GAME,), _("Fight to the end?"), question, _fight_physical if physical else _fight_all)
     ctx.push(remade(asked))
+
+
+def _fight_physical(ctx: Ctx) -> None:
+    """Fight to the end with the table's dice, its pages over the battle screen: while the battle is
+    fought (J-5..J-7, J-14) what is left when a page goes — an undo of a fire, the serial link's
+    (a fire's dice mistyped), the dice entry given up with B — is the battle's decision, not the
+    home's Battle row that leads to it (one more press); the end's result takes the battle screen's
+    place (closed: the home, as a battle over opens on)."""
+    ctx.push(BattleScreen())
+    fight_step(ctx)
 
 
 def _fight_all(ctx: Ctx) -> None:
@@ -72,11 +82,12 @@ def _fight_all(ctx: Ctx) -> None:
 
 
 def fight_step(ctx: Ctx) -> None:
-    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end."""
+    """Play the J-14 decisions until a fire needs the table's dice (then ask) or the end (its result
+    in the place of the battle screen :func:`_fight_physical` put under the fight's pages)."""
     for _i in range(500):
         b = view_of(ctx)["battle"]
         if b["phase"] == "over":
-            ctx.push(OverScreen())
+            ctx.replace(OverScreen())
             return
         if b["phase"] == "setup":
             if run_line(ctx, act.start()) is None:
@@ -164,9 +175,14 @@ def news(ctx: Ctx) -> list[str]:
     return fresh + regroup(b, view["winter"]) if fresh and b["phase"] == "over" else fresh
 
 
+_FIRST = object()
+
+
 class BattleScreen(DecisionList):
     """What the rules leave to decide now: which block acts and how, or where a hit goes; what
     the rules did by themselves is said when it happens (:func:`news`)."""
+
+    _seen: object = _FIRST        # the roll (its mark) there was when last drawn
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -181,8 +197,23 @@ class BattleScreen(DecisionList):
         return odds_line(ctx, advised=advised_line(view_of(ctx)["battle"]))   # under the advice's figures?
 
     def render(self, ctx: Ctx) -> Image.Image:
+        """The decision; but first what a line from the serial link did, as the home says it: a roll
+        not closed (:func:`resume_roll`: its dice, where the hits went, what the rules did by it —
+        the end and the regroup, J-12, J-13, too — the one page the home and a power cut show for
+        it), and what the rules did that it does not say, as a notice, or the end on its own page.
+        A roll made while it is shown: the first look (Battle on the home, opening the game) comes
+        after the home or the game's opening said the roll not closed, as :func:`news` says nothing
+        of what came before it."""
+        view = view_of(ctx)
+        b = view["battle"]
         fresh = news(ctx)
-        b = view_of(ctx)["battle"]
+        mark, seen, self._seen = roll_mark(ctx), self._seen, roll_mark(ctx)     # (first drawn: the home said it)
+        if seen is not _FIRST and mark != seen and resume_roll(ctx):
+            new = len(fresh) - (len(regroup(b, view["winter"])) if fresh and b["phase"] == "over" else 0)
+            said = len(b["roll"]["events"]) if b["roll"] is not None else 0      # (the newest: on its page)
+            if earlier := list(b["events"][len(b["events"]) - new:len(b["events"]) - said]) if new > said else []:
+                ctx.notify(Sentences(*earlier))
+            fresh = []
         if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it
             ctx.push(remade(lambda: EndPage((GAME,), _("Battle over"), [again(e) for e in fresh])))
         elif fresh:
