@@ -282,6 +282,8 @@ def typed_names(app: Any) -> set[str]:
             pass
     for screen in app.stack:     # a bag or deck being made, a name being typed, players chosen (not stored yet)
         texts += [str(e[0]) for e in getattr(screen, "entries", None) or [] if isinstance(e, list) and e]
+        # (a bag's typed names keep their rows at a count of 0, which ``entries`` leaves out)
+        texts += [str(e[0]) for e in getattr(screen, "typed", None) or [] if isinstance(e, list) and e]
         if type(screen).__name__ == "TypeScreen":
             texts += [screen.name, screen.initial]
         share = getattr(getattr(screen, "fair", None), "text", None)      # the players' share of a fair draw

@@ -104,6 +104,24 @@ def test_the_checks_see_a_foreign_word() -> None:
     assert monkey.foreign_words([(0, 0, "Turn: Ваня", "body")], "en", lambda: set()) == ["'Ваня' in 'Turn: Ваня'"]
 
 
+def test_a_name_typed_into_a_bag_is_a_typed_name_before_it_is_counted(tmp_path: Path) -> None:
+    """A name typed on Your own bag has its row at once, counted 0 (BagEditor.add); the walk read
+    the bag's typed names from its ``entries`` (those counted) only, so that row in Latin letters
+    on a Ukrainian screen was a foreign word (sword-round5 en seed=9101, the language switched to
+    uk over the serial link: «'cbb' in 'cbb'»)."""
+    from firmware.screens.kit.bag import BagEditor
+    app = app_with([], [], tmp_path, lang="uk")
+    try:
+        editor = BagEditor()
+        app.push(editor)
+        editor.add("cbb")
+        texts = drawn(app)
+        assert "cbb" in [t for _x, _y, t, _k in texts]
+        assert monkey.foreign_words(texts, "uk", lambda: monkey.typed_names(app)) == []
+    finally:
+        app.console.close()
+
+
 def test_the_next_battle_form_goes_when_an_undo_takes_the_battle_back(tmp_path: Path) -> None:  # J-14
     """Julius Caesar's Next battle form opened once a battle is over; hold B there and undo its last
     hit: the battle is being fought again, but the form stayed, and its start was refused with the
