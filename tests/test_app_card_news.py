@@ -34,7 +34,11 @@ def test_games_written_back_by_a_key_are_said_once_in_the_players_language(state
         assert isinstance(top, CardNote) and _text(top).startswith("Збережені ігри") and top.title != "Сообщение"
         assert app.console.request("settings language=ru")["ok"]
         app.render()
-        app.handle("a")                                  # the key closes the note and does nothing else
+        for _ in range(10):                              # A reads the note to its end and closes it
+            if not isinstance(app.stack[-1], CardNote):   # (docs/keys.md), and does nothing else
+                break
+            app.handle("a")
+            app.render()
         assert not isinstance(app.stack[-1], CardNote) and len(app.console.session.lines) == lines + 1
         app.render()
         app.handle("a")                                  # the next change: never said twice

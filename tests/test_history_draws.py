@@ -283,7 +283,7 @@ def test_an_ended_game_is_never_read_without_its_seed_when_the_card_cannot_read_
         app.handle("b")                                   # (the notice closes)
         app.render()
         labels = [i.label for i in app.stack[-1].items(app)]
-        assert "History cannot be read" in labels and "Send the draw record" not in labels and "Dice" not in labels
+        assert "History cannot be read…" in labels and "Send the draw record" not in labels and "Dice" not in labels
         card.failing = False
         app.render()
         labels = [i.label for i in app.stack[-1].items(app)]
