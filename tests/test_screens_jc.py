@@ -3646,3 +3646,51 @@ def test_a_on_a_roll_page_reads_on_before_it_closes():  # J-2, J-12
     assert total > page.ROOM
     reached, presses = _pages_by_a(ctx, page, total, lambda top: page.ROOM)
     assert reached == set(range(total)) and presses > 1 and went_on == [1]
+
+
+def _navis_4(ctx: FakeCtx) -> dict:
+    from firmware.screens.jc.blocks import roster_of
+    return next(b for b in roster_of(ctx, "caesar") if b["id"] == "c_nav4")
+
+
+def test_the_last_step_question_goes_when_the_block_is_disbanded_meanwhile():  # J-3, J-20
+    """Blocks → Caesar → Navis 4 at I → Lose a step: the question «Lose a step?» stayed when a serial
+    line disbanded the navis to the levy pool meanwhile (it is at I there too, J-20), and its yes
+    sent «lose c_nav4»: the refusal said the console's words on the device («…очко найму виставить
+    його на мапу: gain c_nav4)», monkey jc-next-battle). Now the question goes with the block as it
+    asked about; the block's menu under it offers the levy, and nothing is refused."""
+    from firmware.screens.jc.blocks import BlockMenu, LastStepQuestion
+    ctx = FakeCtx(NEW, lang="uk")
+    assert _navis_4(ctx)["strength"] == 1 and not _navis_4(ctx)["pool"]
+    menu = BlockMenu("caesar", "c_nav4")
+    ctx.open(menu)
+    ctx.press("a")                                               # Lose a step: the last one, asked first
+    assert isinstance(ctx.top, LastStepQuestion)
+    assert ctx.link("disband c_nav4")["ok"] and _navis_4(ctx)["pool"]
+    assert ctx.top is menu and [i.key for i in menu.items(ctx)] == ["levy"]
+    ctx.press("a")                                               # what the menu shows now: the levy
+    ctx.render()
+    assert "lose c_nav4" not in ctx.lines and not any("gain c_" in n for n in ctx.notes), ctx.notes
+    assert not _navis_4(ctx)["pool"] and _navis_4(ctx)["strength"] == 1
+
+
+def test_a_block_s_form_goes_when_the_block_goes_to_the_levy_pool_meanwhile():  # J-20
+    """Set-up → hold A on Navis 4 (at II): its form offered II; a serial line disbanded it to the
+    levy pool meanwhile (a levy brings it in at I only, J-20), and the form's A sent «add attacker
+    c_nav4 strength=2», refused with the console's words on the device («…(gain c_nav4)»). Now the
+    form goes once the block's strengths are no longer those it offered, and nothing is sent."""
+    from firmware.screens.jc.setup import block_form
+    ctx = FakeCtx(NEW, "gain c_nav4", lang="uk")
+    form = block_form("attacker", _navis_4(ctx))
+    ctx.open(form)
+    assert "II" in " ".join(ctx.texts())
+    assert ctx.link("disband c_nav4")["ok"] and _navis_4(ctx)["pool"]
+    assert form not in ctx.stack
+    ctx.press("a")
+    ctx.render()
+    assert not any(line.startswith("add ") for line in ctx.lines) and not any("gain c_" in n for n in ctx.notes)
+    kept = FakeCtx(NEW, "gain c_nav4")                             # another block's change: the form stays
+    other = block_form("attacker", _navis_4(kept))
+    kept.open(other)
+    kept.link("lose c_leg10")
+    assert other in kept.stack
