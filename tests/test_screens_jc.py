@@ -2441,7 +2441,7 @@ def test_a_battle_fought_to_the_end_and_read_says_no_roll_again(state_dir):  # J
         again.handle("a")                                               # yes
         again.render()
         assert type(again.stack[-1]).__name__ == "OverScreen"
-        again.handle("a")                                               # read
+        _read_out(again)                                                # read to its end
     finally:
         again.console.close()
     read = app_with([], ["a"], state_dir)
@@ -3588,3 +3588,109 @@ def test_a_kill_on_a_big_battles_hit_pick_resumes_on_the_board_with_its_odds_com
         assert O.computations() == 1
     finally:
         app.console.close()
+
+
+def _pages_by_a(ctx: FakeCtx, screen, total: int, shown_at) -> tuple[set[int], int]:
+    """A pressed on ``screen`` (``total`` rows) until it closes: the rows each page showed, and the
+    A's it took."""
+    reached: set[int] = set()
+    for presses in range(1, 20):
+        ctx.render()
+        top = screen.scroll.top
+        reached |= set(range(top, min(total, top + shown_at(top))))
+        ctx.press("a")
+        if ctx.top is not screen:
+            assert top + shown_at(top) >= total, (top, total)    # closed only on its last page
+            return reached, presses
+    raise AssertionError("A never closed it")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_on_the_battle_s_result_reads_on_before_it_closes(lang):  # J-12, J-13
+    """docs/keys.md (Scroll.go_on): A on a text with rows below shows the next page and closes only
+    on the last one. The result page (who holds the field, then the winner's regroup, J-12/J-13)
+    closed on the first A with the regroup unread below the big name; B still closes at once."""
+    from firmware.screens.jc.over import OverScreen
+    lines = ("new jc-battle attacker=caesar seed=4", "add attacker c_leg10", "add defender p_leg1", "fight")
+    ctx = FakeCtx(*lines, lang=lang)
+    closed: list[int] = []
+    screen = OverScreen(closed=lambda c: closed.append(1))
+    ctx.open(screen)
+    ctx.render()
+    total = len(screen.rows(ctx.view()))                          # type: ignore[arg-type]
+    assert total > screen.SHORT                                   # the regroup goes on below the name
+    reached, presses = _pages_by_a(ctx, screen, total, lambda top: screen.SHORT if top == 0 else screen.LONG)
+    assert reached == set(range(total)) and presses > 1 and closed == [1]
+    at_once = FakeCtx(*lines, lang=lang)
+    other = OverScreen()
+    at_once.open(other)
+    at_once.render()
+    at_once.press("b")
+    assert at_once.top is not other                               # B closes at once
+
+
+def test_a_on_a_roll_page_reads_on_before_it_closes():  # J-2, J-12
+    """The roll page (DiceResult) shows two rows under the dice; what the rules did after the fire
+    (J-2 a leader killed, J-12 the winner's regroup) goes on below. A closed it on the first page
+    (the rest unread) and went on to what follows it; now A shows the next rows first (docs/keys.md)."""
+    ctx = FakeCtx(NEW, "add attacker c_leg10", "add defender p_leg1", "start")
+    turn = {"dice": [6, 5], "hit_dice": [True, False], "hits": 1, "applied": [], "lost": 0,
+            "block": "c_leg10", "rating": "B2", "turn": 1}
+    events = ["Pompey may regroup: every block that won the battle may move to adjacent friendly or vacant cities.",
+              "Cleopatra goes over to Caesar."]
+    went_on: list[int] = []
+    page = DiceResult(turn, then=lambda c: went_on.append(1), events=events)   # type: ignore[arg-type]
+    ctx.open(page)
+    ctx.render()
+    total = len(page.rows(ctx.view()["battle"]["blocks"]))
+    assert total > page.ROOM
+    reached, presses = _pages_by_a(ctx, page, total, lambda top: page.ROOM)
+    assert reached == set(range(total)) and presses > 1 and went_on == [1]
+
+
+def _navis_4(ctx: FakeCtx) -> dict:
+    from firmware.screens.jc.blocks import roster_of
+    return next(b for b in roster_of(ctx, "caesar") if b["id"] == "c_nav4")
+
+
+def test_the_last_step_question_goes_when_the_block_is_disbanded_meanwhile():  # J-3, J-20
+    """Blocks → Caesar → Navis 4 at I → Lose a step: the question «Lose a step?» stayed when a serial
+    line disbanded the navis to the levy pool meanwhile (it is at I there too, J-20), and its yes
+    sent «lose c_nav4»: the refusal said the console's words on the device («…очко найму виставить
+    його на мапу: gain c_nav4)», monkey jc-next-battle). Now the question goes with the block as it
+    asked about; the block's menu under it offers the levy, and nothing is refused."""
+    from firmware.screens.jc.blocks import BlockMenu, LastStepQuestion
+    ctx = FakeCtx(NEW, lang="uk")
+    assert _navis_4(ctx)["strength"] == 1 and not _navis_4(ctx)["pool"]
+    menu = BlockMenu("caesar", "c_nav4")
+    ctx.open(menu)
+    ctx.press("a")                                               # Lose a step: the last one, asked first
+    assert isinstance(ctx.top, LastStepQuestion)
+    assert ctx.link("disband c_nav4")["ok"] and _navis_4(ctx)["pool"]
+    assert ctx.top is menu and [i.key for i in menu.items(ctx)] == ["levy"]
+    ctx.press("a")                                               # what the menu shows now: the levy
+    ctx.render()
+    assert "lose c_nav4" not in ctx.lines and not any("gain c_" in n for n in ctx.notes), ctx.notes
+    assert not _navis_4(ctx)["pool"] and _navis_4(ctx)["strength"] == 1
+
+
+def test_a_block_s_form_goes_when_the_block_goes_to_the_levy_pool_meanwhile():  # J-20
+    """Set-up → hold A on Navis 4 (at II): its form offered II; a serial line disbanded it to the
+    levy pool meanwhile (a levy brings it in at I only, J-20), and the form's A sent «add attacker
+    c_nav4 strength=2», refused with the console's words on the device («…(gain c_nav4)»). Now the
+    form goes once the block's strengths are no longer those it offered, and nothing is sent."""
+    from firmware.screens.jc.setup import block_form
+    ctx = FakeCtx(NEW, "gain c_nav4", lang="uk")
+    form = block_form("attacker", _navis_4(ctx))
+    ctx.open(form)
+    assert "II" in " ".join(ctx.texts())
+    assert ctx.link("disband c_nav4")["ok"] and _navis_4(ctx)["pool"]
+    assert form not in ctx.stack
+    ctx.press("a")
+    ctx.render()
+    assert not any(line.startswith("add ") for line in ctx.lines) and not any("gain c_" in n for n in ctx.notes)
+    kept = FakeCtx(NEW, "gain c_nav4")                             # another block's change: the form stays
+    other = block_form("attacker", _navis_4(kept))
+    kept.open(other)
+    kept.link("lose c_leg10")
+    assert other in kept.stack

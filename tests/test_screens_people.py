@@ -212,10 +212,12 @@ def test_reserves_arriving_are_announced_on_the_battle_screen():  # J-8
     ctx.render()
     assert ctx.notes == []                          # what came before is not said again
     ctx.run("fire a dice=6,6")                      # round 1 ends: the reserve arrives
+    ctx.render()                                    # said on the fire's page (p16-jc4: a link's fire, as the home)
+    from firmware.screens.jc.roll import DiceResult
+    assert isinstance(ctx.top, DiceResult) and "reserves arrive" in " ".join(ctx.top.paras())
+    ctx.press("b")
     ctx.render()
-    assert ctx.notes and "reserves arrive" in ctx.notes[-1]
-    ctx.render()
-    assert len(ctx.notes) == 1                      # said once
+    assert isinstance(ctx.top, BattleScreen) and not any("reserves arrive" in n for n in ctx.notes)   # said once
 
 
 def test_a_leader_killed_is_listed_with_the_fire_that_killed_him():  # J-2

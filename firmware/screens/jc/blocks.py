@@ -281,7 +281,8 @@ class BlockMenu(ListScreen):
 
 class LastStepQuestion(ConfirmScreen):
     """The question before a block's last step is lost (:meth:`BlockMenu._lose`): it goes once the
-    block is no longer as it asked about (the serial link or an undo changed it meanwhile)."""
+    block is no longer as it asked about (the serial link or an undo changed it meanwhile: another
+    strength, or disbanded to the levy pool at the same I, where no step is lost, J-20)."""
 
     def __init__(self, menu: BlockMenu, block: RosterBlock, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -290,4 +291,4 @@ class LastStepQuestion(ConfirmScreen):
 
     def stale(self, ctx: Ctx) -> bool:
         now = self.menu.now(ctx) if not self.menu.stale(ctx) else None
-        return now is None or now["strength"] != self.block["strength"]
+        return now is None or now["strength"] != self.block["strength"] or now["pool"] != self.block["pool"]

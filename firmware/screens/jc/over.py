@@ -65,7 +65,8 @@ class EndPage(Snapshot):
 class OverScreen:
     """The result of the battle: who holds the field in big letters, the result and what the winner
     may do now (regroup, :func:`regroup`). Up/down scroll the text (past its first rows the big name
-    makes room for four); A, B or right close it, as before. Taken off once the battle it shows is
+    makes room for four); A reads on while rows are below and closes on the last page, B and
+    left close at once (docs/keys.md). Taken off once the battle it shows is
     no longer over (an undo took its end back) or another battle is set up. ``events``: what the rules
     did on the way to the end that no page said yet (a leader killed, Cleopatra gone over, reserves
     disrupted: J-2, J-9), said after the result — the device fought the battle out with its own dice."""
@@ -124,6 +125,8 @@ class OverScreen:
             self.scroll.top = max(0, self.scroll.top - 1)
         elif what is Intent.NEXT:
             self.scroll.top = min(self.last(total), self.scroll.top + 1)
+        elif self.scroll.go_on(what, total, self.SHORT if self.scroll.top == 0 else self.LONG):
+            self.scroll.top = min(self.last(total), self.scroll.top)   # A with rows below: the next page (docs/keys.md)
         elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
             if self.closed is not None:

@@ -191,8 +191,9 @@ class DiceResult(Follows):
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
-        if self.scroll.move(what, len(self.rows(view_of(ctx)["battle"]["blocks"])), self.ROOM):
-            return
+        total = len(self.rows(view_of(ctx)["battle"]["blocks"]))
+        if self.scroll.move(what, total, self.ROOM) or self.scroll.go_on(what, total, self.ROOM):
+            return                                # A with rows below: the next page (docs/keys.md)
         if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
             self.read(ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 from engine.actions import with_people
 from engine.jc import actions as act
@@ -343,6 +343,28 @@ def strengths(block: RosterBlock) -> list[int]:
     return track[:1] if block["pool"] else track
 
 
+class BlockForm(NumberForm):
+    """A roster block's form (:func:`block_form`): taken off once the block is no longer as the
+    form offered it — gone (added meanwhile, eliminated, gone over) or its strengths changed: a
+    serial line or an undo put it in the levy pool, where a levy brings it in at its weakest only
+    (J-20), or took it out. Its strength chosen before would be refused with the console's words."""
+
+    def __init__(self, role: act.Role, block: RosterBlock, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.role = role
+        self.block = block
+
+    def stale(self, ctx: Ctx) -> bool:
+        view = ctx.view()
+        if view is None or view["game"] != GAME:
+            return True
+        b = cast(JcView, view)["battle"]
+        if b["phase"] != "setup" or any(x["key"] == self.block["id"] for x in b["blocks"]):
+            return True
+        now = next((x for x in roster_now(ctx, b[self.role]) if x["id"] == self.block["id"]), None)
+        return now is None or now["status"] != "available" or strengths(now) != strengths(self.block)
+
+
 def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False,
                then: Callable[[Ctx, list[str]], None] = lambda ctx, said: tell(ctx, said)) -> NumberForm:
     """Strength (only those on the block's track) and reserve for a roster block; A adds it.
@@ -361,7 +383,7 @@ def block_form(role: act.Role, block: RosterBlock, reserve_only: bool = False,
             ctx.pop()
             then(ctx, said)
 
-    return NumberForm(lambda: owned_name(block), fields, go)
+    return BlockForm(role, block, lambda: owned_name(block), fields, go)
 
 
 def rated_form(role: act.Role) -> NumberForm:
