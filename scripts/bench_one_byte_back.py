@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware.store.checks import one_byte_back  # noqa: E402
+from firmware.store.checks import one_byte_back, the_one_header  # noqa: E402
 from firmware.store.schema import session_crc  # noqa: E402
 
 
@@ -40,14 +40,7 @@ def one_byte_back_by_trial(sid_: int, header: Any, current: Any, ended: Any, che
             if new != old and zlib.crc32(rest, zlib.crc32(bytes((new,)), at)) == check:
                 found.append(header[:i] + bytes((new,)) + header[i + 1:])
         at = zlib.crc32(bytes((old,)), at)
-    if len(found) != 1 or session_crc(sid_, found[0], current, ended) != check:
-        return None
-    try:
-        data = json.loads(found[0].decode("utf-8"))
-    except (ValueError, RecursionError):
-        return None
-    return found[0] if isinstance(data, dict) and isinstance(data.get("sid"), str) and isinstance(
-        data.get("game"), str) else None
+    return the_one_header(found, sid_, current, ended, check)
 
 
 def a_header(rng: random.Random, size: int) -> bytes:

@@ -375,15 +375,11 @@ def _your_placement(sentence: Any) -> tuple[Any, Any, Any] | None:
     """The token and the province of your placement (solo) whose sentence goes on past it (the
     provinces it closed, C-7..C-11, and their bonuses), with the end of the game it said after it
     (C-12, or None); None for any other sentence (a placement alone says it in a few words)."""
-    mine, end = sentence, None
-    if isinstance(mine, AnyMsg) and mine.template == "{} {}" and len(mine.args) == 2:    # it ended the game (C-12)
-        mine, end = mine.args
-    if not (isinstance(mine, AnyMsg) and mine.template == "{}." and len(mine.args) == 1):
+    placed = _solo_placement(sentence)
+    if placed is None:
         return None
-    parts = first = mine.args[0]
-    while isinstance(first, AnyMsg) and first.template == "{}; {}" and len(first.args) == 2:
-        first = first.args[0]            # (_parts: the placement first, then what followed it)
-    if first is parts or not isinstance(first, AnyMsg) or first.template != "You: placed {} on {}, {} toward {}":
+    first, went_on, end = placed
+    if not went_on or first.template != "You: placed {} on {}, {} toward {}":
         return None
     token, _space, _value, toward = first.args
     return token, toward, end

@@ -285,6 +285,12 @@ def one_byte_back(sid_: int, header: Any, current: Any, ended: Any, check: Any) 
         if delta is not None:
             found.append(header[:i] + bytes((header[i] ^ delta,)) + header[i + 1:])
         need = _crc_back(need)
+    return the_one_header(found, sid_, current, ended, check)
+
+
+def the_one_header(found: list[bytes], sid_: int, current: Any, ended: Any, check: Any) -> bytes | None:
+    """The header put back: the only candidate ``found``, if it gives the row's checksum and reads
+    as a session's header (JSON with its ``sid`` and ``game``); else None (none, or not told apart)."""
     if len(found) != 1 or session_crc(sid_, found[0], current, ended) != check:
         return None
     try:
