@@ -456,7 +456,8 @@ class App:
         top = self.stack[-1]
         img = self._on_top(top).render(self)
         if self._say_unreadable() or self.stack[-1] is not top:    # found while drawing (fonts load when
-            img = self._on_top(self.stack[-1]).render(self)         # first used; a table unreadable now)
+            base.frame_dropped()                                    # first used; a table unreadable now;
+            img = self._on_top(self.stack[-1]).render(self)         # a link's roll the battle shows)
         if self.commitment is not None:
             draw_code_box(img, _("Fair draw: the code"), self.commitment[:8])
         if self.message is not None:

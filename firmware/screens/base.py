@@ -165,6 +165,13 @@ def traced(render: Callable[[], Image.Image]) -> tuple[Image.Image, list[tuple[i
         TRACE = None
 
 
+def frame_dropped() -> None:
+    """The frame drawn so far is not the one shown (the screen on top changed while it was drawn:
+    the App draws the new top instead): its texts leave :data:`TRACE`, which holds the shown frame's."""
+    if TRACE is not None:
+        TRACE.clear()
+
+
 def put(draw: ImageDraw.ImageDraw, x: int, y: int, s: object, fill: int = 1, kind: str = "body") -> int:
     """Draw ``s`` in the font of ``kind`` with its cell's top-left at (x, y); returns the width.
     Never raises: missing glyphs show as U+FFFD."""
