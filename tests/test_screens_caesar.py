@@ -681,6 +681,27 @@ def test_your_first_tokens_from_the_box_bag_are_asked_after_his_first_turn(state
         app.console.close()
 
 
+@pytest.mark.parametrize("new", ["new caesar-solo difficulty=easy bag-input=physical row=sword:6/0,ship:5/1,wild:2/2 "
+                                 "seed=2", "new caesar-duel seed=4 bag-input=physical"])
+def test_tokens_owed_from_a_physical_bag_are_counted_over_their_pickers(state_dir, new):   # C-5, C-6
+    """Two tokens owed (your first two, C-5) are asked one picker each; the pickers count them
+    both, «0/2» then «1/2», as his tile's draws are counted (it said «0/1» twice: one token owed,
+    read the player who had just taken two from the bag)."""
+    app = app_with([new], ["a"], state_dir)
+    try:
+        solo = new.startswith("new caesar-solo")
+        app.handle("down" if solo else "a")               # solo: «Draw tokens» under his turn; duel: the pass
+        app.handle("a")
+        counts = []
+        while isinstance(app.stack[-1], TokenPicker) and texts(app)[0] == "You drew?":   # (then his tile's)
+            counts.append(app.stack[-1].status(app))
+            take(app, next(iter(sorted(app.stack[-1].left()))))
+        assert counts == ["0/2", "1/2"]
+        assert [line.split()[0] for line in app.console.session.lines[:2]] == ["draw", "draw"]
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, edition, title", [("en", "mixed", "Tile {}: draws {}"), ("ru", "ru", "Приказ {}: тянет {}"),
                                                    ("uk", "uk", "Тайл {}: тягне {}")])
 def test_his_tile_turned_up_on_the_device_is_named_where_his_draws_are_asked(state_dir, lang, edition, title):  # S-5

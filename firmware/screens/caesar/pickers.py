@@ -66,17 +66,21 @@ class TokenPicker(Follows, WrappedListScreen):
     an undo. ``confirm``: the last pick does not act at once: the tokens are listed, in order,
     above Start (A on one of them picks it again). ``back``: tokens a tile puts back in the bag
     between its draws (``tile_takes``), offered from their pick on (S-5); a centurion among them is
-    one of ``centurions`` (those still face down)."""
+    one of ``centurions`` (those still face down). ``series``: this picker asks one token of
+    several owed, asked one picker each: (how many were named before it, how many in all), which
+    its count says (``1/2``, not ``0/1``, for the second of two)."""
 
     key_place = "grid"
 
     def __init__(self, title: Callable[[], str], pool: list[str], count: int,
                  on_done: Callable[[Ctx, list[str]], None], confirm: bool = False,
-                 back: Sequence[Back] = (), centurions: Sequence[str] = ()) -> None:
+                 back: Sequence[Back] = (), centurions: Sequence[str] = (),
+                 series: tuple[int, int] | None = None) -> None:
         super().__init__()
         self.said = title                 # said when drawn: it follows a change of language
         self.pool = sorted(pool)
         self.count = count
+        self.series = series
         self.picked: list[str] = []
         self.on_done = on_done
         self.confirm = confirm            # the last pick shows the tokens and Start (B or A on one: pick again)
@@ -91,6 +95,9 @@ class TokenPicker(Follows, WrappedListScreen):
         return self.said()
 
     def status(self, ctx: Ctx) -> str:
+        if self.series is not None:
+            done, of = self.series
+            return f"{done + len(self.picked)}/{of}"
         return f"{len(self.picked)}/{self.count}"
 
     def confirming(self) -> bool:
