@@ -117,6 +117,30 @@ def test_s10_counts_border_markers_you_would_place_and_s11_stays_literal():
     assert play_of(d) == ("defend", "HU-HC", "shield:3/3", {"HU": 3, "HC": 3})
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "2nd point of the priority list (close) passed over: if he closes the province Hispania Ulterior, you win"),
+    ("ru", "2-й пункт списка «Приоритет размещения» (закрытие) пропущен: если он закроет провинцию Дальняя Испания, "
+           "вы победите"),
+    ("uk", "2-га дія списку «Вибір розміщення» (закриття) пропущено: якщо він закриє провінцію Далека Іспанія, "
+           "ви переможете")])
+def test_s10_passed_over_for_your_win_is_said_where_a_later_point_closes_it_all_the_same(lang, said):
+    """S-10 («…и если это не приведёт к победе игрока»; UA «і якщо це не призведе до вашої перемоги»)
+    skips closing Hispania Ulterior (your last two markers); S-11, read as printed, then defends it
+    on its last space and closes it: you win on his turn. Its why said only «you lead in Hispania
+    Ulterior by 6…», the 2nd point's skip unsaid, so the table read his play as a slip of the rule
+    (12 of 101 wins of a greedy player over 300 seeds came so). Said now, and only when S-10 was
+    passed over for your win."""
+    from firmware.i18n import localize
+    pos = {"spaces": {"HU-MT": t("human", "ship:6/0", HU=6, MT=0),
+                      "MT-SD": t("human", "ship:5/1", MT=5, SD=1),
+                      "MT-NU": t("human", "sword:4/2", MT=4, NU=2)},
+           "control": {"MT": "human"}, "crassus_row": ["shield:3/3"]}
+    d = decide_at({**pos, "markers_left": {"human": 2, "crassus": 12}})
+    assert d.step == "defend" and said in localize(d.why, lang), localize(d.why, lang)
+    d = decide_at({**pos, "markers_left": {"human": 3, "crassus": 12}})       # S-10 closes it: nothing passed over
+    assert d.step == "close" and "passed over" not in d.why
+
+
 # -- S-11 defend ------------------------------------------------------------------------------
 def test_s11_defends_your_largest_lead_with_the_highest_value_and_s17_trailing_space():
     # Leads: IT 6, GC 4, DM 2. Italy; ship 6/0 fits IT-AC (AC level) and IT-DM (he trails 2

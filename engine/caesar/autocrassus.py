@@ -150,6 +150,10 @@ def decide(g: Game, rng: Chooser | Draws) -> Decision | None:
         found = d.capture(closing) or d.close(closing)
         if found:
             return found
+        if d.barred:       # S-10 passed over, said: a later point, read as printed, may close it all the same
+            d.notes.append(Msg("{point} passed over: if he closes the province {provs}, you win",
+                               plural="{point} passed over: if he closes the provinces {provs}, you win",
+                               n=len(d.barred), point=point("close"), provs=_names(d.barred)))
     d.best = best = [by_mask[m] if c == OPEN else -1 for m, c in zip(emask, ctrl)]  # noqa: B905 (both 18 long)
     if not closing and max(best) < 0 and not any(owner[s] < 0 and top[_ICON[s]] >= 0 for s in range(N_SPACES)):
         return None         # (a closing space is an open province's: best >= 0 there)
@@ -217,7 +221,7 @@ def _lead(n: int) -> Msg:
 class _Decider:
     """One decision: the shared facts and the tie-break notes for ``why``."""
 
-    __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes")
+    __slots__ = ("g", "rng", "by_icon", "top", "best", "h", "c", "notes", "barred")
 
     def __init__(self, g: Game, rng: Chooser, by_icon: list[list[Candidate]], top: list[int]) -> None:
         self.g, self.rng, self.by_icon, self.top = g, rng, by_icon, top
@@ -225,6 +229,7 @@ class _Decider:
         #                                 set once no closing placement is chosen (S-11..S-15 read it)
         self.h, self.c = g.inf[HUMAN], g.inf[CRASSUS]
         self.notes: list[Msg] = []
+        self.barred: list[int] = []     # S-10: the provinces he could close but for your win (C-12)
 
     # -- S-9 / S-10: closing placements ------------------------------------------------------
     def capture(self, closing: list[tuple[int, int]]) -> Decision | None:
@@ -283,6 +288,7 @@ class _Decider:
             for x in provs:
                 low_v[x] = (low, s)
         if not low_v:
+            self.barred = sorted(set(barred))
             return None
         x = self.pick_province(sorted(low_v))
         v, s = low_v[x]
