@@ -128,7 +128,7 @@ def test_s10_passed_over_for_your_win_is_said_where_a_later_point_closes_it_all_
     skips closing Hispania Ulterior (your last two markers); S-11, read as printed, then defends it
     on its last space and closes it: you win on his turn. Its why said only «you lead in Hispania
     Ulterior by 6…», the 2nd point's skip unsaid, so the table read his play as a slip of the rule
-    (12 of 101 wins of a greedy player over 300 seeds came so). Said now, and only when S-10 was
+    (12 of 101 wins of a greedy player over 299 seeds and both S-11 readings came so). Said now, and only when S-10 was
     passed over for your win."""
     from firmware.i18n import localize
     pos = {"spaces": {"HU-MT": t("human", "ship:6/0", HU=6, MT=0),
