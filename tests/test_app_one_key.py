@@ -56,7 +56,7 @@ def test_steps_sent_one_by_one_are_taken_back_one_by_one(state_dir):
     app = app_with(["new caesar-solo seed=3", *PLACED], [], state_dir)
     try:
         app.handle("b:hold")
-        assert _text(app) == "Take back: You drew shield 3/3."
+        assert _text(app) == "Your draw: shield 3/3."            # (caesar: a draw asked in its own words)
         app.handle("a")
         assert list(app.console.session.lines) == PLACED[:2]
     finally:

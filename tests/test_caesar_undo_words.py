@@ -262,3 +262,35 @@ def test_the_undo_question_of_a_duel_placement_face_down_fits_one_panel(lang, as
         assert len(rows) <= base.ROWS - 1
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,solo,duel", [
+    ("en", "Your draw: shield 4/2.", "Caesar: a token drawn (private)."),
+    ("ru", "Ваш жетон из мешочка: щит 4/2.", "Цезарь: жетон из мешочка (тайно)."),
+    ("uk", "Ваш жетон із торбинки: щит 4/2.", "Цезар: жетон із торбинки (таємно).")])
+def test_the_undo_question_of_a_draw_names_the_token_without_saying_undo_twice(tmp_path, lang, solo, duel):   # C-6
+    """A draw asked on its own (a physical bag's, or any after a restart) was «Отменить? / Отменить:
+    Вы вытянули щит 4/2.» — the title's verb again over the Log's sentence. It names the token (a
+    duel's none: hands are private); the notice still says to put it back into the bag."""
+    app = app_with(["new caesar-solo seed=3 human-bag=physical", "crassus", "draw shield:4/2"], [], tmp_path,
+                   lang=lang)
+    try:
+        i18n.set_language(lang)
+        question = _asked(app)
+        assert _joined(question.rows) == solo
+        said = _undone(app)
+        assert solo.split(": ")[-1].rstrip(".") in said                    # the notice: that token, back into the bag
+        assert app.console.session.lines[-1] == "crassus" and app.console.session.view()["human"]["draws_due"] == 2
+    finally:
+        i18n.set_language("en")
+        app.console.close()
+    app = app_with(["new caesar-duel seed=4 bag-input=physical", "draw shield:4/2"], [], tmp_path / "duel", lang=lang)
+    try:
+        i18n.set_language(lang)
+        question = _asked(app)
+        assert _joined(question.rows) == duel
+        _undone(app)
+        assert app.console.session.lines == []
+    finally:
+        i18n.set_language("en")
+        app.console.close()

@@ -393,9 +393,12 @@ def _undo_asked(sentence: Any) -> Msg | None:
     — one that closed provinces (C-7..C-11) adds «and all it closed», one that ended the game
     (C-12) «and the game's end»; one face down (C-21) by its token and its space, or by the bonus
     it drew; a Might (C-15) or a Centurion taken (C-18) by what it flipped or took
-    (:func:`_bonus_asked`). None for every other step (``Take back: <sentence>``: a draw, a
-    bonus discarded, a tile revealed, all short). The «Undone» notice then says what to do on the
-    board (:func:`_undone`)."""
+    (:func:`_bonus_asked`); a draw (C-6) by the token (:func:`_draw_asked`). None for every other
+    step (``Take back: <sentence>``: a bonus discarded, a tile revealed, all short). The «Undone»
+    notice then says what to do on the board (:func:`_undone`)."""
+    drawn = _draw_asked(sentence)
+    if drawn is not None:
+        return drawn
     turn, end = _his_turn(sentence)
     if turn is not None:
         letter = turn.args[0]
@@ -423,6 +426,18 @@ def _undo_asked(sentence: Any) -> Msg | None:
     if went_on:
         return Msg("Your {} face down on {} and all it closed.", a[0], a[1])
     return Msg("Your {} face down on {}.", a[0], a[1])
+
+
+def _draw_asked(sentence: Any) -> Msg | None:
+    """The undo question of a draw (C-6, C-14), asked on its own with a physical bag or after a
+    restart: «Your draw: shield 3/3.» (a duel's names no token: hands are private). Its own sentence
+    under «Take back:» read «Отменить? / Отменить: Вы вытянули щит 3/3.», the title's verb again;
+    None for any other sentence."""
+    if isinstance(sentence, AnyMsg) and sentence.template == YOU_DREW and len(sentence.args) == 1:
+        return Msg("Your draw: {}.", sentence.args[0])
+    if isinstance(sentence, AnyMsg) and sentence.template == DREW_PRIVATE and len(sentence.args) == 1:
+        return Msg("{}: a token drawn (private).", sentence.args[0])
+    return None
 
 
 def _solo_placement(sentence: Any) -> tuple[AnyMsg, bool, Any] | None:
@@ -463,8 +478,11 @@ def _duel_undo_asked(sentence: Any) -> Msg | None:
     province it faces, as your own placement's question says it; one that closed provinces
     (C-7..C-11) or ended the game (C-12) says so in a few words, as yours does (the Log keeps the
     rest); one face down by its space, or by the bonus it drew (C-21: the token is not named); a
-    Might or a Centurion taken as in solo (:func:`_bonus_asked`). None for every other step
-    (``Take back: <sentence>``)."""
+    Might or a Centurion taken as in solo (:func:`_bonus_asked`), a draw as in solo
+    (:func:`_draw_asked`). None for every other step (``Take back: <sentence>``)."""
+    drawn = _draw_asked(sentence)
+    if drawn is not None:
+        return drawn
     bonus = _bonus_asked(sentence)
     if bonus is not None:
         return bonus
