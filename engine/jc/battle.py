@@ -329,7 +329,8 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["status"] = "fight"
         if cleopatra_rule(battle) == "round":     # J-2 (ru): she fights for it in the next round
             b["acted"] = True
-        ends = not side_has(battle, other(b["side"]), in_space)        # her old side is gone: J-13
+        ends = (not side_has(battle, other(b["side"]), in_space)       # her old side is gone: J-13
+                or battle["round"] >= LAST_ROUND and b["acted"])       # no turn of hers left: no round 5
         said = _CLEOPATRA_JOINS_AT_THE_END[b["side"]] if ends else _CLEOPATRA_JOINS[b["side"], cleopatra_rule(battle)]
         _event(battle, "cleopatra", Msg(said), side=b["side"])
         return f"joins {b['side']}"   # a record word (protocol): applied_hit says the step she lost
@@ -418,6 +419,7 @@ def _finish(battle: Battle) -> None:
     else:
         result = "attacker_eliminated"
     _drop_pending(battle)
+    _unkept_promises(battle)
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
@@ -428,6 +430,19 @@ def _finish(battle: Battle) -> None:
     else:
         text = Msg("Battle over: {}.", result_word(result))
     _event(battle, "end", text, result=result)
+
+
+def _unkept_promises(battle: Battle) -> None:
+    """At the battle's end (J-13), Cleopatra's change of side made by the step that ended it says
+    only that she joined (J-2), not that she fights for that side in the next round or on her next
+    turn: the same fire's later hits, or the other reserves disrupted with her, took the last block
+    of her old side after her (she was the first of them to go)."""
+    for event in battle["events"]:
+        if (event["event"] != "cleopatra" or event.get("after") != len(battle["turns"])
+                or event.get("side") not in SIDES):
+            continue
+        said = Msg(_CLEOPATRA_JOINS_AT_THE_END[event["side"]])
+        event["text"], event["msg"] = said, to_data(said)
 
 
 def _ended(battle: Battle) -> bool:
