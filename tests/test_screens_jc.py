@@ -2650,16 +2650,15 @@ def _shown_text(ctx: FakeCtx) -> str:
 
 
 @pytest.mark.parametrize("lang, killed, joins", [
-    ("en", "Pompeius is killed: a trophy for Caesar.",
-     "Cleopatra at once joins Caesar at strength I and fights for him on her next battle turn."),
-    ("uk", "Помпей загинув: трофей отримує Цезар.",
-     "Клеопатра одразу приєднується до Цезаря з бойовою силою I і б'ється за нього у свій наступний хід бою.")])
+    ("en", "Pompeius is killed: a trophy for Caesar.", "Cleopatra at once joins Caesar at strength I."),
+    ("uk", "Помпей загинув: трофей отримує Цезар.", "Клеопатра одразу приєднується до Цезаря з бойовою силою I.")])
 def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_result(lang, killed, joins):  # J-2, J-14, J-17
     """«Fight to the end» with the device's dice shows only the result: «The attacker wins.» and
     the regroup. Pompeius killed (gone for good, a 1-VP trophy for Caesar, J-2, J-17) and Cleopatra
     gone over to Caesar (J-2) were said nowhere unless the player opened Battle afterwards — the
     table had a leader to take off and a block to hand over. The result says them now, once: the
-    battle screen does not say them again."""
+    battle screen does not say them again. (The fire that takes Cleopatra goes on to kill Pompeius,
+    Pompey's last block: the battle is over, and she is no more promised a turn of it, J-13.)"""
     from firmware.screens.jc.over import OverScreen
     ctx = FakeCtx("new jc-battle seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
                   "add defender cleopatra strength=1", lang=lang).open(JcHome())
