@@ -538,7 +538,28 @@ def test_the_winter_checklist_is_numbered_as_the_readers_rulebook(lang, numbers,
     assert shown == numbers, said
     assert victory in said, said
     if lang == "ru":
-        assert "4.6 Восстановление исходного состояния года:" in said and "Новый год" not in said, said
+        assert "4.6 Восстановление исходного состояния года." in said and "Новый год" not in said, said
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Disbanding: Either"), ("ru", "Расформирование. Любой"),
+                                           ("uk", "Розпуск. Будь-який")])
+def test_the_winter_checklist_keeps_each_steps_mark_with_its_number_and_runs_its_heading_in_as_the_language_does(lang, heading):
+    # J-19: the checklist of a winter that gives Cleopatra's Alexandria to Caesar wrapped the
+    # Russian step 4.5 as «Помпей 5 ПО).» / «·» / «4.5 Расформирование:» — its mark alone on a row,
+    # read as a stray dot; and a Russian or Ukrainian heading run in before a sentence ends with a
+    # full stop («Зимнее снабжение. Город снабжает…»), where it said «Зимнее снабжение: Город…»,
+    # a capital after a colon.
+    from firmware.screens import base
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx(NEW, "control Alexandria caesar", lang=lang).open(JcHome()).press(*DOWN * 10, "a", "a")
+    assert isinstance(ctx.top, Announcement), type(ctx.top).__name__
+    shown = [row for text in ctx.top.rows for row in base.wrap(text)]
+    assert not [row for row in shown if row.strip() in ("·", "✓")], shown
+    said = " ".join(ctx.top.rows).replace(base.TIE, " ")
+    assert heading in said, said
+    if lang != "en":
+        assert not [w for w in said.split() if w.endswith(":") and w[:-1].isalpha()
+                    and said.split()[said.split().index(w) + 1][:1].isupper()], said
 
 
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
