@@ -674,6 +674,34 @@ def test_cleopatra_joining_in_round_4_by_the_round_rule_is_not_promised_a_round_
                                   "uk": "Клеопатра одразу приєднується до Цезаря з бойовою силою I."}
 
 
+SWAPPED = ["add attacker c_leg8", "add defender p_leg3 strength=1", "add defender p_leg4 reserve=1", "start",
+           "fire p_leg3 dice=6", "fire c_leg8 dice=1,5,6"]       # Pompey's main force falls in round 1
+
+
+@pytest.mark.parametrize("after, result, said", [
+    (["fire c_leg8 dice=6,6,6", "fire p_leg4 dice=1,1", "retreat c_leg8"], "defender_holds",
+     {"en": "Battle over: the attacker wins; Pompey holds the field.",
+      "ru": "Бой окончен: атакующий победил; поле боя осталось за Помпеем.",
+      "uk": "Бій закінчено: нападник переміг; поле бою лишилося за Помпеєм."}),
+    (["pass c_leg8", "pass p_leg4", "pass c_leg8", "pass p_leg4", "pass c_leg8", "retreat p_leg4"], "attacker_wins",
+     {"en": "Battle over: the defender holds; Caesar holds the field.",
+      "ru": "Бой окончен: защищающийся устоял; поле боя осталось за Цезарем.",
+      "uk": "Бій закінчено: оборона встояла; поле бою лишилося за Цезарем."})])
+def test_the_end_of_a_battle_whose_roles_swapped_is_said_in_the_roles_at_its_end(after, result, said):
+    # J-9: Pompey's main force falls in round 1, his reserve arrives disrupted and «Caesar becomes
+    # the defender for the rest of the battle». Caesar retreating then gave «the defender holds;
+    # Pompey holds the field» (the defender had just left it), Pompey's reserve retreating in
+    # round 4 (J-6, as the attacker now) «the attacker wins; Caesar holds the field». The protocol's
+    # result keeps the first roles' names (docs/protocol/jc.md).
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run(*SWAPPED)
+    assert t.battle["roles_swapped"] and t.battle["attacker_now"] == "pompey"
+    t.run(*after)
+    assert t.battle["phase"] == "over" and t.battle["result"] == result
+    assert {lang: localize(t.battle["log"][-1], lang) for lang in ("en", "ru", "uk")} == said
+
+
 def test_russian_log_of_an_eliminated_feminine_block_agrees():
     # J-3: an eliminated block is said so; in Russian the participle agrees with «блок», not with
     # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused

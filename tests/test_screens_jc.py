@@ -2693,6 +2693,22 @@ def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_r
     assert ctx.notes == [] and isinstance(ctx.top, BattleScreen), type(ctx.top).__name__
 
 
+@pytest.mark.parametrize("lang, said", [("en", "The attacker wins."), ("ru", "Атакующий победил."),
+                                        ("uk", "Нападник переміг.")])
+def test_the_result_of_a_battle_whose_roles_swapped_names_the_roles_at_its_end(lang, said):  # J-9, J-13
+    """Pompey's main force fell in round 1, his reserve came disrupted and Caesar became the
+    defender (J-9); Caesar's Legio 8 then retreated and Pompey took the field. The result page said
+    «Помпей / Оборона устояла.» — the defence, Caesar's, had just left the field."""
+    from firmware.screens.jc.over import OverScreen
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg8", "add defender p_leg3 strength=1",
+                  "add defender p_leg4 reserve=1", "start", "fire p_leg3 dice=6", "fire c_leg8 dice=1,5,6",
+                  "fire c_leg8 dice=6,6,6", "fire p_leg4 dice=1,1", "retreat c_leg8", lang=lang).open(JcHome())
+    ctx.press("a", "a")                                  # Battle (over) → its result
+    assert isinstance(ctx.top, OverScreen), type(ctx.top).__name__
+    ctx.render()
+    assert said in ctx.texts(), ctx.texts()
+
+
 @pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])
 def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, label):  # J-4, J-10, J-18
     """The new game's form chooses who attacks in the campaign's first battle before any card is

@@ -423,13 +423,30 @@ def _finish(battle: Battle) -> None:
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
+    now = attacker_now(battle)
+    said = result_in_roles(result, battle["swapped"], holder, now,
+                           side_has(battle, now, in_space) or battle["retreated"][now] > 0)
     if holder in _HOLDS:          # one sentence per side: ru/uk decline the side's name
-        text = Msg(_HOLDS[holder], result_word(result))
+        text = Msg(_HOLDS[holder], result_word(said))
     elif holder:                  # (the sentence of states stored before, kept in the catalogs)
-        text = Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
+        text = Msg("Battle over: {}; {} holds the field.", result_word(said), side_word(holder))
     else:
         text = Msg("Battle over: {}.", result_word(result))
     _event(battle, "end", text, result=result)
+
+
+def result_in_roles(result: str | None, swapped: bool, winner: str | None, attacker_now: str,
+                    attacker_left: bool) -> str | None:
+    """The result (J-13) said as the roles stood at the battle's end: after a role swap (J-9) the
+    first attacker defends, and the log has said so («Caesar becomes the defender for the rest of
+    the battle»): the side attacking now (``attacker_now``) holding the field won as the attacker,
+    else it was destroyed or (``attacker_left``: some of its blocks retreated or stayed after
+    round 4) the defender held. The protocol's ``result`` keeps the first roles' names."""
+    if not swapped or result is None or winner is None:
+        return result
+    if winner == attacker_now:
+        return "attacker_wins"
+    return "defender_holds" if attacker_left else "attacker_eliminated"
 
 
 def _unkept_promises(battle: Battle) -> None:
