@@ -702,6 +702,31 @@ def test_the_end_of_a_battle_whose_roles_swapped_is_said_in_the_roles_at_its_end
     assert {lang: localize(t.battle["log"][-1], lang) for lang in ("en", "ru", "uk")} == said
 
 
+@pytest.mark.parametrize("options, blocks, said", [
+    ("surprise=1", ["add attacker c_leg10", "add defender p_leg1"],
+     {"en": "Mars: in round 1 all Caesar's blocks act before Pompey's.",
+      "ru": "Марс: в 1 раунде все блоки Цезаря ходят раньше блоков Помпея.",
+      "uk": "Марс: у 1 раунді всі блоки Цезаря ходять раніше за блоки Помпея."}),
+    ("attacker=pompey surprise=1", ["add attacker p_nav1", "add defender c_nav1"],
+     {"en": "Neptune: in round 1 all Pompey's blocks act before Caesar's.",
+      "ru": "Нептун: в 1 раунде все блоки Помпея ходят раньше блоков Цезаря.",
+      "uk": "Нептун: у 1 раунді всі блоки Помпея ходять раніше за блоки Цезаря."}),
+    ("", ["add attacker c_leg10", "add defender p_leg1"], None)])
+def test_a_surprise_battle_says_its_order_of_round_1_where_it_begins(options, blocks, said):
+    # J-10: with Mars (Neptune for navis) all attacking blocks take their round-1 turns before the
+    # defender's — not the usual order (the defender's A blocks first, J-5). Nothing said so: the
+    # table saw Legio 10 (C4) act before Pompey's blocks and could only take it for a mistake, and
+    # once a block was placed nothing showed the battle was a surprise at all.
+    from firmware.i18n import localize
+    t = Table(f"dice=physical {options}".strip())
+    t.run(*blocks, "start")
+    first = {lang: localize(t.battle["log"][0], lang) for lang in ("en", "ru", "uk")} if t.battle["log"] else None
+    if said is None:
+        assert t.battle["log"] == [] and t.battle["events"] == []
+    else:
+        assert first == said and t.battle["decision"]["side"] == t.battle["attacker"]
+
+
 def test_russian_log_of_an_eliminated_feminine_block_agrees():
     # J-3: an eliminated block is said so; in Russian the participle agrees with «блок», not with
     # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused

@@ -2709,6 +2709,30 @@ def test_the_result_of_a_battle_whose_roles_swapped_names_the_roles_at_its_end(l
     assert said in ctx.texts(), ctx.texts()
 
 
+@pytest.mark.parametrize("lang, said", [("en", "Mars: in round 1 all Caesar's blocks act before Pompey's."),
+                                        ("ru", "Марс: в 1 раунде все блоки Цезаря ходят раньше блоков Помпея."),
+                                        ("uk", "Марс: у 1 раунді всі блоки Цезаря ходять раніше за блоки Помпея.")])
+def test_a_surprise_battle_started_on_the_device_says_its_order_of_round_1(lang, said):  # J-5, J-10
+    """Start round 1 of a battle set up with Mars/Neptune: Legio 10 (C4) acted first, before
+    Pompeius (B3), and nothing on the device said why (the settings are gone once a block is
+    placed): it read as a mistake. The battle screen now says the order over the first decision;
+    Fight to the end's result, once the battle is over, does not."""
+    from firmware.screens.jc.over import OverScreen
+    lines = ("new jc-battle seed=1 surprise=1", "add attacker c_leg10", "add defender p_pompeius", "add defender p_leg1")
+    ctx = FakeCtx(*lines, lang=lang).open(JcHome())
+    ctx.press("a")                                       # Battle: its set-up, drawn
+    ctx.render()
+    ctx.press("a")                                       # Start round 1
+    ctx.render()
+    assert ctx.session.lines[-1] == "start" and isinstance(ctx.top, BattleScreen)
+    assert [str(note) for note in ctx.notes] == [said], ctx.notes
+    assert ctx.view()["battle"]["decision"]["blocks"] == ["c_leg10"]
+    ctx = FakeCtx(*lines, lang=lang).open(JcHome())
+    ctx.press(*DOWN * 4, "a", "a")                       # Fight to the end, asked first: A
+    assert ctx.session.lines[-1] == "fight" and isinstance(ctx.top, OverScreen)
+    assert said.split(":")[0] not in _shown_text(ctx)
+
+
 @pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])
 def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, label):  # J-4, J-10, J-18
     """The new game's form chooses who attacks in the campaign's first battle before any card is

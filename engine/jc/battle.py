@@ -365,6 +365,11 @@ def start(battle: Battle) -> None:
     check_ready(battle)
     battle["phase"] = "fighting"
     _next_round(battle)
+    if battle["surprise"]:       # J-10: said where the battle begins (the turns' order is not the usual)
+        att = battle["attacker"]
+        card = "neptune" if all(b["kind"] == "navis" for b in battle["blocks"]
+                                if b["side"] == att and b["status"] == "fight") else "mars"
+        _event(battle, "surprise", Msg(_SURPRISE[card, att]), side=att, card=card)
     advance(battle)
 
 
@@ -796,6 +801,14 @@ _CLEOPATRA_JOINS = {
 # over (J-13): no round or turn of it is left for her, so none is promised
 _CLEOPATRA_JOINS_AT_THE_END = {"caesar": N_("Cleopatra at once joins Caesar at strength I."),
                                "pompey": N_("Cleopatra at once joins Pompey at strength I.")}
+# J-10 (the RU summary: Mars «Все блоки, только в первом раунде в одной из битв, способны в бою
+# атаковать первыми, нежели блоки защищающихся»; Neptune, its sea version, for navis): the order of
+# round 1 is not the usual one (the defender's A blocks first), said so the table does not take it
+# for a mistake. Mars for a land attack; Neptune when every attacking block of the main force is a navis.
+_SURPRISE = {("mars", "caesar"): N_("Mars: in round 1 all Caesar's blocks act before Pompey's."),
+             ("mars", "pompey"): N_("Mars: in round 1 all Pompey's blocks act before Caesar's."),
+             ("neptune", "caesar"): N_("Neptune: in round 1 all Caesar's blocks act before Pompey's."),
+             ("neptune", "pompey"): N_("Neptune: in round 1 all Pompey's blocks act before Caesar's.")}
 _ARRIVE = {"caesar": N_("Caesar's reserves arrive: {}."), "pompey": N_("Pompey's reserves arrive: {}.")}
 _DISRUPTED = {"caesar": N_("Caesar's main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
               "pompey": N_("Pompey's main force fell in round 1: its reserves arrive disrupted, one step each ({}).")}
