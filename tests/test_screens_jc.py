@@ -2733,6 +2733,20 @@ def test_a_surprise_battle_started_on_the_device_says_its_order_of_round_1(lang,
     assert said.split(":")[0] not in _shown_text(ctx)
 
 
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["Цезарь: движение 4,", "найм 1", "Помпей: Марс", "Игрок 1: Помпей"]),
+    ("uk", ["Цезар: рух 4, найм 1", "Помпей: Марс", "Гравець 1: Помпей"])])
+def test_the_reveal_writes_a_command_card_after_the_colon_in_lower_case(lang, rows):  # J-18
+    """The reveal's rows said «Цезарь: Движение 4, найм 1» — a capital after a colon, the card's
+    own «найм» in lower case beside it; a command card is named by its values, an event card by its
+    god (Марс keeps its capital)."""
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx("new jc-battle seed=11", "deal", "discard caesar 2/1", "discard pompey 2/2", "play caesar 4/1",
+                  "play pompey mars", lang=lang).open(JcHome())
+    ctx.render()
+    assert isinstance(ctx.top, Announcement) and ctx.top.rows == rows, ctx.top.rows
+
+
 @pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])
 def test_the_first_battle_set_up_empty_can_be_fought_by_another_attacker(lang, label):  # J-4, J-10, J-18
     """The new game's form chooses who attacks in the campaign's first battle before any card is

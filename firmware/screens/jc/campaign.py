@@ -152,12 +152,12 @@ class CardsMenu(ListScreen):
 
 
 def reveal_rows(rec: Reveal) -> list[str]:
-    rows = [f"{side_name(s)}: {card_name(rec['played'][s])}" for s in SIDES]
+    rows = [_("{side}: {card}").format(side=side_name(s), card=card_name(rec["played"][s], said=True)) for s in SIDES]
     if rec["cancelled"]:
         return rows + [_("Two events cancel each other.")]
     for side in SIDES:
         if rec["played"][side] == "apollo":
-            rows.append(_("Apollo copies: {}").format(card_name(rec["effective"][side])))
+            rows.append(_("Apollo copies: {}").format(card_name(rec["effective"][side], said=True)))
     return rows + [_("Player 1: {}").format(side_name(rec["player1"]))]
 
 
