@@ -617,6 +617,116 @@ def test_cleopatra_whose_hit_ends_the_battle_is_not_promised_a_round_or_turn_of_
     assert "Battle over" in localize(log[2], "en")
 
 
+JOINS_ONLY = {"en": "Cleopatra at once joins Pompey at strength I.",
+              "ru": "Клеопатра сразу присоединяется к Помпею с боевой силой I.",
+              "uk": "Клеопатра одразу приєднується до Помпея з бойовою силою I."}
+
+
+def _cleopatra_said(t: Table) -> dict[str, str]:
+    from firmware.i18n import localize
+    said = [s for s in t.battle["log"] if "Cleopatra at once" in localize(s, "en")]
+    assert len(said) == 1, t.battle["log"]
+    return {lang: localize(said[0], lang) for lang in ("en", "ru", "uk")}
+
+
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_cleopatra_disrupted_with_the_last_reserve_of_her_side_is_not_promised_a_round(rule):
+    # J-2, J-9, J-13: Caesar's main force falls in round 1; his reserves, Cleopatra and Antonius
+    # at I, arrive disrupted: she joins Pompey, then Antonius is killed and Caesar has no block
+    # left — the battle is over. The log said she «сражается за него в следующий раунд боя»: she
+    # was the first of the two to lose her step, while Antonius still stood.
+    t = Table(f"dice=physical cleopatra={rule}")
+    t.run("owner cleopatra caesar", *["lose cleopatra"] * 3, "add attacker c_leg8 strength=1",
+          "add attacker cleopatra reserve=1", "add attacker c_antonius reserve=1 strength=1",
+          "add defender p_leg3", "start", "fire p_leg3 dice=1,5,6")
+    assert t.battle["phase"] == "over" and t.block("cleopatra")["side"] == "pompey"
+    assert _cleopatra_said(t) == JOINS_ONLY
+
+
+@pytest.mark.parametrize("rule", ["round", "turn"])
+def test_cleopatra_hit_before_the_last_block_of_her_side_in_one_fire_is_not_promised_a_round(rule):
+    # J-2, J-7, J-13: one fire's two hits take Cleopatra at I (the lower firepower first, J-14)
+    # and then Legio 3 at I, Pompey's last block: the battle is over, with no round or turn of it
+    # left for her on Caesar's side. The log promised one.
+    t = Table(f"dice=physical cleopatra={rule} ties=partial")
+    t.run(*["lose cleopatra"] * 3, "add attacker c_leg8", "add defender cleopatra",
+          "add defender p_leg3 strength=1", "start", "fire p_leg3 dice=6", "fire cleopatra dice=6",
+          "fire c_leg8 dice=1,1,6")
+    assert t.battle["phase"] == "over" and t.block("cleopatra")["side"] == "caesar"
+    assert _cleopatra_said(t) == {"en": "Cleopatra at once joins Caesar at strength I.",
+                                  "ru": "Клеопатра сразу присоединяется к Цезарю с боевой силой I.",
+                                  "uk": "Клеопатра одразу приєднується до Цезаря з бойовою силою I."}
+
+
+def test_cleopatra_joining_in_round_4_by_the_round_rule_is_not_promised_a_round_5():
+    # J-2 (the Russian summary: she fights for the side she joins «в следующий раунд боя»), J-5
+    # (at most 4 rounds): joining in round 4 she fights no more in this battle, and the log said
+    # she would in the next round.
+    t = Table("attacker=pompey dice=physical cleopatra=round")
+    t.run(*["lose cleopatra"] * 3, "add attacker cleopatra", "add attacker p_leg1 strength=1",
+          "add defender c_caesar", "start")
+    while t.decision["round"] < 4:                                # rounds 1-3: nobody fires
+        t.do(f"pass {t.decision['blocks'][0]}")
+    t.run("fire c_caesar dice=1,6,6", "hit cleopatra")          # round 4: Pompey puts the hit on her
+    assert t.block("cleopatra")["side"] == "caesar" and t.battle["phase"] == "fighting"
+    assert _cleopatra_said(t) == {"en": "Cleopatra at once joins Caesar at strength I.",
+                                  "ru": "Клеопатра сразу присоединяется к Цезарю с боевой силой I.",
+                                  "uk": "Клеопатра одразу приєднується до Цезаря з бойовою силою I."}
+
+
+SWAPPED = ["add attacker c_leg8", "add defender p_leg3 strength=1", "add defender p_leg4 reserve=1", "start",
+           "fire p_leg3 dice=6", "fire c_leg8 dice=1,5,6"]       # Pompey's main force falls in round 1
+
+
+@pytest.mark.parametrize("after, result, said", [
+    (["fire c_leg8 dice=6,6,6", "fire p_leg4 dice=1,1", "retreat c_leg8"], "defender_holds",
+     {"en": "Battle over: the attacker wins; Pompey holds the field.",
+      "ru": "Бой окончен: атакующий победил; поле боя осталось за Помпеем.",
+      "uk": "Бій закінчено: нападник переміг; поле бою лишилося за Помпеєм."}),
+    (["pass c_leg8", "pass p_leg4", "pass c_leg8", "pass p_leg4", "pass c_leg8", "retreat p_leg4"], "attacker_wins",
+     {"en": "Battle over: the defender holds; Caesar holds the field.",
+      "ru": "Бой окончен: защищающийся устоял; поле боя осталось за Цезарем.",
+      "uk": "Бій закінчено: оборона встояла; поле бою лишилося за Цезарем."})])
+def test_the_end_of_a_battle_whose_roles_swapped_is_said_in_the_roles_at_its_end(after, result, said):
+    # J-9: Pompey's main force falls in round 1, his reserve arrives disrupted and «Caesar becomes
+    # the defender for the rest of the battle». Caesar retreating then gave «the defender holds;
+    # Pompey holds the field» (the defender had just left it), Pompey's reserve retreating in
+    # round 4 (J-6, as the attacker now) «the attacker wins; Caesar holds the field». The protocol's
+    # result keeps the first roles' names (docs/protocol/jc.md).
+    from firmware.i18n import localize
+    t = Table("dice=physical")
+    t.run(*SWAPPED)
+    assert t.battle["roles_swapped"] and t.battle["attacker_now"] == "pompey"
+    t.run(*after)
+    assert t.battle["phase"] == "over" and t.battle["result"] == result
+    assert {lang: localize(t.battle["log"][-1], lang) for lang in ("en", "ru", "uk")} == said
+
+
+@pytest.mark.parametrize("options, blocks, said", [
+    ("surprise=1", ["add attacker c_leg10", "add defender p_leg1"],
+     {"en": "Mars: in round 1 all Caesar's blocks act before Pompey's.",
+      "ru": "Марс: в 1 раунде все блоки Цезаря ходят раньше блоков Помпея.",
+      "uk": "Марс: у 1 раунді всі блоки Цезаря ходять раніше за блоки Помпея."}),
+    ("attacker=pompey surprise=1", ["add attacker p_nav1", "add defender c_nav1"],
+     {"en": "Neptune: in round 1 all Pompey's blocks act before Caesar's.",
+      "ru": "Нептун: в 1 раунде все блоки Помпея ходят раньше блоков Цезаря.",
+      "uk": "Нептун: у 1 раунді всі блоки Помпея ходять раніше за блоки Цезаря."}),
+    ("", ["add attacker c_leg10", "add defender p_leg1"], None)])
+def test_a_surprise_battle_says_its_order_of_round_1_where_it_begins(options, blocks, said):
+    # J-10: with Mars (Neptune for navis) all attacking blocks take their round-1 turns before the
+    # defender's — not the usual order (the defender's A blocks first, J-5). Nothing said so: the
+    # table saw Legio 10 (C4) act before Pompey's blocks and could only take it for a mistake, and
+    # once a block was placed nothing showed the battle was a surprise at all.
+    from firmware.i18n import localize
+    t = Table(f"dice=physical {options}".strip())
+    t.run(*blocks, "start")
+    first = {lang: localize(t.battle["log"][0], lang) for lang in ("en", "ru", "uk")} if t.battle["log"] else None
+    if said is None:
+        assert t.battle["log"] == [] and t.battle["events"] == []
+    else:
+        assert first == said and t.battle["decision"]["side"] == t.battle["attacker"]
+
+
 def test_russian_log_of_an_eliminated_feminine_block_agrees():
     # J-3: an eliminated block is said so; in Russian the participle agrees with «блок», not with
     # the block's name (was «Ауксилия 1 I→-: уничтожен»), and adding it again this year is refused

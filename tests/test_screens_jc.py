@@ -538,7 +538,28 @@ def test_the_winter_checklist_is_numbered_as_the_readers_rulebook(lang, numbers,
     assert shown == numbers, said
     assert victory in said, said
     if lang == "ru":
-        assert "4.6 Восстановление исходного состояния года:" in said and "Новый год" not in said, said
+        assert "4.6 Восстановление исходного состояния года." in said and "Новый год" not in said, said
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "Disbanding: Either"), ("ru", "Расформирование. Любой"),
+                                           ("uk", "Розпуск. Будь-який")])
+def test_the_winter_checklist_keeps_each_steps_mark_with_its_number_and_runs_its_heading_in_as_the_language_does(lang, heading):
+    # J-19: the checklist of a winter that gives Cleopatra's Alexandria to Caesar wrapped the
+    # Russian step 4.5 as «Помпей 5 ПО).» / «·» / «4.5 Расформирование:» — its mark alone on a row,
+    # read as a stray dot; and a Russian or Ukrainian heading run in before a sentence ends with a
+    # full stop («Зимнее снабжение. Город снабжает…»), where it said «Зимнее снабжение: Город…»,
+    # a capital after a colon.
+    from firmware.screens import base
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx(NEW, "control Alexandria caesar", lang=lang).open(JcHome()).press(*DOWN * 10, "a", "a")
+    assert isinstance(ctx.top, Announcement), type(ctx.top).__name__
+    shown = [row for text in ctx.top.rows for row in base.wrap(text)]
+    assert not [row for row in shown if row.strip() in ("·", "✓")], shown
+    said = " ".join(ctx.top.rows).replace(base.TIE, " ")
+    assert heading in said, said
+    if lang != "en":
+        assert not [w for w in said.split() if w.endswith(":") and w[:-1].isalpha()
+                    and said.split()[said.split().index(w) + 1][:1].isupper()], said
 
 
 def test_the_winter_asked_before_the_years_cards_are_played_says_so():  # J-18, J-19
@@ -2650,16 +2671,15 @@ def _shown_text(ctx: FakeCtx) -> str:
 
 
 @pytest.mark.parametrize("lang, killed, joins", [
-    ("en", "Pompeius is killed: a trophy for Caesar.",
-     "Cleopatra at once joins Caesar at strength I and fights for him on her next battle turn."),
-    ("uk", "Помпей загинув: трофей отримує Цезар.",
-     "Клеопатра одразу приєднується до Цезаря з бойовою силою I і б'ється за нього у свій наступний хід бою.")])
+    ("en", "Pompeius is killed: a trophy for Caesar.", "Cleopatra at once joins Caesar at strength I."),
+    ("uk", "Помпей загинув: трофей отримує Цезар.", "Клеопатра одразу приєднується до Цезаря з бойовою силою I.")])
 def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_result(lang, killed, joins):  # J-2, J-14, J-17
     """«Fight to the end» with the device's dice shows only the result: «The attacker wins.» and
     the regroup. Pompeius killed (gone for good, a 1-VP trophy for Caesar, J-2, J-17) and Cleopatra
     gone over to Caesar (J-2) were said nowhere unless the player opened Battle afterwards — the
     table had a leader to take off and a block to hand over. The result says them now, once: the
-    battle screen does not say them again."""
+    battle screen does not say them again. (The fire that takes Cleopatra goes on to kill Pompeius,
+    Pompey's last block: the battle is over, and she is no more promised a turn of it, J-13.)"""
     from firmware.screens.jc.over import OverScreen
     ctx = FakeCtx("new jc-battle seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
                   "add defender cleopatra strength=1", lang=lang).open(JcHome())
@@ -2671,6 +2691,60 @@ def test_fight_to_the_end_with_the_devices_dice_says_what_the_rules_did_on_its_r
     ctx.press(*["up"] * 6, "a")                     # (lists stop at their ends) Battle
     ctx.render()
     assert ctx.notes == [] and isinstance(ctx.top, BattleScreen), type(ctx.top).__name__
+
+
+@pytest.mark.parametrize("lang, said", [("en", "The attacker wins."), ("ru", "Атакующий победил."),
+                                        ("uk", "Нападник переміг.")])
+def test_the_result_of_a_battle_whose_roles_swapped_names_the_roles_at_its_end(lang, said):  # J-9, J-13
+    """Pompey's main force fell in round 1, his reserve came disrupted and Caesar became the
+    defender (J-9); Caesar's Legio 8 then retreated and Pompey took the field. The result page said
+    «Помпей / Оборона устояла.» — the defence, Caesar's, had just left the field."""
+    from firmware.screens.jc.over import OverScreen
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", "add attacker c_leg8", "add defender p_leg3 strength=1",
+                  "add defender p_leg4 reserve=1", "start", "fire p_leg3 dice=6", "fire c_leg8 dice=1,5,6",
+                  "fire c_leg8 dice=6,6,6", "fire p_leg4 dice=1,1", "retreat c_leg8", lang=lang).open(JcHome())
+    ctx.press("a", "a")                                  # Battle (over) → its result
+    assert isinstance(ctx.top, OverScreen), type(ctx.top).__name__
+    ctx.render()
+    assert said in ctx.texts(), ctx.texts()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Mars: in round 1 all Caesar's blocks act before Pompey's."),
+                                        ("ru", "Марс: в 1 раунде все блоки Цезаря ходят раньше блоков Помпея."),
+                                        ("uk", "Марс: у 1 раунді всі блоки Цезаря ходять раніше за блоки Помпея.")])
+def test_a_surprise_battle_started_on_the_device_says_its_order_of_round_1(lang, said):  # J-5, J-10
+    """Start round 1 of a battle set up with Mars/Neptune: Legio 10 (C4) acted first, before
+    Pompeius (B3), and nothing on the device said why (the settings are gone once a block is
+    placed): it read as a mistake. The battle screen now says the order over the first decision;
+    Fight to the end's result, once the battle is over, does not."""
+    from firmware.screens.jc.over import OverScreen
+    lines = ("new jc-battle seed=1 surprise=1", "add attacker c_leg10", "add defender p_pompeius", "add defender p_leg1")
+    ctx = FakeCtx(*lines, lang=lang).open(JcHome())
+    ctx.press("a")                                       # Battle: its set-up, drawn
+    ctx.render()
+    ctx.press("a")                                       # Start round 1
+    ctx.render()
+    assert ctx.session.lines[-1] == "start" and isinstance(ctx.top, BattleScreen)
+    assert [str(note) for note in ctx.notes] == [said], ctx.notes
+    assert ctx.view()["battle"]["decision"]["blocks"] == ["c_leg10"]
+    ctx = FakeCtx(*lines, lang=lang).open(JcHome())
+    ctx.press(*DOWN * 4, "a", "a")                       # Fight to the end, asked first: A
+    assert ctx.session.lines[-1] == "fight" and isinstance(ctx.top, OverScreen)
+    assert said.split(":")[0] not in _shown_text(ctx)
+
+
+@pytest.mark.parametrize("lang, rows", [
+    ("ru", ["Цезарь: движение 4,", "найм 1", "Помпей: Марс", "Игрок 1: Помпей"]),
+    ("uk", ["Цезар: рух 4, найм 1", "Помпей: Марс", "Гравець 1: Помпей"])])
+def test_the_reveal_writes_a_command_card_after_the_colon_in_lower_case(lang, rows):  # J-18
+    """The reveal's rows said «Цезарь: Движение 4, найм 1» — a capital after a colon, the card's
+    own «найм» in lower case beside it; a command card is named by its values, an event card by its
+    god (Марс keeps its capital)."""
+    from firmware.screens.jc.campaign import Announcement
+    ctx = FakeCtx("new jc-battle seed=11", "deal", "discard caesar 2/1", "discard pompey 2/2", "play caesar 4/1",
+                  "play pompey mars", lang=lang).open(JcHome())
+    ctx.render()
+    assert isinstance(ctx.top, Announcement) and ctx.top.rows == rows, ctx.top.rows
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Battle settings"), ("ru", "Настройки боя"), ("uk", "Налаштування бою")])

@@ -329,7 +329,8 @@ def _eliminate(battle: Battle, b: Block, by_side: str) -> str:
         b["status"] = "fight"
         if cleopatra_rule(battle) == "round":     # J-2 (ru): she fights for it in the next round
             b["acted"] = True
-        ends = not side_has(battle, other(b["side"]), in_space)        # her old side is gone: J-13
+        ends = (not side_has(battle, other(b["side"]), in_space)       # her old side is gone: J-13
+                or battle["round"] >= LAST_ROUND and b["acted"])       # no turn of hers left: no round 5
         said = _CLEOPATRA_JOINS_AT_THE_END[b["side"]] if ends else _CLEOPATRA_JOINS[b["side"], cleopatra_rule(battle)]
         _event(battle, "cleopatra", Msg(said), side=b["side"])
         return f"joins {b['side']}"   # a record word (protocol): applied_hit says the step she lost
@@ -364,6 +365,11 @@ def start(battle: Battle) -> None:
     check_ready(battle)
     battle["phase"] = "fighting"
     _next_round(battle)
+    if battle["surprise"]:       # J-10: said where the battle begins (the turns' order is not the usual)
+        att = battle["attacker"]
+        card = "neptune" if all(b["kind"] == "navis" for b in battle["blocks"]
+                                if b["side"] == att and b["status"] == "fight") else "mars"
+        _event(battle, "surprise", Msg(_SURPRISE[card, att]), side=att, card=card)
     advance(battle)
 
 
@@ -418,16 +424,47 @@ def _finish(battle: Battle) -> None:
     else:
         result = "attacker_eliminated"
     _drop_pending(battle)
+    _unkept_promises(battle)
     battle["phase"] = "over"
     battle["result"] = result
     battle["winner"] = holder
+    now = attacker_now(battle)
+    said = result_in_roles(result, battle["swapped"], holder, now,
+                           side_has(battle, now, in_space) or battle["retreated"][now] > 0)
     if holder in _HOLDS:          # one sentence per side: ru/uk decline the side's name
-        text = Msg(_HOLDS[holder], result_word(result))
+        text = Msg(_HOLDS[holder], result_word(said))
     elif holder:                  # (the sentence of states stored before, kept in the catalogs)
-        text = Msg("Battle over: {}; {} holds the field.", result_word(result), side_word(holder))
+        text = Msg("Battle over: {}; {} holds the field.", result_word(said), side_word(holder))
     else:
         text = Msg("Battle over: {}.", result_word(result))
     _event(battle, "end", text, result=result)
+
+
+def result_in_roles(result: str | None, swapped: bool, winner: str | None, attacker_now: str,
+                    attacker_left: bool) -> str | None:
+    """The result (J-13) said as the roles stood at the battle's end: after a role swap (J-9) the
+    first attacker defends, and the log has said so («Caesar becomes the defender for the rest of
+    the battle»): the side attacking now (``attacker_now``) holding the field won as the attacker,
+    else it was destroyed or (``attacker_left``: some of its blocks retreated or stayed after
+    round 4) the defender held. The protocol's ``result`` keeps the first roles' names."""
+    if not swapped or result is None or winner is None:
+        return result
+    if winner == attacker_now:
+        return "attacker_wins"
+    return "defender_holds" if attacker_left else "attacker_eliminated"
+
+
+def _unkept_promises(battle: Battle) -> None:
+    """At the battle's end (J-13), Cleopatra's change of side made by the step that ended it says
+    only that she joined (J-2), not that she fights for that side in the next round or on her next
+    turn: the same fire's later hits, or the other reserves disrupted with her, took the last block
+    of her old side after her (she was the first of them to go)."""
+    for event in battle["events"]:
+        if (event["event"] != "cleopatra" or event.get("after") != len(battle["turns"])
+                or event.get("side") not in SIDES):
+            continue
+        said = Msg(_CLEOPATRA_JOINS_AT_THE_END[event["side"]])
+        event["text"], event["msg"] = said, to_data(said)
 
 
 def _ended(battle: Battle) -> bool:
@@ -764,6 +801,14 @@ _CLEOPATRA_JOINS = {
 # over (J-13): no round or turn of it is left for her, so none is promised
 _CLEOPATRA_JOINS_AT_THE_END = {"caesar": N_("Cleopatra at once joins Caesar at strength I."),
                                "pompey": N_("Cleopatra at once joins Pompey at strength I.")}
+# J-10 (the RU summary: Mars «Все блоки, только в первом раунде в одной из битв, способны в бою
+# атаковать первыми, нежели блоки защищающихся»; Neptune, its sea version, for navis): the order of
+# round 1 is not the usual one (the defender's A blocks first), said so the table does not take it
+# for a mistake. Mars for a land attack; Neptune when every attacking block of the main force is a navis.
+_SURPRISE = {("mars", "caesar"): N_("Mars: in round 1 all Caesar's blocks act before Pompey's."),
+             ("mars", "pompey"): N_("Mars: in round 1 all Pompey's blocks act before Caesar's."),
+             ("neptune", "caesar"): N_("Neptune: in round 1 all Caesar's blocks act before Pompey's."),
+             ("neptune", "pompey"): N_("Neptune: in round 1 all Pompey's blocks act before Caesar's.")}
 _ARRIVE = {"caesar": N_("Caesar's reserves arrive: {}."), "pompey": N_("Pompey's reserves arrive: {}.")}
 _DISRUPTED = {"caesar": N_("Caesar's main force fell in round 1: its reserves arrive disrupted, one step each ({})."),
               "pompey": N_("Pompey's main force fell in round 1: its reserves arrive disrupted, one step each ({}).")}

@@ -72,9 +72,10 @@ def _fight_all(ctx: Ctx) -> None:
     the way that no page said (a leader killed and his trophy, Cleopatra gone over, reserves
     disrupted, the role swap: J-2, J-9, J-17) — the table has blocks to take off and turn —, and
     the battle screen does not say them again."""
-    said = len(view_of(ctx)["battle"]["events"])
-    if run_line(ctx, act.fight()) is None:
-        return
+    before = view_of(ctx)["battle"]
+    said = len(before["events"]) + (before["phase"] == "setup" and before["surprise"])   # (Mars/Neptune's order of
+    if run_line(ctx, act.fight()) is None:                                       # round 1, said as it began: not news
+        return                                                                   # at the end, J-10)
     b = view_of(ctx)["battle"]
     fresh = list(b["events"][said:-1] if b["phase"] == "over" else b["events"][said:])   # (the last: the end, the result's own)
     news(ctx)                                        # (said here: not again on the battle screen)

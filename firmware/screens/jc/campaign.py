@@ -16,6 +16,7 @@ from engine.jc.views import Reveal, Verdict, WinterView
 from engine.text import N_
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import Msg, _, ngettext
+from firmware.screens.base import TIE
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.jc.words import (GAME, SIDES, campaign_mark, card_name, digest, kept_for, name_of, over_item, run_line,
                                        side_name, view_of)
@@ -151,12 +152,12 @@ class CardsMenu(ListScreen):
 
 
 def reveal_rows(rec: Reveal) -> list[str]:
-    rows = [f"{side_name(s)}: {card_name(rec['played'][s])}" for s in SIDES]
+    rows = [_("{side}: {card}").format(side=side_name(s), card=card_name(rec["played"][s], said=True)) for s in SIDES]
     if rec["cancelled"]:
         return rows + [_("Two events cancel each other.")]
     for side in SIDES:
         if rec["played"][side] == "apollo":
-            rows.append(_("Apollo copies: {}").format(card_name(rec["effective"][side])))
+            rows.append(_("Apollo copies: {}").format(card_name(rec["effective"][side], said=True)))
     return rows + [_("Player 1: {}").format(side_name(rec["player1"]))]
 
 
@@ -326,10 +327,19 @@ def _in_order(shown: str, said: str) -> tuple[int, ...]:
         return tuple(int(part) for part in said.split(".") if part.isdigit())
 
 
+# A step of the checklist: its number, its title run in before its sentences. Russian and Ukrainian
+# end a run-in heading with a full stop (the sentence after it starts with a capital: «Зимнее
+# снабжение. Город снабжает…», never «Зимнее снабжение: Город…»); English keeps the colon.
+STEP_ROW = N_("{number} {title}: {text}")
+
+
 def winter_rows(winter: WinterView) -> list[str]:
-    """The checklist, each step numbered and ordered as the reader's rulebook has it (J-19)."""
+    """The checklist, each step numbered and ordered as the reader's rulebook has it (J-19); its
+    mark (✓ done by the device, · the table's) tied to the number, never left alone on a row."""
     steps = sorted(((step_number(s["step"]), s) for s in winter["checklist"]), key=lambda x: _in_order(x[0], x[1]["step"]))
-    return [f"{'✓' if s['done'] else '·'} {number} {again(s['title'])}: {again(s['text'])}" for number, s in steps]
+    return [('✓' if s['done'] else '·') + TIE + _(STEP_ROW).format(number=number, title=again(s['title']),
+                                                                    text=again(s['text']))
+            for number, s in steps]
 
 
 _digest = digest          # (what an announcement says, marked: :func:`firmware.screens.jc.words.digest`)

@@ -7,6 +7,7 @@ from typing import cast
 
 from PIL import Image
 
+from engine.jc.battle import result_in_roles
 from engine.jc.views import BattleView, JcView, WinterView
 from engine.text import N_
 from firmware.screens import base
@@ -89,7 +90,10 @@ class OverScreen:
 
     def rows(self, view: JcView) -> list[str]:
         b = view["battle"]
-        result = _(RESULT_WORDS[b["result"]]) if b["result"] in RESULT_WORDS else ""
+        said = result_in_roles(b["result"], b["roles_swapped"], b["winner"], b["attacker_now"],
+                               any(x["side"] == b["attacker_now"] and x["status"] in (*IN_SPACE, "retreated")
+                                   for x in b["blocks"]))      # (J-9: as the roles stood at the end)
+        result = _(RESULT_WORDS[said]) if said in RESULT_WORDS else ""
         events = [again(e) for e in self.events]        # (said again in a language chosen meanwhile)
         paras = [p for p in [result, *events, *map(say, regroup(b, view["winter"]))] if p]
         return self.scroll.follow(paras, beside(paras, self.SHORT))     # scrolled: the mark keeps its column

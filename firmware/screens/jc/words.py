@@ -229,12 +229,14 @@ def block_row(b: Rated, width: int = base.COLS) -> str:
     return fitted_name(b, width - len(tail)).ljust(width - len(tail)) + tail
 
 
-def card_name(card: str) -> str:
-    """``2/1`` -> "Move 2, Levy 1"; ``mars`` -> "Mars" (J-18)."""
+def card_name(card: str, said: bool = False) -> str:
+    """``2/1`` -> "Move 2, Levy 1"; ``mars`` -> "Mars" (J-18). ``said``: after a colon, where Russian
+    and Ukrainian write a command card in lower case («Цезарь: движение 3, найм 2», not «Цезарь:
+    Движение 3, найм 2»); an event card is a god's name, written with its capital everywhere."""
     if card in EVENT_WORDS:
         return _(EVENT_WORDS[card])
     move, _sep, levy = card.partition("/")
-    return _("Move {}, Levy {}").format(move, levy)
+    return (_("move {}, levy {}") if said else _("Move {}, Levy {}")).format(move, levy)
 
 
 def win_chance(battle: BattleView, side: str, odds: Odds) -> float:
