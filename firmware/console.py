@@ -21,7 +21,7 @@ from typing import IO, Any, cast
 
 from engine import registry
 from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
-from engine.game import ascii_digits
+from engine.game import ascii_digits, whole_number
 from engine.text import Msg
 from firmware import console_session
 from firmware.console_greeting import english_replies, greeting, greeting_language
@@ -126,7 +126,7 @@ class Console(SessionCommands):
         :meth:`request` answers it); None for any other line (answer it with :meth:`request`)."""
         text = ascii_digits(text)
         try:
-            req = parse_line(text.strip())
+            req = parse_line(text.strip(), asked=True)
         except LegatusError:
             return None
         if req.command != "export" or req.opts.get("format") != "draws":
@@ -182,7 +182,7 @@ class Console(SessionCommands):
 
     # -- dispatch ----------------------------------------------------------------------------
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
-        req = parse_line(line)
+        req = parse_line(line, asked=True)
         name = req.command
         if name == "help" and (req.args or req.opts):
             raise BadArguments(Msg("'help' takes no arguments: it lists the commands answered now; docs/protocol.md "
@@ -285,7 +285,7 @@ class Console(SessionCommands):
         n = 20
         if req.args:
             try:
-                n = int(req.args[0])
+                n = whole_number(req.args[0])
             except ValueError:
                 raise BadArguments(Msg("Usage: actions [N] [before=K]; '{}' is not a number.", req.args[0][:24])) from None
             if not 1 <= n <= MAX_PAGE:
@@ -304,7 +304,7 @@ class Console(SessionCommands):
         n = 20
         if args:
             try:
-                n = int(args[0])
+                n = whole_number(args[0])
             except ValueError:
                 raise BadArguments(Msg("Usage: log [N]; '{}' is not a number.", args[0][:24])) from None
             if n < 1:
@@ -314,12 +314,12 @@ class Console(SessionCommands):
     def _roll_sessionless(self, line: str) -> dict[str, Any]:
         from engine import dice
         from engine.rng import Rng
-        req = parse_line(line)
+        req = parse_line(line, asked=True)
         if len(req.args) != 1:
             raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
         req.check_opts(frozenset({"seed"}))
         seed = req.opt_int("seed", lo=0)
-        record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
+        record = dice.roll(dice.parse_dice(req.args[0], asked=True), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
 
     def _running_table(self) -> list[dict[str, Any]]:
