@@ -1,0 +1,55 @@
+"""A script file sent to the console as a scripter makes one: saved by Windows Notepad or
+PowerShell as "UTF-8" it starts with a byte-order mark (docs/protocol.md, Framing), piped into
+``legatus console``, or written to the device's serial link (``cat script.txt > /dev/ttyACM0``)."""
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_console
+
+BOM = b"\xef\xbb\xbf"
+
+
+@pytest.fixture
+def pty() -> Iterator[tuple[int, str]]:
+    master, slave = os.openpty()
+    yield master, os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_a_script_saved_with_a_byte_order_mark_runs_from_its_first_line(state_dir: Path):
+    """Its first line was the unknown command '\\ufeffnew' ("did you mean 'new'?"), and the lines
+    after it ran on whatever session the device held: here the draw came from an older bag."""
+    run_console(state_dir, ["new bag items=old*5 seed=1"])
+    script = BOM + b"new bag items=gold*3,silver*2 seed=7\r\ndraw 2\r\n" + BOM + b"# a second file, cat'ed on\r\nstate\r\n"
+    new, draw, state = run_console(state_dir, script)
+    assert new["ok"] and new["game"] == "bag", new
+    assert draw["ok"] and set(draw["drawn"]) <= {"gold", "silver"}
+    left = state["state"]["bag"]["left"]
+    assert set(left) <= {"gold", "silver"} and sum(left.values()) == 3      # the new bag's, not the old one's
+
+
+def test_a_line_of_a_byte_order_mark_alone_gets_no_reply(state_dir: Path):
+    assert run_console(state_dir, BOM + b"\r\n" + BOM + b"   \nversion\n" + BOM) == [
+        {"ok": True, "version": run_console(state_dir, ["version"])[0]["version"], "protocol": 1}]
+
+
+def test_the_device_serial_link_reads_a_script_with_a_byte_order_mark(pty: tuple[int, str]):
+    """On the device (``legatus --serial``) too: the serial reader queues the line without it."""
+    from firmware.serial_reader import serial_reader
+    from hw.serial_link import SerialLink, open_serial
+    master, path = pty
+    link = SerialLink(path, port=open_serial(path), reopen=False)
+    events: queue.Queue = queue.Queue()
+    threading.Thread(target=serial_reader, args=(link, events), daemon=True).start()
+    os.write(master, BOM + b"new dice seed=1\r\n" + BOM + b"# comment\r\nroll 1d6\r\n")
+    got = [events.get(timeout=10)[1] for _ in range(2)]
+    assert got == [b"new dice seed=1", b"roll 1d6"]
+    assert events.empty()
