@@ -96,6 +96,9 @@ class Console(SessionCommands):
         if not answered(raw):       # (not empty as sent: PROTOCOL.md gives it one response all the same)
             return self._error(BadArguments(Msg("This line was erased (Backspace, Ctrl-U or Ctrl-C) and nothing is "
                                                 "left of it; nothing was done.")))
+        if _utf16(raw):
+            return self._error(BadArguments(Msg("The line is UTF-16 text (as Windows PowerShell writes files), not "
+                                                "UTF-8: save the script as UTF-8 and send it again; nothing was done.")))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -349,6 +352,21 @@ class Console(SessionCommands):
 
     def close(self) -> None:
         self.store.close()
+
+
+def _utf16(raw: bytes) -> bool:
+    """Whether a request line is UTF-16 text: a script Windows PowerShell 5 wrote (``>``, ``Out-File``),
+    sent as it is (a terminal's "send file", ``type script.txt > COM3``). Its lines are refused all
+    the same (each has a NUL or is no UTF-8); said so, the scripter knows what to change. Every
+    other byte of such a line is NUL (the line's ends cut it between a character's two bytes, so
+    a line may start or end with one; a lone NUL stays a NUL), after UTF-16's byte-order mark if it
+    starts with one."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raw = raw[2:]
+        if not raw:
+            return True
+    zeros, evens, odds = raw.count(0), raw[0::2], raw[1::2]
+    return len(raw) > 1 and zeros * 2 >= len(raw) - 1 and (evens.count(0) == len(evens) or odds.count(0) == len(odds))
 
 
 def _unknown(name: str, known: list[str]) -> Msg:

@@ -53,3 +53,21 @@ def test_the_device_serial_link_reads_a_script_with_a_byte_order_mark(pty: tuple
     got = [events.get(timeout=10)[1] for _ in range(2)]
     assert got == [b"new dice seed=1", b"roll 1d6"]
     assert events.empty()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_script_in_utf16_is_refused_saying_so_and_changes_nothing(state_dir: Path, encoding: str):
+    """Windows PowerShell 5 writes ``>`` and ``Out-File`` in UTF-16: each line was "not valid UTF-8
+    (byte 1)" or "contains a NUL character", which did not say what to change."""
+    run_console(state_dir, ["new bag items=old*5 seed=1"])
+    script = "new bag items=gold*3 seed=7\r\ndraw 2\r\n".encode(encoding)
+    replies = run_console(state_dir, script)
+    assert replies and all(r["error"] == "bad_arguments" for r in replies)
+    assert sum("UTF-16" in r["message"] for r in replies) >= 2, replies      # (a lone NUL between CR and LF: a NUL)
+    assert run_console(state_dir, ["state"])[0]["state"]["bag"]["left"] == {"old": 5}
+
+
+def test_the_utf16_refusal_is_said_in_the_devices_language(console):
+    assert console.request("settings language=uk")["ok"]
+    said = console.handle_bytes("version".encode("utf-16-le"))
+    assert said is not None and "Рядок у UTF-16" in said and '"bad_arguments"' in said
