@@ -369,10 +369,21 @@ def _utf16(raw: bytes) -> bool:
     return len(raw) > 1 and zeros * 2 >= len(raw) - 1 and (evens.count(0) == len(evens) or odds.count(0) == len(odds))
 
 
+# The keys of the Russian and Ukrainian layouts (ЙЦУКЕН) as the Latin letters they carry: «ыефеу» is
+# "state" typed with the layout not switched back (a laptop's Cyrillic layout, a player's names).
+_LAYOUT = str.maketrans("йцукенгшщзхъїфывапролджэєіячсмитьбю", "qwertyuiop[]]asdfghjkl;''szxcvbnm,.")
+
+
 def _unknown(name: str, known: list[str]) -> Msg:
     """The error for an unknown command: the command meant when it is a likely typo of one answered
     now (letters swapped, missed or doubled, capitals), else where the list of commands is."""
     import difflib                                    # (only on this error path: not at every start)
+    latin = name[:40].lower().translate(_LAYOUT)
+    if latin != name[:40].lower():                    # typed with the keyboard in Russian or Ukrainian
+        meant = [latin] if latin in known else difflib.get_close_matches(latin, known, n=1, cutoff=0.75)
+        if meant:
+            return Msg("Unknown command '{}': the keyboard was in another layout; did you mean '{}'? 'help' lists "
+                       "the commands.", name[:40], meant[0])
     close = difflib.get_close_matches(name[:40].lower(), known, n=1, cutoff=0.6)
     if close and close[0] != "help":                  # (help is named anyway: not twice in one sentence)
         return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])

@@ -71,3 +71,25 @@ def test_the_utf16_refusal_is_said_in_the_devices_language(console):
     assert console.request("settings language=uk")["ok"]
     said = console.handle_bytes("version".encode("utf-16-le"))
     assert said is not None and "Рядок у UTF-16" in said and '"bad_arguments"' in said
+
+
+@pytest.mark.parametrize("lang,typed,meant,said", [
+    ("ru", "ыефеу", "state", "клавиатура была в другой раскладке; может быть, «state»?"),
+    ("ru", "туц вшсу ыуув=1", "new", "может быть, «new»?"),
+    ("uk", "вкфц 2", "draw", "клавіатура була в іншій розкладці; можливо, «draw»?"),
+    ("uk", "іцщкв-ефсешсі 3", "sword-tactics", "можливо, «sword-tactics»?"),   # (і where Russian has ы)
+    ("en", "руды", "help", "the keyboard was in another layout; did you mean 'help'?"),
+])
+def test_a_command_typed_in_the_cyrillic_layout_names_the_one_meant(console, lang: str, typed: str, meant: str,
+                                                                   said: str):
+    """A player at a laptop whose layout was left on Russian or Ukrainian types «ыефеу» for
+    "state": it was only an unknown command, with no hint (the typo hint compares letters)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    out = console.request(typed)
+    assert out["error"] == "unknown_command" and said in out["message"], out
+    assert console.request("state")["error"] == "no_session"                  # nothing was run
+
+
+def test_a_cyrillic_word_that_is_no_command_in_any_layout_gets_no_guess(console):
+    out = console.request("помощь")
+    assert out["error"] == "unknown_command" and "layout" not in out["message"] and "mean" not in out["message"]
