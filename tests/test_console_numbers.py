@@ -54,6 +54,9 @@ CASES = [
     # C-4: a token's numbers
     (["new caesar-solo side=caesar difficulty=easy seed=1"], "crassus draw=ship:05/1",
      None),
+    (["new caesar-solo side=caesar difficulty=easy seed=1"],
+     'position {"spaces": {"SC-SD": {"by": "crassus", "token": "ship:05/1", "toward": {"SC": 5, "SD": 1}}}}',
+     'position {"spaces": {"SC-SD": {"by": "crassus", "token": "ship:5/1", "toward": {"SC": 5, "SD": 1}}}}'),
 ]
 
 

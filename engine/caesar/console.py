@@ -600,7 +600,9 @@ def _position_admitted(state: State, req: Request) -> None:
 def _position(state: State, req: Request) -> Outcome:
     data = req.json()
     g = _load(state)
-    apply_position(g, data)
+    apply_position(g, data)                   # (it checked the shapes: the spaces' tokens and the row are text)
+    check_written([x["token"] for x in (data.get("spaces") or {}).values() if "token" in x]
+                  + list(data.get("crassus_row") or []), req.asked)
     _store(state, g)
     tokens = sum(1 for o in g.owner if o >= 0)
     return Outcome({"position": position_of(g), "next": flow.expecting(g)},
