@@ -93,3 +93,20 @@ def test_a_command_typed_in_the_cyrillic_layout_names_the_one_meant(console, lan
 def test_a_cyrillic_word_that_is_no_command_in_any_layout_gets_no_guess(console):
     out = console.request("помощь")
     assert out["error"] == "unknown_command" and "layout" not in out["message"] and "mean" not in out["message"]
+
+
+def test_a_russian_name_typed_with_e_for_yo_names_the_player(console):   # G-5 fame, G-7 the Senate
+    """«fame Семен +1» for the player «Семён» was "Нет игрока «Семен»": Russian writes е for ё
+    (ё sits far in a keyboard's corner), so a scripter typing the names the players gave met it."""
+    assert console.request("settings language=ru")["ok"]
+    assert console.request("new glory players=Семён,Алёна,Вера seed=1")["ok"]
+    out = console.request("fame Семен +2")
+    assert out["ok"] and out["fame"]["Семён"] == 3, out
+    assert console.request("vote алена")["senate"] == ["Алёна"]
+    assert console.request("actions")["actions"][0]["line"] == "vote алена"      # (as typed, as a name's case is)
+
+
+def test_e_for_yo_never_picks_between_two_players(console):
+    assert console.request("new glory players=Семён,Семен,Вера seed=1")["ok"]   # (two players an older game named so)
+    assert console.request("fame Семен +1")["fame"] == {"Семён": 1, "Семен": 2, "Вера": 1}
+    assert console.request("fame СЕМЁН +1")["fame"] == {"Семён": 2, "Семен": 2, "Вера": 1}

@@ -18,7 +18,7 @@ from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
 from engine.glory.views import EventCard, GloryGameView, TrackPlace
-from engine.names import check_name
+from engine.names import check_name, named
 from engine.rng import Draws, Rng
 from engine.glory.text import Msg
 
@@ -133,10 +133,11 @@ def two_player_cards_unknown(n_players: int, options: Mapping[str, bool]) -> boo
 
 
 def find_player(players: list[str], raw: str) -> str:
-    """The player called ``raw`` (any letter case); raises BadArguments listing the players."""
-    for p in players:
-        if p.casefold() == raw.casefold():
-            return p
+    """The player called ``raw`` (any letter case, е for ё: engine.names.named); raises
+    BadArguments listing the players."""
+    found = named(players, raw)
+    if found is not None:
+        return found
     raise BadArguments(Msg("No player '{}' (players: {}).", raw, ", ".join(players)))
 
 
