@@ -38,6 +38,9 @@ _NO_OPTS: Mapping[str, str] = MappingProxyType({})
 
 
 MAX_JSON_DEPTH = 32   # positions and score sheets need 4 levels; deeper is junk
+# Quotes a word processor, a messenger or a web page puts for " (and a Russian text's «»): a JSON
+# argument copied from there does not parse, and where alone did not say why.
+TYPOGRAPHIC_QUOTES = "“”„‟«»‘’‚‛″"
 
 
 def _depth(value: Any) -> int:
@@ -119,6 +122,10 @@ class Request(NamedTuple):
         except RecursionError:
             raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH)) from None
         except json.JSONDecodeError as e:    # where, not the parser's English reason (said in ru/uk too)
+            curly = "".join(sorted({c for c in self.rest if c in TYPOGRAPHIC_QUOTES}, key=TYPOGRAPHIC_QUOTES.index))
+            if curly:                        # (a text editor's, a messenger's or a web page's: copied from there)
+                raise BadJson(Msg("'{}': the JSON does not parse (line {}, column {}): its quotes must be straight "
+                                  "(\"), not {}.", self.command, e.lineno, e.colno, curly)) from None
             raise BadJson(Msg("'{}': the JSON does not parse (line {}, column {}).", self.command, e.lineno,
                               e.colno)) from None
         except ValueError:                   # (e.g. an integer too long to convert)

@@ -56,6 +56,21 @@ def reply_json(obj: Mapping[str, Any]) -> str:
     return text.translate(_UNSAFE) if _UNSAFE_FOUND.search(text) else text
 
 
+# Every space of Unicode's Zs category but the ASCII one: the no-break space a word processor, a
+# messenger or a Russian text's typography puts after a short word (and macOS types for Option+Space),
+# the thin, the figure and the ideographic (a full-width IME's) spaces.
+_SPACES = {c: " " for c in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
+
+
+def plain_spaces(line: str) -> str:
+    """``line`` with every other space character as the ASCII space. A request copied from a web
+    page or a chat ('roll\u00a01d6') looked right and was the unknown command 'roll 1d6'
+    (did you mean 'roll'?): the command word ends at a space; the words after it were split at
+    any space already, so no request meant anything else with one. Run, journaled and answered
+    as if typed with spaces (names and shares take no such character)."""
+    return line.translate(_SPACES) if not line.isascii() else line
+
+
 def version() -> str:
     from firmware import __version__
     return __version__
@@ -117,8 +132,9 @@ class Console(SessionCommands):
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
         ``undo``, the step it must take back (:meth:`undo_named`). Its digits are read as ASCII
-        (engine.game.ascii_digits: a full-width «３» is run, journaled and answered as 3)."""
-        text = ascii_digits(text)
+        (engine.game.ascii_digits: a full-width «３» is run, journaled and answered as 3), its
+        spaces as spaces (:func:`plain_spaces`)."""
+        text = plain_spaces(ascii_digits(text))
         return self._answered(text, lambda: self._dispatch(text.strip(), step))
 
     def detached(self, text: str) -> tuple[Hashable, Callable[[], dict[str, Any]]] | dict[str, Any] | None:
@@ -127,7 +143,7 @@ class Console(SessionCommands):
         (the store's connection is this thread's); the job makes the fields from that alone.
         Returns (what the job is made of, the job); the response object of a refused read (as
         :meth:`request` answers it); None for any other line (answer it with :meth:`request`)."""
-        text = ascii_digits(text)
+        text = plain_spaces(ascii_digits(text))
         try:
             req = parse_line(text.strip(), asked=True)
         except LegatusError:
@@ -187,6 +203,8 @@ class Console(SessionCommands):
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         req = parse_line(line, asked=True)
         name = req.command
+        if not name:                # (a line of no-break spaces: plain_spaces; not blank as sent, so answered)
+            raise BadArguments(Msg("The line holds only spaces; nothing was done."))
         if name == "help" and (req.args or req.opts):
             raise BadArguments(Msg("'help' takes no arguments: it lists the commands answered now; docs/protocol.md "
                                    "describes each one."))

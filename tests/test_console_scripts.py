@@ -110,3 +110,40 @@ def test_e_for_yo_never_picks_between_two_players(console):
     assert console.request("new glory players=Семён,Семен,Вера seed=1")["ok"]   # (two players an older game named so)
     assert console.request("fame Семен +1")["fame"] == {"Семён": 1, "Семен": 2, "Вера": 1}
     assert console.request("fame СЕМЁН +1")["fame"] == {"Семён": 2, "Семен": 2, "Вера": 1}
+
+
+@pytest.mark.parametrize("line", ["roll\u00a02d6 seed=1", "new\u00a0dice seed=1", "roll\u202f2d6\u00a0seed=1",
+                                  "roll\u30002d6 seed=1"])
+def test_a_request_copied_with_no_break_spaces_runs_as_typed_with_spaces(console, line: str):
+    """Copied from a web page, a chat or a Russian text (a no-break space after a short word; macOS
+    types one for Option+Space), 'roll\\u00a02d6' looked right and was the unknown command 'roll 2d6'
+    (did you mean 'roll'?). Now run, journaled and answered as the line with spaces."""
+    plain = console.request(line.replace("\u00a0", " ").replace("\u202f", " ").replace("\u3000", " "))
+    assert plain["ok"], plain
+    out = console.request(line)
+    assert out["ok"], out
+    assert {k: v for k, v in out.items() if k != "state"} == {k: v for k, v in plain.items() if k != "state"}
+    if "state" in out and out["state"]["game"] == "dice" and out["state"]["rolls"]:
+        assert console.request("actions")["actions"][0]["line"] == "roll 2d6 seed=1"
+
+
+def test_a_line_of_no_break_spaces_is_answered_as_nothing_done(console):
+    out = console.request("\u00a0\u00a0")
+    assert out["error"] == "bad_arguments" and out["message"] == "The line holds only spaces; nothing was done."
+
+
+@pytest.mark.parametrize("lang,quotes,said", [
+    ("en", "“{}”", 'its quotes must be straight ("), not “”.'),
+    ("ru", "«{}»", 'кавычки в нём должны быть прямые ("), а не «».'),
+    ("uk", "„{}“", 'лапки в ньому мають бути прямі ("), а не “„.'),
+])
+def test_json_with_typographic_quotes_says_they_must_be_straight(console, lang: str, quotes: str, said: str):  # C-13
+    """A position copied from a word processor or a chat has “ ” (a Russian text «»): the refusal
+    said only where the JSON stopped parsing (line 1, column 2)."""
+    assert console.request(f"settings language={lang}")["ok"]
+    assert console.request("new caesar-solo side=caesar difficulty=easy seed=1")["ok"]
+    before = console.request("state")["state"]
+    q = quotes.format
+    out = console.request("position {" + q("human_side") + ": " + q("pompey") + "}")
+    assert out["error"] == "bad_json" and said in out["message"], out
+    assert console.request("state")["state"] == before
