@@ -147,3 +147,69 @@ def test_json_with_typographic_quotes_says_they_must_be_straight(console, lang: 
     out = console.request("position {" + q("human_side") + ": " + q("pompey") + "}")
     assert out["error"] == "bad_json" and said in out["message"], out
     assert console.request("state")["state"] == before
+
+
+@pytest.mark.slow
+def test_a_scripters_session_over_the_serial_console_on_a_pty(tmp_path: Path, pty: tuple[int, str]):
+    """`legatus console --serial PORT` as a scripter drives it from a laptop: a script saved with a
+    byte-order mark, CR, LF and CRLF line ends, a line split across writes, a 64 KB line, garbage
+    bytes, a UTF-16 line, a no-break space, numbers written otherwise, Cyrillic in ru: one reply
+    per line, ending as its request did, each refusal changing nothing, and the program goes on."""
+    import json
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+    master, path = pty
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "console", "--serial", path, "--state-dir",
+                             str(tmp_path / "s")], cwd=ROOT, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert proc.stderr is not None and b"ready" in proc.stderr.readline()    # the port is open
+        got = bytearray()
+
+        def ask(*writes: bytes, n: int = 1) -> list[bytes]:
+            for w in writes:
+                os.write(master, w)
+                time.sleep(0.05)
+            out: list[bytes] = []
+            end = time.monotonic() + 30
+            while len(out) < n and time.monotonic() < end:
+                if b"\n" in got:
+                    i = got.index(b"\n") + 1
+                    out.append(bytes(got[:i]))
+                    del got[:i]
+                    continue
+                if select.select([master], [], [], 0.2)[0]:
+                    got.extend(os.read(master, 65536))
+            assert len(out) == n, (writes, out)
+            return out
+
+        def one(*writes: bytes) -> dict:
+            return json.loads(ask(*writes)[0])
+
+        assert one(BOM + b"new bag items=gold*3,silver*2 seed=7\r\n")["game"] == "bag"
+        state = one(b"state\n")["state"]
+        assert ask(b"draw 02\r")[0].endswith(b"}\r\n")                       # CR in, CRLF out
+        assert one(b"draw +1\r\n")["error"] == "bad_arguments"
+        assert one(b"dr", b"aw ", b"1\n")["drawn"]                           # a line split across writes
+        assert one(b"undo\n")["ok"]
+        assert one(b"x" * 65536 + b"\n")["error"] == "line_too_long"
+        assert one(b"\xff\xfe\x80garbage\n")["error"] == "bad_arguments"
+        assert "UTF-16" in one("state".encode("utf-16-le") + b"\n")["message"]
+        assert one("state\u00a0\n".encode())["state"] == state
+        assert one("settings language=ru\n".encode())["ok"]
+        assert "может быть, «state»" in one("ыефеу\n".encode())["message"]
+        assert one("put золото\n".encode())["error"] == "illegal_move"
+        assert one(b"reveal\n")["error"] == "illegal_move"
+        assert one(b"state\n")["state"] == state                             # every refusal changed nothing
+        assert one(b"end\n")["ok"] and one(b"reveal\n")["seed"] == 7
+        assert one(b"undo\n")["error"] == "game_over"
+        assert one(b"quit\n") == {"ok": True, "bye": True}
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
