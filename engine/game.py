@@ -71,7 +71,7 @@ def ascii_digits(line: str) -> str:
 
 def whole_number(raw: str, asked: bool = True, signed: bool = False, key: str | None = None) -> int:
     """``raw`` read as a whole number by the console's one rule for numbers (docs/protocol.md,
-    Numbers): decimal digits 0-9 as a number is written — no leading zero, no ``_``, no space, and
+    Framing): decimal digits 0-9 as a number is written — no leading zero, no ``_``, no space, and
     a sign only where the number is a change or a modifier (``signed``: ``+3``, ``-3``, ``-0``); ``-`` for
     a number below zero (a range check then says what is allowed). Raises ValueError (``int()``'s)
     for what is no number at all, so that the caller says what it needed; BadArguments for a number

@@ -61,19 +61,24 @@ def check_name(name: str, max_len: int = 24, spaces: bool = True) -> str:
     return name
 
 
-def _yo_folded(name: str) -> str:
-    return name.casefold().replace("ё", "е")
+_SAME_LETTER = str.maketrans({"ё": "е", "’": "'", "ʼ": "'"})
+
+
+def _folded(name: str) -> str:
+    return name.casefold().translate(_SAME_LETTER)
 
 
 def named(names: Sequence[str], raw: str) -> str | None:
-    """The one of ``names`` that ``raw`` names: in any letter case, and with е for ё (Russian
-    writes «Семен» for «Семён», «Алена» for «Алёна»: the keyboard has ё far in a corner, and most
-    people never type it); a name typed exactly (in any case) wins over one that differs by ё
-    alone, and one ``raw`` would name twice that way is none. None if no name is meant."""
+    """The one of ``names`` that ``raw`` names: in any letter case, with е for ё (Russian writes
+    «Семен» for «Семён», «Алена» for «Алёна»: the keyboard has ё far in a corner, and most people
+    never type it) and any of the apostrophes (:data:`APOSTROPHES`: Ukrainian «Мар'яна» is typed
+    with ' on a laptop, ’ on a phone, ʼ where the layout has it); a name typed exactly (in any
+    case) wins over one that differs by those alone, and one ``raw`` would name twice that way is
+    none. None if no name is meant."""
     key = raw.casefold()
     for name in names:
         if name.casefold() == key:
             return name
-    folded = [name for name in names if _yo_folded(name) == _yo_folded(raw)]
+    folded = [name for name in names if _folded(name) == _folded(raw)]
     return folded[0] if len(folded) == 1 else None
 

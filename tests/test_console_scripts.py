@@ -213,3 +213,13 @@ def test_a_scripters_session_over_the_serial_console_on_a_pty(tmp_path: Path, pt
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.parametrize("typed", ["Мар'яна", "мар’яна", "МАРʼЯНА"])
+def test_a_ukrainian_name_is_named_with_any_apostrophe(console, typed: str):   # G-5 fame
+    """«Марʼяна» set up with one apostrophe was "Немає гравця «Мар'яна»" when typed with another
+    (' on a laptop, ’ on a phone, ʼ the Ukrainian layout's)."""
+    assert console.request("settings language=uk")["ok"]
+    assert console.request("new glory players=Марʼяна,Дарія seed=1")["ok"]
+    out = console.request(f"fame {typed} +2")
+    assert out["ok"] and out["fame"]["Марʼяна"] == 3, out
