@@ -25,7 +25,7 @@ from engine.game import ascii_digits, whole_number
 from engine.text import Msg
 from firmware import console_session
 from firmware.console_greeting import english_replies, greeting, greeting_language
-from firmware.console_lines import MAX_LINE, Stops, answered, edited, read_line
+from firmware.console_lines import MAX_LINE, Stops, answered, edited, plain_spaces, read_line
 from firmware.console_session import SessionCommands
 from firmware.log_sentences import said
 from firmware.session import FAIR_NAMES, Session, parse_line
@@ -54,21 +54,6 @@ def reply_json(obj: Mapping[str, Any]) -> str:
     """A response object as its one JSON line (UTF-8 text; see ``_UNSAFE``)."""
     text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
     return text.translate(_UNSAFE) if _UNSAFE_FOUND.search(text) else text
-
-
-# Every space of Unicode's Zs category but the ASCII one: the no-break space a word processor, a
-# messenger or a Russian text's typography puts after a short word (and macOS types for Option+Space),
-# the thin, the figure and the ideographic (a full-width IME's) spaces.
-_SPACES = {c: " " for c in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
-
-
-def plain_spaces(line: str) -> str:
-    """``line`` with every other space character as the ASCII space. A request copied from a web
-    page or a chat ('roll\u00a01d6') looked right and was the unknown command 'roll 1d6'
-    (did you mean 'roll'?): the command word ends at a space; the words after it were split at
-    any space already, so no request meant anything else with one. Run, journaled and answered
-    as if typed with spaces (names and shares take no such character)."""
-    return line.translate(_SPACES) if not line.isascii() else line
 
 
 def version() -> str:

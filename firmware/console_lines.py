@@ -55,6 +55,21 @@ def edited(body: bytes) -> bytes:
     return bytes(out)
 
 
+# Every space of Unicode's Zs category but the ASCII one: the no-break space a word processor, a
+# messenger or a Russian text's typography puts after a short word (and macOS types for Option+Space),
+# the thin, the figure and the ideographic (a full-width IME's) spaces.
+_SPACES = {c: " " for c in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
+
+
+def plain_spaces(line: str) -> str:
+    """``line`` with every other space character as the ASCII space. A request copied from a web
+    page or a chat ('roll\u00a01d6') looked right and was the unknown command 'roll 1d6'
+    (did you mean 'roll'?): the command word ends at a space; the words after it were split at
+    any space already, so no request meant anything else with one. Run, journaled and answered
+    as if typed with spaces (names and shares take no such character)."""
+    return line.translate(_SPACES) if not line.isascii() else line
+
+
 BOM = b"\xef\xbb\xbf"
 
 

@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
-from engine.game import whole_number
+from engine.game import ascii_digits, whole_number
 from engine.text import Msg
 from firmware import history
+from firmware.console_lines import plain_spaces
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
@@ -75,8 +76,8 @@ class SessionCommands:
                                       "it and shows its seed, so no other copy of it can be reopened to be played "
                                       "on (every later draw would be known). Undo its last move first, or keep it."))
             fields = self._new(line, req.opts, given=(seed, committed, version), was=was)
-            if self.session is not None:
-                self.session.again = [x.strip() for x in lines]
+            if self.session is not None:     # (as request() reads them: a line stored with a no-break space
+                self.session.again = [plain_spaces(ascii_digits(x)).strip() for x in lines]   # is given again)
         except LegatusError as e:
             log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}

@@ -147,3 +147,30 @@ def test_a_line_an_older_legatus_stored_with_such_numbers_still_resumes(state_di
 
 def _blocks(state: dict[str, Any]) -> list[dict[str, Any]]:
     return list(state["battle"]["blocks"])
+
+
+@pytest.mark.parametrize("stored", ["add attacker c_leg10\u00a0strength=03", "add attacker c_leg10 strength=０３"])
+def test_an_older_legatus_game_reopened_from_earlier_games_replays_its_lines(state_dir: Path, stored: str):  # J-1
+    """Earlier games gives a game's stored lines again, read as a request is (no-break spaces as spaces,
+    digits as ASCII): such a line no longer matched the stored one, so it ran as asked now, held to
+    the number rule it was never held to, and the reopened game stopped there."""
+    from firmware.session import Session
+    store = Store(state_dir)
+    old = Session.start("new jc-battle attacker=caesar seed=3", 3, "old")
+    store.begin(old)
+    for line in (stored, "add defender p_leg1 strength=2"):
+        outcome, new_json = old.run(line)
+        assert new_json is not None
+        store.commit(old, line, outcome, new_json)
+    store.close()
+    c = _console(state_dir)
+    try:
+        header, lines = dict(c.session.header), list(c.session.lines)
+        assert c.request("new dice seed=1")["ok"]                     # the game goes to Earlier games
+        assert c.reopen(header["line"], int(header["seed"]), False, int(header.get("v") or 0), False, lines,
+                        was=str(header["sid"]))["ok"]
+        for line in lines:
+            assert c.request(line)["ok"], line
+        assert {b["id"]: b["strength"] for b in _blocks(c.request("state")["state"])} == {"c_leg10": 3, "p_leg1": 2}
+    finally:
+        c.close()
