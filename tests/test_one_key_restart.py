@@ -221,3 +221,30 @@ def test_the_keys_steps_go_back_in_one_write_never_half(state_dir, monkeypatch):
         assert "wild 3/1" in said and "bag" in said
     finally:
         app.console.close()
+
+
+def test_a_database_salvaged_from_its_damaged_file_keeps_the_key_of_its_steps(state_dir):   # C-6
+    """The database file damaged (its header): its rows whose checksums hold are carried into a new
+    one, the marks of the keys too: one hold of B still takes back the placement with its draw."""
+    app = app_with([NEW], PLACE, state_dir)
+    app.console.close()
+    path = state_dir / DB_NAME
+    data = bytearray(path.read_bytes())
+    data[0:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    app = _restarted(state_dir, "en")
+    try:
+        assert app.console.store.recovery is not None                 # the salvage is said
+        app.message = None
+        while isinstance(app.stack[-1], TextScreen):                  # (its page read)
+            app.handle("a")
+            app.render()
+        if type(app.stack[-1]).__name__ == "MainMenu":
+            app.handle("a")
+            app.render()
+        assert list(app.console.session.lines) == PLACED
+        assert _asked(app) == "Your wild 3/1 toward Hispania Citerior."
+        _undone(app)
+        assert list(app.console.session.lines) == ["crassus"]
+    finally:
+        app.console.close()
