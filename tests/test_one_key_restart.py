@@ -248,3 +248,21 @@ def test_a_database_salvaged_from_its_damaged_file_keeps_the_key_of_its_steps(st
         assert list(app.console.session.lines) == ["crassus"]
     finally:
         app.console.close()
+
+
+def test_a_game_reopened_from_earlier_games_goes_back_one_step_at_a_time(state_dir):
+    """Reopening an archived game is one key that starts a new session and gives its steps again:
+    they are the old game's steps, each its own, never one key's: one hold of B takes back the
+    last roll alone (not the whole game given again)."""
+    app = app_with(["new dice seed=3", "roll 3d6", "roll 4d6", "new bag items=gold*2 seed=1", "draw"], [], state_dir)
+    try:
+        for key in ["down", "a"] + ["down"] * 9 + ["a", "a", "a"]:   # Games, Earlier games…, Dice, yes
+            app.render()
+            app.handle(key)
+        assert list(app.console.session.lines) == ["roll 3d6", "roll 4d6"]
+        app.message = None
+        assert "4d6" in _asked(app)
+        _undone(app)
+        assert list(app.console.session.lines) == ["roll 3d6"]
+    finally:
+        app.console.close()

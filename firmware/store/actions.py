@@ -22,6 +22,9 @@ from firmware.store.schema import SAME_KEY_TABLE, SESSION_ROW, _raw, made_at_sam
 log = logging.getLogger(__name__)
 
 
+NO_MORE = (-2, -2)           # (a key that joins none of its steps from now on: it started a new session)
+
+
 class Actions(Resuming):
     """``begin``, ``commit``, ``step`` and ``undo``."""
 
@@ -57,6 +60,8 @@ class Actions(Resuming):
             if also is not None:
                 also(db)
         self._session_id, self._seq, self._trail, self._unmended = new_id, 0, session.trail, ()
+        if self._key is not None:           # a key that starts a game: what it gives the game is each its own step
+            self._key = NO_MORE             # (an archived game reopened, its steps given again)
         session.loader = self._checkpoint_loader(new_id)
         if session.header.get("reopened"):        # (a new game's own undos are all in memory)
             session.shown.loader = self._shown_loader(session.header)
@@ -98,7 +103,7 @@ class Actions(Resuming):
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
         self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
-        if self._key is not None:
+        if self._key is not None and self._key != NO_MORE:
             self._key = (sid_, seq)
         play_time.stepped(sid, at)
         session.commit(line, outcome, new_json, seq)
