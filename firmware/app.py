@@ -24,7 +24,7 @@ from firmware.fairness import FairDraw
 from firmware.games import follow_undo
 from firmware.history_reads import HistoryReads
 from firmware.app_card import CardNews, CardNote, card_note, refusal
-from firmware.app_undo import OneKey, ask_undo, undone_by_link
+from firmware.app_undo import ask_undo, undone_by_link
 from firmware.history_record import NOT_OFF, OffLoop
 from firmware.i18n import Spoken, _, again, language, locale_language, localize, say
 from firmware.replies import ArchivedSession, ArchiveHeader, HistoryEntry, PlayedEntry
@@ -70,7 +70,6 @@ class App:
         self._unreadable_said = 0            # font and catalog files said to be unreadable
         self.worker: Worker | None = None    # slow read-only answers off the loop (device only)
         self._off = OffLoop(console)         # ... of those that need no session (History's draw record)
-        self._one_key = OneKey()             # the steps the last key made: one hold of B takes them back
         self._card = CardNews(console.store.recovery)    # the card's news said so far (firmware/app_card.py)
         console.settings_hook = self._settings_changed     # a `settings` line from the serial link too
         if root is None and "language" not in console.store.load_settings():
@@ -80,10 +79,7 @@ class App:
 
     # -- Ctx ---------------------------------------------------------------------------------
     def run(self, line: Line[R]) -> R:
-        session = self.console.session
-        before = (session, len(session.lines)) if session is not None else None
         response = cast(Reply, self.console.request(line))   # the line's builder says its shape
-        self._one_key.count(before, self.console.session)
         self._card.heard(self.console.store.recovery, None if response.get("ok") else response.get("message"))
         if response.get("error") == "internal_error":
             self.notify(response.get("message", ""))
@@ -279,11 +275,10 @@ class App:
         screen takes the key and closes (the key does nothing else), hold B asks to undo, else
         the screen. An exception from a screen is caught here (see :meth:`failed`): a key never
         ends the program."""
-        self._one_key.begin(self.console.session)
         try:
-            self._key(key)
+            with self.console.store.one_key():     # its steps are one: one hold of B takes them back
+                self._key(key)
         finally:
-            self._one_key.end(self.console.session, self.console.undo_step)
             self._say_card_news()
 
     def _say_card_news(self) -> None:

@@ -408,28 +408,34 @@ class Session:
                                   "from it may have been seen and another share would draw them again."))
         return said(self.sentences[-1])
 
-    def before_undo(self) -> tuple[Any, str]:
-        """What undo needs, read without changing anything: the sentence of the step it takes back
-        and the state before it (raises NothingToUndo, or DamagedRecord if an older action it must
-        replay cannot be read)."""
-        sentence = self.check_undo()
-        return sentence, self._state_json_at(len(self.lines) - 1)
-
-    def undone_record(self, before: tuple[Any, str]) -> tuple[list[Mark | Seen], str]:
-        """What the undo of the last effective action remembers of its draw (firmware/shown.py),
-        and that as its undo row keeps it (:func:`firmware.shown.record`: read back after a restart
-        without a replay). ``before``: what :meth:`before_undo` read."""
-        sentence, previous = before
-        marks = self.shown.marks_of(self.command, self.lines[-1], previous, self._current, sentence)
-        raw = self.sentences[-1]                       # (as its row stored it: Session.commit, the store)
-        text = str(raw) if isinstance(raw, Stored) else json.dumps(to_data(raw), ensure_ascii=False)
-        return marks, shown.record(marks, text)
+    def undos(self, n: int = 1) -> list[tuple[tuple[Any, str], list[Mark | Seen], str]]:
+        """For the newest ``n`` effective actions (one key's steps), newest first, read without a change: what
+        :meth:`undo` takes (its sentence, the state before it), its draw and that as its undo row keeps it
+        (firmware/shown.py ``record``). The newest raises NothingToUndo, IllegalMove (a share) or DamagedRecord
+        (an older action it must replay is unreadable); an older one unreadable, or a share, ends the list."""
+        out: list[tuple[tuple[Any, str], list[Mark | Seen], str]] = []
+        after, first = self._current, self.check_undo()
+        for i in range(len(self.lines) - 1, max(len(self.lines) - n, 0) - 1, -1):
+            try:
+                if out and self.lines[i].startswith("share "):
+                    break
+                sentence, previous, raw = first if not out else said(self.sentences[i]), self._state_json_at(i), self.sentences[i]
+            except (LegatusError, LookupError) as e:
+                if not out:
+                    raise
+                log.warning("action %s cannot be read (%s): the undo takes back the %s after it", i + 1, e, len(out))
+                break
+            marks = self.shown.marks_of(self.command, self.lines[i], previous, after, sentence)
+            out.append(((sentence, previous), marks, shown.record(marks, str(raw) if isinstance(raw, Stored) else
+                                                                  json.dumps(to_data(raw), ensure_ascii=False))))
+            after = previous
+        return out
 
     def undo(self, before: tuple[Any, str] | None = None, marks: list[Mark | Seen] | None = None) -> Msg:
-        """Take back the last effective action; returns ``Undone: <its sentence>``. ``before``:
-        what :meth:`before_undo` read (the store reads it before it stores the undo); ``marks``:
-        what :meth:`undone_record` read of its draw."""
-        sentence, previous = before if before is not None else self.before_undo()
+        """Take back the last effective action; returns ``Undone: <its sentence>``. ``before`` and ``marks``:
+        what :meth:`undos` read (the store reads it before it stores the undo)."""
+        before, marks, _kept = self.undos(1)[0] if before is None else (before, marks, "")
+        sentence, previous = before
         self.shown.remember(self.command, self.lines[-1], previous, self._current, sentence, marks)
         self.trail.pop()
         self._checkpoints = {d: s for d, s in self._checkpoints.items() if d <= len(self.lines)}

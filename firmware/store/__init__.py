@@ -12,7 +12,9 @@ Layout of ``--state-dir`` (default ``$LEGATUS_STATE_DIR`` or ``~/.local/state/le
     lock                   held (flock) while a Legatus process uses the directory
 
 Each accepted action is one transaction — its row and, every ``CHECKPOINT_EVERY`` actions, a
-checkpoint of the state — committed durably before the reply; a failed commit rolls back and the
+checkpoint of the state, and when a key of the device made it right after another of its steps,
+the ``same_key`` mark that joins them (one hold of B takes a key's steps back together, in one
+transaction too, after a restart as before it) — committed durably before the reply; a failed commit rolls back and the
 request is refused with nothing changed (:class:`StorageError`). On a read-only filesystem (a card
 the kernel remounted read-only) the store still opens: everything reads, every change is refused,
 the start says why, and saving works again once the card is writable (a rollback journal a power

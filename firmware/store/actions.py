@@ -6,7 +6,8 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.errors import LegatusError
@@ -16,15 +17,19 @@ from firmware import play_time
 from firmware.session import Session
 from firmware.storage import Recovery, StorageError, crc
 from firmware.store.resuming import Resuming
-from firmware.store.schema import SESSION_ROW, _raw, stored_steps
+from firmware.store.schema import SAME_KEY_TABLE, SESSION_ROW, _raw, made_at_same_key, same_key_crc, stored_steps
 
 log = logging.getLogger(__name__)
+
+
+NO_MORE = (-2, -2)           # (a key that joins none of its steps from now on: it started a new session)
 
 
 class Actions(Resuming):
     """``begin``, ``commit``, ``step`` and ``undo``."""
 
     _undid: tuple[tuple[int, int], bool] | None = None     # (session row, last seq) -> undid_a_draw
+    _key: tuple[int, int] | None = None     # in a key (:meth:`one_key`): the row it stored last (session, seq)
 
     def begin(self, session: Session, also: Callable[[sqlite3.Connection], None] | None = None) -> None:
         """Make ``session`` (fresh from ``Session.start``) the current one: the old one is archived
@@ -55,6 +60,8 @@ class Actions(Resuming):
             if also is not None:
                 also(db)
         self._session_id, self._seq, self._trail, self._unmended = new_id, 0, session.trail, ()
+        if self._key is not None:           # a key that starts a game: what it gives the game is each its own step
+            self._key = NO_MORE             # (an archived game reopened, its steps given again)
         session.loader = self._checkpoint_loader(new_id)
         if session.header.get("reopened"):        # (a new game's own undos are all in memory)
             session.shown.loader = self._shown_loader(session.header)
@@ -75,10 +82,18 @@ class Actions(Resuming):
         sid, at = str(session.header["sid"]), play_time.now()
         game = session.game.name     # (the part each state plays: a Julius Caesar battle is timed apart)
         part, entered = play_time.playing(game, session.state_json), play_time.playing(game, new_json)
+        # made at the key that made the step under it (and nothing else since): one hold of B takes both back
+        joined = self._key == (sid_, self._seq) and self._trail is not None and len(self._trail) > 0
         with self.transaction(self._row_landed(sid_, seq, "do", line)) as db:
             self._set_aside_now(db)
             db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
                        (sid_, seq, "do", line, sentence, crc(sid_, seq, "do", line, sentence)))
+            db.execute(SAME_KEY_TABLE)             # (a card an older Legatus wrote, read-only at the start)
+            if joined:                             # (with the row itself: never one without the other)
+                under = self._seq
+                db.execute("INSERT OR REPLACE INTO same_key VALUES(?,?,?,?)", (sid_, seq, under, same_key_crc(sid_, seq, under)))
+            else:                                  # (a seq used again after a damaged row was set aside)
+                db.execute("DELETE FROM same_key WHERE session=? AND seq=?", (sid_, seq))
             play_time.step(db, sid, at, part, entered)      # (with the step: a kill -9 loses only the time since)
             if session.checkpoint_due():
                 depth = len(session.lines) + 1
@@ -88,6 +103,8 @@ class Actions(Resuming):
                 db.execute("INSERT OR REPLACE INTO checkpoints VALUES(?,?,?,?,?)",
                            (sid_, depth, seq, new_json, crc(sid_, depth, seq, new_json)))
         self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
+        if self._key is not None and self._key != NO_MORE:
+            self._key = (sid_, seq)
         play_time.stepped(sid, at)
         session.commit(line, outcome, new_json, seq)
         self._trail = session.trail
@@ -119,25 +136,57 @@ class Actions(Resuming):
 
     def undo(self, session: Session, step: tuple[int, int] | None = None) -> Msg:
         """Store an undo and take the step back in ``session``; returns the undone sentence.
-        ``step``: undo only if :meth:`step` still names that step (else StepChanged).
+        ``step``: undo only if :meth:`step` still names that step (else StepChanged) — the device's
+        hold B — and then with the steps its key made before it (:meth:`key_steps`: the player's and
+        the device's after it), all in one transaction: a power cut takes back all or none of them.
         Raises NothingToUndo, StepChanged or StorageError (nothing changed)."""
         session.check_undo()
         assert self._session_id is not None, "no current session"
         if step is not None and self.step() != step:
             raise StepChanged(Msg("The last step changed since undo was asked; nothing was undone."))
-        before = session.before_undo()      # read first: nothing is stored if an older action is damaged
-        marks, kept = session.undone_record(before)     # (its draw, read back after a restart: firmware/shown.py)
-        sid_, seq = self._session_id, self._seq + 1
+        # read first: nothing is stored if an older action is damaged (each one's draw: read back after a restart)
+        undos = session.undos(self.key_steps() if step is not None else 1)
+        sid_, seq = self._session_id, self._seq + len(undos)
         sid, at = str(session.header["sid"]), play_time.now()
         part = play_time.playing(session.game.name, session.state_json)     # (the time before the undo: its)
-        with self.transaction(self._row_landed(sid_, seq, "undo", kept)) as db:
+        with self.transaction(self._row_landed(sid_, seq, "undo", undos[-1][2])) as db:
             self._set_aside_now(db)
-            db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
-                       (sid_, seq, "undo", kept, "", crc(sid_, seq, "undo", kept, "")))
+            for row, (_before, _marks, kept) in enumerate(undos, start=self._seq + 1):
+                db.execute("INSERT INTO actions VALUES(?,?,?,?,?,?)",
+                           (sid_, row, "undo", kept, "", crc(sid_, row, "undo", kept, "")))
             play_time.step(db, sid, at, part)
         self._seq, self._aside, self._written_back = seq, None, None   # (a write-back: said until the next new)
         play_time.stepped(sid, at)
-        return session.undo(before, marks)
+        return [session.undo(before, marks) for before, marks, _kept in undos][0]
+
+    @contextmanager
+    def one_key(self) -> Iterator[None]:
+        """Around what one key of the device does: each action it stores after one it stored is
+        marked as made at the same key (``same_key``, in the action's own transaction), so that
+        one hold of B takes them back together, after a restart too (:meth:`key_steps`)."""
+        self._key = (-1, -1)
+        try:
+            yield
+        finally:
+            self._key = None
+
+    def key_steps(self) -> int:
+        """How many steps one hold of B takes back now: the step on top and those made before it at
+        the same key (the player's step and the device's after it: Caesar!'s draw owed after a
+        placement, C-6; a Might's flip and the draw after it, C-15), while they are the newest rows
+        of the session (an undo or a step since, and taken back, leaves one step at a time). 1 for a
+        step of its own, a serial line's, and every step of a session stored before keys were kept
+        (or whose mark is damaged)."""
+        trail, sid_ = self._trail, self._session_id
+        n = 1
+        try:
+            if trail is None or sid_ is None or not len(trail) or trail.seq(-1) != self._seq:
+                return 1
+            while n < len(trail) and made_at_same_key(self.db, sid_, trail.seq(-n), trail.seq(-n - 1)):
+                n += 1
+        except (LegatusError, LookupError) as e:     # an older action unreadable: the key's steps up to it
+            log.warning("the steps of the key cannot all be read: %s", e)
+        return n
 
     def _ended_again(self, session: Session, notes: list[Msg]) -> None:
         """A session that had ended, its seed shown (its fair-draw record is filed), and that a

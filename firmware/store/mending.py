@@ -11,7 +11,7 @@ from firmware import fairness, history, history_check, players
 from firmware.storage import StorageError
 from firmware.store.checks import _Found
 from firmware.store.opening import Opening
-from firmware.store.schema import FORMAT, SESSION_ROW, _text, effective_lines, stored_steps
+from firmware.store.schema import FORMAT, SAME_KEY_TABLE, SESSION_ROW, _text, effective_lines, stored_steps
 
 log = logging.getLogger(__name__)
 
@@ -298,4 +298,6 @@ class Mending(Opening):
                    "CAST(sentence AS BLOB), 'its session is damaged' FROM actions WHERE session=?", (sid_,))
         db.execute("DELETE FROM actions WHERE session=?", (sid_,))
         db.execute("DELETE FROM checkpoints WHERE session=?", (sid_,))
+        db.execute(SAME_KEY_TABLE)
+        db.execute("DELETE FROM same_key WHERE session=?", (sid_,))
         db.execute("DELETE FROM sessions WHERE id=?", (sid_,))

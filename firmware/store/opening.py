@@ -18,7 +18,7 @@ from engine.text import Msg
 from firmware import fairness, history, play_time, players
 from firmware.storage import crc, fsync_dir, make_private
 from firmware.store.checks import Checks, _Found
-from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, session_crc
+from firmware.store.schema import _EXPECTED, DB_NAME, FORMAT, KNOWN, StateDirError, _raw, _text, same_key_crc, session_crc
 from firmware.store.reasons import ask_card, reason
 
 if TYPE_CHECKING:                  # (the salvage is imported only after damage)
@@ -433,13 +433,18 @@ def _carry(found: list[salvage.Row]) -> tuple[list[tuple[str, tuple[Any, ...]]],
                 put(("history", row.rowid), j + v[5], "history", (row.rowid, *texts[1:4], v[4], v[5], texts[6], v[7]))
             else:
                 damaged.append(("history", _raw(row.rowid, *v)))
+        elif len(v) == 4 and all(ints):                  # a step's mark of its key (firmware/store/actions.py)
+            if same_key_crc(*v[:3]) == v[3]:
+                put(("same_key", v[0], v[1]), j, "same_key", v)
+            else:
+                damaged.append(("key mark", _raw(*v)))
         elif len(v) == 4 and v[0] is None and all(isinstance(x, bytes) for x in v[1:]) and texts[1] and texts[3]:
             put(("damaged", row.rowid), j, "damaged", (row.rowid, texts[1], v[2], texts[3]))
     # one current session: the newest (an interrupted 'new' may have left two)
     currents = [v[0] for _, t, v in best.values() if t == "sessions" and v[2] == 1]
     newest = max(currents, default=None)
-    order = ("sessions", "actions", "checkpoints", "settings", "history", "history_started", "play_time", "fair", "players",
-             "damaged")
+    order = ("sessions", "actions", "same_key", "checkpoints", "settings", "history", "history_started", "play_time", "fair",
+             "players", "damaged")
     out: list[tuple[str, tuple[Any, ...]]] = []
     for _, table, values in sorted(best.values(), key=lambda r: order.index(r[1])):
         if table == "sessions":

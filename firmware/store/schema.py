@@ -16,6 +16,8 @@ log = logging.getLogger(__name__)
 
 DB_NAME = "legatus.db"
 FORMAT = 2
+SAME_KEY_TABLE = ("CREATE TABLE IF NOT EXISTS same_key(session INTEGER NOT NULL, seq INTEGER NOT NULL, "
+                  "under INTEGER NOT NULL, crc INTEGER NOT NULL, PRIMARY KEY(session, seq))")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions(id INTEGER PRIMARY KEY, header TEXT NOT NULL, current INTEGER NOT NULL,
                                     ended REAL, crc INTEGER NOT NULL);
@@ -26,7 +28,12 @@ CREATE TABLE IF NOT EXISTS checkpoints(session INTEGER NOT NULL, depth INTEGER N
                                        state TEXT NOT NULL, crc INTEGER NOT NULL, PRIMARY KEY(session, depth, top));
 CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS damaged(id INTEGER PRIMARY KEY, what TEXT NOT NULL, data TEXT NOT NULL, reason TEXT NOT NULL);
-"""
+""" + SAME_KEY_TABLE + ";\n"
+# ``same_key``: the action rows (``seq``) made at the same key as the step under them (``under``: a Caesar!
+# draw owed after the placement, J-14's hit after the fire): one hold of B takes back the whole key, after a
+# restart too. Written in the action's own transaction; a card an older Legatus wrote lacks it (every step
+# then goes back alone), so it is not in CORE.
+SAME_KEY = {"same_key": ("session", "seq", "under", "crc")}
 # The columns each table of this program must have (the schema is checked against them: a damaged
 # schema can rename a table, and CREATE TABLE IF NOT EXISTS would then silently start it empty).
 CORE = {"sessions": ("id", "header", "current", "ended", "crc"),
@@ -34,7 +41,7 @@ CORE = {"sessions": ("id", "header", "current", "ended", "crc"),
         "checkpoints": ("session", "depth", "top", "state", "crc"),
         "settings": ("key", "value", "crc"),
         "damaged": ("id", "what", "data", "reason")}
-KNOWN = {**CORE, **history.COLUMNS, **fairness.COLUMNS, **players.COLUMNS}
+KNOWN = {**CORE, **SAME_KEY, **history.COLUMNS, **fairness.COLUMNS, **players.COLUMNS}
 # Raw reads: text as the bytes stored, numbers as integers, so that nothing is decoded before its
 # checksum holds (a damaged type byte can turn any column into text that is not UTF-8).
 SESSION_ROW = "id, CAST(header AS BLOB), CAST(current AS INTEGER), CAST(ended AS INTEGER), CAST(crc AS INTEGER)"
@@ -135,3 +142,21 @@ def effective_lines(db: sqlite3.Connection, sid: int) -> tuple[list[str], int | 
         elif lines:
             lines.pop()
     return lines, None
+
+
+def same_key_crc(sid: int, seq: int, under: int) -> int:
+    """The checksum of a ``same_key`` row (tagged: no other row's checksum gives it)."""
+    return crc("same key", sid, seq, under)
+
+
+def made_at_same_key(db: sqlite3.Connection, sid: int, seq: int, under: int) -> bool:
+    """Whether action row ``seq`` of session ``sid`` was made at the same key as row ``under``, the
+    step under it (its ``same_key`` row says so and holds; a card without the table, or a damaged
+    row: no)."""
+    try:
+        row = db.execute("SELECT CAST(under AS INTEGER), CAST(crc AS INTEGER) FROM same_key WHERE session=? AND seq=?",
+                         (sid, seq)).fetchone()
+    except sqlite3.Error as e:
+        log.info("no same_key row can be read (%s): the step goes back alone", e)
+        return False
+    return row is not None and row[0] == under and row[1] == same_key_crc(sid, seq, under)
