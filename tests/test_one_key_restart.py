@@ -156,7 +156,7 @@ def test_a_session_stored_before_keys_were_kept_goes_back_one_step_at_a_time_and
     app = _restarted(state_dir, "en")
     try:
         assert list(app.console.session.lines) == PLACED
-        assert _asked(app) == "Take back: You drew shield 3/3."     # the draw alone, said so
+        assert _asked(app) == "Your draw: shield 3/3."     # the draw alone, said so
         assert "bag" in _undone(app) and list(app.console.session.lines) == PLACED[:2]
         assert _asked(app) == "Your wild 3/1 toward Hispania Citerior."
         assert "wild 3/1" in _undone(app) and list(app.console.session.lines) == ["crassus"]
@@ -182,7 +182,7 @@ def test_a_damaged_key_mark_leaves_one_step_at_a_time_said_truly(state_dir):
     db.close()
     app = _restarted(state_dir, "en")
     try:
-        assert _asked(app) == "Take back: You drew shield 3/3."
+        assert _asked(app) == "Your draw: shield 3/3."
         _undone(app)
         assert list(app.console.session.lines) == PLACED[:2]
     finally:
