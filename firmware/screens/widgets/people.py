@@ -154,16 +154,33 @@ class PlayerPicker(ListScreen):
 # -- History → Players: the list itself -------------------------------------------------------------------
 class PlayersScreen(ListScreen):
     """The players this device has seen, most recent first; A: rename or remove one (History keeps
-    their games)."""
+    their games). With nobody remembered yet, one row whose A says how a name comes here; with a
+    list the card cannot read now, one row whose A says so (never "No players yet": that would say
+    a loss as a fact) — A on a row never does nothing without a word, as History's rows."""
 
     title = Said(N_("Players"))
+    wrap_rows = True            # (a name is at most 16 characters; the rows of no list take two rows)
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.i18n import _
-        names = known_players(ctx)
+        response = ctx.run(act.players())
+        if not response.get("ok"):
+            said = str(response.get("message", ""))
+            return [Item(_("Players cannot be read…"), partial(self._unreadable, said=said), ident="unreadable")]
+        names = [str(n) for n in response.get("players", [])]
         if not names:
-            return [Item(_("No players yet"))]
+            return [Item(_("No players yet…"), self._none, ident="none")]
         return [Item(n, partial(self._open, name=n), ident=n) for n in names]
+
+    @staticmethod
+    def _none(ctx: Ctx) -> None:
+        from firmware.i18n import Msg
+        ctx.notify(Msg("A name is kept here once a new game is started with it."))
+
+    @staticmethod
+    def _unreadable(ctx: Ctx, said: str) -> None:
+        from firmware.i18n import Msg
+        ctx.notify(said or Msg("The players' list cannot be read now. Check the card."))
 
     @staticmethod
     def _open(ctx: Ctx, name: str) -> None:
