@@ -281,8 +281,10 @@ def detail_rows(entry: HistoryEntry, earlier: Sequence[HistoryEntry] = ()) -> li
         rows.append(_("Abandoned"))                                                # после 2 действий.» / «Брошена»)
     rows += earlier_rows(entry, earlier)        # (reopened from Earlier games: when, and how it was left)
     for p, side in zip(entry["players"], left, strict=True):
-        score = "" if p.get("score") is None else f": {p['score']}"
+        score = ": ?" if p.get("damaged") else "" if p.get("score") is None else f": {p['score']}"
         rows.append(f"{'✓' if p.get('winner') else '·'}{player_label(entry, p, base.COLS - 1 - len(score), side)}{score}")
+    if any(p.get("damaged") for p in entry["players"]):     # (a score the damage took: firmware/history_rebuild.py)
+        rows.append(_("?: the score was damaged on the card; nothing holds it again."))
     mode = entry["mode"]
     if mode.get("difficulty"):
         rows.append(_("Level: {}").format(_(str(mode["difficulty"]))))
