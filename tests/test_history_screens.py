@@ -1387,6 +1387,30 @@ def test_the_crassus_figures_keep_each_modules_name_whole_on_a_row(state_dir: Pa
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Red, Blue and Yellow share the win with 1 point each."),
+    ("ru", "Победители и соправители: Красный, Синий и Жёлтый, по 1 очку славы."),
+    ("uk", "Переможці й співправителі: Червоний, Синій і Жовтий, по 1 очку слави.")])
+def test_a_shared_win_of_glory_seats_nobody_named_is_said_in_the_language_of_the_page(state_dir: Path, lang: str,
+                                                                                      said: str):
+    """G-15: three seats nobody named (kept as a Ukrainian table said them, «Червоний»…) share the
+    win: the page read «Червоний, Синій and Yellow share the win» in English (and «Червоний,
+    Синій и Жёлтый» in Russian): the first of the listed winners are one value of the sentence,
+    and only the last was said as a seat. Every seat of the list is said in the page's language,
+    as the players' rows are; the BG Stats play's comments say it so too."""
+    from firmware.export import bgstats_play
+    from firmware.screens.history import detail_rows
+    glory = ["new glory players=Червоний,Синій,Жовтий seed=1", *(["event", "end-round"] * 9), "score"]
+    app = app_with(["settings language=uk", *glory, f"settings language={lang}"], [], state_dir, lang)
+    try:
+        [entry] = app.history() or []
+        rows = detail_rows(entry)
+        assert said in rows, rows
+        assert bgstats_play(dict(entry.items()))["comments"].startswith(said)
+    finally:
+        app.console.close()
+
+
 @pytest.mark.parametrize("lang, title, game", [("ru", "Кубики", "Партия"), ("uk", "Кубики", "Партія"), ("en", "Dice", "Game")])
 def test_a_dice_session_s_page_is_titled_by_its_tool_not_game(state_dir: Path, lang: str, title: str, game: str):
     """History → a dice session: its page was titled «Партия» (a game), though a roll session is
