@@ -154,9 +154,13 @@ def ranks_of(players: list[dict[str, Any]]) -> list[int | None]:
     when recorded; else the winners 1 and the others by score (equal scores share a place); None
     for a game without winners or scores (abandoned), and for a lone player who did not win (Glory's
     Emperor's solo without a title, G-17: nobody is beaten there, so no place is lost either; BG
-    Stats has the loss from ``winner``: «rank 1» beside ``winner: false`` read as a first place)."""
+    Stats has the loss from ``winner``: «rank 1» beside ``winner: false`` read as a first place); in a
+    game whose score one bad byte took (``damaged``: firmware/history_rebuild.py), 1 for the winners
+    and None for the others (the lost score may have been any place below the winners': none made up)."""
     if len(players) == 1 and not players[0].get("winner"):
         return [None]
+    if any(p.get("damaged") for p in players):   # a score the damage took (firmware/history_rebuild.py): it
+        return [1 if p.get("winner") else None for p in players]     # may have been any place below the winners'
     if all(isinstance(p.get("rank"), int) for p in players) and players:
         return [int(p["rank"]) for p in players]
     if not any(p.get("winner") for p in players) and all(p.get("score") is None for p in players):
@@ -186,6 +190,18 @@ def _fair_words(entry: dict[str, Any]) -> str:
                        seed=seed, share=share, commitment=code))
     return " ".join((say(Msg("Fair draw: seed {seed}, commitment {commitment}.", seed=seed, commitment=code)),
                      no_share_words(entry.get("no_share"))))
+
+
+def _damaged_words(entry: dict[str, Any]) -> str:
+    """Whose score the damage took (firmware/history_rebuild.py ``lost_score``), as a sentence in
+    the reader's language: the play gives them no score and no place, and says why; "" for none."""
+    from firmware.history_text import say
+    lost = [say(seats_said(entry["game"], str(p.get("name", "")))) for p in entry["players"] if p.get("damaged")]
+    if not lost:
+        return ""
+    return say(Msg("The score of {names} was damaged on the card, and the game's saved actions do not hold it again.",
+                   plural="The scores of {names} were damaged on the card, and the game's saved actions do not hold "
+                          "them again.", n=len(lost), names=", ".join(lost)))
 
 
 def _setup_words(entry: dict[str, Any]) -> str:
@@ -234,8 +250,8 @@ def bgstats_play(entry: dict[str, Any], known_ids: Mapping[str, str] | None = No
     # keeps score, even in a play ended or abandoned before any (a bag or dice session, which has
     # none, is no play: :func:`is_tool`)
     game["noPoints"] = not players
-    comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _setup_words(entry), date_words(entry), _fair_words(entry))
-                        if x)
+    comments = " ".join(x for x in (say(seats_said(entry["game"], entry["result"])), _damaged_words(entry),
+                                    _setup_words(entry), date_words(entry), _fair_words(entry)) if x)
     play: dict[str, Any] = {"sourceName": "Legatus", "sourcePlayId": source_id or play_id(entry),
                             "playDate": play_date(entry) or bound_date(entry)}
     minutes = duration_min(entry)

@@ -190,6 +190,14 @@ def _as_kept(rec: dict[str, Any], x: Lost) -> dict[str, Any] | None:
     return None
 
 
+def lost_score(p: dict[str, Any]) -> dict[str, Any]:
+    """A player whose score the damage took, where the others' still read: no score, no place (the
+    place the damaged sheet gave was worked out with the damaged figure), and marked ``damaged`` so
+    that the game's page and its exports say why the score is missing (it showed «·Анна», nothing
+    said, and BG Stats got her as last)."""
+    return {**{k: v for k, v in p.items() if k != "rank"}, "score": None, "damaged": True}
+
+
 def _unscored(rec: dict[str, Any]) -> dict[str, Any]:
     """A finished game whose score the damage took and nothing holds again: its players without a
     score or a winner, and a result that says so (never a score made up)."""
@@ -252,7 +260,7 @@ def _scored_again(session: Any, game: str, record: Any, part: str, x: Lost) -> d
             return answered
         log.warning("damaged History row %s: its sheet and its players disagree on a score the result does "
                     "not tell; that score is left out", x.rid)
-        return {**answered, "players": [{**p, "score": None} if d else p for d, p in zip(differ, answered["players"])]}
+        return {**answered, "players": [lost_score(p) if d else p for d, p in zip(differ, answered["players"])]}
     if kept is not None:
         return {**kept, "asked": asked} if asked else kept
     if settled:

@@ -23,6 +23,9 @@ class HistoryPlayer(TypedDict):
     winner: bool
     startPlayer: bool
     role: NotRequired[str]
+    damaged: NotRequired[bool]
+    """True: their score was damaged on the card and nothing held it again (firmware/history_rebuild.py:
+    ``score`` is None then, and the game's page and exports say why)."""
 
 
 class HistoryMode(TypedDict, total=False):

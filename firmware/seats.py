@@ -48,6 +48,10 @@ def seats_said(game: str, value: Any) -> Any:
         return type(value)(seats_said(game, x) for x in value)
     if isinstance(value, str) and (seat := seat_colour(game, value)) is not None:
         return Msg(seat)
+    if isinstance(value, str) and ", " in value and any(seat_colour(game, x) is not None for x in value.split(", ")):
+        # names listed in one value (Glory's shared win: «Червоний, Синій» and «Жовтий»): each seat said,
+        # a list value (a tuple: joined with ", " when said); it read «Червоний, Синій and Yellow» in English
+        return tuple(seats_said(game, x) for x in value.split(", "))
     return value
 
 

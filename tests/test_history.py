@@ -716,6 +716,38 @@ def test_a_glory_row_whose_bad_byte_broke_its_json_or_a_score_comes_back_true_ne
         c.close()
 
 
+def test_a_glory_score_one_bad_byte_took_is_said_on_the_games_page_and_in_its_play(state_dir: Path):
+    """QA (storage, G-15): a loser's score left out after one bad byte (the test above) showed on the
+    game's page as «·Ross», nothing saying why; its BG Stats play gave Ross rank 4, a place worked out
+    with the damaged figure (so were the others' below the winner), and its comments said nothing.
+    The page shows «·Ross: ?» and says the score was damaged on the card; the play gives Ross no
+    score, places only the winner (Ross's score may have been any place below) and says why."""
+    from firmware.export import bgstats_play
+    from firmware.screens.history import detail_rows
+    before = _glory_scored(state_dir, "json")
+    db = sqlite3.connect(state_dir / "legatus.db")
+    [(record,)] = db.execute("SELECT record FROM history").fetchall()
+    ross = next(p for p in before[0]["players"] if p["name"] == "Ross")
+    at = record.index('\\"objectives\\": 6') + 16            # Ross's objectives 6 → 7 (G-13): one point more
+    db.execute("UPDATE history SET record=?", (_flip(record, at),))
+    db.commit()
+    db.close()
+    store = Store(state_dir)
+    c = Console(store, store.resume())
+    try:
+        [after] = [g for g in games(c) if g["game"] == "glory"]
+    finally:
+        c.close()
+    assert not ross["winner"] and [p["name"] for p in after["players"] if p["score"] is None] == ["Ross"]
+    rows = detail_rows(after)
+    assert "·Ross: ?" in rows and "?: the score was damaged on the card; nothing holds it again." in rows
+    play = bgstats_play(after)
+    shown = next(p for p in play["players"] if p["name"] == "Ross")
+    assert "score" not in shown and "rank" not in shown
+    assert [p.get("rank") for p in play["players"]] == [1 if p["winner"] else None for p in play["players"]]
+    assert "The score of Ross was damaged on the card" in play["comments"]
+
+
 @pytest.mark.parametrize("column, damage", [("part", "letter"), ("part", "byte"), ("sid", "letter"), ("sid", "byte")])
 def test_a_glory_row_whose_bad_byte_fell_in_its_session_id_or_part_keeps_its_score(state_dir: Path, column: str,
                                                                                     damage: str):

@@ -537,10 +537,37 @@ def test_a_game_of_history_sends_its_link_and_names_the_sides_in_the_players_lan
     assert isinstance(ctx.top, GameScreen)
     rows = [str(i.label) for i in ctx.top.items(ctx)]
     assert "✓Анна (Цезар): 3" in rows and "·Помпей: 0" in rows      # never "Caesar", "Pompey" in Ukrainian
-    ctx.press("a")                                                  # Send: the link on the serial line
+    ctx.press("up", "a")                    # Send, just above the game the page opens on: the link on the serial line
     sent = json.loads(ctx.sent[-1])
     assert sent["link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert sent["play"]["sourcePlayId"] == "7"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_games_page_opens_on_the_game_with_its_score_and_send_one_press_up(lang: str):
+    """What a table opens a game's page for is its score: the page opened on «Send over serial» and
+    «Send the draw record», the score under them, past the first page (History, A, A, then three
+    presses down to see who won by how much). It opens on the game: its name, result and the
+    winner's score on the first page, the others one press down each; Send is one press up (A, up, A sends); A on a row only to read says so, and
+    where Send is (it did nothing, silently)."""
+    from firmware.screens.history import GameScreen, HistoryScreen  # (the first page: name, result, the winner)
+    from tests.fakectx import FakeCtx
+    ended = {**ENTRY, "status": "ended", "seed": 5, "share": None, "commitment": "ab" * 32}
+    ctx = FakeCtx(history=[ended], lang=lang).open(HistoryScreen())
+    ctx.press("a")                                                  # the newest game's page
+    assert isinstance(ctx.top, GameScreen)
+    shown = ctx.texts()
+    said = {"en": ("Send over serial", "✓Анна (Caesar): 3", "·Pompey: 0"),
+            "ru": ("Отправить в порт", "✓Анна (Цезарь): 3", "·Помпей: 0"),
+            "uk": ("Надіслати в порт", "✓Анна (Цезар): 3", "·Помпей: 0")}[lang]
+    assert said[1] in shown and said[0] not in shown, shown         # the game and who won by what, at once
+    assert said[2] in [str(i.label) for i in ctx.top.items(ctx)][ctx.top.top:ctx.top.top + 4]     # one press down
+    ctx.press("a")                                                  # a row to read: says so, sends nothing
+    assert ctx.sent == [] and len(ctx.notes) == 1 and said[0] in ctx.notes[-1]
+    ctx.press("up")                                                 # Send, one press up
+    assert said[0] in ctx.texts()
+    ctx.press("a")
+    assert json.loads(ctx.sent[-1])["play"]["sourcePlayId"] == "7"
 
 
 def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
@@ -1250,7 +1277,8 @@ def test_a_battles_page_sends_its_campaigns_play_and_says_so(state_dir: Path):
         battle2 = next(e for e in entries if e["part"] == "battle-2")
         campaign = next(e for e in entries if e["part"] == "campaign")
         app.push(GameScreen(battle2))
-        app.handle("a")                                                 # Send over serial (the first row)
+        app.handle("up")                                                # Send over serial, just above the game
+        app.handle("a")
         got = json.loads(port.readline().decode("utf-8"))
         assert got["id"] == campaign["id"] and got["play"] == app.run(f"export format=bgstats id={campaign['id']}")["play"]
         assert "ЮЦ: кампания" in " ".join(app.message or []), app.message
@@ -1281,7 +1309,8 @@ def test_a_battles_page_of_a_campaign_going_on_says_it_sent_the_unfinished_game(
         entries = app.history(10) or []
         battle1 = next(e for e in entries if e["part"] == "battle-1")
         app.push(GameScreen(battle1))
-        app.handle("a")                                                 # Send over serial (the first row)
+        app.handle("up")                                                # Send over serial, just above the game
+        app.handle("a")
         got = json.loads(port.readline().decode("utf-8"))
         assert got["status"] == "ended" and not any(p["winner"] for p in got["play"]["players"])   # the game so far
         assert " ".join(app.message or []) == said, app.message
@@ -1354,6 +1383,30 @@ def test_the_crassus_figures_keep_each_modules_name_whole_on_a_row(state_dir: Pa
         said = wrapped(crassus_rows(app))
         heads = [r for r in said if not r.startswith(" ")]
         assert sorted(heads) == sorted(rows), said
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Red, Blue and Yellow share the win with 1 point each."),
+    ("ru", "Победители и соправители: Красный, Синий и Жёлтый, по 1 очку славы."),
+    ("uk", "Переможці й співправителі: Червоний, Синій і Жовтий, по 1 очку слави.")])
+def test_a_shared_win_of_glory_seats_nobody_named_is_said_in_the_language_of_the_page(state_dir: Path, lang: str,
+                                                                                      said: str):
+    """G-15: three seats nobody named (kept as a Ukrainian table said them, «Червоний»…) share the
+    win: the page read «Червоний, Синій and Yellow share the win» in English (and «Червоний,
+    Синій и Жёлтый» in Russian): the first of the listed winners are one value of the sentence,
+    and only the last was said as a seat. Every seat of the list is said in the page's language,
+    as the players' rows are; the BG Stats play's comments say it so too."""
+    from firmware.export import bgstats_play
+    from firmware.screens.history import detail_rows
+    glory = ["new glory players=Червоний,Синій,Жовтий seed=1", *(["event", "end-round"] * 9), "score"]
+    app = app_with(["settings language=uk", *glory, f"settings language={lang}"], [], state_dir, lang)
+    try:
+        [entry] = app.history() or []
+        rows = detail_rows(entry)
+        assert said in rows, rows
+        assert bgstats_play(dict(entry.items()))["comments"].startswith(said)
     finally:
         app.console.close()
 
@@ -1490,7 +1543,7 @@ def test_the_page_of_a_game_put_aside_says_how_to_see_its_draws(state_dir: Path,
         for n in range(len(aside) + 1):
             app.stack[-1].cursor = n
             assert all(len(t) <= base.COLS for t, k in shown(app) if k == "body")
-        app.stack[-1].cursor = 1
+        app.stack[-1].cursor = 0                                        # its first row (the page's first)
         assert_golden(app.render(), f"history_aside_{lang}")
     finally:
         app.console.close()

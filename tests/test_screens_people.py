@@ -315,3 +315,52 @@ def test_a_seat_with_a_long_name_keeps_its_label_whole_on_one_row():
         assert item_rows(seat) == [str(seat.label)], (seat.label, seat.value)
         assert len(seat.label) + 1 + len(seat.value) <= base.COLS - 1
     assert seats[0].value.startswith("Вікторія") and seats[2].value == "Анна"
+
+
+def test_history_players_with_nobody_yet_says_how_a_name_comes_there():
+    """History → Players on a new device: «No players yet…», and A on it says how a player gets on
+    the list (it did nothing, silently: A on a row never does nothing without a word)."""
+    for lang in ("en", "ru", "uk"):
+        ctx = FakeCtx(lang=lang).open(PlayersScreen())
+        ctx.press("a")
+        assert isinstance(ctx.top, PlayersScreen) and len(ctx.notes) == 1, lang
+        assert ("new game" if lang == "en" else "нов") in ctx.notes[-1], (lang, ctx.notes)
+
+
+def test_history_players_that_cannot_be_read_are_not_said_to_be_none():
+    """A players' list the card cannot read now is never «No players yet» (a loss said as a fact):
+    its row says it cannot be read, and A on it says why and what to do."""
+    from firmware.storage import StorageError
+
+    class Unreadable(FakeCtx):
+        def _players(self, args: tuple[str, ...]) -> dict:
+            raise StorageError(Msg("The players' list cannot be read now ({}); nothing was changed. "
+                                   "Check the card.", "I/O error"))
+    from engine.text import Msg
+    ctx = Unreadable(players=list(KNOWN)).open(PlayersScreen())
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels == ["Players cannot be read…"]
+    ctx.press("a")
+    assert isinstance(ctx.top, PlayersScreen) and "Check the card" in ctx.notes[-1]
+
+
+def test_the_player_picker_says_when_the_players_cannot_be_read():
+    """A seat's picker over a players' list the card cannot read now showed «Enter a name…» and «No
+    name» alone, as if nobody had ever played here; it says the list cannot be read, A says why,
+    and a name can still be typed."""
+    from engine.text import Msg
+    from firmware.screens.widgets.people import Seats
+    from firmware.storage import StorageError
+
+    class Unreadable(FakeCtx):
+        def _players(self, args: tuple[str, ...]) -> dict:
+            raise StorageError(Msg("The players' list cannot be read now ({}); nothing was changed. "
+                                   "Check the card.", "I/O error"))
+    seats = Seats([("caesar", "Caesar"), ("pompey", "Pompey")], lambda i: "—")
+    ctx = Unreadable(players=list(KNOWN)).open(PlayerPicker(seats, 0))
+    labels = [str(i.label) for i in ctx.top.items(ctx)]
+    assert labels == ["Enter a name…", "No name", "List cannot be read…"]
+    ctx.press("down", "down", "a")
+    assert isinstance(ctx.top, PlayerPicker) and "Check the card" in ctx.notes[-1]
+    readable = FakeCtx(players=list(KNOWN)).open(PlayerPicker(Seats([("caesar", "Caesar")], lambda i: "—"), 0))
+    assert "List cannot be read…" not in [str(i.label) for i in readable.top.items(readable)]

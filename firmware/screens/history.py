@@ -281,8 +281,10 @@ def detail_rows(entry: HistoryEntry, earlier: Sequence[HistoryEntry] = ()) -> li
         rows.append(_("Abandoned"))                                                # после 2 действий.» / «Брошена»)
     rows += earlier_rows(entry, earlier)        # (reopened from Earlier games: when, and how it was left)
     for p, side in zip(entry["players"], left, strict=True):
-        score = "" if p.get("score") is None else f": {p['score']}"
+        score = ": ?" if p.get("damaged") else "" if p.get("score") is None else f": {p['score']}"
         rows.append(f"{'✓' if p.get('winner') else '·'}{player_label(entry, p, base.COLS - 1 - len(score), side)}{score}")
+    if any(p.get("damaged") for p in entry["players"]):     # (a score the damage took: firmware/history_rebuild.py)
+        rows.append(_("?: the score was damaged on the card; nothing holds it again."))
     mode = entry["mode"]
     if mode.get("difficulty"):
         rows.append(_("Level: {}").format(_(str(mode["difficulty"]))))
@@ -336,10 +338,12 @@ def _detail(entry: HistoryEntry, ctx: Ctx, limit: int = LISTED) -> None:
 
 
 class GameScreen(WrappedListScreen):
-    """One game: "Send over serial" (its BG Stats link on the serial line), "Send the draw record"
-    once it has ended (a game a new game put aside before it ended: how to see its draws, as the
-    serial link's ``export format=draws`` says it: :func:`aside_rows`), then what History keeps of it (result, players and sides, mode, dates), rows
-    never cut."""
+    """One game: "Send the draw record" once it has ended (a game a new game put aside before it
+    ended: how to see its draws, as the serial link's ``export format=draws`` says it:
+    :func:`aside_rows`), "Send over serial" (its BG Stats link on the serial line), then what
+    History keeps of it (result, players and sides, mode, dates), rows never cut. It opens on the
+    game (what the page is opened for: its score was under the two Send rows, past the first page),
+    Send one press up; A on a row that is only to read says so, and where Send is."""
 
     title = Said(N_("Game"), _)
 
@@ -349,6 +353,7 @@ class GameScreen(WrappedListScreen):
         self.earlier: list[HistoryEntry] = []
         self.copies: list[HistoryEntry] = []    # the records of its copies reopened from Earlier games
         self.limit = limit           # the newest games read to find it again (as many as the list read)
+        self.placed = False          # (the cursor placed on the game as the page opens)
         from firmware.export_plays import is_tool
         from firmware.games import record_of
         tool = record_of(str(entry["game"])) if is_tool(entry) else None
@@ -378,14 +383,25 @@ class GameScreen(WrappedListScreen):
     def items(self, ctx: Ctx) -> list[Item]:
         self.entry = self.kept(ctx) or self.entry
         from firmware.export_plays import is_tool                # (a dice or bag session: no play to send)
-        sends = [] if is_tool(self.entry) else [Item(_("Send over serial"), partial(send_entry, entry=self.entry),
-                                                     ident="send")]
+        sends = []
         if self.entry.get("seed") is not None:       # ended: its draws can be checked (any game, not the newest only)
             sends.append(Item(_("Send the draw record"), partial(send_draws_of_entry, entry=self.entry), ident="draws"))
         elif not is_tool(self.entry) and not self._running(ctx):     # put aside by a new game before it ended
             copy = max((int(e["id"]) for e in self.copies if e.get("seed") is not None), default=None)
-            sends += [Item(row, ident=f"aside:{i}") for i, row in enumerate(aside_rows(int(self.entry["id"]), copy))]
-        return sends + [Item(row, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry, self.earlier))]
+            sends += [Item(row, self._read, ident=f"aside:{i}") for i, row in enumerate(aside_rows(int(self.entry["id"]), copy))]
+        if not is_tool(self.entry):                  # just above the game: one press up
+            sends.append(Item(_("Send over serial"), partial(send_entry, entry=self.entry), ident="send"))
+        if not self.placed:                          # it opens on the game, its first row at the top
+            self.placed, self.cursor = True, len(sends)
+            self._mark = self.top = self.cursor
+        return sends + [Item(row, self._read, ident=f"row:{i}") for i, row in enumerate(detail_rows(self.entry, self.earlier))]
+
+    def _read(self, ctx: Ctx) -> None:
+        """A on a row that is only to read: it says so, and where the page's Send is."""
+        idents = {i.ident for i in self.items(ctx)}
+        ctx.notify(Msg("This row is only to read; Send over serial is above the game.") if "send" in idents else
+                   Msg("This row is only to read; Send the draw record is at the top of the page.") if "draws" in idents
+                   else Msg("This row is only to read."))
 
 
     def _running(self, ctx: Ctx) -> bool:

@@ -26,8 +26,22 @@ from firmware.screens.widgets.listing import Item, ListScreen
 
 def known_players(ctx: Ctx) -> list[str]:
     """The players this device has seen, most recent first ([] if the list cannot be read)."""
+    return read_players(ctx)[0] or []
+
+
+def read_players(ctx: Ctx) -> tuple[list[str] | None, str]:
+    """The players this device has seen, most recent first, or None and why when the list cannot
+    be read now (the console's words: «Check the card»)."""
     response = ctx.run(act.players())
-    return [str(n) for n in response.get("players", [])] if response.get("ok") else []
+    if not response.get("ok"):
+        return None, str(response.get("message", ""))
+    return [str(n) for n in response.get("players", [])], ""
+
+
+def unreadable(ctx: Ctx, said: str) -> None:
+    """A on the row of a players' list the card cannot read now: why, and what to do."""
+    from firmware.i18n import Msg
+    ctx.notify(said or Msg("The players' list cannot be read now. Check the card."))
 
 
 class Seats:
@@ -99,7 +113,8 @@ class PlayerPicker(ListScreen):
     known), the known players — those not at the table yet first (most recent first: the likeliest
     pick is under the cursor), then this seat's own (✓) and those on other seats (their seat's
     number: picking one changes places) — and "No name"; A sits the one under the cursor on the
-    seat and goes back to the form."""
+    seat and goes back to the form. A list the card cannot read now adds «List cannot be read…»
+    under them (A: why; it showed no known player, as if nobody had played here)."""
 
     def __init__(self, seats: Seats, seat: int, after: Callable[[Ctx, int], None] | None = None) -> None:
         super().__init__()
@@ -108,6 +123,7 @@ class PlayerPicker(ListScreen):
         self.after = after
         self._known: list[str] | None = None
         self._order: list[str] = []
+        self._unread: str | None = None     # why the players' list could not be read (its row says so)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -115,7 +131,8 @@ class PlayerPicker(ListScreen):
 
     def known(self, ctx: Ctx) -> list[str]:
         if self._known is None:
-            self._known = known_players(ctx)
+            read, why = read_players(ctx)
+            self._known, self._unread = (read or []), (None if read is not None else why)
         return self._known
 
     def items(self, ctx: Ctx) -> list[Item]:
@@ -134,6 +151,9 @@ class PlayerPicker(ListScreen):
             mark = "" if j is None else ("✓" if j == self.seat else str(j + 1))
             out.append(Item(name, partial(self._chosen, name=name), mark, ident=f"player:{name}"))
         out.append(Item(_("No name"), partial(self._chosen, name=None), ident="none"))
+        if self._unread is not None:        # (never an empty list said as nobody known: the card did not read)
+            out.append(Item(_("List cannot be read…"), partial(unreadable, said=self._unread),
+                            ident="unreadable"))
         return out
 
     def _chosen(self, ctx: Ctx, name: str | None) -> None:
@@ -154,16 +174,27 @@ class PlayerPicker(ListScreen):
 # -- History → Players: the list itself -------------------------------------------------------------------
 class PlayersScreen(ListScreen):
     """The players this device has seen, most recent first; A: rename or remove one (History keeps
-    their games)."""
+    their games). With nobody remembered yet, one row whose A says how a name comes here; with a
+    list the card cannot read now, one row whose A says so (never "No players yet": that would say
+    a loss as a fact) — A on a row never does nothing without a word, as History's rows."""
 
     title = Said(N_("Players"))
+    wrap_rows = True            # (a name is at most 16 characters; the rows of no list take two rows)
 
     def items(self, ctx: Ctx) -> list[Item]:
         from firmware.i18n import _
-        names = known_players(ctx)
+        names, why = read_players(ctx)
+        if names is None:
+            return [Item(_("Players cannot be read…"), partial(unreadable, said=why), ident="unreadable")]
         if not names:
-            return [Item(_("No players yet"))]
+            return [Item(_("No players yet…"), self._none, ident="none")]
         return [Item(n, partial(self._open, name=n), ident=n) for n in names]
+
+    @staticmethod
+    def _none(ctx: Ctx) -> None:
+        from firmware.i18n import Msg
+        ctx.notify(Msg("A name is kept here once a new game is started with it."))
+
 
     @staticmethod
     def _open(ctx: Ctx, name: str) -> None:
