@@ -432,7 +432,15 @@ def _event_pin(state: State, req: Request, seen: Seen) -> str | None:
     return f"{req.command} {req.rest}".strip() + f" card={kept[-1]}"
 
 
-EVENT_HELD = Held(_event_marks, _event_pin)
+def _event_drawn_before(source: str) -> bool:
+    """:attr:`engine.game.Held.older` of ``event``: the place of its draw as undo rows kept it
+    before they kept the card taken (``events:<the device's top card>``, stored 27-28.11.2026): such
+    a row does not say which card went back on top, so the session is replayed to find it (the
+    device revealed its own top card, not the card the table named and put back, G-2, G-19)."""
+    return source.startswith(f"{EVENTS}:") and not source.startswith(f"{EVENTS}:deck:")
+
+
+EVENT_HELD = Held(_event_marks, _event_pin, _event_drawn_before)
 
 
 def _event(state: State, req: Request) -> Outcome:
