@@ -1383,6 +1383,38 @@ def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
         app.console.close()
 
 
+@pytest.mark.parametrize("how", ["hold B", "serial link"])
+def test_the_tax_form_goes_when_the_rounds_event_is_taken_back(how, state_dir):  # G-1, G-4
+    """The tax form is open when the round's event is undone (hold B there, or 'undo' over the
+    serial link): the income phase comes after the event (G-1), so the form goes and the home's
+    cursor is on Reveal event. It stayed, and A on it was refused in the console's words («…reveal
+    it with 'event' first.»), a command no key on the device types."""
+    from firmware.screens.glory.round import TaxForm
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        assert _tax_form_on(app)
+        if how == "hold B":
+            app.render()
+            app.handle("b:hold")
+            app.render()
+            app.handle("a")                              # A on the undo question
+        else:
+            assert '"ok":true' in app.serve_line(b"undo")
+        app.render()
+        assert app.console.session.view()["event"] is None
+        while app.message is not None or type(app.stack[-1]).__name__ == "TextScreen":
+            app.handle("b")                              # the undo's notice read
+            app.render()
+        assert not any(isinstance(s, TaxForm) for s in app.stack), [type(s).__name__ for s in app.stack]
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome) and home.items(app)[home.cursor].label == "Reveal event"
+        app.handle("a")
+        app.render()
+        assert app.console.session.view()["event"] is not None and app.errors == 0
+    finally:
+        app.console.close()
+
+
 def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
     """Farming income is what each player farms now: after the Farmer medal is given over the
     serial link, or taken back by an undo, the figures shown are not the ones of before."""
