@@ -615,6 +615,36 @@ ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
 GAME_ENDS = N_("Round {} ends: the game is over, final scoring ('score <json>').")
 
 
+TAX_TAKEN = N_("{} collects tax: {} denarii.")
+MEDAL_EARNED = N_("{} earns {}.")
+PICKED = N_("Random pick: card {} of {}, counting from the left.")
+DEALT = N_("Dealt 3 objective cards to each player.")
+KEPT = N_("{} keeps 2 objectives; 1 goes to the bottom of the deck.")
+
+
+def _table_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a plain tax, a medal earned, a random pick, the objectives' deal and a player's
+    choice of objectives: what to give back at the table (G-4, G-6's medals, G-19). Each said the step
+    again, «Скасовано: Аня збирає податок, денаріїв: 3.», «Отменено: Аня получает медаль воина.»,
+    «Отменено: Аня оставляет 2 карты заданий; третья уходит вниз стопки.», read as the step done
+    once more. None for any other sentence."""
+    args = sentence.args
+    if sentence.template == TAX_TAKEN and len(args) == 2:
+        return Msg("Undone: {0}'s tax. {0} gives back {1} denarius.", args[0], args[1], n=int(args[1]),
+                   plural="Undone: {0}'s tax. {0} gives back {1} denarii.")
+    if sentence.template == MEDAL_EARNED and len(args) == 2:
+        return Msg("Undone: {} gives back {}.", *args)
+    if sentence.template == PICKED and len(args) == 2:
+        return Msg("Undone: the random pick (card {} of {}). Put the card back into the hand it was taken from.",
+                   *args)
+    if sentence.template == DEALT and not args:
+        return Msg("Undone: the deal of the objectives. Every player puts their 3 cards back into the deck.")
+    if sentence.template == KEPT and len(args) == 1:
+        return Msg("Undone: {0}'s choice of objectives. {0} takes back the card put at the bottom of the deck "
+                   "and chooses again.", args[0])
+    return None
+
+
 def _undone(sentence: Any) -> Msg | None:
     """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
     the event's arrow) and that the round ended is played on (round 9's: only that it is played
@@ -637,6 +667,8 @@ def _undone(sentence: Any) -> Msg | None:
         return _vote_back(sentence)
     if isinstance(sentence, AnyMsg) and _offer_back(sentence) is not None:
         return _offer_back(sentence)
+    if isinstance(sentence, AnyMsg) and _table_back(sentence) is not None:
+        return _table_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -712,7 +744,7 @@ def _tax(state: State, req: Request) -> Outcome:
             raise BadArguments(Msg("penalty= only goes with double=1."))
         _paid(state, name, pop)
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
-                       Msg("{} collects tax: {} denarii.", name, pop))
+                       Msg(TAX_TAKEN, name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
     if penalty is None:
         raise BadArguments(Msg("The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", pop))
@@ -777,7 +809,7 @@ def _medal(state: State, req: Request) -> Outcome:
     if holder is not None:        # after round 9, before the score is final: a correction
         return Outcome({"medals": dict(state["medals"])},
                        Msg(MEDAL_MOVED, medal_term(medal), name, holder))
-    return Outcome({"medals": dict(state["medals"])}, Msg("{} earns {}.", name, medal_term(medal)))
+    return Outcome({"medals": dict(state["medals"])}, Msg(MEDAL_EARNED, name, medal_term(medal)))
 
 
 def _offer(state: State, req: Request) -> Outcome:
@@ -837,7 +869,7 @@ def _pick(state: State, req: Request) -> Outcome:
     store_rng(state, rng, stream)
     state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
     return Outcome({"position": position, "hand": size},
-                   Msg("Random pick: card {} of {}, counting from the left.", position, size))
+                   Msg(PICKED, position, size))
 
 
 def _no_intrigues(state: State, solo: Msg, truce: Msg) -> None:
@@ -931,7 +963,7 @@ def _deal(state: State, req: Request) -> Outcome:
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
     unknown = two_player_cards_unknown(len(state["players"]), state["options"])   # not pretended (G-19)
     return Outcome({"hands": hands, **({"two_player_cards_unknown": True} if unknown else {})},
-                   Msg("Dealt 3 objective cards to each player."))
+                   Msg(DEALT))
 
 
 def _keep(state: State, req: Request) -> Outcome:
@@ -956,7 +988,7 @@ def _keep(state: State, req: Request) -> Outcome:
     load_rng(state, OBJECTIVES).note("bottom", returned)
     obj["kept"][name] = True
     return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
-                   Msg("{} keeps 2 objectives; 1 goes to the bottom of the deck.", name))
+                   Msg(KEPT, name))
 
 
 def _objectives(state: State, req: Request) -> Outcome:
