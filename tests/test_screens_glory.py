@@ -1415,6 +1415,20 @@ def test_the_tax_form_goes_when_the_rounds_event_is_taken_back(how, state_dir): 
         app.console.close()
 
 
+@pytest.mark.parametrize("lang, seat", [("uk", "Синій–Червоний"), ("ru", "Синий–Красный"), ("en", "Blue–Red")])
+def test_the_empty_seat_of_three_players_names_both_neighbours_whole(lang, seat, state_dir):  # G-1, G-2
+    """With 3 players the form asks where the empty seat is, between two players: the seats'
+    colours are said whole («Синій–Червоний»); it read «Синій–Черво…», each name cut to 6 letters on
+    a row of its own that holds 19. Long names are still cut to fit (8 letters each)."""
+    app = app_with([], ["a", "down", "down", "a", "left"] + ["down"] * 4, state_dir, lang)
+    try:
+        texts = [t for *_xy, t, _kind in drawn(app)]
+        assert f"<{seat}>" in texts, texts
+        assert all(x + len(t) * 6 <= 128 for x, _y, t, _kind in drawn(app))
+    finally:
+        app.console.close()
+
+
 def test_the_farming_income_shown_follows_an_undo_and_the_serial_link(state_dir):  # G-4
     """Farming income is what each player farms now: after the Farmer medal is given over the
     serial link, or taken back by an undo, the figures shown are not the ones of before."""
