@@ -748,6 +748,30 @@ def test_the_emperors_solo_pad_asks_how_many_objectives_were_done():  # G-17
     assert "Objectives done" not in [str(i.label) for i in table.top.items(table)]
 
 
+def test_the_emperors_solo_pad_has_no_silver_or_bronze_pantheon_row():  # G-12, G-17
+    """The solo is set up as a game of 2 (G-17), whose box keeps a gold and a bronze foundation and
+    a gold and a silver temple; the lone player finishes each level first and takes gold (G-12).
+    The pad asked for silver and bronze parts anyway, rows that could only hold 0 (a push there
+    was refused): 2 presses of A more from the pad's opening to the scores (15, now 13). A game of 2
+    keeps both rows (its second player takes them)."""
+    from engine.glory.sheet import common_parts_most
+    assert common_parts_most(1)["silver"] == common_parts_most(1)["bronze"] == 0
+    ctx = FakeCtx("new glory players=Jack seed=1", *["event", "end-round"] * 9)
+    entry = ScoreEntry()
+    ctx.open(entry)
+    labels = [str(i.label) for i in entry.items(ctx)]
+    assert "Pantheon: silver" not in labels and "Pantheon: bronze" not in labels
+    assert "Pantheon: gold" in labels and "Pantheon: own" in labels
+    ctx.press("a")                                    # the pad's first row
+    presses = 1
+    while not isinstance(ctx.top, ScoreResult):
+        ctx.press("a")
+        presses += 1
+    assert presses == 13 and ctx.top.result["solo"]["done"] == 0      # A to open, A on each of 12 rows
+    pair = FakeCtx("new glory players=Jack,Mary seed=1").open(ScoreEntry())
+    assert {"Pantheon: silver", "Pantheon: bronze"} <= {str(i.label) for i in pair.top.items(pair)}
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
