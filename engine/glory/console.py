@@ -501,8 +501,17 @@ def _event_back(sentence: Any) -> Msg | None:
     deck (the device keeps it there: the next reveal is that card again) and the reward, the
     negative effect or the solo's denarii taken back. It said the reveal again, «Отменено: Раунд 1:
     событие 7 (в конце поле повернётся …); первым ходит …», read as the card revealed once more."""
-    if not isinstance(sentence, AnyMsg) or sentence.template != EVENT_SHOWN or len(sentence.args) != 8:
+    if not isinstance(sentence, AnyMsg) or sentence.template != EVENT_SHOWN or len(sentence.args) not in (5, 8):
         return None
+    if len(sentence.args) == 5:
+        # a reveal stored before its sentence kept the card's name, the solo's denarii and whether
+        # it is a negative card (before 28.11.2026): its undo said the reveal again, «Отменено:
+        # Раунд 1: событие 6 (в конце поле повернётся …); первым ходит …», read as the card
+        # revealed once more; the name is said again from the number after "event"
+        round_no, after = sentence.args[0], sentence.args[1]
+        name = Msg("Event {}", after) if str(after).isdecimal() else after
+        return Msg("Undone: round {}'s event ({}). Put the card back on top of the event deck "
+                   "and take back what it gave.", round_no, name)
     round_no, _after, _turn, _first, _way, name, solo, harsh = sentence.args
     if solo is None:
         if harsh:
@@ -707,6 +716,10 @@ def _undo_asked(sentence: Any) -> Msg | None:
         return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
     if isinstance(sentence, AnyMsg) and sentence.template == EVENT_SHOWN and len(sentence.args) == 8:
         return Msg("Take back: round {}'s event ({}).", sentence.args[0], sentence.args[5])  # (its sentence: five pages)
+    if isinstance(sentence, AnyMsg) and sentence.template == EVENT_SHOWN and len(sentence.args) == 5:
+        after = sentence.args[1]                    # (stored before: the card's number after "event")
+        return Msg("Take back: round {}'s event ({}).", sentence.args[0],
+                   Msg("Event {}", after) if str(after).isdecimal() else after)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
