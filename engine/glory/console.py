@@ -644,8 +644,7 @@ def _table_back(sentence: AnyMsg) -> Msg | None:
     if sentence.template == MEDAL_EARNED and len(args) == 2:
         return Msg("Undone: {} gives back {}.", *args)
     if sentence.template == PICKED and len(args) == 2:
-        return Msg("Undone: the random pick (card {} of {}). Put the card back into the hand it was taken from.",
-                   *args)
+        return Msg("Undone: random pick, card {} of {}: put it back in its hand.", *args)   # (one panel)
     if sentence.template == DEALT and not args:
         return Msg("Undone: the deal of the objectives. Every player puts their 3 cards back into the deck.")
     if sentence.template == KEPT and len(args) == 1:
