@@ -221,10 +221,13 @@ class Held(NamedTuple):
     (plain JSON data); ``pin(state, req, seen)``: the line to run and store for ``req`` asked now
     on ``state`` so that it draws what was seen (``seen(key)``: what the undone actions saw there,
     oldest first), or None to run it as asked. Raises BadArguments if ``req`` types what only a
-    stored line may give."""
+    stored line may give. ``older``: true of a :attr:`Drawn.source` as an undo row stored by an
+    older Legatus keeps it, before the command kept its marks (the row keeps none of them: its
+    session is replayed to find them, firmware/store/shown_rows.py)."""
 
     marks: Callable[[State, Request], list[tuple[str, Any]]]
     pin: Callable[[State, Request, Seen], str | None]
+    older: Callable[[str], bool] | None = None
 
 
 class Drawn(NamedTuple):

@@ -205,3 +205,43 @@ def test_an_undo_across_space_30_tells_the_table_to_turn_the_marker_back(tmp_pat
     assert out[8]["undone"] == ("Отменено: двойной налог (Аня), денариев: 10; слава снова 32. "
                                 "Аня: переверните маркер славы на «+30», ячейка 2.")
     assert out[10]["undone"] == "Отменено: слава игрока Аня снова 32, а не 33."        # the same lap: nothing to turn
+
+
+UNDONE_AT_THE_TABLE = {
+    "en": ["Undone: Аня's tax. Аня gives back 3 denarii.",
+           "Undone: Аня's tax. Аня gives back 1 denarius.",
+           "Undone: Аня gives back the Warrior medal.",
+           "Undone: random pick, card {pos} of 4: put it back in its hand.",
+           "Undone: Аня's choice of objectives. Аня takes back the card put at the bottom of the deck and "
+           "chooses again.",
+           "Undone: the deal of the objectives. Every player puts their 3 cards back into the deck."],
+    "ru": ["Отменено: налог (Аня). Аня возвращает 3 денария.",
+           "Отменено: налог (Аня). Аня возвращает 1 денарий.",
+           "Отменено: Аня возвращает медаль воина.",
+           "Отменено: случайная карта ({pos}-я из 4): верните её в руку.",
+           "Отменено: выбор заданий (Аня). Аня забирает обратно карту, ушедшую вниз стопки, и выбирает снова.",
+           "Отменено: раздача заданий. Каждый игрок возвращает свои 3 карты в стопку заданий."],
+    "uk": ["Скасовано: податок (Аня). Аня повертає 3 денарії.",
+           "Скасовано: податок (Аня). Аня повертає 1 денарій.",
+           "Скасовано: Аня повертає медаль воїна.",
+           "Скасовано: випадкова карта (№ {pos} з 4): поверніть її в руку.",
+           "Скасовано: вибір завдань (Аня). Аня забирає назад карту, що пішла під низ колоди, і вибирає знову.",
+           "Скасовано: роздача завдань. Кожен гравець повертає свої 3 карти до колоди завдань."],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_undone_steps_say_what_goes_back_at_the_table(tmp_path: Path, lang):  # G-4, G-19
+    """A plain tax, a medal, a random pick, a player's choice of objectives and the deal, each taken
+    back, say what the table gives back: the denarii, the medal, the card to its hand, the card
+    from the bottom of the deck. Each said the step again («Скасовано: Аня збирає податок, денаріїв:
+    3.», «Отменено: Аня получает медаль воина.»), read as the step done once more."""
+    first = console(["new glory players=Аня,Борис seed=4", "deal"], tmp_path / "probe")
+    hand = [c["id"] for c in first[1]["hands"]["Аня"]]
+    out = console([f"settings language={lang}", "new glory players=Аня,Борис seed=4", "event", "end-round", "event",
+                   "tax Аня pop=3", "undo", "tax Аня pop=1", "undo", "medal Аня warrior", "undo", "pick 4", "undo",
+                   "deal", f"keep Аня {hand[0]},{hand[1]}", "undo", "undo"], tmp_path / "game")
+    assert all(r["ok"] for r in out), [r for r in out if not r["ok"]]
+    said = [r["undone"] for r in out if "undone" in r]
+    pos = out[11]["position"]
+    assert said == [s.format(pos=pos) for s in UNDONE_AT_THE_TABLE[lang]]

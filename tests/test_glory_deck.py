@@ -101,3 +101,90 @@ def test_stored_lines_replay_as_they_ran():  # G-19
     assert s.as_asked("event arrow=cw90") == f"event arrow=cw90 card={deck[2]}"
     assert s.as_asked(f"event card={deck[7]}") == f"event card={deck[7]}"       # the table's card, as typed
     assert s.apply("event").fields["card"]["id"] == deck[0]
+
+
+def _as_stored_before_the_card_was_kept(state_dir: Path, top: str) -> None:
+    """Rewrite the session's undo rows as a Legatus of 27-28.11.2026 stored them: the place of the
+    event's draw named by the device's top card (``events:<id>``) and nothing of the card taken."""
+    import json
+    import sqlite3
+
+    from firmware.storage import crc
+    from firmware.store import DB_NAME
+    db = sqlite3.connect(state_dir / DB_NAME)
+    rows = db.execute("SELECT session, seq, kind, line, sentence FROM actions WHERE kind='undo'").fetchall()
+    assert rows
+    for sid, seq, kind, line, sentence in rows:
+        record = json.loads(line)
+        assert record["saw"], record                        # (a record kept now keeps the card)
+        record.update(saw=[], drew=[[f"events:{top}", ["card"]]])
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        db.execute("UPDATE actions SET line=?, crc=? WHERE session=? AND seq=?",
+                   (text, crc(sid, seq, kind, text, sentence), sid, seq))
+    db.commit()
+    db.close()
+
+
+def test_an_undo_stored_before_the_card_was_kept_still_reveals_the_card_put_back(tmp_path: Path):  # G-2, G-19
+    """A game stored by the Legatus before this one: its undo of a card named at the table keeps the
+    place of the draw but not the card. After the update the next reveal showed the device's top
+    card (E7) while the undo had said to put the table's card (E6) back on top; now the session's
+    rows are replayed to find it, as for undo rows that keep nothing."""
+    deck = _deck()
+    named = deck[3]
+    play(tmp_path, [SETUP, f"event card={named}", "undo"])
+    _as_stored_before_the_card_was_kept(tmp_path, deck[0])
+    out = play(tmp_path, ["event"])
+    assert out[0]["card"]["id"] == named != deck[0]
+    assert play(tmp_path, ["state"])[0]["state"]["event"]["id"] == named   # stored as the card it showed
+
+
+def test_an_undo_stored_before_of_the_device_s_own_card_reveals_it_again(tmp_path: Path):  # G-19
+    """The same older undo row of a card the device revealed: it is its top card again (no re-draw)."""
+    deck = _deck()
+    play(tmp_path, [SETUP, "event", "undo"])
+    _as_stored_before_the_card_was_kept(tmp_path, deck[0])
+    assert play(tmp_path, ["event"])[0]["card"]["id"] == deck[0]
+
+
+@pytest.mark.parametrize("lang, asked, said", [
+    ("en", "Take back: round 1's event (Event {n}).",
+     "Undone: round 1's event (Event {n}). Put the card back on top of the event deck and take back what it gave."),
+    ("ru", "Отменить: событие раунда 1 (Событие {n}).",
+     "Отменено: событие раунда 1 (Событие {n}). Верните карту на верх колоды событий и заберите то, что она дала."),
+])
+def test_an_event_stored_before_its_sentence_named_the_card_says_to_put_it_back(tmp_path: Path, lang, asked, said):  # G-1, G-2
+    """A reveal stored by a Legatus of before 28.11 (its sentence ends with who plays first: no
+    card name, solo denarii or negative mark) undone after the update: its undo said the reveal
+    again («Отменено: Раунд 1: событие 6 (в конце поле повернётся …); первым ходит …», five pages
+    to ask), read as the card revealed once more; now it says to put the card back, as a reveal
+    stored now does, naming the card by the number the sentence kept."""
+    import json
+    import sqlite3
+
+    from firmware.storage import crc
+    from firmware.store import DB_NAME
+    from engine.glory.console import GAME
+    from engine.text import from_data
+    play(tmp_path, [SETUP, "event"])
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    (sid, seq, kind, line, sentence), = db.execute(
+        "SELECT session, seq, kind, line, sentence FROM actions WHERE line='event'").fetchall()
+    stored = json.loads(sentence)
+    assert len(stored["a"]) == 8
+    stored["a"] = stored["a"][:5]                      # as an older Legatus stored it
+    text = json.dumps(stored, ensure_ascii=False)
+    db.execute("UPDATE actions SET sentence=?, crc=? WHERE session=? AND seq=?",
+               (text, crc(sid, seq, kind, line, text), sid, seq))
+    db.commit()
+    db.close()
+    n = _deck()[0][1:]
+    old = from_data(stored)
+    from firmware.i18n import set_language, say
+    set_language(lang)
+    try:
+        assert say(GAME.undo_asked(old)) == asked.format(n=n)
+    finally:
+        set_language("en")
+    out = play(tmp_path, [f"settings language={lang}", "undo"])
+    assert out[1]["undone"] == said.format(n=n)

@@ -748,6 +748,30 @@ def test_the_emperors_solo_pad_asks_how_many_objectives_were_done():  # G-17
     assert "Objectives done" not in [str(i.label) for i in table.top.items(table)]
 
 
+def test_the_emperors_solo_pad_has_no_silver_or_bronze_pantheon_row():  # G-12, G-17
+    """The solo is set up as a game of 2 (G-17), whose box keeps a gold and a bronze foundation and
+    a gold and a silver temple; the lone player finishes each level first and takes gold (G-12).
+    The pad asked for silver and bronze parts anyway, rows that could only hold 0 (a push there
+    was refused): 2 presses of A more from the pad's opening to the scores (15, now 13). A game of 2
+    keeps both rows (its second player takes them)."""
+    from engine.glory.sheet import common_parts_most
+    assert common_parts_most(1)["silver"] == common_parts_most(1)["bronze"] == 0
+    ctx = FakeCtx("new glory players=Jack seed=1", *["event", "end-round"] * 9)
+    entry = ScoreEntry()
+    ctx.open(entry)
+    labels = [str(i.label) for i in entry.items(ctx)]
+    assert "Pantheon: silver" not in labels and "Pantheon: bronze" not in labels
+    assert "Pantheon: gold" in labels and "Pantheon: own" in labels
+    ctx.press("a")                                    # the pad's first row
+    presses = 1
+    while not isinstance(ctx.top, ScoreResult):
+        ctx.press("a")
+        presses += 1
+    assert presses == 13 and ctx.top.result["solo"]["done"] == 0      # A to open, A on each of 12 rows
+    pair = FakeCtx("new glory players=Jack,Mary seed=1").open(ScoreEntry())
+    assert {"Pantheon: silver", "Pantheon: bronze"} <= {str(i.label) for i in pair.top.items(pair)}
+
+
 def test_back_from_the_pad_lands_on_the_row_it_was_on():
     entry = ScoreEntry()
     ctx = FakeCtx(NEW).open(entry).press("a", "a", "a", "b")   # the first row, on to the third, back
@@ -1379,6 +1403,52 @@ def test_the_tax_form_goes_when_the_serial_link_pays_that_tax(state_dir):  # G-4
         app.render()
         assert [line for line in app.console.session.lines if line.startswith("tax ")] == [f"tax {order[0]} pop=2"]
         assert app.errors == 0
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("how", ["hold B", "serial link"])
+def test_the_tax_form_goes_when_the_rounds_event_is_taken_back(how, state_dir):  # G-1, G-4
+    """The tax form is open when the round's event is undone (hold B there, or 'undo' over the
+    serial link): the income phase comes after the event (G-1), so the form goes and the home's
+    cursor is on Reveal event. It stayed, and A on it was refused in the console's words («…reveal
+    it with 'event' first.»), a command no key on the device types."""
+    from firmware.screens.glory.round import TaxForm
+    app = app_with([NEW, "event arrow=ccw90"], ["a"], state_dir)
+    try:
+        assert _tax_form_on(app)
+        if how == "hold B":
+            app.render()
+            app.handle("b:hold")
+            app.render()
+            app.handle("a")                              # A on the undo question
+        else:
+            assert '"ok":true' in app.serve_line(b"undo")
+        app.render()
+        assert app.console.session.view()["event"] is None
+        while app.message is not None or type(app.stack[-1]).__name__ == "TextScreen":
+            app.handle("b")                              # the undo's notice read
+            app.render()
+        assert not any(isinstance(s, TaxForm) for s in app.stack), [type(s).__name__ for s in app.stack]
+        home = app.stack[-1]
+        assert isinstance(home, GloryHome) and home.items(app)[home.cursor].label == "Reveal event"
+        app.handle("a")
+        app.render()
+        assert app.console.session.view()["event"] is not None and app.errors == 0
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, seat", [("uk", "Синій–Червоний"), ("ru", "Синий–Красный"), ("en", "Blue–Red")])
+def test_the_empty_seat_of_three_players_names_both_neighbours_whole(lang, seat, state_dir):  # G-1, G-2
+    """With 3 players the form asks where the empty seat is, between two players: the seats'
+    colours are said whole («Синій–Червоний»); it read «Синій–Черво…», each name cut to 6 letters on
+    a row of its own that holds 19. Long names are still cut to fit (8 letters each)."""
+    app = app_with([], ["a", "down", "down", "a", "left"] + ["down"] * 4, state_dir, lang)
+    try:
+        texts = [t for *_xy, t, _kind in drawn(app)]
+        assert f"<{seat}>" in texts, texts
+        assert all(x + len(t) * 6 <= 128 for x, _y, t, _kind in drawn(app))
     finally:
         app.console.close()
 

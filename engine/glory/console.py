@@ -432,7 +432,15 @@ def _event_pin(state: State, req: Request, seen: Seen) -> str | None:
     return f"{req.command} {req.rest}".strip() + f" card={kept[-1]}"
 
 
-EVENT_HELD = Held(_event_marks, _event_pin)
+def _event_drawn_before(source: str) -> bool:
+    """:attr:`engine.game.Held.older` of ``event``: the place of its draw as undo rows kept it
+    before they kept the card taken (``events:<the device's top card>``, stored 27-28.11.2026): such
+    a row does not say which card went back on top, so the session is replayed to find it (the
+    device revealed its own top card, not the card the table named and put back, G-2, G-19)."""
+    return source.startswith(f"{EVENTS}:") and not source.startswith(f"{EVENTS}:deck:")
+
+
+EVENT_HELD = Held(_event_marks, _event_pin, _event_drawn_before)
 
 
 def _event(state: State, req: Request) -> Outcome:
@@ -493,8 +501,17 @@ def _event_back(sentence: Any) -> Msg | None:
     deck (the device keeps it there: the next reveal is that card again) and the reward, the
     negative effect or the solo's denarii taken back. It said the reveal again, «Отменено: Раунд 1:
     событие 7 (в конце поле повернётся …); первым ходит …», read as the card revealed once more."""
-    if not isinstance(sentence, AnyMsg) or sentence.template != EVENT_SHOWN or len(sentence.args) != 8:
+    if not isinstance(sentence, AnyMsg) or sentence.template != EVENT_SHOWN or len(sentence.args) not in (5, 8):
         return None
+    if len(sentence.args) == 5:
+        # a reveal stored before its sentence kept the card's name, the solo's denarii and whether
+        # it is a negative card (before 28.11.2026): its undo said the reveal again, «Отменено:
+        # Раунд 1: событие 6 (в конце поле повернётся …); первым ходит …», read as the card
+        # revealed once more; the name is said again from the number after "event"
+        round_no, after = sentence.args[0], sentence.args[1]
+        name = Msg("Event {}", after) if str(after).isdecimal() else after
+        return Msg("Undone: round {}'s event ({}). Put the card back on top of the event deck "
+                   "and take back what it gave.", round_no, name)
     round_no, _after, _turn, _first, _way, name, solo, harsh = sentence.args
     if solo is None:
         if harsh:
@@ -607,6 +624,35 @@ ROUND_ENDS = N_("Round {} ends: the board turns {}° {}; round {}.")
 GAME_ENDS = N_("Round {} ends: the game is over, final scoring ('score <json>').")
 
 
+TAX_TAKEN = N_("{} collects tax: {} denarii.")
+MEDAL_EARNED = N_("{} earns {}.")
+PICKED = N_("Random pick: card {} of {}, counting from the left.")
+DEALT = N_("Dealt 3 objective cards to each player.")
+KEPT = N_("{} keeps 2 objectives; 1 goes to the bottom of the deck.")
+
+
+def _table_back(sentence: AnyMsg) -> Msg | None:
+    """The undo of a plain tax, a medal earned, a random pick, the objectives' deal and a player's
+    choice of objectives: what to give back at the table (G-4, G-6's medals, G-19). Each said the step
+    again, «Скасовано: Аня збирає податок, денаріїв: 3.», «Отменено: Аня получает медаль воина.»,
+    «Отменено: Аня оставляет 2 карты заданий; третья уходит вниз стопки.», read as the step done
+    once more. None for any other sentence."""
+    args = sentence.args
+    if sentence.template == TAX_TAKEN and len(args) == 2:
+        return Msg("Undone: {0}'s tax. {0} gives back {1} denarius.", args[0], args[1], n=int(args[1]),
+                   plural="Undone: {0}'s tax. {0} gives back {1} denarii.")
+    if sentence.template == MEDAL_EARNED and len(args) == 2:
+        return Msg("Undone: {} gives back {}.", *args)
+    if sentence.template == PICKED and len(args) == 2:
+        return Msg("Undone: random pick, card {} of {}: put it back in its hand.", *args)   # (one panel)
+    if sentence.template == DEALT and not args:
+        return Msg("Undone: the deal of the objectives. Every player puts their 3 cards back into the deck.")
+    if sentence.template == KEPT and len(args) == 1:
+        return Msg("Undone: {0}'s choice of objectives. {0} takes back the card put at the bottom of the deck "
+                   "and chooses again.", args[0])
+    return None
+
+
 def _undone(sentence: Any) -> Msg | None:
     """An undo of ``end-round`` tells the players to turn the board back (the way opposite to
     the event's arrow) and that the round ended is played on (round 9's: only that it is played
@@ -629,6 +675,8 @@ def _undone(sentence: Any) -> Msg | None:
         return _vote_back(sentence)
     if isinstance(sentence, AnyMsg) and _offer_back(sentence) is not None:
         return _offer_back(sentence)
+    if isinstance(sentence, AnyMsg) and _table_back(sentence) is not None:
+        return _table_back(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -667,6 +715,10 @@ def _undo_asked(sentence: Any) -> Msg | None:
         return Msg("Take back: round {}'s arrows as printed.", sentence.args[0])      # (its sentence: six pages)
     if isinstance(sentence, AnyMsg) and sentence.template == EVENT_SHOWN and len(sentence.args) == 8:
         return Msg("Take back: round {}'s event ({}).", sentence.args[0], sentence.args[5])  # (its sentence: five pages)
+    if isinstance(sentence, AnyMsg) and sentence.template == EVENT_SHOWN and len(sentence.args) == 5:
+        after = sentence.args[1]                    # (stored before: the card's number after "event")
+        return Msg("Take back: round {}'s event ({}).", sentence.args[0],
+                   Msg("Event {}", after) if str(after).isdecimal() else after)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
@@ -704,7 +756,7 @@ def _tax(state: State, req: Request) -> Outcome:
             raise BadArguments(Msg("penalty= only goes with double=1."))
         _paid(state, name, pop)
         return Outcome({"denarii": pop, "fame_lost": 0, "fame": _fames(state)},
-                       Msg("{} collects tax: {} denarii.", name, pop))
+                       Msg(TAX_TAKEN, name, pop))
     penalty = req.opt_int("penalty", double_tax_penalty(pop), lo=0, hi=30)
     if penalty is None:
         raise BadArguments(Msg("The dial's fame penalty for population {} is not in the table; add penalty=K as printed.", pop))
@@ -769,7 +821,7 @@ def _medal(state: State, req: Request) -> Outcome:
     if holder is not None:        # after round 9, before the score is final: a correction
         return Outcome({"medals": dict(state["medals"])},
                        Msg(MEDAL_MOVED, medal_term(medal), name, holder))
-    return Outcome({"medals": dict(state["medals"])}, Msg("{} earns {}.", name, medal_term(medal)))
+    return Outcome({"medals": dict(state["medals"])}, Msg(MEDAL_EARNED, name, medal_term(medal)))
 
 
 def _offer(state: State, req: Request) -> Outcome:
@@ -829,7 +881,7 @@ def _pick(state: State, req: Request) -> Outcome:
     store_rng(state, rng, stream)
     state["picks"] = (state["picks"] + [{"hand": size, "position": position}])[-20:]
     return Outcome({"position": position, "hand": size},
-                   Msg("Random pick: card {} of {}, counting from the left.", position, size))
+                   Msg(PICKED, position, size))
 
 
 def _no_intrigues(state: State, solo: Msg, truce: Msg) -> None:
@@ -923,7 +975,7 @@ def _deal(state: State, req: Request) -> Outcome:
     hands = {p: [objective_label(c) for c in h] for p, h in obj["hands"].items()}
     unknown = two_player_cards_unknown(len(state["players"]), state["options"])   # not pretended (G-19)
     return Outcome({"hands": hands, **({"two_player_cards_unknown": True} if unknown else {})},
-                   Msg("Dealt 3 objective cards to each player."))
+                   Msg(DEALT))
 
 
 def _keep(state: State, req: Request) -> Outcome:
@@ -948,7 +1000,7 @@ def _keep(state: State, req: Request) -> Outcome:
     load_rng(state, OBJECTIVES).note("bottom", returned)
     obj["kept"][name] = True
     return Outcome({"kept": [objective_label(c) for c in obj["hands"][name]]},
-                   Msg("{} keeps 2 objectives; 1 goes to the bottom of the deck.", name))
+                   Msg(KEPT, name))
 
 
 def _objectives(state: State, req: Request) -> Outcome:

@@ -95,16 +95,23 @@ def undone_marks(db: sqlite3.Connection, sid_: int, header: dict[str, Any],
     rows = db.execute(f"SELECT {ACTION_ROW} FROM actions WHERE session=? AND kind='undo' ORDER BY seq",
                       (sid_,)).fetchall()
     kept: list[tuple[int, list[Mark | Seen] | None]] = []
+    replay: Session | None = None
     for seq, kind, line, sentence, check in rows:
         text = _text(line)
         if crc(sid_, seq, kind, line, sentence) != check or text is None:
             log.warning("session %s: undo row %s is damaged: the draw it took back is not read", sid_, seq)
             continue
-        kept.append((int(seq), shown.recorded(text, lambda said_: said(Stored(said_)))))
+        marks = shown.recorded(text, lambda said_: said(Stored(said_)))
+        drawn = [m[0] for m in marks or () if not isinstance(m, Seen)]
+        if drawn:                                  # a record kept before its command kept its marks
+            replay = replay or Session.from_header(header)      # (Glory's event card): read as none
+            if any(_older(replay, source) for source in drawn):
+                marks = None
+        kept.append((int(seq), marks))
     if all(marks is not None for _, marks in kept):
         return [mark for _, marks in kept for mark in marks or ()]
     good = actions(sid_)                           # (an older Legatus's undo rows: the old way)
-    replay = Session.from_header(header)
+    replay = replay or Session.from_header(header)
     rows_ = [(kind, line, s) for _, kind, line, s in good]
     records = dict(kept)
     upto = last_undone_draw(replay, rows_, frozenset(i for i, row in enumerate(good)
@@ -112,3 +119,13 @@ def undone_marks(db: sqlite3.Connection, sid_: int, header: dict[str, Any],
     done = good[upto - 1][0] if upto else 0
     return (marks_of(replay, rows_[:upto], undone_only=True)
             + [mark for seq, marks in kept if seq > done for mark in marks or ()])
+
+
+def _older(replay: Session, source: str) -> bool:
+    """Whether an undo row's record of a draw at ``source`` was kept by an older Legatus, before the
+    command that drew there kept what it saw (:attr:`engine.game.Held.older`)."""
+    for name in replay.command_names():
+        cmd = replay.command(name)
+        if cmd is not None and cmd.held is not None and cmd.held.older is not None and cmd.held.older(source):
+            return True
+    return False

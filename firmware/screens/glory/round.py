@@ -85,18 +85,22 @@ class EventScreen(Follows):
             ctx.pop()
 
 
-Income = tuple[int, bool, tuple[str, ...]]
-"""A round's income phase as the game records it: the round, whether the game is over, who has taken income."""
+Income = tuple[int, bool, str | None, tuple[str, ...]]
+"""A round's income phase as the game records it: the round, whether the game is over, the round's
+event card (None: not revealed, no income phase yet, G-1), who has taken income."""
 
 
 def income_of(view: GloryView) -> Income:
-    return view["round"], view["finished"], tuple(view["taxed"])
+    event = view["event"]
+    return view["round"], view["finished"], None if event is None else event["id"], tuple(view["taxed"])
 
 
 class _FollowsIncome:
     """A tax question goes once the income phase it was asked in has changed (a tax paid or taken
-    back over the serial link or by an undo, the round over): A on it would pay a tax nobody asked
-    for, or the same income twice (as play.Asked for the other questions)."""
+    back over the serial link or by an undo, the round over, the round's event taken back): A on it
+    would pay a tax nobody asked for, the same income twice, or income before the event (G-1: it
+    was refused with the console's words, «спершу відкрийте подію командою «event»»), as
+    play.Asked for the other questions."""
 
     income: Income
 

@@ -44,7 +44,13 @@ SHEET_ROWS: tuple[tuple[str, str], ...] = (
     ("objectives", N_("Objectives")), ("denarii", N_("Denarii")),
 )
 # The Emperor's solo also counts the objectives done (G-17: «Завершить не менее 2 заданий»), last.
-SOLO_ROWS: tuple[tuple[str, str], ...] = SHEET_ROWS + (("done", N_("Objectives done")),)
+# It has no silver or bronze Pantheon row: it is set up as a game of 2 («Подготовьте все так, как
+# будто вы играете партию на 2-х игроков»), whose box keeps a gold and a bronze foundation and a
+# gold and a silver temple, and the lone player is the first to finish each level, so takes gold
+# (G-12: «Первый игрок … возьмет золотую часть», engine/glory/sheet.py common_parts_most(1)): the
+# two rows could only hold 0 (two presses of A, and a push on them was refused).
+SOLO_ROWS: tuple[tuple[str, str], ...] = (tuple(r for r in SHEET_ROWS if r[0] not in ("silver", "bronze"))
+                                          + (("done", N_("Objectives done")),))
 
 
 def sheet_rows(ctx: Ctx) -> tuple[tuple[str, str], ...]:

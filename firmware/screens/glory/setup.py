@@ -82,7 +82,7 @@ the first player, holds the token), the variants (the rulebook's «Суровы�
     def _empty_between(self, k: int) -> str:
         """The empty seat of a 3-player table as its two neighbours, clockwise: Player k+1 and the
         next one («Олесь–Ваня»)."""
-        return f"{base.clip_name(self.name(k), 6)}–{base.clip_name(self.name((k + 1) % 3), 6)}"
+        return f"{base.clip_name(self.name(k), 8)}–{base.clip_name(self.name((k + 1) % 3), 8)}"
 
     def _picked(self, ctx: Ctx, seat: int) -> None:
         """The next row after a player was picked (the next seat, or the first player's fame)."""
