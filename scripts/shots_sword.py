@@ -24,7 +24,7 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-form-bottom", [NEW], HOME + ["a"] + ["down"] * 5),
     ("battle-result", [NEW, RULEBOOK], LAST),
     ("battle-result-down", [NEW, RULEBOOK], LAST + ["down"] * 4),
-    # A reads on: the support and the retreat hint, then the loss table on a page of its own, the last
+    # A reads on: the support and the retreat hint, then the loss table, last, under the row naming it
     ("battle-result-page2", [NEW, RULEBOOK], LAST + ["a"]),
     ("battle-losses", [NEW, RULEBOOK], LAST + ["a", "a"]),
     ("battle-losses-down", [NEW, RULEBOOK], LAST + ["a", "a", "a"]),
