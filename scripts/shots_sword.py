@@ -24,8 +24,10 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-form-bottom", [NEW], HOME + ["a"] + ["down"] * 5),
     ("battle-result", [NEW, RULEBOOK], LAST),
     ("battle-result-down", [NEW, RULEBOOK], LAST + ["down"] * 4),
-    ("battle-losses", [NEW, RULEBOOK], LAST + ["a"]),
-    ("battle-losses-down", [NEW, RULEBOOK], LAST + ["a"] + ["down"] * 3),
+    # A reads on: the support and the retreat hint, then the loss table, last, under the row naming it
+    ("battle-result-page2", [NEW, RULEBOOK], LAST + ["a"]),
+    ("battle-losses", [NEW, RULEBOOK], LAST + ["a", "a"]),
+    ("battle-losses-down", [NEW, RULEBOOK], LAST + ["a", "a", "a"]),
     ("battle-result-end", [NEW, RULEBOOK], LAST + ["down"] * 6),
     ("battle-retreat-form", [NEW, RULEBOOK], LAST + ["a:hold", "right", "right"]),
     ("battle-retreat", [NEW, RULEBOOK], LAST + ["a:hold", "right", "right", "a"]),
@@ -34,14 +36,22 @@ SHOTS: list[tuple[str, list[str], list[str]]] = [
     ("battle-retreat-wide", [NEW5, WIDE2, "retreat losses=14"], LAST5 + ["a:hold"] + ["down"] * 6),
     ("battle-wide", [NEW5, WIDE], LAST5),
     ("battle-wide2", [NEW5, WIDE2], LAST5),
-    ("battle-wide2-losses", [NEW5, WIDE2], LAST5 + ["a"]),
+    ("battle-wide2-losses", [NEW5, WIDE2], LAST5 + ["a"] * 3),
+    ("battle-wide2-losses-end", [NEW5, WIDE2], LAST5 + ["a"] * 3 + ["down"] * 12),
+    # the Sacred Band: the dice read (page 1), the die left out under its side's dice (W-4)
+    ("battle-band", [NEW5, "battle att=4 def=3 sacred-band=att att-dice=6,1,5,2 def-dice=3,3,4"], LAST5),
+    ("battle-band-losses", [NEW5, "battle att=4 def=3 sacred-band=att att-dice=6,1,5,2 def-dice=3,3,4"],
+     LAST5 + ["a"] * 4 + ["down"]),
     # (the Dice row is the form's last: after the flanking units' rows, and with Carthage the Sacred Band's)
     ("battle-dice", [NEW], HOME + ["a"] + ["down"] * 6 + ["right", "a"]),
     ("battle-dice-band", [NEW5], HOME + ["a"] + ["down"] * 6 + ["right", "right", "down", "right", "a"]),
     ("battle-form5", [NEW5], HOME + ["a"] + ["down"] * 6 + ["right"]),
     # seed 8.4: a side with no units left; an army lost with flanking units left
     ("battle-eliminated", [NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1"], LAST + ["down"] * 4),
+    ("battle-eliminated-end", [NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1"], LAST + ["down"] * 7),
     ("battle-army-lost", [NEW, "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"], LAST + ["down"] * 4),
+    ("battle-army-lost-end", [NEW, "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"],
+     LAST + ["down"] * 8),
     # the Battle form after an undo of a battle holds it (W-2; the session's undo record)
     ("battle-form-undone", [NEW, "battle att=7 def=4 att-flank=2 mod=1 defmod=-1", "undo"], HOME + ["a"]),
     ("tactics-form", [NEW], HOME + ["down", "a"]),

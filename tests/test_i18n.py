@@ -357,16 +357,18 @@ def test_sentences_stored_before_domains_were_explicit_read_back_in_the_same_wor
 
 
 def test_a_shared_screen_says_a_game_word_in_the_words_of_the_session_being_played(console):
-    """A form field label drawn by the shared form code: "Attacker" in a Sword session is the
-    Sword rulebook's word, in a Julius Caesar session the Julius Caesar one."""
+    """A form's title drawn by the shared form code: "Battle" in a Sword session is the Sword
+    rulebook's word, in a Julius Caesar session the Julius Caesar one. (The word was "Attacker",
+    until the Sword's loss table named each side's dice in sentences of their own, p17-sword: only
+    Julius Caesar's catalog has it now.)"""
     domains = _domain_translations("ru")
-    assert domains["jc"]["Attacker"] != domains["sword"]["Attacker"]
+    assert domains["jc"]["Battle"] != domains["sword"]["Battle"]
     assert console.request("settings language=ru")["ok"]
     try:
         assert console.request("new sword players=romans,gauls")["ok"]
-        assert i18n._("Attacker") == domains["sword"]["Attacker"]            # the shared screens' ``_``
+        assert i18n._("Battle") == domains["sword"]["Battle"]                # the shared screens' ``_``
         assert console.request("new jc-battle")["ok"]
-        assert i18n._("Attacker") == domains["jc"]["Attacker"]
+        assert i18n._("Battle") == domains["jc"]["Battle"]
     finally:
         i18n.set_language("en")
         i18n.set_game(None)

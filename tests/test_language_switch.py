@@ -374,19 +374,12 @@ def _opened(name: str) -> tuple[list[str], Any]:
     from firmware.screens.glory.round import pick_form
     from firmware.screens.jc import battle, campaign
     from firmware.screens.sword.home import SwordHome
-    from firmware.screens.sword.battle import LossTable
     from firmware.screens.sword.rolls import CheckMenu, naval_form
     from firmware.screens.sword.tracks import VictoryScreen
     jc = ["new jc-battle attacker=caesar seed=9", "add attacker c_caesar", "add defender p_pompeius"]
     CITIES = ("Roma", "Alexandria", "Athenae", "Byzantium", "Carthago_Nova", "Ephesus", "Antiochia", "Utica")
     sword = ["new sword players=romans,gauls,etruscans,greeks seed=2"]
 
-    def loss_table(app: Any) -> None:
-        assert app.run("battle att=3 def=3 mod=0 defmod=0")["ok"]
-        from firmware.screens.sword.rolls import result_screen
-        app.push(result_screen(app.view()["last"]))
-        app.handle("a")                                        # A: the loss table (W-4)
-        assert isinstance(app.stack[-1], LossTable)
     return {
         "pass the device": (["new caesar-duel seed=3"], lambda app: flow.private(app, flow.open_duel_hand)),
         "duel hand": (["new caesar-duel seed=3"], flow.open_duel_hand),
@@ -396,7 +389,6 @@ def _opened(name: str) -> tuple[list[str], Any]:
         "farming": (["new glory players=Анна,Богдан seed=2"], GloryHome._farming),
         "consuls": (sword, SwordHome._consuls),
         "2d6 roll": (sword, lambda app: CheckMenu()._roll(app, "siege")),
-        "loss table": (sword, loss_table),
         "naval roll": (sword, lambda app: (app.push(naval_form(app)), app.handle("a"))),
         "card pick": (["new glory players=Анна,Богдан seed=2"], lambda app: (app.push(pick_form()), app.handle("a"))),
         "deal objectives": (["new glory players=Анна,Богдан seed=2"], open_objectives),
@@ -411,13 +403,13 @@ def _opened(name: str) -> tuple[list[str], Any]:
 
 
 @pytest.mark.parametrize("name", ["pass the device", "duel hand", "trophies", "private", "winter", "farming",
-                                  "consuls", "2d6 roll", "loss table", "naval roll", "card pick",
+                                  "consuls", "2d6 roll", "naval roll", "card pick",
                                   "deal objectives", "objectives pass", "fight to the end", "campaign over", "end the turn",
                                   "end the game", "automatic victory"])
 def test_a_screen_of_the_game_said_when_made_is_made_again_in_the_new_language(name: str, state_dir: Path) -> None:
     """Screens that said their texts when they were made and had no ``remake`` (a duel's pass the
     device and hand, JC's trophies, Private and Winter questions, Glory's farming, the Sword's
-    consuls, 2d6 roll and loss table; JC's Fight to the end? and Campaign over, the Sword's End the turn?, End the
+    consuls and 2d6 roll; JC's Fight to the end? and Campaign over, the Sword's End the turn?, End the
     game? and Automatic victory?) were taken off by ``settings language=…`` from the serial
     link. Each stays, said in the new language, and shows the same roll or draw (never another)."""
     from firmware.relanguage import SAID_WHEN_MADE

@@ -190,12 +190,12 @@ TERMS: list[Term] = [
        "Пример добавления и удаления поддержки", "урон в 4 БЕ", exact=False),
     # 8.4: only historically significant leaders are displaced (placed again in the next
     # reinforcement phase); secondary ones are set aside (placed again once their player is active)
-    *[_t("sword", f"{side} eliminated: its historical leaders are displaced until the next reinforcement phase, "
-         "secondary ones set aside until it is active (8.4).", "ru", word, SWORD_RU, where, quote, exact=False)
+    *[_t("sword", f"{side} eliminated: historical leaders displaced until reinforcements, secondary set aside "
+         "until active (8.4).", "ru", word, SWORD_RU, where, quote, exact=False)
       for side in ("Attacker", "Defender")
       for word, where, quote in (("исторически-значимые лидеры смещены", "8.4 Смещенные лидеры",
                                   "Исторически-значимый лидер также смещается в случае, если все БЕ"),
-                                 ("до следующей Фазы Подкрепления", "8.4 Смещенные лидеры",
+                                 ("до Фазы Подкреплений", "8.4 Смещенные лидеры",
                                   "В течение следующей Фазы Подкреплений игроки помещают своих смещенных"),
                                  ("второстепенные отложены", "8.4 Смещенные лидеры",
                                   "Второстепенные лидеры в подобных ситуациях не смещаются, вместо этого они "

@@ -382,8 +382,7 @@ def test_the_gallic_events_roll_is_offered_only_where_nobody_plays_the_gauls(): 
     assert three.session.lines[-1] == "check gallic"
 
 
-DISPLACED = ("its historical leaders are displaced until the next reinforcement phase, secondary ones set aside until "
-             "it is active (8.4).")
+DISPLACED = "historical leaders displaced until reinforcements, secondary set aside until active (8.4)."
 
 
 def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced():  # W-4, W-5, seed 8.4
@@ -402,9 +401,9 @@ def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced(): 
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", "Защитник уничтожен: его исторически-значимые лидеры смещены до следующей Фазы Подкрепления, "
+    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены до Фазы Подкреплений, "
            "второстепенные отложены, пока он не станет активным (8.4)."),
-    ("uk", "Захисника знищено: його історично значущих лідерів зміщено до наступної Фази Підкріплення, "
+    ("uk", "Захисника знищено: історично значущих лідерів зміщено до Фази Підкріплення, "
            "другорядних відкладено, доки він не стане активним (8.4)."),
 ], ids=["ru", "uk"])
 def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, said):  # W-4, seed 8.2, 8.4
@@ -421,8 +420,8 @@ def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, sai
         i18n.set_language("en")
 
 
-ARMY_LOST = ("The attacker's losses reach the units of its army, flanking units aside: if no unit stays with its "
-             "leaders, historical ones are displaced until the next reinforcement phase, secondary ones set aside (8.4).")
+ARMY_LOST = ("Attacker's army lost, flanking units left: leaders with no unit displaced until reinforcements, "
+             "secondary set aside (8.4).")
 
 
 @pytest.mark.parametrize("line, said", [
@@ -445,7 +444,7 @@ def test_losses_that_take_an_army_but_not_its_flanking_units_say_what_8_4_does(l
     if said is None:
         assert "eliminated" not in rows and "leaders" not in rows
     else:
-        assert said in rows and "The defender's losses" not in rows and "Defender eliminated" not in rows, rows
+        assert said in rows and "Defender's army lost" not in rows and "Defender eliminated" not in rows, rows
 
 
 def test_the_gauls_siege_roll_takes_their_minus_one_on_the_device():  # W-9
@@ -501,7 +500,7 @@ def test_sword_screens_in_russian_and_ukrainian(lang, state_dir):
     (["a", "down", "a", "down", "down", "a"], "TacticsResult"),             # Tactics test
     (["a"] + ["down"] * 5 + ["a", "down", "down", "a"], "RollResult"),      # Naval move
     (["a"] + ["down"] * 7 + ["a"], "RollResult"),                           # Draw consuls
-    (["a", "a"] + ["down"] * 5 + ["a", "a"], "LossTable"),                  # the battle's loss table
+    (["a", "a"] + ["down"] * 5 + ["a", "a", "a"], "BattleResult"),          # read on towards its loss table
 ])
 def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo never re-rolls; the screen follows
     """After hold B takes back the roll on screen, the device shows the game's home, not the roll
@@ -620,9 +619,9 @@ def test_the_loss_table_names_the_attacker_as_every_ukrainian_sentence_does():  
     # «нападник» in the battle form, the odds and Julius Caesar; the loss table said «Атакувальник»
     ctx = FakeCtx(NEW, W7, lang="uk").open(SwordHome())
     try:
-        ctx.press(*["down"] * 8, "a", "a")                          # Last roll, A: the loss table
+        ctx.press(*["down"] * 8, "a", "a", "a")                     # Last roll, A, A: the loss table's page
         shown = ctx.texts()
-        assert "Нападник, кубик 5:" in shown and not any("Атакувальник" in t for t in shown), shown
+        assert "Кубики нападника:" in shown and not any("Атакувальник" in t for t in shown), shown
     finally:
         from firmware import i18n
         i18n.set_language("en")
@@ -790,13 +789,16 @@ def test_last_battle_stays_on_screen_through_an_undo_of_the_rolls_after_it():  #
         d.press("a")                                  # the game's home
         d.select("Last battle")
         assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == 2
-        d.press("a")                                  # its loss table, die by die (W-4)
+        shown = d.top
+        d.press("a")
+        d.press("a")                                  # read on to its loss table, die by die (W-4)
+        at = shown.scroll.top
+        assert at > 0 and "Loss table (W-4):" in shown.rows()[at:at + 4], shown.rows()
         d.press("b:hold")
         d.press("a")                                  # the naval roll taken back: the table stays
         while d.app.message is not None or type(d.top).__name__ == "TextScreen":
             d.press("b")
-        assert type(d.top).__name__ == "LossTable", d.screen()
-        d.press("b")
+        assert d.top is shown and shown.scroll.top == at, d.screen()
         assert d.view()["last"]["kind"] == "battle" and d.top.result["retreat_losses"] == 2
         _undo_back_to_the_result(d)                   # the retreat losses taken back
         assert d.top.result["retreat_losses"] == 0 and "Support +3 (defender)" in " ".join(d.top.rows())
@@ -1282,11 +1284,10 @@ def test_the_end_of_the_turn_leaves_out_of_the_order_who_played_at_the_end_of_ro
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", "Потери атакующего достигают числа БЕ его армии (фланговые не в счёт): если при его лидерах не останется "
-           "БЕ, исторически-значимые смещаются до следующей Фазы Подкрепления, второстепенные откладываются в сторону "
-           "(8.4)."),
-    ("uk", "Втрати нападника сягають числа БО його армії (флангові не враховано): якщо з його лідерами не залишиться "
-           "БО, історично значущі зміщуються до наступної Фази Підкріплення, другорядні відкладаються вбік (8.4)."),
+    ("ru", "Армия атакующего разбита, остались фланговые: лидеры без БЕ смещаются до Фазы Подкреплений, "
+           "второстепенные откладываются (8.4)."),
+    ("uk", "Армію нападника розбито, флангові лишилися: лідери без БО зміщуються до Фази Підкріплення, "
+           "другорядні відкладаються (8.4)."),
 ], ids=["ru", "uk"])
 def test_an_army_lost_with_flanking_units_left_is_said_in_the_rulebook_s_words(lang, said):  # W-2, seed 8.4
     """Seed 8.4 in the present tense of a rule («смещается», «откладываются в сторону»): whether the
@@ -1314,42 +1315,44 @@ def test_the_battle_s_support_comes_before_what_the_leaders_of_a_lost_army_do(la
         line = "battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3"
         ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
         rows = ctx.top.rows()
-        support = base.wrap(_("Support +{} ({})").format(2, _("defender")))
-        rule = base.wrap(_("The attacker's losses reach the units of its army, flanking units aside: if no unit stays "
-                           "with its leaders, historical ones are displaced until the next reinforcement phase, "
-                           "secondary ones set aside (8.4)."))
+        support = base.wrap(_("Support +{} (defender)").format(2))
+        rule = base.wrap(_("Attacker's army lost, flanking units left: leaders with no unit displaced until "
+                           "reinforcements, secondary set aside (8.4)."))
         at = rows.index(support[0])
         assert at + len(support) <= 2 * base.ROWS, rows                      # on the first two pages
         after = at + len(support)
-        assert rows[after:after + len(rule)] == rule and rows[after + len(rule)] == _("A: loss table"), rows
+        hint = base.wrap(_("Hold A: retreat losses"))
+        assert rows[after:after + len(rule)] == rule and rows[after + len(rule):][:len(hint)] == hint, rows
     finally:
         i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Defender die 1: in the total, not read on the loss table, which takes three dice (W-4). The rules "
-           "Legatus holds do not say which three of the Sacred Band's four: it reads the three highest."),
-    ("ru", "Защитник, кубик 1: входит в сумму, но не сверяется с таблицей потерь — по ней читают три кубика (W-4). "
-           "Какие три из четырёх у Священного отряда, в правилах, что есть у Legatus, не сказано: он берёт три "
-           "наибольших."),
-    ("uk", "Захисник, кубик 1: входить у суму, але не звіряється з таблицею втрат — за нею читають три кубики (W-4). "
-           "Які три з чотирьох у Священного загону, у правилах, що є в Legatus, не сказано: він бере три найбільші.")])
+    ("en", ["Defender's dice:", "  4: winner −1", "  4: winner −1", "  4: winner −1",
+            "  1: in the total only, not read (W-4)."]),
+    ("ru", ["Кубики защитника:", "  4: победитель −1", "  4: победитель −1", "  4: победитель −1",
+            "  1: только в сумме, по таблице не читается (W-4)."]),
+    ("uk", ["Кубики захисника:", "  4: переможець −1", "  4: переможець −1", "  4: переможець −1",
+            "  1: лише в сумі, за таблицею не читається (W-4)."])])
 def test_the_loss_table_says_the_sacred_band_die_it_leaves_out(lang, said):  # W-2, W-4
     """Carthage rolls four dice with the Sacred Band (W-2) and reads three on the loss table (W-4):
-    the screen lists the three read and says which die is not, in whole sentences. Which three is
-    Legatus's reading (the seed has no battle chapter, the digest names no three): it said «not read,
-    the Sacred Band reads its three highest» as a rule («не учитывается», though the die is in the
-    total); it now says the die is in the total, and that the choice of three is its own."""
+    the loss table lists the three read and says which die is not. Which three is Legatus's reading
+    (the seed has no battle chapter nor the event, the digest names no three): the result's first
+    page says so (test below). The die left out took 11-12 rows of the table's own screen, the
+    reading said again there; it is one row under its side's dice now, two or three wrapped."""
     from firmware import i18n
+    from firmware.screens import base
     try:
         ctx = FakeCtx("new sword players=romans,gauls,etruscans,greeks,carthage seed=2",
                       "battle att=10 def=10 sacred-band=def att-dice=6,6,6 def-dice=4,1,4,4", lang=lang)
         ctx.open(SwordHome())
-        ctx.press(*["down"] * 9, "a", "a")                    # Last roll (past Carthage unrest), A: the loss table
-        shown = ctx.top.paras                                  # the screen's sentences (wrapped to its rows)
-        assert said in shown, shown
-        assert sum(1 for t in shown if t.endswith(reading_words[lang])) == 3, shown     # the three 4s: winner −1
-        assert len(shown) == 3 + 3 + 1, shown                  # Rome's 6, 6, 6, Carthage's three 4s, its 1 left out
+        ctx.press(*["down"] * 9, "a")                         # Last roll (past Carthage unrest)
+        from firmware.screens.sword.text import _
+        rows = ctx.top.rows()
+        heading = rows.index(_("Loss table (W-4):"))
+        rome = [_("Attacker's dice:")] + ["  6: " + _("loser −{}").format(2)] * 3      # the winner's 6s: L2 (W-4)
+        assert rows[heading + 1:] == [r for p in rome + said for r in base.wrap(p)], rows
+        assert len(base.wrap(said[-1])) <= 3, base.wrap(said[-1])
     finally:
         i18n.set_language("en")
 
@@ -1425,5 +1428,87 @@ def test_every_figure_taken_away_on_the_sword_s_screens_has_the_minus_sign(lang)
             assert all(len(t) <= base.COLS for t in texts), texts
             seen += texts
         assert not [t for t in seen if hyphen.search(t)], seen
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("line, name", [
+    ("battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1", "defender"),                 # eliminated
+    ("battle att=1 att-flank=2 def=3 att-dice=1,5,5 def-dice=6,6,6", "attacker"),     # eliminated, flankers too
+    ("battle att=2 att-flank=3 def=5 att-dice=1,2,2 def-dice=6,3,3", "attacker"),     # its army lost, flankers left
+    ("battle att=5 def=2 def-flank=3 att-dice=5,2,2 def-dice=2,2,2", "defender"),     # the defender's
+], ids=["eliminated", "all-lost", "army-lost", "defender-army-lost"])
+def test_what_8_4_does_to_a_lost_army_s_leaders_takes_seven_rows_at_most(lang, line, name):  # seed 8.4
+    """The sentence on a lost army's leaders took 8-9 rows (a side eliminated) and 11-13 (its army
+    lost, flanking units left) of the panel's four a page: three or four presses to read one rule.
+    Said in the rulebook's terms in seven rows at most now, in every language, whole on the result;
+    eight for a side eliminated in ru/uk, which keeps the seed's «станет активным» (8.4)."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.battle import left_alone
+    try:
+        ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
+        result = ctx.top.result
+        said = left_alone(name, result[name], 0)
+        assert said is not None, result
+        rows = base.wrap(said)
+        eliminated = result[name]["eliminated"]              # was 8 / 9 / 9 rows; army lost: 11 / 13 / 13
+        assert len(rows) <= ({"en": 6}.get(lang, 8) if eliminated else 7), rows
+        shown = ctx.top.rows()
+        at = shown.index(rows[0])
+        assert shown[at:at + len(rows)] == rows
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_battle_result_is_read_with_a_to_its_loss_table_and_closed(lang):  # W-2..W-5, docs/keys.md
+    """A on the battle result opened the loss table from any page, the result's second page (the
+    support, what 8.4 does to the leaders) unread, and A on the table came back to the result's
+    first page: A never closed it. Now A reads on, a page at a time, to the loss table last, under
+    the row that names it, and closes the result on the last page, as every text."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    try:
+        ctx = FakeCtx(NEW, "battle att=5 def=2 att-dice=6,6,6 def-dice=1,1,1", lang=lang)
+        ctx.open(SwordHome()).press(*["down"] * 8, "a")
+        result = ctx.top
+        assert isinstance(result, BattleResult)
+        rows = result.rows()
+        heading = rows.index(_("Loss table (W-4):"))
+        assert heading > base.ROWS and not any(r == "" for r in rows), rows            # after the result, no gap
+        seen: list[str] = []
+        presses = 0
+        while ctx.top is result:
+            top = result.scroll.top
+            seen += rows[top:top + base.ROWS]
+            ctx.press("a")
+            presses += 1
+        assert isinstance(ctx.top, SwordHome)                                        # closed on the last page
+        assert presses == -(-len(rows) // base.ROWS), (presses, rows)                # a press a page
+        assert set(rows) <= set(seen), [r for r in rows if r not in seen]            # every row read
+        texts = " ".join(rows[heading:])
+        assert texts.count(":") >= 6 + 2                                            # each die, each side
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", ["Поддержка +3 защите", "Поддержка +12 атаке"]),
+    ("uk", ["Підтримка +3 захисту", "Підтримка +12 атаці"])])
+def test_the_winner_s_support_is_one_row_in_every_language(lang, said):  # W-5
+    """«Поддержка +3 (защитник)»: the winner's word in brackets after a sentence made without it
+    took two rows of the panel's four, and a press more to read the result in one battle of four.
+    One sentence a side now, one row, up to a two-digit support (W-7's +3; 24 units lost: +12)."""
+    from firmware import i18n
+    from firmware.screens import base
+    try:
+        for line, want in zip([W7, "battle att=30 def=24 mod=9 defmod=-9 retreat=20 att-dice=6,6,6 def-dice=1,1,1"],
+                              said):
+            ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
+            assert want in ctx.top.rows(), ctx.top.rows()
+            assert base.wrap(want) == [want]
     finally:
         i18n.set_language("en")

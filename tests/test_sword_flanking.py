@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.sword.battle import army_size
-from firmware.screens.sword.battle import BattleResult, LossTable, loss_rows
+from firmware.screens.sword.battle import BattleResult, loss_rows
 from tests.test_sword_dice import battle
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=3"
@@ -80,24 +80,30 @@ def test_the_loss_table_screen_says_the_army_size_it_reads(lang: str, flank: int
     i18n.set_language(lang)
     r = battle(f"att=1 att-flank={flank} def=3 att-dice=4,4,6 def-dice=2,2,3")
     rows = loss_rows(r)
-    assert rows[0] == said and len(rows) == 1 + 6
+    assert rows[0] == said and len(rows) == 1 + 2 + 6            # the size, each side's name and dice
 
 
 def test_no_army_size_is_said_without_a_flanking_force():  # W-4
     rows = loss_rows(battle("att=3 def=3 att-dice=4,4,6 def-dice=2,2,3"))
-    assert len(rows) == 6 and all("army" not in row for row in rows)
+    assert len(rows) == 2 + 6 and all("army" not in row for row in rows)
 
 
-def test_the_battle_form_sends_the_flanking_units_and_the_result_opens_the_loss_table():  # W-2, W-4
+def test_the_battle_form_sends_the_flanking_units_and_the_result_reads_on_to_the_loss_table():  # W-2, W-4
     """Battle form: attacker 1 unit, 2 flanking (the row under the bonuses), A: the line carries
-    ``att-flank=2``; the result's A opens the loss table, which says the army size first."""
+    ``att-flank=2``; the result's A reads on, page by page, to the loss table on its last page(s),
+    which says the army size first (it was another screen, A opened it from the first page)."""
+    from firmware.screens import base
     from tests.test_screens_sword import home
     ctx = home(NEW).press("a", "left", "left", "down", "down", "down", "down", "right", "right", "a")
     assert ctx.session.lines[-1] == "battle att=1 def=3 att-flank=2 mod=0 defmod=0"
-    assert isinstance(ctx.top, BattleResult) and ctx.top.result["attacker"]["size"] == 2
-    ctx.press("a")
-    assert isinstance(ctx.top, LossTable)
-    assert " ".join(ctx.top.rows).startswith("Attacker's army size 2: 1 in the army + 1 for 2 flanking units")
+    result = ctx.top
+    assert isinstance(result, BattleResult) and result.result["attacker"]["size"] == 2
+    rows = result.rows()
+    heading = rows.index("Loss table (W-4):")
+    while result.scroll.top + base.ROWS <= heading:                  # A, a page at a time, to its row
+        ctx.press("a")
+    assert ctx.top is result and result.scroll.top > 0
+    assert " ".join(rows[heading + 1:]).startswith("Attacker's army size 2: 1 in the army + 1 for 2 flanking units")
 
 
 def test_a_flanked_battle_replays_after_a_restart(tmp_path: Path):  # W-4, kill -9 resume
