@@ -110,7 +110,12 @@ def keys_failed_notice(failure: BaseException | None, error: Msg | str, service:
     """The start notice when no key opened: no pin library (with each library's reason), or the
     error as it came. Under the service (``service`` None: :func:`hw.service.under_service`) the fix
     ends with restarting it: a service keeps the groups it started with, so the keys tried again by
-    themselves never opened after the user was added to ``gpio``."""
+    themselves never opened after the user was added to ``gpio``. When the GPIO chip is what this user may
+    not open (``failure.denied``), the error says so and its own fix."""
+    denied = getattr(failure, "denied", None)
+    if denied is not None:                  # (the fix first: with no key, the first rows are all one reads)
+        from hw.service import permission_denied
+        return Msg("No key works: {}.", permission_denied(denied, "gpio", service))
     if getattr(failure, "no_library", False) and (under_service() if service is None else service):
         return Msg("No key works: no GPIO pin library could be loaded ({reasons}). Install python3-lgpio (sudo apt "
                    "install python3-lgpio), add the service's user to the gpio group (sudo usermod -aG gpio {user}), "

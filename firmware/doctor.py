@@ -297,7 +297,9 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         fix = Msg("Mock pins only simulate keys: unset GPIOZERO_PIN_FACTORY.") if status == "warn" else None
         out.append(Check(Msg("Pin factory"), status, live.factory, fix))
     else:
-        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
+        from hw.keys import NO_ACCESS          # (that one says its own fix: the gpio group, not lgpio)
+        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"),
+                         None if getattr(live.keys_error, "template", None) == NO_ACCESS else Msg(
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
     if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
@@ -387,7 +389,13 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
             live.factory = type(Device.pin_factory).__name__
         except Exception as e:  # noqa: BLE001 - BadPinFactory and friends: that is the finding
             tried = "; ".join(str(w.message) for w in fallbacks)
-            live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
+            from hw.buttons import gpio_denied
+            if (chip := gpio_denied()) is not None:     # (the user not in 'gpio': said as the device says it)
+                from hw.keys import NO_ACCESS
+                from hw.service import permission_denied
+                live.keys_error = Msg(NO_ACCESS, reasons=tried or f"{e}", denied=permission_denied(chip, "gpio"))
+            else:
+                live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
     try:
         from hw.display import open_display
         from hw.display import found_at

@@ -51,6 +51,10 @@ NO_LIBRARY = N_("no GPIO pin library could be loaded for the keys ({}): install 
                 "the working directory) is writable")
 """The keys' error when no pin library can use them (hw.buttons.ButtonError; it says its own fix: the
 doctor adds no other)."""
+NO_ACCESS = N_("{denied} (so no GPIO pin library could open the keys: {reasons})")
+"""The keys' error when no pin library loaded because this user may not open the GPIO chip (not in the
+'gpio' group: lgpio says only "can not open gpiochip"); ``denied`` is hw.service.permission_denied's
+sentence, with the fix for how the program runs (the doctor adds no other)."""
 
 
 def key_label(key: str, pin: int) -> Msg:
