@@ -64,6 +64,7 @@ class Hardware:
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
         live.dead_keys = {} if self.keys is None else self.keys.dead
+        live.held_keys = {} if self.keys is None else self.keys.held
         live.panel = (None if self.output is None or not self.output.connected and self.output.error is None
                       else self.output.connected)        # (None: the first open under way)
         live.panel_error = None if self.output is None else self.output.error

@@ -154,6 +154,18 @@ class ButtonBank:
             opened.append(key)
         return opened
 
+    def held(self) -> dict[str, int]:
+        """The keys whose buttons read pressed now (key → BCM pin; a pin that cannot be read is left
+        out). A key held as its pin opens gives no edge (gpiozero fires on changes): nothing else says so."""
+        out = {}
+        for key, button in self.buttons.items():
+            try:
+                if button.is_pressed:
+                    out[key] = self._pins[key]
+            except Exception as e:  # noqa: BLE001 - a read that fails: not known to be held
+                log.debug("buttons: reading %s failed (%s)", key, e)
+        return out
+
     def _callback(self, key: str, pressed: bool) -> Callable[[], None]:
         def edge() -> None:
             self._put(("edge", key, pressed, self._clock()))
