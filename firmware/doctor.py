@@ -399,7 +399,7 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
             live.factory = type(Device.pin_factory).__name__
         except Exception as e:  # noqa: BLE001 - BadPinFactory and friends: that is the finding
             tried = "; ".join(str(w.message) for w in fallbacks)
-            from hw.buttons import gpio_denied
+            from hw.service import gpio_denied
             if (chip := gpio_denied()) is not None:     # (the user not in 'gpio': said as the device says it)
                 from hw.keys import NO_ACCESS
                 from hw.service import permission_denied

@@ -8,11 +8,9 @@ off (``bounce_time=None``) because :mod:`hw.keys` does it with an injected clock
 from __future__ import annotations
 
 import logging
-import os
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -21,6 +19,7 @@ from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
 from engine.text import Msg
 from hw.keys import NO_ACCESS, NO_LIBRARY, key_label
+from hw.service import gpio_denied
 
 log = logging.getLogger(__name__)
 
@@ -57,29 +56,6 @@ class ButtonError(Exception):
         super().__init__(message)
         self.key = key
         self.pin = pin
-
-
-DEV = Path("/dev")
-
-
-def gpio_denied(dev: Path | None = None) -> str | None:
-    """The GPIO chip (``/dev/gpiochipN``) this user may not open, when there are chips and this user
-    may read and write none of them (Raspberry Pi OS: ``root:gpio 0660``, the user not in 'gpio', or a
-    service started before it was added), else None. lgpio says only "can not open gpiochip" (no
-    errno), and every other pin library then fails too: without this, the fix offered began with
-    installing python3-lgpio, which is installed."""
-    try:
-        chips = sorted((DEV if dev is None else dev).glob("gpiochip*"))
-    except OSError:
-        return None
-    if chips and not any(_may_open(chip) for chip in chips):
-        return str(chips[0])
-    return None
-
-
-def _may_open(path: Path) -> bool:
-    """Whether this process may open ``path`` for reading and writing (its effective user and groups)."""
-    return os.access(path, os.R_OK | os.W_OK, effective_ids=os.access in os.supports_effective_ids)
 
 
 class ButtonBank:

@@ -15,7 +15,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
-import hw.buttons
+import hw.service
 from hw.buttons import ButtonBank, ButtonError
 from tests.screens import app_with
 
@@ -39,9 +39,9 @@ def not_in_gpio(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     dev = tmp_path / "dev"
     dev.mkdir()
     (dev / "gpiochip0").touch(mode=0o600)
-    monkeypatch.setattr(hw.buttons, "DEV", dev, raising=False)
+    monkeypatch.setattr(hw.service, "DEV", dev, raising=False)
     if os.geteuid() == 0:                    # (root may open anything: the user's view stood in for)
-        monkeypatch.setattr(hw.buttons, "_may_open", lambda path: False, raising=False)
+        monkeypatch.setattr(hw.service, "_may_open", lambda path: False, raising=False)
     else:
         (dev / "gpiochip0").chmod(0)
     monkeypatch.setattr(Device, "pin_factory", None)
@@ -121,7 +121,7 @@ def test_the_doctor_names_the_chip_with_the_fix_it_needs_and_no_other(not_in_gpi
 
 def test_a_library_missing_for_another_reason_keeps_its_fix(tmp_path: Path) -> None:
     """No chip at all (not a Pi, an emulator), or one this user may open: not a group's matter."""
-    from hw.buttons import gpio_denied
+    from hw.service import gpio_denied
     assert gpio_denied(tmp_path) is None
     chip = tmp_path / "gpiochip0"
     chip.touch(mode=0o666)
