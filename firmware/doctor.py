@@ -76,6 +76,7 @@ class Live:
     panel_address: int | None = None         # the I2C address the panel answers at, when not the configured one
     panel_glitches: int = 0                  # transfers that failed once and went through again (1, 10, 100... at least)
     held_keys: dict[str, int] = field(default_factory=dict)     # keys pressed since their pins opened (held, or stuck)
+    stuck_keys: dict[str, int] = field(default_factory=dict)    # keys held down for over a minute while running
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -313,15 +314,8 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Buttons"), "fail", found, None if getattr(found, "template", None) == NO_LIBRARY else Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
-    if live.held_keys:                           # pressed as the pins opened, and still: no event comes from it
-        from hw.keys import key_label
-        out.append(Check(Msg("Buttons"), "warn", Msg(
-            "pressed since the start: {keys}", plural="pressed since the start: {keys}", n=len(live.held_keys),
-            keys=Msg.join([key_label(k, p) for k, p in live.held_keys.items()])), Msg(
-            "If nobody is holding it, it is stuck: something lying on it, or a worn or shorted switch. It does "
-            "nothing until it is released; the other keys work.",
-            plural="If nobody is holding them, they are stuck: something lying on them, or worn or shorted "
-                   "switches. They do nothing until they are released; the other keys work.", n=len(live.held_keys))))
+    from firmware.doctor_keys import held_rows
+    out += [Check(Msg("Buttons"), *row) for row in held_rows(live)]
     from firmware.doctor_panel import panel_rows
     out += [Check(Msg("Panel"), *row) for row in panel_rows(live, resolved.config.display)]
     if live.lgpio_dir:

@@ -147,6 +147,12 @@ class KeyFilter:
             if event is not None:
                 events.append(event)
 
+    def stuck(self, t: float) -> list[str]:
+        """The keys held down (as debounced) for ``timing.jam`` seconds or more by ``t``: far longer
+        than anyone holds a key, so stuck (something lying on it, a worn or shorted switch)."""
+        return [key for key, state in self.keys.items()
+                if state.stable and state.raw and t - state.pressed_at >= self.timing.jam]
+
     def next_deadline(self) -> float | None:
         """Earliest time (s) at which :meth:`tick` can return an event, or None."""
         deadlines = [d for key, state in self.keys.items()

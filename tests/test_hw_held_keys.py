@@ -128,3 +128,36 @@ def test_the_doctor_and_settings_hardware_say_a_key_pressed_since_the_start(
         hw_.shutdown()
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "held down for over a minute: A (GPIO5)"),
+    ("ru", "удерживается больше минуты: A (GPIO5)"),
+    ("uk", "утримується понад хвилину: A (GPIO5)"),
+])
+def test_a_key_held_down_for_over_a_minute_while_running_is_said_as_stuck(
+        lang: str, words: str, factory: MockFactory, state_dir: Path) -> None:
+    """Stuck while the device runs (a worn A that stays closed): its hold acted once, then nothing,
+    and Settings → Hardware said every key was fine; the key test showed nothing for it either."""
+    from firmware import doctor
+    from firmware.device_hardware import open_hardware
+    from firmware.i18n import say
+    app = app_with([], [], state_dir, lang)
+    try:
+        hw_ = open_hardware(types.SimpleNamespace(config=None), app, queue.Queue())
+        keys = hw_.keyfilter
+        keys.feed("a", True, 100.0)
+        assert keys.tick(100.9) == ["a:hold"]
+        hw_.report(130.0)
+        assert hw_.live.stuck_keys == {}                           # half a minute: somebody may hold it
+        hw_.report(161.0)
+        assert hw_.live.stuck_keys == {"a": 5}
+        text = " ".join(str(say(c.found)) for c in doctor.gather(state_dir, hw_.resolved, hw_.live))
+        assert words in text, text
+        keys.feed("a", False, 170.0)
+        keys.tick(171.0)
+        hw_.report(171.0)
+        assert hw_.live.stuck_keys == {}
+        hw_.shutdown()
+    finally:
+        app.console.close()
