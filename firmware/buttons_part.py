@@ -35,12 +35,37 @@ class KeysPart:
         self.failure: Exception | None = None     # why the bank did not open (the last try)
         self._wait = self.FIRST_RETRY
         self._next_try = clock()
+        self._held_at_open: dict[str, int] = {}   # keys that read pressed as their pins opened (key → pin)
         self.poll(self._next_try)
 
     @property
     def dead(self) -> dict[str, int]:
         """The keys whose pins did not open (key → BCM pin), while the others work."""
         return {} if self.bank is None else {k: e.pin for k, e in getattr(self.bank, "dead", {}).items()}
+
+    @property
+    def held(self) -> dict[str, int]:
+        """The keys that read pressed as their pins opened and still do (key → BCM pin): held down
+        since, or stuck (something lying on it, a worn or shorted switch). Such a key gives no event
+        until it is released (its press began before anything could see it)."""
+        if not self._held_at_open or self.bank is None or not hasattr(self.bank, "held"):
+            return {}
+        now = self.bank.held()
+        # (released once, a key is no longer the one held at the start: a later press is an ordinary one)
+        self._held_at_open = {k: p for k, p in self._held_at_open.items() if k in now}
+        return dict(self._held_at_open)
+
+    def _note_held(self, keys: list[str]) -> None:
+        """Keep (and log once) the keys among ``keys`` that read pressed as their pins opened."""
+        if not hasattr(self.bank, "held"):
+            return
+        held = {k: p for k, p in self.bank.held().items() if k in keys}
+        if not held:
+            return
+        self._held_at_open.update(held)
+        log.warning("buttons: %s read(s) pressed as the keys open: held down, or stuck (something lying on it, a "
+                    "worn or shorted switch); it gives no event until it is released, the other keys work",
+                    ", ".join(f"{k} (GPIO{p})" for k, p in held.items()))
 
     def next_deadline(self) -> float | None:
         return None if self.bank is not None and not self.dead else self._next_try
@@ -53,6 +78,7 @@ class KeysPart:
             opened = self.bank.retry()
             if opened:
                 log.info("buttons: the pin of %s opened now", ", ".join(opened))
+                self._note_held(opened)
             self._failed(now, self._dead_error())
             return
         try:
@@ -68,6 +94,7 @@ class KeysPart:
             log.info("buttons: opened with %s", pin_factory_name())
         self.error = None
         self._wait = self.FIRST_RETRY
+        self._note_held(list(getattr(self.bank, "buttons", {})))
         self._failed(now, self._dead_error())
 
     def _dead_error(self) -> Msg | str | None:
@@ -110,7 +137,12 @@ def keys_failed_notice(failure: BaseException | None, error: Msg | str, service:
     """The start notice when no key opened: no pin library (with each library's reason), or the
     error as it came. Under the service (``service`` None: :func:`hw.service.under_service`) the fix
     ends with restarting it: a service keeps the groups it started with, so the keys tried again by
-    themselves never opened after the user was added to ``gpio``."""
+    themselves never opened after the user was added to ``gpio``. When the GPIO chip is what this user may
+    not open (``failure.denied``), the error says so and its own fix."""
+    denied = getattr(failure, "denied", None)
+    if denied is not None:                  # (the fix first: with no key, the first rows are all one reads)
+        from hw.service import permission_denied
+        return Msg("No key works: {}.", permission_denied(denied, "gpio", service))
     if getattr(failure, "no_library", False) and (under_service() if service is None else service):
         return Msg("No key works: no GPIO pin library could be loaded ({reasons}). Install python3-lgpio (sudo apt "
                    "install python3-lgpio), add the service's user to the gpio group (sudo usermod -aG gpio {user}), "

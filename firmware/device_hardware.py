@@ -52,10 +52,11 @@ class Hardware:
             self.output.poll(now)
         if self.keys is not None:
             self.keys.poll(now)
-        self.report()
+        self.report(now)
 
-    def report(self) -> None:
-        """Keep the doctor's live facts (Settings → Hardware, ``legatus doctor``) up to date."""
+    def report(self, now: float | None = None) -> None:
+        """Keep the doctor's live facts (Settings → Hardware, ``legatus doctor``) up to date (``now``: the
+        loop's clock, for how long a key has been held)."""
         from firmware import doctor
         from firmware.buttons_part import pin_factory_name
         if self.live is None or self.resolved is None:
@@ -64,6 +65,11 @@ class Hardware:
         live.factory = pin_factory_name()        # (loaded even if a key's pin then failed)
         live.keys_error = None if self.keys is None else self.keys.error
         live.dead_keys = {} if self.keys is None else self.keys.dead
+        live.held_keys = {} if self.keys is None else self.keys.held
+        pins = self.resolved.config.pins
+        live.stuck_keys = {} if self.keyfilter is None else {
+            k: pins[k] for k in self.keyfilter.stuck(self.keyfilter.now if now is None else now)
+            if k in pins and k not in live.held_keys}
         live.panel = (None if self.output is None or not self.output.connected and self.output.error is None
                       else self.output.connected)        # (None: the first open under way)
         live.panel_error = None if self.output is None else self.output.error

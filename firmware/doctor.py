@@ -75,6 +75,8 @@ class Live:
     dead_keys: dict[str, int] = field(default_factory=dict)     # keys whose pins did not open (the others work)
     panel_address: int | None = None         # the I2C address the panel answers at, when not the configured one
     panel_glitches: int = 0                  # transfers that failed once and went through again (1, 10, 100... at least)
+    held_keys: dict[str, int] = field(default_factory=dict)     # keys pressed since their pins opened (held, or stuck)
+    stuck_keys: dict[str, int] = field(default_factory=dict)    # keys held down for over a minute while running
 
 
 _live: tuple[Live, Resolved] | None = None
@@ -297,7 +299,9 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         fix = Msg("Mock pins only simulate keys: unset GPIOZERO_PIN_FACTORY.") if status == "warn" else None
         out.append(Check(Msg("Pin factory"), status, live.factory, fix))
     else:
-        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"), Msg(
+        from hw.keys import NO_ACCESS          # (that one says its own fix: the gpio group, not lgpio)
+        out.append(Check(Msg("Pin factory"), "fail", Msg("none loaded: {}", live.keys_error or "?"),
+                         None if getattr(live.keys_error, "template", None) == NO_ACCESS else Msg(
             "Install python3-lgpio (sudo apt install python3-lgpio), add the user to the gpio "
             "group, and run from a writable directory (the service does: WorkingDirectory, LG_WD).")))
     if live.factory and live.keys_error:         # the library loaded, but a key's pin did not open
@@ -310,6 +314,8 @@ def live_checks(live: Live, resolved: Resolved, reported: bool) -> list[Check]:
         out.append(Check(Msg("Buttons"), "fail", found, None if getattr(found, "template", None) == NO_LIBRARY else Msg(
             "Check the keys' pins in the config file and that no other program or overlay uses "
             "them; the device tries to open the keys again by itself.")))
+    from firmware.doctor_keys import held_rows
+    out += [Check(Msg("Buttons"), *row) for row in held_rows(live)]
     from firmware.doctor_panel import panel_rows
     out += [Check(Msg("Panel"), *row) for row in panel_rows(live, resolved.config.display)]
     if live.lgpio_dir:
@@ -387,7 +393,13 @@ def probe_live(state_dir: Path, resolved: Resolved) -> Live:
             live.factory = type(Device.pin_factory).__name__
         except Exception as e:  # noqa: BLE001 - BadPinFactory and friends: that is the finding
             tried = "; ".join(str(w.message) for w in fallbacks)
-            live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
+            from hw.service import gpio_denied
+            if (chip := gpio_denied()) is not None:     # (the user not in 'gpio': said as the device says it)
+                from hw.keys import NO_ACCESS
+                from hw.service import permission_denied
+                live.keys_error = Msg(NO_ACCESS, reasons=tried or f"{e}", denied=permission_denied(chip, "gpio"))
+            else:
+                live.keys_error = f"{e}" + (f" ({tried})" if tried else "")
     try:
         from hw.display import open_display
         from hw.display import found_at

@@ -14,9 +14,10 @@ def panel_rows(live: Any, display: Any) -> list[Row]:
     """The Panel rows of ``live`` (firmware.doctor.Live) with the configured ``display``
     (hw.config.DisplayConfig): none while its first open is under way."""
     if live.panel is False:
+        from hw.display import PINS_BUSY
         from hw.service import PERMISSION_DENIED
-        fix = None if getattr(live.panel_error, "template", None) in PERMISSION_DENIED else Msg(   # (said: a group,
-            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a restart)
+        fix = None if getattr(live.panel_error, "template", None) in (*PERMISSION_DENIED, PINS_BUSY) else Msg(  # (said:
+            "Check that the HAT is seated and the I2C or SPI bus is on; the device opens the panel "  # a group, a pin)
             "again by itself as soon as it answers.")
         return [("fail", Msg("not answering: {}", live.panel_error or "?"), fix)]
     if not live.panel:

@@ -18,7 +18,8 @@ from gpiozero import Button
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
 from engine.text import Msg
-from hw.keys import NO_LIBRARY, key_label
+from hw.keys import NO_ACCESS, NO_LIBRARY, key_label
+from hw.service import gpio_denied
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,12 @@ class ButtonError(Exception):
         self.no_library = isinstance(cause, BadPinFactory) or stand_in is not None
         self.reasons = "; ".join([*tried, *([f"{stand_in}: {type(cause).__name__}: {cause}"] if stand_in else [])]) \
             or f"{cause}"      # (each pin library's, when none loaded or none usable)
-        if self.no_library:
+        # the GPIO chip this user may not open (not in 'gpio'), when that is why no library loaded
+        self.denied = gpio_denied() if self.no_library else None
+        if self.denied is not None:
+            from hw.service import permission_denied
+            message = Msg(NO_ACCESS, reasons=self.reasons, denied=permission_denied(self.denied, "gpio"))
+        elif self.no_library:
             message = Msg(NO_LIBRARY, self.reasons)
         else:
             message = Msg("cannot open the pin of {key}: {error}. Check the pin in the profile or config file "
@@ -123,6 +129,18 @@ class ButtonBank:
             del self.dead[key]
             opened.append(key)
         return opened
+
+    def held(self) -> dict[str, int]:
+        """The keys whose buttons read pressed now (key → BCM pin; a pin that cannot be read is left
+        out). A key held as its pin opens gives no edge (gpiozero fires on changes): nothing else says so."""
+        out = {}
+        for key, button in self.buttons.items():
+            try:
+                if button.is_pressed:
+                    out[key] = self._pins[key]
+            except Exception as e:  # noqa: BLE001 - a read that fails: not known to be held
+                log.debug("buttons: reading %s failed (%s)", key, e)
+        return out
 
     def _callback(self, key: str, pressed: bool) -> Callable[[], None]:
         def edge() -> None:

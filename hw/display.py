@@ -18,7 +18,7 @@ import errno
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.text import Msg
+from engine.text import Msg, N_
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -68,6 +68,10 @@ def open_display(cfg: DisplayConfig, serial_interface: Any = None) -> LumaDevice
             serial_interface = _open_bus(cfg)
         except (LumaError, OSError, ImportError) as e:
             raise DisplayError(_explain(cfg, e)) from e
+        except Exception as e:  # lgpio.error (not an OSError): luma's SPI sets up DC and RST with rpi-lgpio
+            if cfg.interface != "spi":
+                raise
+            raise DisplayError(_explain_pins(cfg, e)) from e
     try:
         return driver(serial_interface, width=WIDTH, height=HEIGHT, rotate=cfg.rotate)
     except (LumaError, OSError) as e:
@@ -276,6 +280,26 @@ def _bus_path(cfg: DisplayConfig) -> str:
     if cfg.interface == "i2c":
         return f"/dev/i2c-{cfg.port}"
     return f"/dev/spidev{cfg.port}.{cfg.device}"
+
+
+PINS_BUSY = N_("the {driver} display's DC pin (GPIO{dc}) or RST pin (GPIO{rst}) is used by another program or an "
+               "overlay ({error}): stop that program or remove the overlay, or set display.dc and display.rst in the "
+               "config file to the pins the display is wired to")
+"""An SPI panel's DC or RST pin held elsewhere (it says its own fix: the doctor adds no other)."""
+
+
+def _explain_pins(cfg: DisplayConfig, e: BaseException) -> Msg:
+    """An SPI panel's DC and RST pins that would not be set up (RPi.GPIO's API, rpi-lgpio on Bookworm:
+    lgpio's own error, ``'GPIO busy'``, ``'can not open gpiochip'``, no errno): what holds them."""
+    from hw.service import gpio_denied, permission_denied
+    error = str(e).strip("'\"") or type(e).__name__
+    chip = gpio_denied()
+    if chip is not None:                 # the user not in 'gpio' (or the service not restarted since)
+        return permission_denied(chip, "gpio")
+    if "busy" in error.lower():
+        return Msg(PINS_BUSY, driver=cfg.driver, dc=cfg.dc, rst=cfg.rst, error=error)
+    return Msg("cannot set up the {driver} display's DC and RST pins (GPIO{dc}, GPIO{rst}): {error}",
+               driver=cfg.driver, dc=cfg.dc, rst=cfg.rst, error=f"{type(e).__name__}: {error}")
 
 
 def _explain(cfg: DisplayConfig, e: BaseException) -> Msg:

@@ -51,6 +51,10 @@ NO_LIBRARY = N_("no GPIO pin library could be loaded for the keys ({}): install 
                 "the working directory) is writable")
 """The keys' error when no pin library can use them (hw.buttons.ButtonError; it says its own fix: the
 doctor adds no other)."""
+NO_ACCESS = N_("{denied} (so no GPIO pin library could open the keys: {reasons})")
+"""The keys' error when no pin library loaded because this user may not open the GPIO chip (not in the
+'gpio' group: lgpio says only "can not open gpiochip"); ``denied`` is hw.service.permission_denied's
+sentence, with the fix for how the program runs (the doctor adds no other)."""
 
 
 def key_label(key: str, pin: int) -> Msg:
@@ -142,6 +146,12 @@ class KeyFilter:
             event = self._fire(key, self.keys[key], when)
             if event is not None:
                 events.append(event)
+
+    def stuck(self, t: float) -> list[str]:
+        """The keys held down (as debounced) for ``timing.jam`` seconds or more by ``t``: far longer
+        than anyone holds a key, so stuck (something lying on it, a worn or shorted switch)."""
+        return [key for key, state in self.keys.items()
+                if state.stable and state.raw and t - state.pressed_at >= self.timing.jam]
 
     def next_deadline(self) -> float | None:
         """Earliest time (s) at which :meth:`tick` can return an event, or None."""

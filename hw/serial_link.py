@@ -213,6 +213,7 @@ class SerialLink:
         self._clock = time.monotonic
         self._next_open = 0.0
         self._down = False         # a hang-up was logged and no line has come since
+        self._denials = 0          # permission denied in a row on a port that opened before (udev not done)
         self.opened = 0 if port is None else 1
         self._out: queue.Queue[tuple[bytes, int | None]] = queue.Queue()
         self._room = threading.Condition()
@@ -234,6 +235,18 @@ class SerialLink:
                 port = self._open()
             except Exception as e:  # noqa: BLE001 - SerialError mostly: the cable is not back yet
                 message = str(e) or type(e).__name__
+                if self.opened and _denied(e) and self._denials < UDEV_TRIES:
+                    # It opened before, with the groups this program still has: the adapter is back and
+                    # its new node is root's until udev gives it its group (dialout), a moment later. The
+                    # log said "permission denied: add the user to dialout, restart the service" then,
+                    # a fix for nothing, at one replug in a few dozen; said so only if it stays denied.
+                    if not self._denials:
+                        log.info("serial: %s is back but not usable yet (%s): udev gives it its group a moment "
+                                 "after it appears; trying again", self.path, link_error_words(_denied(e) or e))
+                    self._denials += 1
+                    self._sleep(self.retry)
+                    continue
+                self._denials = 0
                 if message != self._error:      # (``said``: the simulator's notice of it, in the player's words)
                     log.warning("serial: %s (trying again every %g s)", message, self.retry, extra={"said": Msg(
                         "The serial port cannot be opened: {}. Legatus keeps trying.",
@@ -241,6 +254,7 @@ class SerialLink:
                     self._error = message
                 self._sleep(self.retry)
                 continue
+            self._denials = 0
             with self._lock:
                 self._port, self._lines = port, LineBuffer(port)
             if not self.opened:
@@ -337,6 +351,21 @@ class SerialLink:
                 log.warning("could not answer over the serial link (%s)", e)
             finally:
                 self._written()
+
+
+UDEV_TRIES = 3
+"""Opens in a row refused for permission on a port that opened before that are taken for udev not having
+given the new node its group yet (``retry`` s apart): past them, the refusal is said with its fix."""
+
+
+def _denied(e: BaseException) -> BaseException | None:
+    """The permission error (EACCES, EPERM) behind ``e`` (a SerialError's cause), or None."""
+    seen: BaseException | None = e
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno in (errno.EACCES, errno.EPERM):
+            return seen
+        seen = seen.__cause__
+    return None
 
 
 def link_error_words(e: BaseException) -> str:

@@ -4,6 +4,7 @@ keeps the groups it started with until it is restarted."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from engine.text import Msg, N_
@@ -45,3 +46,26 @@ PERMISSION_DENIED = (
        "out and in again: a new group counts from the next login"))
 """The sentences of :func:`permission_denied` (as the service, by hand): each says its own fix, one the
 doctor's generic "the device opens the panel again by itself" would contradict."""
+
+
+DEV = Path("/dev")
+
+
+def gpio_denied(dev: Path | None = None) -> str | None:
+    """The GPIO chip (``/dev/gpiochipN``) this user may not open, when there are chips and this user
+    may read and write none of them (Raspberry Pi OS: ``root:gpio 0660``, the user not in 'gpio', or a
+    service started before it was added), else None. lgpio says only "can not open gpiochip" (no
+    errno), and every other pin library then fails too: without this, the fix offered began with
+    installing python3-lgpio, which is installed."""
+    try:
+        chips = sorted((DEV if dev is None else dev).glob("gpiochip*"))
+    except OSError:
+        return None
+    if chips and not any(_may_open(chip) for chip in chips):
+        return str(chips[0])
+    return None
+
+
+def _may_open(path: Path) -> bool:
+    """Whether this process may open ``path`` for reading and writing (its effective user and groups)."""
+    return os.access(path, os.R_OK | os.W_OK, effective_ids=os.access in os.supports_effective_ids)

@@ -46,16 +46,42 @@ def test_the_key_test_names_every_key_and_hold_a_leaves(state_dir: Path) -> None
     app = app_with(["new dice seed=1", "roll 2d6"], [], state_dir, lang="ru")
     try:
         app.stack.append(KeyTestScreen())
-        for key in ("up", "b", "left", "press", "key3", "a", "b:hold"):
+        for key in ("up", "b", "left", "press", "key3", "a", "press:hold", "key3:hold"):
             app.handle(key)
-            assert isinstance(app.stack[-1], KeyTestScreen)       # B, left and hold B do not leave
+            assert isinstance(app.stack[-1], KeyTestScreen)       # B and left do not leave
         test = app.stack[-1]
-        assert test.seen == ["up", "b", "left", "press", "key3", "a", "b:hold"] and test.last == "b:hold"
-        assert key_name("b:hold") == "B (удержание)"              # named, not an undo question
+        assert test.seen == ["up", "b", "left", "press", "key3", "a", "press:hold", "key3:hold"]
+        assert test.last == "key3:hold"
+        assert key_name("b:hold") == "B (удержание)"
         assert key_name("press") == "нажатие" and key_name("a:hold") == "A (удержание)"
         app.render()
         app.handle("a:hold")
         assert not isinstance(app.stack[-1], KeyTestScreen)
+    finally:
+        app.console.close()
+
+
+def test_a_player_whose_a_key_is_dead_can_leave_the_key_test(state_dir: Path) -> None:
+    """The start notice names a dead key («This key does not work: A (GPIO5)… Settings → Hardware says
+    more»); the player goes there with the joystick and opens the Key test to try the keys. Only a
+    held A left it, so with A dead (a pin held by another program, a broken switch: what a key test
+    is for) nothing did — the player was kept in it until the power was pulled. A held B (undo
+    elsewhere, never an undo here) leaves it too; A's own hold still does; and nothing is undone."""
+    app = app_with(["new dice seed=1", "roll 2d6"], [], state_dir)
+    try:
+        played = list(app.console.session.log)
+        hardware = open_hardware(app)
+        hardware.cursor = [i.label for i in hardware.items(app)].index("Key test")
+        app.handle("press")                                   # (A does not work: the joystick selects)
+        assert isinstance(app.stack[-1], KeyTestScreen)
+        for key in ("b", "left", "right", "up", "down", "press", "press:hold"):
+            app.handle(key)
+            assert isinstance(app.stack[-1], KeyTestScreen), key
+        frame = app.render()
+        assert frame.getbbox() is not None
+        app.handle("b:hold")
+        assert app.stack[-1] is hardware                      # back where it was opened, no undo asked
+        assert app.console.session.log == played                 # the roll is kept
     finally:
         app.console.close()
 

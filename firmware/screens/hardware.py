@@ -2,8 +2,9 @@
 
 The checks come from firmware.doctor (the same rows and fixes as the command): on the device with
 the facts of the running program (firmware.doctor.live), in the simulator without them. Selecting a
-row shows what was found and the fix. The key test names every key event as it arrives (hold A to
-leave: every other key, B, left and hold B included, is only named); the test pattern fills the panel with
+row shows what was found and the fix. The key test names every key event as it arrives (hold A or
+hold B to leave: every other key, B and left included, is only named; either hold leaves, so a dead
+or broken A, the key one opens the test for, does not keep the player in it); the test pattern fills the panel with
 shapes that show a dead pixel, a shifted column or a wrong rotation (any key: the next one; B or
 left: back).
 """
@@ -70,12 +71,12 @@ def key_name(key: str) -> str:
 
 
 class KeyTestScreen:
-    """Names each key event (hold B too: no undo here); hold A to leave."""
+    """Names each key event; hold A or hold B to leave (no undo here)."""
 
-    second_action = True           # hold A: leave (every other key is named)
+    second_action = True           # hold A or B: leave (every other key is named)
 
     title = Said(N_("Key test"))
-    key_place = "keytest"          # where it stands in the key table: every key named, hold A leaves
+    key_place = "keytest"          # where it stands in the key table: every key named, hold A or B leaves
 
     def __init__(self) -> None:
         self.last: str | None = None
@@ -87,7 +88,7 @@ class KeyTestScreen:
         rows = [_("Last: {}").format(key_name(self.last)) if self.last else _("Press any key."),
                 " ".join(key_name(k) for k in self.seen)]
         base.lines(draw, [r for row in rows for r in base.wrap(row)][:base.ROWS - 1])
-        base.text(draw, 0, base.row_y(base.ROWS - 1), base.clip(_("Hold A to leave.")))
+        base.text(draw, 0, base.row_y(base.ROWS - 1), base.clip(_("Hold A or B to leave.")))
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:

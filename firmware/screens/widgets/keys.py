@@ -105,8 +105,9 @@ GRAMMAR: dict[str, dict[str, Intent]] = {
     "seats": {"up": I.SEAT_TOP, "right": I.SEAT_RIGHT, "down": I.SEAT_BOTTOM, "left": I.SEAT_LEFT, "b": I.BACK,
               "a": I.GO, "press": I.STEP_UP, **_SECOND, **_UNDO},
     "notice": {k: I.CLOSE for k in KEYS},
-    # Settings → Hardware → Key test: every key is only named (hold B too: no undo there); hold A leaves
-    "keytest": {**{k: I.NOTHING for k in KEYS}, "a:hold": I.CLOSE},
+    # Settings → Hardware → Key test: every key is only named; hold A or hold B leaves (no undo there): a
+    # player testing a dead or broken A, the very key a key test is opened for, still gets out
+    "keytest": {**{k: I.NOTHING for k in KEYS}, "a:hold": I.CLOSE, "b:hold": I.CLOSE},
 }
 
 # A figure without steps (a choice, an on/off, a small count): press does what A does.
