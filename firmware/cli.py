@@ -199,6 +199,7 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """The ``legatus`` command: its exit status (130 when Ctrl-C stops it before the program
     has taken its keys over: nothing was acknowledged yet, so a line says so, not a traceback)."""
+    _open_the_closed_streams()
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -207,6 +208,26 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:      # what it printed had no reader any more (``legatus --version | true``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         return 0
+
+
+def _open_the_closed_streams() -> None:
+    """A standard stream the shell closed (``legatus --sim <&-``, ``legatus console <&-``, ``2>&-``)
+    is opened on the null device, as if it had been redirected there: Python gave it as None and
+    the start failed with a traceback (``'NoneType' object has no attribute 'fileno'``) where a
+    line says what to do (the simulator needs a terminal for its keys), or the console read its
+    end of input; and its file descriptor, left free, would have been the next file opened (the
+    log, the database), which a print would then write into."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:               # (closed: the lowest free descriptor, so open gives this one)
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "r" if fd == 0 else "w", buffering=1, closefd=False,
+                                    errors="strict" if fd == 0 else "backslashreplace"))
 
 
 def _interrupted(words: list[str]) -> str:

@@ -273,6 +273,17 @@ def test_settings_persist(state_dir):
     again.console.close()
 
 
+def _read_through_and_say_yes(app) -> None:
+    """A on the board's question (Buttons, Display) until it says yes: A brings up the rows below
+    the ones shown first (tests/test_settings_screen.py)."""
+    question = app.stack[-1]
+    for _ in range(10):
+        app.handle("a")
+        if question not in app.stack:
+            return
+    raise AssertionError("the question never said yes")
+
+
 @pytest.mark.parametrize("row, name", [(3, "profile"), (4, "driver")])
 def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row, name):
     """A nudge on Settings → Buttons made the next start read the other board's pins and open its
@@ -287,7 +298,7 @@ def test_the_buttons_and_the_display_change_only_after_a_question(state_dir, row
         app.handle("b")                                             # keep it
         assert app.settings[name] == before
         app.handle("left")
-        app.handle("a")                                             # yes
+        _read_through_and_say_yes(app)                              # yes (A reads its rows below first)
         assert app.settings[name] != before and app.message is not None
         again = app.settings[name]
         app.message = None
@@ -328,7 +339,7 @@ def test_a_setting_the_card_refuses_is_said_on_the_panel_never_claimed(state_dir
         before = app.settings["profile"]
         app.handle("right")
         assert isinstance(app.stack[-1], ConfirmScreen)
-        app.handle("a")                                               # yes: refused
+        _read_through_and_say_yes(app)                                # yes: refused
         assert app.settings["profile"] == before
         assert "storage is full" in shown() and "next start" not in shown()
     finally:

@@ -112,6 +112,53 @@ def test_contrast_in_the_simulator_says_once_that_the_picture_does_not_change(tm
             i18n.set_language("en")
 
 
+def _read_through_and_say_yes(app, question) -> int:
+    """A pressed on the board's question until it says yes (A brings up its rows below first): the
+    presses it took."""
+    presses = 0
+    while question in app.stack:
+        app.render()
+        app.handle("a")
+        presses += 1
+        assert presses < 10
+    return presses
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("simulated", [False, True])
+def test_the_board_question_says_yes_only_once_read_to_its_end(tmp_path: Path, lang: str, simulated: bool) -> None:
+    """Settings → Buttons (Display too) asks in 9 to 11 rows, three shown at a time, and its
+    warning comes after the first three («If the device is not | built so, its keys or its screen
+    stop answering…»): A said yes on the first page, the board changed with the warning unread. Now
+    A brings up the rest first, as on every long text (docs/keys.md), the footer saying «A: more»
+    (ru «A: далее», uk «A: далі») until the last rows show; only then does A change the board."""
+    from firmware import i18n
+    from firmware.screens.widgets import ConfirmScreen
+    from firmware.screens.widgets.confirm import ROOM
+    from tests.screens import drawn
+    app = app_with([], TO_SETTINGS + ["down"] * 3, tmp_path, lang=lang)        # Buttons
+    app.simulated = simulated
+    try:
+        i18n.set_language(lang)
+        app.render()
+        app.handle("right")
+        question = app.stack[-1]
+        assert isinstance(question, ConfirmScreen) and len(question.rows) > 2 * ROOM
+        seen: set[int] = set()
+        while question in app.stack:
+            footer = [t[2] for t in drawn(app)][-1]
+            more = question.top + ROOM < len(question.rows)
+            assert footer.startswith(i18n._("A: more")) is more, footer
+            assert len(footer) <= 21
+            assert app.settings["profile"] != "waveshare-hat", "changed before the question was read"
+            seen.update(range(question.top, question.top + ROOM))
+            app.handle("a")
+        assert seen >= set(range(len(question.rows))) and app.settings["profile"] == "waveshare-hat"
+    finally:
+        app.console.close()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("lang, asked, kept", [
     ("en", "The simulator has no buttons or screen of its own: nothing changes here.", "Kept for the device"),
     ("ru", "У симулятора нет своих кнопок и экрана: здесь ничего не изменится.", "Сохранено для устройства"),
@@ -136,8 +183,7 @@ def test_the_board_question_in_the_simulator_says_what_is_true_there(tmp_path: P
             text = str(question.question)
             assert (asked in text) == simulated and ("serial" in text or "последоват" in text or
                                                       "послідовн" in text) != simulated, text
-            app.render()
-            app.handle("a")                                           # yes
+            _read_through_and_say_yes(app, question)                  # yes (once read to its end)
             assert app.settings["profile"] == "waveshare-hat"
             assert (kept in _told(app)) == simulated, _told(app)
         finally:

@@ -19,7 +19,12 @@ class ConfirmScreen:
     B or left cancels; up/down scroll a question longer than the screen (never cut)."""
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
-                 yes: str | None = None, no: str | None = None) -> None:
+                 yes: str | None = None, no: str | None = None, read_through: bool = False) -> None:
+        self.read_through = read_through
+        """A question whose later rows say what yes risks (Settings → Buttons, Display: «its keys or
+        its screen stop answering»): read as every long text, A on a page it goes on below brings
+        up the rest first and says yes only once its last row has shown, the footer saying «A:
+        more» until then; A said yes with only its first three rows read (of 9 to 11)."""
         self.title = title
         self.question = question
         self.on_yes = on_yes
@@ -66,11 +71,14 @@ class ConfirmScreen:
         base.title_bar(draw, title, pos)
         base.lines(draw, rows[top:top + room])
         scroll_bar(draw, top, room, len(rows), base.row_y(0), room * base.LINE - 1)
-        draw_footer(draw, f"{self.yes or _('A: yes')}  {self.no or _('B: no')}")
+        more = self.read_through and top + room < len(rows)     # A shows the rest first (:meth:`key`)
+        draw_footer(draw, f"{_('A: more') if more else self.yes or _('A: yes')}  {self.no or _('B: no')}")
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("question", key)
+        if what is Intent.YES and self.read_through and self.scroll.read_on(len(self.rows), ROOM):
+            return                  # the question goes on below the rows shown: A brings up the rest first
         if what is Intent.YES:
             ctx.pop()
             self.on_yes(ctx)
