@@ -2366,6 +2366,35 @@ def test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why(sta
         app.console.close()
 
 
+LEVEL_AT_III = ["new jc-battle dice=physical seed=1", "add attacker c_caesar", "add attacker c_leg10 strength=3",
+                "add defender p_leg3", "start", "pass c_caesar", "fire p_leg3 dice=1,1,6"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Caesar, Legio 10: III→II in any order."]),
+    ("ru", ["Цезарь, Легион 10: III→II, выбора нет."]),
+    ("uk", ["Цезар, Легіон 10: III→II, без вибору."])])
+def test_a_tie_of_one_hit_each_is_one_row_and_its_fire_one_page(state_dir, lang, said):  # J-7
+    """Caesar and Legio 10 at III take Legio 3's 2 hits: each goes to II whichever is first (J-7,
+    ``ties=partial``). Its page said «Цезар III→II», «Легіон 10 III→II» and then the log's «Цезар,
+    Легіон 10: 2 хіти в будь-якому порядку дають той самий підсумок — обирати нічого.»: 3 pages,
+    the fire 4 presses. Now one sentence on one page: A closes it (the fire: 2 presses); the battle
+    log keeps the console's long sentence (docs/protocol/jc.md)."""
+    app = app_with(LEVEL_AT_III, HOME, state_dir, lang=lang)
+    try:
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 6], type(top).__name__
+        assert top.paras(app.view()["battle"]["blocks"]) == said
+        assert len(top.rows()) <= DiceResult.ROOM, top.rows()
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], BattleScreen), type(app.stack[-1]).__name__
+        log = app.view()["battle"]["log"]
+        assert any("any order" in line or "порядк" in line for line in log), log
+    finally:
+        app.console.close()
+
+
 def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17
     """The fire that kills Pompeius (a trophy for Caesar) and ends the battle: after a power cut
     the roll is said with the leader killed, the end and the winner's regroup, as when it was made."""

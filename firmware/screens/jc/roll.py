@@ -153,9 +153,11 @@ class DiceResult(Follows):
 
     def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
-        from engine.jc.battle import applied_hit
+        from engine.jc.battle import roll_rows
         t = self.turn
-        rows = [say(applied_hit(a, blocks)) for a in t["applied"]]
+        hits, kept = roll_rows(t, [sentence(e) for e in self.events], blocks)  # a tie with no choice: one row (J-7)
+        events = [e for e in self.events if any(sentence(e) is k for k in kept)]
+        rows = [say(h) for h in hits]
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
         waiting = t["hits"] - len(t["applied"]) - t["lost"]
@@ -165,7 +167,7 @@ class DiceResult(Follows):
             rows.append(ngettext("{} hit: the owner picks", "{} hits: the owner picks", waiting).format(waiting))
         if not rows:
             rows = [_("No hit.")]
-        return rows + [again(e) for e in self.events]
+        return rows + [again(e) for e in events]
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
