@@ -2843,9 +2843,9 @@ def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it(): 
     assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()
 
 
-@pytest.mark.parametrize("lang,first,more", [("en", "1 hit: the owner picks", "1 more: the owner picks"),
-                                              ("ru", "1 хит: выбирает владелец", "ещё 1: выбирает владелец"),
-                                              ("uk", "1 хіт: обирає власник", "ще 1: обирає власник")])
+@pytest.mark.parametrize("lang,first,more", [("en", "1 hit: Pompey picks", "1 more: Pompey picks"),
+                                              ("ru", "1 хит: выбор Помпея", "ещё 1: выбор Помпея"),
+                                              ("uk", "1 хіт: обирає Помпей", "ще 1: обирає Помпей")])
 def test_a_roll_whose_hits_all_wait_for_the_owner_does_not_say_more(lang, first, more):  # J-7
     """A fire of one hit between two legions alike (the owner picks, J-7): its page said «1 more:
     the owner picks» («ещё 1») under «1 hit», where no hit had gone anywhere yet. «More» is said
@@ -2862,6 +2862,28 @@ def test_a_roll_whose_hits_all_wait_for_the_owner_does_not_say_more(lang, first,
     ctx.open(DiceResult(fired["turn"]))
     ctx.top.render(ctx)
     assert ctx.top.paras(ctx.view()["battle"]["blocks"])[-1] == more, ctx.top.paras(ctx.view()["battle"]["blocks"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("fires, lines, dice", [
+    ("c_leg10", ["add attacker c_leg10", "add defender p_leg1 strength=4", "add defender p_leg3", "start",
+                 "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6"], "1,2,6"),
+    ("p_leg1", ["add attacker rating=C4 strength=4 name=big", "add attacker c_leg8", "add attacker c_leg9",
+                "add defender p_leg1 strength=4", "start"], "1,1,1,6")])
+def test_the_hits_the_owner_picks_are_one_row_and_the_fire_one_page(lang, fires, lines, dice):  # J-7
+    """A fire whose first hit the device placed (a block at IV) and the rest the owner picks among
+    blocks alike (J-7): «Легион 1 IV→III» then «ещё 1: выбирает владелец» (24 characters, en «1 more:
+    the owner picks» 23, uk «ще 2: …» too) wrapped onto a second page: a press to read the one word
+    left before the pick, which asks it anyway. Now the owner is named and the row fits: «ещё 1:
+    выбор Помпея» / «ще 2: обирає Цезар»; the page holds it all (A closes it at once)."""
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", *lines, lang=lang)
+    fired = ctx.run(f"fire {fires} dice={dice}")
+    ctx.open(DiceResult(fired["turn"]))
+    ctx.top.render(ctx)
+    blocks = ctx.view()["battle"]["blocks"]
+    paras = ctx.top.paras(blocks)
+    assert len(paras) == 2 and len(ctx.top.rows(blocks)) == len(paras) <= DiceResult.ROOM, ctx.top.rows(blocks)
+    assert ("Pompey" in paras[-1] or "Помпе" in paras[-1]) == (fires == "c_leg10"), paras
 
 
 ALIKE = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg4", "add defender p_leg5",
