@@ -49,6 +49,17 @@ def test_a_battle_result_left_open_is_said_again_after_a_restart(state_dir):  # 
     assert _restarted(state_dir) == ["MainMenu", "SwordHome"]
 
 
+def test_a_battle_of_the_tables_dice_left_open_is_said_again(state_dir):  # W-2: dice thrown on the table
+    """The dice thrown on the table and entered (Dice: table, A, A): its result is reopened too."""
+    app = app_with([NEW], ["a", "a", *["down"] * 6, "right", "a", "a"], state_dir)
+    try:
+        assert isinstance(app.stack[-1], BattleResult)
+        assert app.console.session.view()["last_battle"]["dice_source"]["attacker"] != "device"
+    finally:
+        app.console.close()
+    assert _restarted(state_dir) == ["MainMenu", "SwordHome", "BattleResult"]
+
+
 def test_a_result_closed_with_b_is_not_reopened(state_dir):  # W-2
     app = app_with([NEW], [*FIGHT, "b"], state_dir)
     try:
