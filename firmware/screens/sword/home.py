@@ -28,7 +28,7 @@ def open_game(ctx: Ctx) -> None:
     a preset."""
     play.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
     view = ctx.view()
-    if view is not None and view["game"] == "sword":
+    if view is not None and view["game"] in GAMES:
         resume_battle(ctx)
 
 
