@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import BadArguments, IllegalMove
+from engine.game import whole_number
 from engine.names import check_name
 from engine.rng import Rng
 from engine.text import Msg
@@ -25,9 +26,10 @@ MAX_NAME = 24
 HISTORY_KEPT = 50
 
 
-def parse_items(text: str, cards: bool = False) -> dict[str, int]:
+def parse_items(text: str, cards: bool = False, asked: bool = False) -> dict[str, int]:
     """Parse ``gold*3,silver*2,bronze`` into counts; raises BadArguments on bad names or counts
-    (``cards``: the list is a deck's ``cards=``, and its refusals say so).
+    (``cards``: the list is a deck's ``cards=``, and its refusals say so; ``asked``: a request
+    asked now, its counts by the one rule for numbers, engine.game.whole_number).
 
     Names: 1-24 characters of :data:`engine.names.NAME_CHARS` (no spaces: words on a request line
     are separated by spaces)."""
@@ -40,7 +42,7 @@ def parse_items(text: str, cards: bool = False) -> dict[str, int]:
         name, _, num = part.partition("*")
         check_name(name, MAX_NAME, spaces=False)
         try:
-            n = int(num) if num else 1
+            n = whole_number(num, asked) if num else 1
         except ValueError:
             raise BadArguments(Msg("'{}': the count after * must be a whole number.", part)) from None
         if n < 1:

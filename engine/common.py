@@ -39,7 +39,7 @@ def _roll(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
         raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
     req.check_opts(frozenset())
-    spec = dice.parse_dice(req.args[0])
+    spec = dice.parse_dice(req.args[0], req.asked)
     rng = load_rng(state, DICE_STREAM)
     record = dice.roll(spec, rng)
     store_rng(state, rng, DICE_STREAM)
@@ -78,7 +78,7 @@ def _reroll(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("rolls= takes only '{}' (each die's re-roll from dice of its own); not '{}'.",
                                APART, apart[:24]))
     try:
-        positions = [int(p) - 1 for p in req.args[0].split(",")]
+        positions = [req.number(p) - 1 for p in req.args[0].split(",")]
     except ValueError:
         raise BadArguments(Msg("Dice positions are whole numbers, e.g. reroll 1,3.")) from None
     if apart is None:                              # a line stored by an older Legatus: one stream
@@ -123,7 +123,7 @@ def _rolls(state: State, req: Request) -> Outcome:
     n = 20
     if req.args:
         try:
-            n = int(req.args[0])
+            n = req.number(req.args[0])
         except ValueError:
             raise BadArguments(Msg("Usage: rolls [N].")) from None
         if n < 1:

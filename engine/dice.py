@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.errors import BadArguments, IllegalMove
+from engine.game import whole_number
 from engine.rng import Rng
 from engine.text import Msg, N_
 
@@ -37,15 +38,16 @@ class DiceSpec(NamedTuple):
         return f"{self.count}d{self.sides}{sign}"
 
 
-def parse_dice(text: str) -> DiceSpec:
-    """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M``; raises BadArguments with the limits."""
+def parse_dice(text: str, asked: bool = False) -> DiceSpec:
+    """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M``; raises BadArguments with the limits.
+    ``asked``: a request asked now (its numbers by the one rule: engine.game.whole_number)."""
     m = _EXPR.match(text.strip())
     if not m:
         shown = text if len(text) <= 24 else text[:20] + "…"
         raise BadArguments(Msg("'{}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).", shown))
-    count = int(m.group(1)) if m.group(1) else 1
-    sides = int(m.group(2))
-    mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    count = whole_number(m.group(1), asked) if m.group(1) else 1
+    sides = whole_number(m.group(2), asked)
+    mod = (whole_number(m.group(4), asked) if m.group(4) else 0) * (-1 if m.group(3) == "-" else 1)
     if not 1 <= count <= MAX_DICE:
         raise BadArguments(Msg("Roll between 1 and {} dice, not {}.", MAX_DICE, count))
     if not 2 <= sides <= MAX_SIDES:

@@ -38,6 +38,9 @@ _NO_OPTS: Mapping[str, str] = MappingProxyType({})
 
 
 MAX_JSON_DEPTH = 32   # positions and score sheets need 4 levels; deeper is junk
+# Quotes a word processor, a messenger or a web page puts for " (and a Russian text's «»): a JSON
+# argument copied from there does not parse, and where alone did not say why.
+TYPOGRAPHIC_QUOTES = "“”„‟«»‘’‚‛″"
 
 
 def _depth(value: Any) -> int:
@@ -66,17 +69,49 @@ def ascii_digits(line: str) -> str:
     return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in line)
 
 
+def whole_number(raw: str, asked: bool = True, signed: bool = False, key: str | None = None) -> int:
+    """``raw`` read as a whole number by the console's one rule for numbers (docs/protocol.md,
+    Framing): decimal digits 0-9 as a number is written — no leading zero, no ``_``, no space, and
+    a sign only where the number is a change or a modifier (``signed``: ``+3``, ``-3``, ``-0``); ``-`` for
+    a number below zero (a range check then says what is allowed). Raises ValueError (``int()``'s)
+    for what is no number at all, so that the caller says what it needed; BadArguments for a number
+    written otherwise in a request ``asked`` now (``+3``, ``03``, ``1_0`` for 3, 3, 10: Python's
+    ``int()`` read them, and the journal kept them as typed). A stored line (not ``asked``) replays
+    as it ran: ``int()``. ``key``: the option it is the value of (named in the refusal)."""
+    value = int(raw)
+    if not asked:
+        return value
+    typed = ascii_digits(raw)              # (a full-width «３» is 3: engine.game.ascii_digits)
+    if typed == str(value) or (signed and typed[:1] in ("+", "-") and typed[1:] == str(abs(value))):
+        return value
+    shown, plain = (raw[:24], f"{value:+d}" if signed else str(value))
+    if key is not None:
+        shown, plain = f"{key}={shown}", f"{key}={plain}"
+    if signed:
+        raise BadArguments(Msg("'{}': write numbers in plain digits, with + or - in front: {} (no leading zero, "
+                               "space or '_'); nothing was done.", shown, plain))
+    raise BadArguments(Msg("'{}': write numbers in plain digits: {} (no '+', leading zero, space or '_'); nothing "
+                           "was done.", shown, plain))
+
+
 class Request(NamedTuple):
     """One parsed request line after the command word.
 
     ``args``: positional words; ``opts``: ``key=value`` words; ``rest``: the raw text after the
-    command word (for commands that take JSON, e.g. ``position {...}``).
+    command word (for commands that take JSON, e.g. ``position {...}``); ``asked``: a request asked
+    now (the console, the device), not a stored line replayed — its numbers must be written by
+    the one rule (:func:`whole_number`), a stored line's replay as they ran.
     """
 
     command: str
     args: tuple[str, ...] = ()
     opts: Mapping[str, str] = _NO_OPTS
     rest: str = ""
+    asked: bool = False
+
+    def number(self, raw: str, signed: bool = False, key: str | None = None) -> int:
+        """``raw`` (a word or part of one of this request) as a whole number: :func:`whole_number`."""
+        return whole_number(raw, self.asked, signed, key)
 
     def json(self) -> Any:
         """The rest of the line as JSON; raises BadJson with the parser's reason."""
@@ -87,6 +122,10 @@ class Request(NamedTuple):
         except RecursionError:
             raise BadJson(Msg("'{}': the JSON is nested more than {} levels deep.", self.command, MAX_JSON_DEPTH)) from None
         except json.JSONDecodeError as e:    # where, not the parser's English reason (said in ru/uk too)
+            curly = "".join(sorted({c for c in self.rest if c in TYPOGRAPHIC_QUOTES}, key=TYPOGRAPHIC_QUOTES.index))
+            if curly:                        # (a text editor's, a messenger's or a web page's: copied from there)
+                raise BadJson(Msg("'{}': the JSON does not parse (line {}, column {}): its quotes must be straight "
+                                  "(\"), not {}.", self.command, e.lineno, e.colno, curly)) from None
             raise BadJson(Msg("'{}': the JSON does not parse (line {}, column {}).", self.command, e.lineno,
                               e.colno)) from None
         except ValueError:                   # (e.g. an integer too long to convert)
@@ -96,13 +135,14 @@ class Request(NamedTuple):
         return value
 
     def opt_int(self, key: str, default: int | None = None, lo: int | None = None,
-                hi: int | None = None) -> int | None:
-        """Integer option ``key``; raises BadArguments if not an integer or outside [lo, hi]."""
+                hi: int | None = None, signed: bool = False) -> int | None:
+        """Integer option ``key``; raises BadArguments if not an integer (written by the one rule:
+        :func:`whole_number`; ``signed``: ``+N`` too) or outside [lo, hi]."""
         if key not in self.opts:
             return default
         raw = self.opts[key]
         try:
-            value = int(raw)
+            value = self.number(raw, signed, key)
         except ValueError:
             raise BadArguments(Msg("{}= needs a whole number, not '{}'.", key, raw[:24])) from None
         if (lo is not None and value < lo) or (hi is not None and value > hi):

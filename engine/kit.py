@@ -18,7 +18,7 @@ from typing import Any
 from engine import bag as B
 from engine.errors import BadArguments, IllegalMove, LegatusError
 from engine.game import (Command, GameRules, Held, Outcome, Request, Seen, State, commands, load_draws, load_rng,
-                         store_draws, store_rng)
+                         store_draws, store_rng, whole_number)
 from engine.kit_views import HolderView, KitGameView
 from engine.rng import Draws, Rng, sha256_hex
 from engine.text import Msg, N_
@@ -35,8 +35,8 @@ def _fill(holder: Holder, req: Request, draws: Draws, side: bool) -> None:
     """Set the holder's bag from ``items=`` and/or its deck from ``cards=`` (both lists checked
     first: a bad list changes nothing); a part not listed is left as it was (a side deck started
     beside a side bag keeps the bag, and the tokens drawn from it stay out)."""
-    items = B.parse_items(req.opts["items"]) if "items" in req.opts else None
-    cards = B.parse_items(req.opts["cards"], cards=True) if "cards" in req.opts else None
+    items = B.parse_items(req.opts["items"], asked=req.asked) if "items" in req.opts else None
+    cards = B.parse_items(req.opts["cards"], cards=True, asked=req.asked) if "cards" in req.opts else None
     if items is not None:
         holder["bag"] = B.new_bag(items, draws.stream(stream(side, "bag")))
     if cards is not None:
@@ -93,17 +93,17 @@ def _need(holder: Holder, key: str, side: bool) -> dict[str, Any]:
     return part
 
 
-def _count(args: tuple[str, ...], usage: Msg) -> int:
+def _count(args: tuple[str, ...], usage: Msg, asked: bool = False) -> int:
     if len(args) > 1:
         raise BadArguments(usage)
     try:
-        return int(args[0]) if args else 1
+        return whole_number(args[0], asked) if args else 1
     except ValueError:
         raise BadArguments(usage) from None
 
 
 # -- the actions on a holder (shared by the bag game and the side kit) -----------------------------
-Action = Callable[[State, Holder, tuple[str, ...], bool, dict[str, str]], Outcome]
+Action = Callable[[State, Holder, tuple[str, ...], bool, dict[str, str], bool], Outcome]   # (…, asked now)
 
 
 def _walk(opts: Mapping[str, str]) -> list[str] | None:
@@ -111,8 +111,9 @@ def _walk(opts: Mapping[str, str]) -> list[str] | None:
     return opts["order"].split(",") if "order" in opts else None
 
 
-def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
-    n = _count(args, Msg("Usage: kit draw [N].") if side else Msg("Usage: draw [N]."))
+def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str],
+          asked: bool) -> Outcome:
+    n = _count(args, Msg("Usage: kit draw [N].") if side else Msg("Usage: draw [N]."), asked)
     bag = _need(holder, "bag", side)
     walk = _walk(opts)
     if walk is not None:
@@ -123,7 +124,8 @@ def _draw(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts:
     return Outcome({"drawn": out}, Msg("Drew {} from the bag.", Msg.join(out)))
 
 
-def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
+def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str],
+          asked: bool) -> Outcome:
     if len(args) != 1:        # (each usage whole, for the catalogs to find it; beside a game: kit …)
         raise BadArguments(Msg("Usage: kit put <name>.") if side else Msg("Usage: put <name>."))
     bag = _need(holder, "bag", side)
@@ -131,13 +133,15 @@ def _put(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: 
     return Outcome({"left": B.bag_size(bag)}, Msg("Put {} back in the bag.", args[0]))
 
 
-def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
-    n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."))
+def _card(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str],
+          asked: bool) -> Outcome:
+    n = _count(args, Msg("Usage: kit card [N].") if side else Msg("Usage: card [N]."), asked)
     out = B.deck_draw(_need(holder, "deck", side), n, load_rng(state, stream(side, "deck")))
     return Outcome({"cards": out}, Msg("Drew card {}.", Msg.join(out), n=n, plural="Drew cards {}."))
 
 
-def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
+def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str],
+          asked: bool) -> Outcome:
     if len(args) != 1:
         raise BadArguments(Msg("Usage: kit discard <card>.") if side else Msg("Usage: discard <card>."))
     deck = _need(holder, "deck", side)
@@ -146,14 +150,15 @@ def _discard(state: State, holder: Holder, args: tuple[str, ...], side: bool, op
 
 
 def _shuffle(with_discards: bool) -> Action:
-    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str]) -> Outcome:
+    def run(state: State, holder: Holder, args: tuple[str, ...], side: bool, opts: dict[str, str],
+            asked: bool) -> Outcome:
         if args and side:
             raise BadArguments(Msg("Usage: kit reshuffle.") if with_discards else Msg("Usage: kit shuffle."))
         if args:
             raise BadArguments(Msg("Usage: reshuffle.") if with_discards else Msg("Usage: shuffle."))
         deck = _need(holder, "deck", side)
         try:
-            keep = int(opts.get("keep", "0"))
+            keep = whole_number(opts.get("keep", "0"), asked, key="keep")
         except ValueError:
             raise BadArguments(Msg("'keep=' is a number of cards from 0 to {}.", len(deck["draw"]))) from None
         rng = load_rng(state, stream(side, "deck"))
@@ -187,7 +192,7 @@ def _pinned(verb: str) -> frozenset[str]:
 def _game_command(name: str) -> Callable[[State, Request], Outcome]:
     def run(state: State, req: Request) -> Outcome:
         req.check_opts(_pinned(name))
-        return ACTIONS[name](state, state, req.args, False, dict(req.opts))
+        return ACTIONS[name](state, state, req.args, False, dict(req.opts), req.asked)
     return run
 
 
@@ -356,7 +361,8 @@ def _kit(state: State, req: Request) -> Outcome:
         req.check_opts(frozenset({"items", "cards", "listed"}))
         if "listed" in req.opts:              # (stored by the device: the order the cards were listed in)
             listed = req.opts["listed"].split(",")
-            if "cards" not in req.opts or sorted(listed) != sorted(B.parse_items(req.opts["cards"], cards=True)):
+            cards = B.parse_items(req.opts["cards"], cards=True, asked=req.asked) if "cards" in req.opts else None
+            if cards is None or sorted(listed) != sorted(cards):
                 raise BadArguments(Msg("'listed=' must name each card of the deck once."))
         if args:
             raise BadArguments(Msg("Usage: kit new items=<name>*<count>,... [cards=<name>*<count>,...]."))
@@ -380,7 +386,7 @@ def _kit(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("'kit' has no action '{}'; usage: {}.", verb[:24], Msg(KIT_USAGE)))
     req.check_opts(_pinned(verb))
     holder = side_holder(state)
-    outcome = action(state, holder, args, True, dict(req.opts))
+    outcome = action(state, holder, args, True, dict(req.opts), req.asked)
     state["kit"] = holder
     return Outcome({**outcome.fields, "kit": holder_view(holder)}, outcome.log)
 

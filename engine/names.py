@@ -10,6 +10,8 @@ character of it (tests/test_kit.py).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.errors import BadArguments
 from engine.text import Msg
 
@@ -57,3 +59,26 @@ def check_name(name: str, max_len: int = 24, spaces: bool = True) -> str:
         raise BadArguments(Msg("'{}' has characters the screen cannot show ({}); use letters "
                                "(Latin, Greek or Cyrillic), digits, spaces and - ' . _", safe, shown))
     return name
+
+
+_SAME_LETTER = str.maketrans({"ё": "е", "’": "'", "ʼ": "'"})
+
+
+def _folded(name: str) -> str:
+    return name.casefold().translate(_SAME_LETTER)
+
+
+def named(names: Sequence[str], raw: str) -> str | None:
+    """The one of ``names`` that ``raw`` names: in any letter case, with е for ё (Russian writes
+    «Семен» for «Семён», «Алена» for «Алёна»: the keyboard has ё far in a corner, and most people
+    never type it) and any of the apostrophes (:data:`APOSTROPHES`: Ukrainian «Мар'яна» is typed
+    with ' on a laptop, ’ on a phone, ʼ where the layout has it); a name typed exactly (in any
+    case) wins over one that differs by those alone, and one ``raw`` would name twice that way is
+    none. None if no name is meant."""
+    key = raw.casefold()
+    for name in names:
+        if name.casefold() == key:
+            return name
+    folded = [name for name in names if _folded(name) == _folded(raw)]
+    return folded[0] if len(folded) == 1 else None
+

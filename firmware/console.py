@@ -21,11 +21,11 @@ from typing import IO, Any, cast
 
 from engine import registry
 from engine.errors import BadArguments, GameOver, LegatusError, LineTooLong, NoSession, UnknownCommand
-from engine.game import ascii_digits
+from engine.game import ascii_digits, whole_number
 from engine.text import Msg
 from firmware import console_session
 from firmware.console_greeting import english_replies, greeting, greeting_language
-from firmware.console_lines import MAX_LINE, Stops, answered, edited, read_line
+from firmware.console_lines import MAX_LINE, Stops, answered, edited, plain_spaces, read_line
 from firmware.console_session import SessionCommands
 from firmware.log_sentences import said
 from firmware.session import FAIR_NAMES, Session, parse_line
@@ -96,6 +96,9 @@ class Console(SessionCommands):
         if not answered(raw):       # (not empty as sent: PROTOCOL.md gives it one response all the same)
             return self._error(BadArguments(Msg("This line was erased (Backspace, Ctrl-U or Ctrl-C) and nothing is "
                                                 "left of it; nothing was done.")))
+        if _utf16(raw):
+            return self._error(BadArguments(Msg("The line is UTF-16 text (as Windows PowerShell writes files), not "
+                                                "UTF-8: save the script as UTF-8 and send it again; nothing was done.")))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -114,8 +117,9 @@ class Console(SessionCommands):
     def request(self, text: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
         """Run one request; returns the response object (``ok`` true or false). ``step``: for
         ``undo``, the step it must take back (:meth:`undo_named`). Its digits are read as ASCII
-        (engine.game.ascii_digits: a full-width «３» is run, journaled and answered as 3)."""
-        text = ascii_digits(text)
+        (engine.game.ascii_digits: a full-width «３» is run, journaled and answered as 3), its
+        spaces as spaces (:func:`plain_spaces`)."""
+        text = plain_spaces(ascii_digits(text))
         return self._answered(text, lambda: self._dispatch(text.strip(), step))
 
     def detached(self, text: str) -> tuple[Hashable, Callable[[], dict[str, Any]]] | dict[str, Any] | None:
@@ -124,9 +128,9 @@ class Console(SessionCommands):
         (the store's connection is this thread's); the job makes the fields from that alone.
         Returns (what the job is made of, the job); the response object of a refused read (as
         :meth:`request` answers it); None for any other line (answer it with :meth:`request`)."""
-        text = ascii_digits(text)
+        text = plain_spaces(ascii_digits(text))
         try:
-            req = parse_line(text.strip())
+            req = parse_line(text.strip(), asked=True)
         except LegatusError:
             return None
         if req.command != "export" or req.opts.get("format") != "draws":
@@ -182,8 +186,10 @@ class Console(SessionCommands):
 
     # -- dispatch ----------------------------------------------------------------------------
     def _dispatch(self, line: str, step: tuple[int, int] | None = None) -> dict[str, Any]:
-        req = parse_line(line)
+        req = parse_line(line, asked=True)
         name = req.command
+        if not name:                # (a line of no-break spaces: plain_spaces; not blank as sent, so answered)
+            raise BadArguments(Msg("The line holds only spaces; nothing was done."))
         if name == "help" and (req.args or req.opts):
             raise BadArguments(Msg("'help' takes no arguments: it lists the commands answered now; docs/protocol.md "
                                    "describes each one."))
@@ -285,7 +291,7 @@ class Console(SessionCommands):
         n = 20
         if req.args:
             try:
-                n = int(req.args[0])
+                n = whole_number(req.args[0])
             except ValueError:
                 raise BadArguments(Msg("Usage: actions [N] [before=K]; '{}' is not a number.", req.args[0][:24])) from None
             if not 1 <= n <= MAX_PAGE:
@@ -304,7 +310,7 @@ class Console(SessionCommands):
         n = 20
         if args:
             try:
-                n = int(args[0])
+                n = whole_number(args[0])
             except ValueError:
                 raise BadArguments(Msg("Usage: log [N]; '{}' is not a number.", args[0][:24])) from None
             if n < 1:
@@ -314,12 +320,12 @@ class Console(SessionCommands):
     def _roll_sessionless(self, line: str) -> dict[str, Any]:
         from engine import dice
         from engine.rng import Rng
-        req = parse_line(line)
+        req = parse_line(line, asked=True)
         if len(req.args) != 1:
             raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
         req.check_opts(frozenset({"seed"}))
         seed = req.opt_int("seed", lo=0)
-        record = dice.roll(dice.parse_dice(req.args[0]), Rng(console_session._fresh_seed() if seed is None else seed))
+        record = dice.roll(dice.parse_dice(req.args[0], asked=True), Rng(console_session._fresh_seed() if seed is None else seed))
         return {"dice": record["dice"], "total": record["total"]}
 
     def _running_table(self) -> list[dict[str, Any]]:
@@ -351,10 +357,36 @@ class Console(SessionCommands):
         self.store.close()
 
 
+def _utf16(raw: bytes) -> bool:
+    """Whether a request line is UTF-16 text: a script Windows PowerShell 5 wrote (``>``, ``Out-File``),
+    sent as it is (a terminal's "send file", ``type script.txt > COM3``). Its lines are refused all
+    the same (each has a NUL or is no UTF-8); said so, the scripter knows what to change. Every
+    other byte of such a line is NUL (the line's ends cut it between a character's two bytes, so
+    a line may start or end with one; a lone NUL stays a NUL), after UTF-16's byte-order mark if it
+    starts with one."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raw = raw[2:]
+        if not raw:
+            return True
+    zeros, evens, odds = raw.count(0), raw[0::2], raw[1::2]
+    return len(raw) > 1 and zeros * 2 >= len(raw) - 1 and (evens.count(0) == len(evens) or odds.count(0) == len(odds))
+
+
+# The keys of the Russian and Ukrainian layouts (ЙЦУКЕН) as the Latin letters they carry: «ыефеу» is
+# "state" typed with the layout not switched back (a laptop's Cyrillic layout, a player's names).
+_LAYOUT = str.maketrans("йцукенгшщзхъїфывапролджэєіячсмитьбю", "qwertyuiop[]]asdfghjkl;''szxcvbnm,.")
+
+
 def _unknown(name: str, known: list[str]) -> Msg:
     """The error for an unknown command: the command meant when it is a likely typo of one answered
     now (letters swapped, missed or doubled, capitals), else where the list of commands is."""
     import difflib                                    # (only on this error path: not at every start)
+    latin = name[:40].lower().translate(_LAYOUT)
+    if latin != name[:40].lower():                    # typed with the keyboard in Russian or Ukrainian
+        meant = [latin] if latin in known else difflib.get_close_matches(latin, known, n=1, cutoff=0.75)
+        if meant:
+            return Msg("Unknown command '{}': the keyboard was in another layout; did you mean '{}'? 'help' lists "
+                       "the commands.", name[:40], meant[0])
     close = difflib.get_close_matches(name[:40].lower(), known, n=1, cutoff=0.6)
     if close and close[0] != "help":                  # (help is named anyway: not twice in one sentence)
         return Msg("Unknown command '{}'; did you mean '{}'? 'help' lists the commands.", name[:40], close[0])

@@ -55,11 +55,39 @@ def edited(body: bytes) -> bytes:
     return bytes(out)
 
 
+# Every space of Unicode's Zs category but the ASCII one: the no-break space a word processor, a
+# messenger or a Russian text's typography puts after a short word (and macOS types for Option+Space),
+# the thin, the figure and the ideographic (a full-width IME's) spaces.
+_SPACES = {c: " " for c in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
+
+
+def plain_spaces(line: str) -> str:
+    """``line`` with every other space character as the ASCII space. A request copied from a web
+    page or a chat ('roll\u00a01d6') looked right and was the unknown command 'roll 1d6'
+    (did you mean 'roll'?): the command word ends at a space; the words after it were split at
+    any space already, so no request meant anything else with one. Run, journaled and answered
+    as if typed with spaces (names and shares take no such character)."""
+    return line.translate(_SPACES) if not line.isascii() else line
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def unsigned(body: bytes) -> bytes:
+    """A line without the UTF-8 byte-order mark it may start with: a script saved as "UTF-8" by
+    Windows Notepad or PowerShell (``Out-File``/``Set-Content -Encoding utf8``) starts with one,
+    and ``cat a.txt b.txt`` puts the next file's at the start of a line. Kept, it made the first
+    request the unknown command '\ufeffnew' ("did you mean 'new'?"), and the script's next lines
+    ran on whatever session the device held."""
+    return body[len(BOM):] if body.startswith(BOM) else body
+
+
 def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
     """Read one request line of at most MAX_LINE bytes (its ending excluded: LF, CRLF, or a bare CR
     where ``stream`` ends lines there, as hw.serial_link.LineBuffer does).
 
-    Returns ``(line, too_long)``; an overlong line is consumed to its end and returned empty with
+    Returns ``(line, too_long)``, the line without a UTF-8 byte-order mark at its start
+    (:func:`unsigned`); an overlong line is consumed to its end and returned empty with
     ``too_long`` set. None at end of input.
     """
     line = stream.readline(MAX_LINE + 2)
@@ -67,9 +95,9 @@ def read_line(stream: LineSource) -> tuple[bytes, bool] | None:
         return None
     if line.endswith((b"\n", b"\r")):
         body = line[:-2] if line.endswith(b"\r\n") else line[:-1]
-        return (b"", True) if len(body) > MAX_LINE else (body, False)
+        return (b"", True) if len(body) > MAX_LINE else (unsigned(body), False)
     if len(line) <= MAX_LINE:
-        return line, False  # last line without a newline
+        return unsigned(line), False  # last line without a newline
     while True:  # skip the rest of the overlong line
         more = stream.readline(65536)
         if not more or more.endswith((b"\n", b"\r")):

@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import BadArguments, IllegalMove, LegatusError
+from engine.game import ascii_digits, whole_number
 from engine.text import Msg
 from firmware import history
+from firmware.console_lines import plain_spaces
 from firmware.fairness import FairDraw
 from firmware.session import END, Session, parse_line, with_language_options
 from firmware.store import Store
@@ -74,8 +76,8 @@ class SessionCommands:
                                       "it and shows its seed, so no other copy of it can be reopened to be played "
                                       "on (every later draw would be known). Undo its last move first, or keep it."))
             fields = self._new(line, req.opts, given=(seed, committed, version), was=was)
-            if self.session is not None:
-                self.session.again = [x.strip() for x in lines]
+            if self.session is not None:     # (as request() reads them: a line stored with a no-break space
+                self.session.again = [plain_spaces(ascii_digits(x)).strip() for x in lines]   # is given again)
         except LegatusError as e:
             log.info("reopening %r was refused: %s", line[:80], say(e.message))
             return {"ok": False, "error": e.code, "message": say(e.message)}
@@ -115,7 +117,7 @@ class SessionCommands:
             seed, committed = (self._pending if self._pending is not None else _fresh_seed()), True
         else:
             try:
-                seed = int(seed_text)
+                seed = whole_number(seed_text, key="seed")
             except ValueError:
                 raise BadArguments(Msg("seed= needs a whole number, not '{}'.", seed_text[:24])) from None
             if not 0 <= seed < 2**64:
@@ -124,10 +126,11 @@ class SessionCommands:
         if given is None:                  # the language's defaults go into the stored line
             from firmware.i18n import language
             line = with_language_options(line, language())
-        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version)
+        session = Session.start(line, seed, sid=os.urandom(8).hex(), committed=committed, version=version,
+                                asked=given is None)
         if given is None:                  # (a replay of an archived game is what it was)
             if session.game.admit_new is not None:     # a rule of games started now (GameRules.admit_new)
-                session.game.admit_new(parse_line(line))
+                session.game.admit_new(parse_line(line, asked=True))
             _one_person_once(self.store, session)
         else:                              # History records its finishes once (firmware/history_seen.py)
             session.header["reopened"] = True

@@ -340,7 +340,7 @@ def _id(req: Request) -> int | None:
     if raw is None:
         return None
     try:
-        value = int(raw)
+        value = req.number(raw, key="id")
     except ValueError:
         raise BadArguments(Msg("id= needs a history id (a whole number), not '{}'.", raw[:24])) from None
     if not 1 <= value <= MAX_ID:
@@ -381,7 +381,7 @@ def _command(db: sqlite3.Connection, name: str, req: Request, later: bool = Fals
         n = 20
         if req.args:
             try:
-                n = int(req.args[0])
+                n = req.number(req.args[0])
             except ValueError:
                 raise BadArguments(Msg("Usage: history [N]; '{}' is not a number.", req.args[0][:24])) from None
             if n < 1:

@@ -43,8 +43,9 @@ TITLES = (N_("Dice & bags"), N_("Dice"), N_("Caesar! solo (Auto-Crassus)"), N_("
           N_("For the Glory of Rome"), N_("Julius Caesar battle"), N_("The Sword of Rome"))
 
 
-def parse_line(text: str) -> Request:
-    """Split a request line into command, positional words and ``key=value`` options.
+def parse_line(text: str, asked: bool = False) -> Request:
+    """Split a request line into command, positional words and ``key=value`` options. ``asked``:
+    a request asked now, not a stored line (its numbers by the one rule: engine.game.whole_number).
 
     Raises BadArguments if an option is given twice (which one was meant is unclear)."""
     stripped = text.strip()
@@ -59,7 +60,7 @@ def parse_line(text: str) -> Request:
             opts[key] = value
         else:
             args.append(word)
-    return Request(command=command, args=tuple(args), opts=opts, rest=rest.strip())
+    return Request(command=command, args=tuple(args), opts=opts, rest=rest.strip(), asked=asked)
 
 
 def with_language_options(line: str, lang: str) -> str:
@@ -137,11 +138,12 @@ class Session:
     # -- construction ------------------------------------------------------------------------
     @classmethod
     def start(cls, line: str, seed: int, sid: str, committed: bool = False, version: int = DRAWS_VERSION,
-              tape: list[list[Any]] | None = None) -> Session:
+              tape: list[list[Any]] | None = None, asked: bool = False) -> Session:
         """A new session from a ``new <game> ... [share=<text>]`` line; raises LegatusError on
         bad options. ``version``: the draws' derivation (1 only for sessions stored before
-        version 2); ``tape``: make a draw record (firmware/fairness.py)."""
-        req = parse_line(line)
+        version 2); ``tape``: make a draw record (firmware/fairness.py); ``asked``: a ``new`` asked
+        now, not a stored one (its numbers by the one rule: engine.game.whole_number)."""
+        req = parse_line(line, asked)
         if not req.args:
             raise BadArguments(Msg("Usage: new <game> [options]; games: {}.", ", ".join(sorted(registry.GAMES))))
         game = registry.game(req.args[0])
@@ -153,7 +155,7 @@ class Session:
             if version < 2:
                 raise BadArguments(Msg("share= needs a session of version 2 or later."))
         opts = {k: v for k, v in req.opts.items() if k not in SESSION_OPTIONS}
-        sub = Request(command=f"new {game.name}", args=req.args[1:], opts=opts, rest=req.rest)
+        sub = Request(command=f"new {game.name}", args=req.args[1:], opts=opts, rest=req.rest, asked=asked)
         draws = Draws.keyed(seed, share or "") if version >= 2 else Draws.legacy(seed)
         if tape is not None:
             draws.record(tape)
@@ -302,8 +304,9 @@ class Session:
         JSON *without committing it* (call :meth:`commit`); for a read-only one, ``None``.
         ``asked``: a request asked now (the console, the device), not a stored line replayed: its
         command's ``admit`` and firmware/shown.py's rules apply too (no draw taken again in the same
-        rules step, no values typed where a draw was shown). Raises LegatusError or UnknownCommand."""
-        req = parse_line(line)
+        rules step, no values typed where a draw was shown; numbers written by the one rule). Raises
+        LegatusError or UnknownCommand."""
+        req = parse_line(line, asked)
         cmd = self.command(req.command)
         if cmd is None:
             raise UnknownCommand(Msg("'{}' is not a command of {}; try 'help'.", req.command[:40], Msg(self.game.title)))

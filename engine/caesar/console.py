@@ -17,7 +17,7 @@ from engine.caesar.model import CRASSUS, HUMAN, INPUT_CHOICES, OTHER_RULES, RULE
 from engine.caesar.position import apply_position, position_of
 from engine.caesar.rules import can_play_face_down, placements
 from engine.caesar.tiles import DIFFICULTIES, parse_tiles, tile_takes
-from engine.caesar.tokens import TOKENS
+from engine.caesar.tokens import TOKENS, check_written
 from engine.caesar.guide import guide_steps
 from engine.caesar.preview import closure_preview, preview_fields
 from engine.caesar.turns import draw_step, note_crassus, note_player
@@ -69,6 +69,7 @@ def _new_solo(req: Request, seed: Draws | int) -> State:
               "human_bag": _choice(req, "human-bag", INPUT_CHOICES, bag)}
     tiles = parse_tiles(req.opts["tiles"]) if "tiles" in req.opts else None
     row = [t for t in req.opts["row"].split(",") if t] if "row" in req.opts else None
+    check_written([req.opts.get("row", "")], req.asked)
     g = flow.new_game("solo", seed, side=side, difficulty=difficulty, poison=req.opt_flag("poison"),
                       centurions=req.opt_flag("centurions"), border_control=req.opt_flag("border-control"),
                       rules=rules, inputs=inputs, tiles=tiles, row=row)
@@ -136,6 +137,7 @@ def _play(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"bonus"}))
     if len(req.args) != 3:
         raise BadArguments(usage)
+    check_written(req.args[1:2], req.asked)
     g = _load(state)
     s = space_index(req.args[0])
     down = req.args[2].lower() in ("down", "face-down")
@@ -156,6 +158,7 @@ def _draw(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"side"}))
     if len(req.args) > 1:
         raise BadArguments(Msg("Usage: draw [token]  (the token only when your bag is physical)."))
+    check_written(req.args, req.asked)
     g = _load(state)
     if g.solo:
         if "side" in req.opts:
@@ -197,6 +200,7 @@ def _centurion(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset())
     if len(req.args) != 1:
         raise BadArguments(Msg("Usage: centurion <token|skip>, e.g. centurion sword:7/0."))
+    check_written(req.args, req.asked)
     g = _load(state)
     p = _player_of(g)
     step = flow.centurion(g, p, req.args[0])
@@ -209,6 +213,7 @@ def _crassus(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"tile", "draw", "centurion"}))
     if req.args:
         raise BadArguments(Msg("Usage: crassus [tile=<letter>] [draw=<token>,...] [centurion=<token>]."))
+    check_written([req.opts.get("draw", ""), req.opts.get("centurion", "")], req.asked)
     g = _load(state)
     draws = [t for t in req.opts["draw"].split(",") if t] if "draw" in req.opts else None
     cents = [t for t in req.opts["centurion"].split(",") if t] if "centurion" in req.opts else None
@@ -595,7 +600,9 @@ def _position_admitted(state: State, req: Request) -> None:
 def _position(state: State, req: Request) -> Outcome:
     data = req.json()
     g = _load(state)
-    apply_position(g, data)
+    apply_position(g, data)                   # (it checked the shapes: the spaces' tokens and the row are text)
+    check_written([x["token"] for x in (data.get("spaces") or {}).values() if "token" in x]
+                  + list(data.get("crassus_row") or []), req.asked)
     _store(state, g)
     tokens = sum(1 for o in g.owner if o >= 0)
     return Outcome({"position": position_of(g), "next": flow.expecting(g)},

@@ -7,10 +7,12 @@ province.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.caesar.board import DATA, ICON_BITS, SHIELD, SHIP, SWORD
 from engine.errors import BadArguments
+from engine.game import whole_number
 from engine.caesar.text import Msg
 
 WILD_MASK = SWORD | SHIELD | SHIP
@@ -57,6 +59,20 @@ CENTURION_IDS: tuple[int, ...] = tuple(t.tid for t in TOKENS if t.centurion)
 IDS_BY_NAME: dict[str, tuple[int, ...]] = {}
 for _t in TOKENS:
     IDS_BY_NAME[_t.name] = IDS_BY_NAME.get(_t.name, ()) + (_t.tid,)
+
+
+def check_written(words: Iterable[str], asked: bool) -> None:
+    """The numbers of the tokens a request asked now names (words or comma lists of ``icon:a/b``)
+    written by the one rule for numbers (engine.game.whole_number): ``ship:05/1`` is refused, as
+    ``strength=03`` is (it ran as ship:5/1 but was journaled as typed); a stored line replays."""
+    if not asked:
+        return
+    for word in words:
+        for part in word.split(","):
+            _icon, colon, nums = part.partition(":")
+            for n in nums.split("/") if colon else ():
+                if n.isdecimal():
+                    whole_number(n)
 
 
 def parse_token(text: str) -> tuple[str, int, int]:

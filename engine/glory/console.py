@@ -113,7 +113,7 @@ def _fame(state: State, req: Request) -> Outcome:
     if len(req.args) != 2 or not _SIGNED.match(req.args[1]):
         raise BadArguments(usage)
     name = _player(state, req.args[0])      # after round 9 too: a correction before the score is final
-    delta = int(req.args[1])
+    delta = req.number(req.args[1], signed=True)       # (+03 is +3 written otherwise: refused when asked)
     if delta == 0:
         raise BadArguments(Msg("A change of 0 moves nothing; give +N or -N."))
     change = F.change_fame(state, name, delta)
@@ -822,7 +822,7 @@ def _pick(state: State, req: Request) -> Outcome:
     if apart is not None and apart != APART:
         raise BadArguments(Msg("picks= takes only '{}' (each hand size picks from draws of its own); not '{}'.",
                                APART, apart[:24]))
-    size = int(req.args[0])
+    size = req.number(req.args[0])
     stream = PICKS if apart is None else f"{PICKS}-{size}"
     rng = load_rng(state, stream)
     position = rng.die(size)                   # below(size) + 1: a card's place from the left
@@ -999,7 +999,7 @@ def _sheet(state: State, req: Request) -> Outcome:
     _no_opts(req, usage)
     if len(req.args) != 3 or req.args[1].lower() not in SHEET_LIMITS or not req.args[2].isdecimal():
         raise BadArguments(usage)
-    name, entry, n = _player(state, req.args[0]), req.args[1].lower(), int(req.args[2])
+    name, entry, n = _player(state, req.args[0]), req.args[1].lower(), req.number(req.args[2])
     if n > SHEET_LIMITS[entry]:
         raise BadArguments(Msg("{} {}: at most {}.", name, term(SHEET_WORDS[entry]), SHEET_LIMITS[entry]))
     sheet = state.setdefault("sheet", {}).setdefault(name, {})

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.errors import BadArguments
 from engine.glory.tables import tables
+from engine.names import named
 from engine.glory.text import Msg
 
 PLAYER_KEYS = frozenset({"name", "track", "flipped", "medals", "sets", "merchant_jewelry_jokers",
@@ -88,16 +89,16 @@ def _object(value: Any, what: str, keys: frozenset[str]) -> Mapping[str, Any]:
 
 
 class _Names:
-    """Case-insensitive lookup of player names."""
+    """Lookup of player names in any letter case, е for ё (engine.names.named)."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = list(names)
-        self._by_key = {n.casefold(): n for n in names}
 
     def get(self, raw: Any, where: str) -> str:
-        if not isinstance(raw, str) or raw.casefold() not in self._by_key:
+        found = named(self.names, raw) if isinstance(raw, str) else None
+        if found is None:
             raise BadArguments(Msg("{}: {!r} is not a player (players: {}).", where, raw, ', '.join(self.names)))
-        return self._by_key[raw.casefold()]
+        return found
 
 
 def parse_sheet(data: Any, session: SessionFacts | None = None) -> ScoreSheet:

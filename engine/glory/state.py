@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from engine.errors import BadArguments
-from engine.game import Request, State
+from engine.game import Request, State, whole_number
 from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
 from engine.glory.views import EventCard, GloryGameView, TrackPlace
-from engine.names import check_name
+from engine.names import check_name, named
 from engine.rng import Draws, Rng
 from engine.glory.text import Msg
 
@@ -57,7 +57,7 @@ def new_state(req: Request, seed: Draws | int) -> State:
     options = {v: req.opt_flag(v) for v in VARIANTS}
     first = find_player(players, req.opts.get("first", players[0]))
     provinces = _provinces(req.opts.get("provinces"))
-    starting = _starting_fame(req.opts.get("fame"), players)
+    starting = _starting_fame(req.opts.get("fame"), players, req.asked)
     draws = Draws.coerce(seed)
     seats = dict(zip(players, R.seat_layout(len(players))))
     state: State = {
@@ -98,13 +98,13 @@ def _provinces(raw: str | None) -> list[str]:
     return names
 
 
-def _starting_fame(raw: str | None, players: list[str]) -> dict[str, int]:
+def _starting_fame(raw: str | None, players: list[str], asked: bool = False) -> dict[str, int]:
     if raw is None:
         return {p: 1 for p in players}
     parts = raw.split(",")
     if len(parts) != len(players) or not all(p.isdecimal() and 1 <= int(p) <= 90 for p in parts):
         raise BadArguments(Msg("fame= gives each player's starting fame (1-90), in order, e.g. fame={}.", ','.join('1' for _ in players)))
-    return {p: int(v) for p, v in zip(players, parts)}
+    return {p: whole_number(v, asked) for p, v in zip(players, parts)}
 
 
 def _objective_deck(rng: Rng, n_players: int, options: dict[str, bool]) -> list[str]:
@@ -133,10 +133,11 @@ def two_player_cards_unknown(n_players: int, options: Mapping[str, bool]) -> boo
 
 
 def find_player(players: list[str], raw: str) -> str:
-    """The player called ``raw`` (any letter case); raises BadArguments listing the players."""
-    for p in players:
-        if p.casefold() == raw.casefold():
-            return p
+    """The player called ``raw`` (any letter case, е for ё: engine.names.named); raises
+    BadArguments listing the players."""
+    found = named(players, raw)
+    if found is not None:
+        return found
     raise BadArguments(Msg("No player '{}' (players: {}).", raw, ", ".join(players)))
 
 

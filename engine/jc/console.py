@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove, LegatusError
 from engine.game import (Command, Drawn, GameRules, Outcome, Request, State, commands, load_draws, load_rng,
-                         store_draws, store_rng, stream_drawn)
+                         store_draws, store_rng, stream_drawn, whole_number)
 from engine.jc import battle as B
 from engine.jc import campaign as C
 from engine.jc import cards as K
@@ -325,11 +325,13 @@ def _turn_outcome(state: State, rec: dict[str, Any], since: int) -> Outcome:
     return Outcome(fields, said)
 
 
-def parse_dice(text: str, count: int | None = None) -> list[int]:
+def parse_dice(text: str, count: int | None = None, asked: bool = False) -> list[int]:
     """``dice=3,5,1`` → ``[3, 5, 1]``: the faces of a roll thrown on the table, as typed. Raises
-    BadArguments unless they are die faces (and ``count`` of them, when it is known)."""
+    BadArguments unless they are die faces (and ``count`` of them, when it is known); ``asked``: a
+    request asked now, each face one plain digit (engine.game.whole_number: no ``+3``, ``03``, no
+    empty place ``3,,5``; a stored line replays as it ran)."""
     try:
-        faces = [int(x) for x in text.split(",") if x.strip()]
+        faces = [whole_number(x, asked) for x in text.split(",") if asked or x.strip()]
     except ValueError:
         raise BadArguments(Msg("dice={} must be die faces 1-6 separated by commas, e.g. dice=3,5,1.",
                                  text)) from None
@@ -346,7 +348,7 @@ def _fire(state: State, req: Request) -> Outcome:
         raise BadArguments(B.dice_wanted(B.actor(battle, key, "fire")))
     faces = None
     if dice is not None:                        # out of order or not allowed is said before bad dice
-        faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]))
+        faces = parse_dice(dice, int(B.actor(battle, key, "fire")["strength"]), req.asked)
     stream = _fire_stream(state, B.actor(battle, key, "fire")["key"])     # (refused as B.fire would)
     rng = load_rng(state, stream)
     since = len(battle["events"])
@@ -471,7 +473,7 @@ def _auto(state: State, req: Request) -> Outcome:
         raise BadArguments(Msg("This battle uses physical dice: roll for the block and enter them, e.g. auto dice=3,5,1."))
     if text is not None and d is not None and not fires:
         raise BadArguments(Msg("No block fires now (a hit is placed or a block retreats): auto takes no dice=."))
-    faces = parse_dice(text) if text is not None else None
+    faces = parse_dice(text, asked=req.asked) if text is not None else None
     stream = _fire_stream(state, policy.next_block(battle, d)["key"]) if fires and d is not None else _no_fire(state)
     rng = load_rng(state, stream) if stream is not None else Rng(0)      # (nothing drawn: a hit, a retreat)
     rec = policy.auto_step(battle, rng, faces)

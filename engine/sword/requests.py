@@ -35,8 +35,8 @@ def tactics_fields(req: Request, rng: Rng) -> dict[str, Any]:
     req.check_opts(TACTICS_OPTS)
     if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > 9:
         raise BadArguments(usage)
-    rating = int(req.args[0])
-    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    rating = req.number(req.args[0])
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
     kind = req.opts.get("kind")
     if kind is not None and kind not in T.KINDS:
         raise BadArguments(Msg("kind= is one of {}.", ', '.join(T.KINDS)))
@@ -89,16 +89,16 @@ def battle_fields(req: Request, rng: Rng, def_rng: Rng | None = None) -> dict[st
     def_units = req.opt_int("def", lo=1, hi=MAX_UNITS)
     att_flank = req.opt_int("att-flank", 0, lo=0, hi=MAX_UNITS)      # W-2: a flanking force's units, besides
     def_flank = req.opt_int("def-flank", 0, lo=0, hi=MAX_UNITS)      # the army's (they count half in its size)
-    att_mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
-    def_mod = req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    att_mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
+    def_mod = req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
     retreat = req.opt_int("retreat", 0, lo=0, hi=MAX_UNITS)
     assert att_units and def_units and att_mod is not None and def_mod is not None and retreat is not None
     assert att_flank is not None and def_flank is not None
     band = _sacred_band(req)
     n_att = int(tables()["sacred_band_dice" if band == B.ATTACKER else "battle_dice"])
     n_def = int(tables()["sacred_band_dice" if band == B.DEFENDER else "battle_dice"])
-    att_given = parse_faces(req.opts["att-dice"], n_att, "att-dice=") if "att-dice" in req.opts else None
-    def_given = parse_faces(req.opts["def-dice"], n_def, "def-dice=") if "def-dice" in req.opts else None
+    att_given = parse_faces(req.opts["att-dice"], n_att, "att-dice=", req.asked) if "att-dice" in req.opts else None
+    def_given = parse_faces(req.opts["def-dice"], n_def, "def-dice=", req.asked) if "def-dice" in req.opts else None
     att_dice = att_given if att_given is not None else roll_faces(rng, n_att)
     def_dice = def_given if def_given is not None else roll_faces(rng if def_rng is None else def_rng, n_def)
     result = B.resolve(B.Side(att_units + att_flank, att_dice, att_mod, flank=att_flank),
@@ -138,7 +138,7 @@ def odds_fields(req: Request) -> dict[str, Any]:
     req.check_opts(frozenset({"mod", "sacred-band", "seed"}))
     if req.args:
         raise BadArguments(Msg("Usage: {} mod=<attacker net modifier> [sacred-band=att|def].", req.command))
-    net = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    net = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
     assert net is not None
     band = _sacred_band(req)
     n_att = int(tables()["sacred_band_dice" if band == B.ATTACKER else "battle_dice"])

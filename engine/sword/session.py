@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from engine.errors import BadArguments, GameOver, IllegalMove
 from engine.game import (Command, Drawn, GameRules, Outcome, Request, State, commands, load_draws, load_rng, store_draws,
-                         store_rng, stream_drawn)
+                         store_rng, stream_drawn, whole_number)
 from engine.names import check_name
 from engine.rng import Draws
 from engine.sword import battle as B
@@ -136,7 +136,7 @@ def _new(req: Request, seed: Draws | int) -> State:
             f, _, value = part.partition(":")
             if f.lower() not in vp or not value.isdecimal():
                 raise BadArguments(Msg("vp= gives starting VP as power:number for powers in play, e.g. vp={}:2; not '{}'.", factions[0], part))
-            vp[f.lower()] = V.clamp_vp(int(value))
+            vp[f.lower()] = V.clamp_vp(whole_number(value, req.asked))
     pool = list(tables()["consuls"])
     if "consuls" in req.opts:
         pool = _consul_pool(req.opts["consuls"])
@@ -220,11 +220,12 @@ def _faction(state: State, raw: str) -> str:
     return f
 
 
-def _change(raw: str, current: int, what: str) -> int:
+def _change(raw: str, current: int, what: str, asked: bool = False) -> int:
     m = _CHANGE.match(raw)
     if not m:
         raise BadArguments(Msg("Give the {} change as +N, -N or =N, not '{}'.", what, raw))
-    n = int(m.group(2))
+    signed = m.group(1) in "+-"                  # (+05 asked now: refused, engine.game.whole_number)
+    n = abs(whole_number(raw, asked, True)) if asked and signed else whole_number(m.group(2), asked)
     return n if m.group(1) == "=" else current + (n if m.group(1) == "+" else -n)
 
 
@@ -360,7 +361,7 @@ def _vp(state: State, req: Request) -> Outcome:
     _playing(state)
     f = _faction(state, req.args[0])
     before = state["vp"][f]
-    state["vp"][f] = V.clamp_vp(_change(req.args[1], before, term(N_("VP"))))
+    state["vp"][f] = V.clamp_vp(_change(req.args[1], before, term(N_("VP")), req.asked))
     return Outcome({"vp": _ordered(state, state["vp"]), "standings": V.standings(_effective(state))},
                    Msg(T.VP_SET, term(f.capitalize()), before, state["vp"][f]))
 
@@ -494,7 +495,7 @@ def _unrest(state: State, req: Request) -> Outcome:
     _playing(state)
     if state["unrest"] is None:
         raise IllegalMove(Msg("Carthage is not in this game (unrest is a 5-player rule)."))
-    level = _change(req.args[0], state["unrest"], term(N_("unrest")))
+    level = _change(req.args[0], state["unrest"], term(N_("unrest")), req.asked)
     top = int(tables()["unrest_max"])
     if not 0 <= level <= top:
         raise IllegalMove(Msg("Unrest stays within 0..{}; it would be {}.", top, level))
@@ -507,7 +508,7 @@ def _naval(state: State, req: Request) -> Outcome:
     req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
     if req.args:
         raise BadArguments(Msg("Usage: naval [mod=N] [die=D] [extra-ops=N] [friendly-port=1]."))
-    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
     extra = req.opt_int("extra-ops", 0, lo=0, hi=10)
     assert mod is not None and extra is not None
     if extra and "carthage" not in state["factions"]:
@@ -535,13 +536,13 @@ def _check(state: State, req: Request) -> Outcome:
     if len(req.args) != 1 or req.args[0].lower() not in kinds:
         raise BadArguments(usage)
     kind = req.args[0].lower()
-    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD)
+    mod = req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True)
     assert mod is not None
     if req.opt_flag("gauls"):
         if kind != "siege":
             raise BadArguments(Msg("gauls=1 (the Gauls' -1 when besieging) goes with 'check siege'."))
         mod += int(tables()["two_d6"]["gauls_besieging"])
-    dice = parse_faces(req.opts["dice"], 2, "dice=") if "dice" in req.opts else _roll(state, 2, _check_dice(state, req))
+    dice = parse_faces(req.opts["dice"], 2, "dice=", req.asked) if "dice" in req.opts else _roll(state, 2, _check_dice(state, req))
     total = sum(dice) + mod
     result = None
     for row in tables()["two_d6"]["tables"][kind] or []:

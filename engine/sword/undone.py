@@ -60,8 +60,8 @@ def values(req: Request) -> dict[str, Any]:
     return {"attackers": att, "defenders": dfn,
             "att_flank": req.opt_int("att-flank", 0, lo=0, hi=MAX_UNITS),
             "def_flank": req.opt_int("def-flank", 0, lo=0, hi=MAX_UNITS),
-            "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
-            "defmod": req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+            "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True),
+            "defmod": req.opt_int("defmod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True),
             "sacred_band": SIDES[band.lower()] if band is not None else None,
             "att_dice": dice("att-dice"), "def_dice": dice("def-dice")}
 
@@ -126,7 +126,7 @@ def tactics_values(req: Request, kinds: Sequence[str]) -> dict[str, Any]:
     if len(req.args) != 1 or not req.args[0].isdecimal() or int(req.args[0]) > MAX_RATING:
         raise BadArguments(Msg(TACTICS_USAGE))
     kind = req.opts.get("kind")
-    return {"rating": int(req.args[0]), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+    return {"rating": int(req.args[0]), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True),
             "test": kind if kind in kinds else None, "die": req.opt_int("die", None, lo=1, hi=6)}
 
 
@@ -141,7 +141,7 @@ def naval_values(req: Request) -> dict[str, Any]:
     req.check_opts(frozenset({"mod", "die", "extra-ops", "friendly-port"}))
     if req.args:
         raise BadArguments(Msg(NAVAL_USAGE))
-    return {"mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD), "friendly_port": req.opt_flag("friendly-port"),
+    return {"mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True), "friendly_port": req.opt_flag("friendly-port"),
             "extra_ops": req.opt_int("extra-ops", 0, lo=0, hi=MAX_EXTRA_OPS), "die": req.opt_int("die", None, lo=1, hi=6)}
 
 
@@ -169,7 +169,7 @@ def check_values(req: Request, kinds: Sequence[str]) -> dict[str, Any]:
     dice = [int(x) for x in raw.split(",") if x.strip().isdecimal()] if raw is not None else None
     if dice is not None and (len(dice) != 2 or not all(1 <= x <= 6 for x in dice)):
         dice = None
-    return {"check": req.args[0].lower(), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD),
+    return {"check": req.args[0].lower(), "mod": req.opt_int("mod", 0, lo=-MAX_MOD, hi=MAX_MOD, signed=True),
             "gauls": req.opt_flag("gauls"), "dice": dice}
 
 
