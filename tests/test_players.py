@@ -536,8 +536,7 @@ def test_a_spelling_that_fits_two_people_names_neither(state_dir):
 ])
 def test_glory_players_refuses_a_number_and_one_name_twice_and_stores_nothing(state_dir, line, why):
     """Helpers' finding: ``new glory players=3`` started a solo game of a player called "3" who then
-    stayed in History → Players; ``players=Семён,Семен`` seated one name twice (G-1: 1 to 4 players
-    named)."""
+    stayed in History → Players; ``players=Семён,Семен`` seated one name twice."""
     c = _open(state_dir)
     try:
         ok(c, "new dice seed=1")
@@ -568,5 +567,18 @@ def test_the_notice_of_a_damaged_player_names_them_and_says_what_to_do(state_dir
         assert ok(c, "players")["players"] == ["Анна"]
         ok(c, "new glory players=Борис seed=2")
         assert ok(c, "players")["players"] == ["Борис", "Анна"]
+    finally:
+        c.close()
+
+
+def test_a_side_set_up_never_seats_one_name_twice_spelt_with_e_for_yo(state_dir):
+    """``new jc-battle people=caesar:Семён,pompey:Семен`` was taken as two people at the first set-up
+    (and listed both), refused as one person at the next: one rule now, refused at once."""
+    c = _open(state_dir)
+    try:
+        ok(c, "new dice seed=1")
+        r = c.request("new jc-battle people=caesar:Семён,pompey:Семен seed=1")
+        assert r["error"] == "bad_arguments" and "two sides" in r["message"], r
+        assert ok(c, "players")["players"] == [] and ok(c, "state")["state"]["game"] == "dice"
     finally:
         c.close()
