@@ -92,9 +92,8 @@ SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the se
 def parse_people(game: str, raw: str, view: Mapping[str, Any] | None, asked: bool = False) -> dict[str, str]:
     """``people=caesar:Anna,pompey:Boris`` → ``{"caesar": "Anna", "pompey": "Boris"}``: the person
     who plays each side of a game whose players take sides (its record's ``seats``); ``view``
-    (the new game's) limits the sides to those in play; ``asked`` (a set-up asked now, not a
-    journal replayed): «Семён» and «Семен» are one person (engine.names.folded), as Glory's
-    players= has them. Raises BadArguments naming the problem."""
+    (the new game's) limits the sides to those in play; ``asked`` (not a journal replayed): «Семён»
+    and «Семен» are one person (engine.names.folded). Raises BadArguments naming the problem."""
     from engine.names import folded
     from firmware import players
     from firmware.games import record_of
@@ -115,7 +114,7 @@ def parse_people(game: str, raw: str, view: Mapping[str, Any] | None, asked: boo
         if side in out:
             raise BadArguments(Msg("people= names the player of {} twice.", side))
         person = players.check(name)
-        same = folded if asked else str.casefold       # asked now: one name as players are named (ё/е, apostrophes)
+        same = folded if asked else str.casefold           # (a journal replays as it was written)
         if any(same(p) == same(person) for p in out.values()):
             raise BadArguments(Msg("'{}' cannot play two sides.", person))
         out[side] = person
