@@ -89,10 +89,12 @@ FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/
 SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the session's own
 
 
-def parse_people(game: str, raw: str, view: Mapping[str, Any] | None) -> dict[str, str]:
+def parse_people(game: str, raw: str, view: Mapping[str, Any] | None, asked: bool = False) -> dict[str, str]:
     """``people=caesar:Anna,pompey:Boris`` → ``{"caesar": "Anna", "pompey": "Boris"}``: the person
     who plays each side of a game whose players take sides (its record's ``seats``); ``view``
-    (the new game's) limits the sides to those in play. Raises BadArguments naming the problem."""
+    (the new game's) limits the sides to those in play; ``asked`` (not a journal replayed): «Семён»
+    and «Семен» are one person (engine.names.folded). Raises BadArguments naming the problem."""
+    from engine.names import folded
     from firmware import players
     from firmware.games import record_of
     record = record_of(game)
@@ -112,7 +114,8 @@ def parse_people(game: str, raw: str, view: Mapping[str, Any] | None) -> dict[st
         if side in out:
             raise BadArguments(Msg("people= names the player of {} twice.", side))
         person = players.check(name)
-        if any(p.casefold() == person.casefold() for p in out.values()):
+        same = folded if asked else str.casefold           # (a journal replays as it was written)
+        if any(same(p) == same(person) for p in out.values()):
             raise BadArguments(Msg("'{}' cannot play two sides.", person))
         out[side] = person
     return out
@@ -161,7 +164,7 @@ class Session:
             draws.record(tape)
         initial = game.new(sub, draws)
         if "people" in req.opts:
-            parse_people(game.name, req.opts["people"], game.view(initial))
+            parse_people(game.name, req.opts["people"], game.view(initial), asked)
         header: dict[str, Any] = {"v": version, "game": game.name, "line": line.strip(), "seed": seed, "sid": sid}
         if committed:
             header["committed"] = True
