@@ -28,6 +28,7 @@ from engine.text import Msg, N_, to_data
 from firmware.games import finished_by_rules
 from firmware import shown
 from firmware.log_sentences import Stored, said, undone_sentence
+from firmware.people_arg import parse_people
 from firmware.shown import Mark, Seen, Shown
 # a session's effective actions (offered here too, where they were)
 from firmware.trail import TRAIL_CHUNK as TRAIL_CHUNK, Column as Column, Entry as Entry, Older as Older, Trail as Trail
@@ -87,38 +88,6 @@ def dumps(state: State) -> str:
 END = "end"                    # the action line that ends a session
 FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/common.py's)
 SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the session's own
-
-
-def parse_people(game: str, raw: str, view: Mapping[str, Any] | None, asked: bool = False) -> dict[str, str]:
-    """``people=caesar:Anna,pompey:Boris`` → ``{"caesar": "Anna", "pompey": "Boris"}``: the person
-    who plays each side of a game whose players take sides (its record's ``seats``); ``view``
-    (the new game's) limits the sides to those in play; ``asked`` (not a journal replayed): «Семён»
-    and «Семен» are one person (engine.names.folded). Raises BadArguments naming the problem."""
-    from engine.names import folded
-    from firmware import players
-    from firmware.games import record_of
-    record = record_of(game)
-    if record is None or not record.seats:
-        raise BadArguments(Msg("people= names the player of each side; this game names its players otherwise "
-                               "(e.g. players=Ann,Bob for For the Glory of Rome)."))
-    in_play = set(record.seats)
-    if view is not None and record.players is not None:
-        in_play &= {n.casefold() for n in record.players(game, dict(view))}
-    out: dict[str, str] = {}
-    for part in raw.split(","):
-        side, colon, name = part.partition(":")
-        side = side.strip().lower()
-        if not colon or side not in in_play:
-            raise BadArguments(Msg("people= gives side:name pairs for the sides in play ({}), e.g. people={}:Anna; not '{}'.",
-                                   ", ".join(sorted(in_play)), sorted(in_play)[0] if in_play else "side", part[:40]))
-        if side in out:
-            raise BadArguments(Msg("people= names the player of {} twice.", side))
-        person = players.check(name)
-        same = folded if asked else str.casefold           # (a journal replays as it was written)
-        if any(same(p) == same(person) for p in out.values()):
-            raise BadArguments(Msg("'{}' cannot play two sides.", person))
-        out[side] = person
-    return out
 
 
 class Session:
