@@ -296,6 +296,7 @@ def play(g: Game, p: int, s: int, text_token: str, face: int, down: bool = False
     g.hand[p].remove(tid)
     R.put(g, p, s, tid, va, vb, down)
     g.due[p] += 1                                   # C-6: draw one token at the end of the turn
+    g.drawn[p] = 0                                  # (the draws owed counted afresh, C-14's too)
     step: Step = {"action": "play", "by": R.pname(g, p), "space": SPACES[s], "token": canon,
                   "toward": {PROVINCES[a]: va, PROVINCES[b]: vb}, "face_down": down}
     if down and extra:
@@ -356,6 +357,7 @@ def draw(g: Game, p: int, name: str | None = None) -> int:
     tid = _take_named(g, p, name) if name is not None else _draw_random(g, p)
     g.hand[p].append(tid)
     g.due[p] -= 1
+    g.drawn[p] += 1
     _settle(g, p)
     return tid
 

@@ -43,9 +43,9 @@ _PAIRS = ("hand", "bag", "cent", "markers", "senate", "senate_markers", "removed
 _SCALARS = ("mode", "names", "human_side", "difficulty", "poison", "centurions", "border_control",
             "rules", "inputs", "pool", "turn", "step", "pending", "extra", "cent_taken",
             "tile_defs", "tile_user", "deck", "stack", "played", "last_tile", "revealed", "winner", "end",
-            "last", "turns", "mine", "latest")
+            "last", "turns", "mine", "latest", "drawn")
 # Keys added after sessions were first stored: a state without them gets these values.
-_LATER: dict[str, Any] = {"mine": {}, "latest": ""}
+_LATER: dict[str, Any] = {"mine": {}, "latest": "", "drawn": [0, 0]}
 
 # The streams of the game's draws (``g.rng.stream(name)``, docs/fairness.md): the bonus tokens laid
 # at set-up (C-5) and the C-21 face-down ones set aside, the tile stack (S-3, S-5), a face-down C-21
@@ -94,6 +94,7 @@ class Game:
         self.senate_markers: list[int] = [0, 0]
         self.removed: list[int] = [0, 0]
         self.due: list[int] = [0, 0]
+        self.drawn: list[int] = [0, 0]     # draws made since the ones owed (``due``) were last set: C-5, C-6, C-14
         self.pool: list[str] = []
         self.turn = CRASSUS
         self.step = "play"

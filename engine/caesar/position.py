@@ -366,7 +366,7 @@ def _top_up(g: Game, p: int) -> None:
     missing = max(0, flow.hand_size(g) - len(g.hand[p]))
     missing = min(missing, len(g.bag[p]))
     if g.inputs["human_bag"] == "physical":
-        g.due[p] = missing
+        g.due[p], g.drawn[p] = missing, 0
     else:
         for _ in range(missing):
             g.hand[p].append(flow._draw_random(g, p))

@@ -66,6 +66,7 @@ def view(g: Game) -> CaesarGameView:
         out["human"] = {"hand": _names(g.hand[HUMAN]), "bag": len(g.bag[HUMAN]),
                         "bag_contents": sorted(_names(g.bag[HUMAN])),
                         "centurions": _names(g.cent[HUMAN]), "draws_due": g.due[HUMAN],
+                        "draws_done": g.drawn[HUMAN],
                         "pending": list(g.pending) if g.turn == HUMAN else [],
                         "extra_turn": g.extra and g.turn == HUMAN}
         out["crassus"] = {"row": _names(g.hand[CRASSUS]), "bag": len(g.bag[CRASSUS]),
@@ -81,7 +82,8 @@ def view(g: Game) -> CaesarGameView:
             out["last_crassus_turn"] = his
     else:
         out["players"] = {n[p]: {"hand": len(g.hand[p]), "bag": len(g.bag[p]),
-                                 "centurions": _names(g.cent[p]), "draws_due": g.due[p]}
+                                 "centurions": _names(g.cent[p]), "draws_due": g.due[p],
+                                 "draws_done": g.drawn[p]}
                           for p in (0, 1)}
         out["pending"] = list(g.pending)
         out["extra_turn"] = g.extra

@@ -42,6 +42,7 @@ class HumanView(TypedDict):
     bag_contents: list[str]
     centurions: list[str]
     draws_due: int
+    draws_done: int                          # the draws made of those owed now (C-5, C-6, C-14): «1/2»
     pending: list[str]
     extra_turn: bool
 
@@ -99,6 +100,7 @@ class DuelPlayer(TypedDict):
     bag: int
     centurions: list[str]
     draws_due: int
+    draws_done: int                          # the draws made of those owed now (C-5, C-6, C-14)
 
 
 class Inputs(TypedDict):

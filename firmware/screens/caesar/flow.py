@@ -359,16 +359,18 @@ def after_mine(ctx: Ctx, before: int) -> None:
     show_mine(ctx, before, go_on, drawn if view_of(ctx)["mode"] == "duel" else None)
 
 
-def draw_owed(ctx: Ctx, done: int = 0) -> None:
+def draw_owed(ctx: Ctx) -> None:
     """The tokens owed to the player to move (C-5's first ones, C-6, C-14's Wealth): with a physical
-    bag, asked one at a time, the picker counting them all (``done`` named before it in this run:
-    «1/2» for the second of two, where «0/1» twice read as one token owed)."""
+    bag, asked one at a time, the picker counting them all from the game's state (``draws_done``
+    of ``draws_done + draws_due``: «1/2» for the second of two, where «0/1» twice read as one token
+    owed — and after a restart too, where a count kept on the screen began again at «0/1»)."""
     view = view_of(ctx)
     if view["inputs"]["human_bag"] == "physical":
         solo = view["mode"] == "solo"
         pool = view["human"]["bag_contents"] if solo else _duel_bag(ctx, view)
-        due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
-        ctx.push(TokenPicker(lambda: _("You drew?"), pool, 1, lambda c, picked: _drawn(c, act.draw(picked[0]), done),
+        owed = view["human"] if solo else view["players"][view["turn"]]
+        done, due = owed["draws_done"], owed["draws_due"]
+        ctx.push(TokenPicker(lambda: _("You drew?"), pool, 1, lambda c, picked: _drawn(c, act.draw(picked[0])),
                              series=(done, done + max(due, 1))))
         return
     after_mine(ctx, _before(ctx))
@@ -387,10 +389,9 @@ def _duel_bag(ctx: Ctx, view: CaesarView) -> list[str]:
     return pool
 
 
-def _drawn(ctx: Ctx, line: Line[Reply], done: int = 0) -> None:
-    """A token drawn from a physical bag (``done`` named before it in this run): the same player's
-    next one is asked at once (no pass of the device, no trip home); then on to what the table does
-    next."""
+def _drawn(ctx: Ctx, line: Line[Reply]) -> None:
+    """A token drawn from a physical bag: the same player's next one is asked at once (no pass of
+    the device, no trip home); then on to what the table does next."""
     before = view_of(ctx)
     ctx.pop()
     if run_line(ctx, line) is None:
@@ -399,6 +400,6 @@ def _drawn(ctx: Ctx, line: Line[Reply], done: int = 0) -> None:
     solo = view["mode"] == "solo"
     due = view["human"]["draws_due"] if solo else view["players"][view["turn"]]["draws_due"]
     if due and view["turn"] == before["turn"] and not view["winner"] and view["step"] in ("play", "draw"):
-        draw_owed(ctx, done + 1)
+        draw_owed(ctx)
         return
     go_on(ctx, holder=before["turn"])        # the player who drew has the device
