@@ -616,13 +616,15 @@ def test_a_draw_before_the_might_decision_says_so_in_whole_words(console, lang, 
 
 
 @pytest.mark.parametrize("lang,said", [
-    ("en", "Undone: You drew shield 4/2. Put the token drawn back into the bag."),
-    ("ru", "Отменено: Вы вытянули щит 4/2. Верните вытянутый жетон в мешочек."),
-    ("uk", "Скасовано: Ви витягли щит 4/2. Поверніть витягнутий жетон у торбинку.")])
+    ("en", "Undone: you drew shield 4/2. Put that token back into the bag."),
+    ("ru", "Отменено: вы вытянули щит 4/2. Верните этот жетон в мешочек."),
+    ("uk", "Скасовано: ви витягли щит 4/2. Поверніть цей жетон у торбинку.")])
 def test_an_undone_draw_says_the_token_goes_back_into_the_bag(console, lang, said):   # C-6
     """Every other undo says what to take back on the table; a draw's said only «Undone: You drew
     shield 4/2.», and the token stayed behind the screen while the device had it in the bag again
-    (one token short there: a later undo further back, or a Poison, then went by another hand)."""
+    (one token short there: a later undo further back, or a Poison, then went by another hand).
+    One sentence of its own: the Log's «Вы вытянули…» after «Отменено:» kept its capital
+    mid-sentence («Отменено: Вы вытянули щит 4/2.»)."""
     from scripts.shots_caesar import HU_MIGHT, NEW
     ok(console, f"settings language={lang}")
     ok(console, NEW)

@@ -248,11 +248,15 @@ def _undone(sentence: Any) -> Msg | None:
     stays there, just above the undo's). Your placement that closed provinces likewise. An undo of
     ``reveal-tile`` with his bag physical says that tokens drawn for the tile go back into his
     bag, and one of a draw that the token drawn goes back into the bag (else the bag on the table
-    keeps one token less than the device's). None for every other step (``Undone: <sentence>``)."""
+    keeps one token less than the device's) — your draw in a sentence of its own, «Отменено: вы
+    вытянули…» (the Log's «Вы вытянули…» put after «Отменено:» kept its capital mid-sentence). None
+    for every other step (``Undone: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == TILE_REVEALED and sentence.kwargs.get("table") == "bag":
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
-    if isinstance(sentence, AnyMsg) and sentence.template in (YOU_DREW, DREW_PRIVATE):     # C-6, C-14: the
-        return Msg("Undone: {} Put the token drawn back into the bag.", sentence)     # table follows the device
+    if isinstance(sentence, AnyMsg) and sentence.template == YOU_DREW and len(sentence.args) == 1:   # C-6, C-14: the
+        return Msg("Undone: you drew {}. Put that token back into the bag.", sentence.args[0])    # table follows
+    if isinstance(sentence, AnyMsg) and sentence.template == DREW_PRIVATE:                          # the device
+        return Msg("Undone: {} Put the token drawn back into the bag.", sentence)
     bonus = _bonus_undone(sentence)
     if bonus is not None:
         return bonus
