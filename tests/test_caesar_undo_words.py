@@ -21,9 +21,11 @@ YOURS = [*GAME, "play HU-HC shield:3/3 HU"]
 
 HIS_TURN = {"en": "Crassus's whole turn with tile В.", "ru": "Весь ход Красса с приказом В.",
             "uk": "Увесь хід Красса з тайлом В."}
-YOUR_TURN = {"en": "Your shield 3/3 toward Hispania Ulterior and all it closed.",
-             "ru": "Ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл.",
-             "uk": "Ваш щит 3/3 до провінції Далека Іспанія і все, що він закрив."}
+# (it named the province too, «Ваш щит 3/3 к провинции Дальняя Испания и всё, что он закрыл.»: four
+# rows under a panel of three, so it scrolled; the notice still names it)
+YOUR_TURN = {"en": "Your shield 3/3 and all it closed.",
+             "ru": "Ваш щит 3/3 и всё, что он закрыл.",
+             "uk": "Ваш щит 3/3 і все, що він закрив."}
 HIS_UNDONE = {"en": "Undone: Crassus's whole turn with tile В. Take back on the board what it did (the Log lists it).",
               "ru": "Отменено: весь ход Красса с приказом В. Отмените на поле то, что он сделал (ход записан в Журнале).",
               "uk": "Скасовано: увесь хід Красса з тайлом В. Скасуйте на полі те, що він зробив (хід записано в "
@@ -85,7 +87,7 @@ def test_the_undo_question_of_your_placement_that_closed_a_province_names_it(tmp
         assert ";" in app.console.request("log 1")["log"][0]        # it closed a province: a longer sentence
         question = _asked(app)
         assert _joined(question.rows) == YOUR_TURN[lang]
-        assert len(question.rows) <= base.ROWS             # a long province's name: one row more at most (it took 5)
+        assert len(question.rows) <= base.ROWS - 1         # one panel over «A: undo» (it took 5, then 4: it scrolled)
         said = _undone(app)
         assert said == YOUR_UNDONE[lang], said
         assert len(base.wrap(said)) <= 2 * base.ROWS        # two pages (three in Russian and Ukrainian before)
@@ -152,6 +154,51 @@ def test_every_plain_placement_question_fits_one_panel(lang):   # C-3, C-6
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_closing_placement_question_fits_one_panel(lang):   # C-7..C-12, C-21
+    """A placement that closed provinces or ended the game, solo or a duel's, face up (every token
+    on every space it may take, facing either province, by either player) or face down (C-21, the
+    three double borders): the question of its undo stays on one panel over «A: undo». With the
+    province it faced it took four rows in Russian and Ukrainian («Цезарь: универсальный 4/0 к
+    провинции Дальняя Испания и конец игры.»), and scrolled."""
+    from engine.caesar.board import BORDER_CONTROL, SPACE_A, SPACE_B, SPACE_ICON, SPACES
+    from engine.caesar.console import DUEL, SOLO
+    from engine.caesar.terms import player, province, space, token
+    from engine.caesar.text import Msg
+    from engine.caesar.tokens import TOKENS
+    from firmware.i18n import _, say
+
+    steps = []
+    for s in range(len(SPACES)):
+        for t, tok in enumerate(TOKENS):
+            if not tok.mask & SPACE_ICON[s]:
+                continue
+            for p in (SPACE_A[s], SPACE_B[s]):
+                mine = Msg("You: placed {} on {}, {} toward {}", token(t), space(s), tok.hi, province(p))
+                theirs = Msg("placed {} on {}, {} toward {}", token(t), space(s), tok.hi, province(p))
+                steps += [(SOLO, Msg("{}.", Msg("{}; {}", mine, "closed X"))),
+                          (SOLO, Msg("{} {}", Msg("{}.", mine), "Crassus loses.")),
+                          *[(DUEL, Msg("{}: {}.", player(who), Msg("{}; {}", theirs, "closed X"))) for who in ("caesar", "pompey")],
+                          *[(DUEL, Msg("{} {}", Msg("{}: {}.", player(who), theirs), "Pompey wins."))
+                            for who in ("caesar", "pompey")]]
+            if BORDER_CONTROL[s]:
+                steps += [(SOLO, Msg("{}.", Msg("{}; {}", Msg("You: placed {} on {} face down", token(t), space(s)), "X")))]
+        if BORDER_CONTROL[s]:
+            steps += [(DUEL, Msg("{}: {}.", player(who), Msg("{}; {}", Msg("placed a token on {} face down", space(s)), "X")))
+                      for who in ("caesar", "pompey")]
+    try:
+        i18n.set_language(lang)
+        worst = []
+        for rules, step in steps:
+            asked = rules.undo_asked(step)       # as the App asks it (None: «Take back: <sentence>»)
+            rows = base.wrap(say(asked) if asked is not None else _("Take back: {}").format(say(step)))
+            if len(rows) > base.ROWS - 1:
+                worst.append(rows)
+        assert not worst, (len(worst), worst[:3])
+    finally:
+        i18n.set_language("en")
+
+
 BONUS_ASKED = {"en": ("Might: sword 5/1 on Sicilia–Italia.", "Might: the control marker in Achaea.",
                       "Centurion: sword 7/0 behind the screen."),
                "ru": ("Могущество: меч 5/1 в ячейке Сицилия–Италия.", "Могущество: жетон контроля в провинции Ахея.",
@@ -211,9 +258,11 @@ def test_the_undo_question_of_a_duel_placement_that_closed_says_so(tmp_path):   
         from engine.caesar.text import Msg
         placed = Msg("placed {} on {}, {} toward {}", "wild 4/0", "Sicilia–Italia", 4, "Sicilia")
         closed = Msg("{}: {}.", "Caesar", Msg("{}; {}", placed, Msg("closed Sicilia")))
-        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 toward Sicilia and all it closed."
+        assert str(_duel_undo_asked(closed)) == "Caesar: wild 4/0 and all it closed."
         down = Msg("placed a token on {} face down", "Sardinia–Gallia")          # C-21: the token is not named
         assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", down))) == "Caesar: a token face down on Sardinia–Gallia."
+        assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("{}; {}", down, Msg("closed Sardinia"))))) == \
+            "Caesar: a token face down and all it closed."
         with_bonus = Msg("placed a token on {} face down and drew the face-down bonus {}", "Sardinia–Gallia", "Might")
         assert str(_duel_undo_asked(Msg("{}: {}.", "Caesar", Msg("{}; {}", with_bonus, Msg("used it"))))) == \
             "Caesar: a token face down and the bonus Might."

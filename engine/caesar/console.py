@@ -395,12 +395,12 @@ def _your_placement(sentence: Any) -> tuple[Any, Any, Any] | None:
 
 
 def _undo_asked(sentence: Any) -> Msg | None:
-    """The undo question's sentence, short enough for one panel over «A: undo» (three rows; a few
-    of the longest names take a fourth) where the step's own sentence is long: his whole turn
-    (S-9..S-18: everything one tile made him do, however many placements, closures and bonuses)
-    named by its tile; your placement (C-6) by its token and the province its higher number faces
-    — one that closed provinces (C-7..C-11) adds «and all it closed», one that ended the game
-    (C-12) «and the game's end»; one face down (C-21) by its token and its space, or by the bonus
+    """The undo question's sentence, short enough for one panel over «A: undo» (three rows) where
+    the step's own sentence is long: his whole turn (S-9..S-18: everything one tile made him do,
+    however many placements, closures and bonuses) named by its tile; your placement (C-6) by its
+    token and the province its higher number faces — one that closed provinces (C-7..C-11) by its
+    token «and all it closed», one that ended the game (C-12) «and the game's end» (with the
+    province too it took four rows in Russian and Ukrainian: it scrolled); one face down (C-21) by its token and its space, or by the bonus
     it drew; a Might (C-15) or a Centurion taken (C-18) by what it flipped or took
     (:func:`_bonus_asked`); a draw (C-6) by the token (:func:`_draw_asked`). None for every other
     step (``Take back: <sentence>``: a bonus discarded, a tile revealed, all short). The «Undone»
@@ -422,18 +422,18 @@ def _undo_asked(sentence: Any) -> Msg | None:
         return None
     first, went_on, end = placed
     a = first.args
-    if first.template == "You: placed {} on {}, {} toward {}":
-        if end is not None:
-            return Msg("Your {} toward {} and the game's end.", a[0], a[3])
+    if first.template == "You: placed {} on {}, {} toward {}":     # one that closed: by its token alone
+        if end is not None:                                          # (with the province it faces, four rows
+            return Msg("Your {} and the game's end.", a[0])          # in Russian under a panel of three)
         if went_on:
-            return Msg("Your {} toward {} and all it closed.", a[0], a[3])
+            return Msg("Your {} and all it closed.", a[0])
         return Msg("Your {} toward {}.", a[0], a[3])
     if end is not None:                    # C-21 and C-12 at once: rare, asked in its own words
         return None
     if first.template == "You: placed {} on {} face down and drew the face-down bonus {}":
         return Msg("Your {} face down and the bonus {}.", a[0], a[2])
     if went_on:
-        return Msg("Your {} face down on {} and all it closed.", a[0], a[1])
+        return Msg("Your {} face down and all it closed.", a[0])          # (its space too: four rows)
     return Msg("Your {} face down on {}.", a[0], a[1])
 
 
@@ -511,15 +511,15 @@ def _duel_undo_asked(sentence: Any) -> Msg | None:
         if len(first.args) == 2:
             return Msg("{}: a token face down and the bonus {}.", who, first.args[1])
         if first is not parts:
-            return Msg("{}: a token face down on {} and all it closed.", who, first.args[0])
+            return Msg("{}: a token face down and all it closed.", who)     # (its space too: four rows)
         return Msg("{}: a token face down on {}.", who, first.args[0])
     if first.template != "placed {} on {}, {} toward {}":
         return None
     token, toward = first.args[0], first.args[3]
-    if end is not None:
-        return Msg("{}: {} toward {} and the game's end.", who, token, toward)
-    if first is not parts:
-        return Msg("{}: {} toward {} and all it closed.", who, token, toward)
+    if end is not None:                      # one that closed: by its token alone (with the province it
+        return Msg("{}: {} and the game's end.", who, token)            # faces, four rows in Russian and
+    if first is not parts:                                               # Ukrainian: it scrolled)
+        return Msg("{}: {} and all it closed.", who, token)
     return Msg("{}: {} toward {}.", who, token, toward)
 
 
