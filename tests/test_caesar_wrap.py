@@ -97,3 +97,40 @@ def test_his_closure_with_two_border_markers_names_both_in_one_sentence(lang):  
         presses += 1
     before = -(-(len(rows) - one + each) // 3)      # three rows a screen: the two sentences' screens
     assert presses <= before, (presses, before, rows)
+
+
+TERMS = {"ru": ("жетон контроля", "жетона контроля"), "uk": ("маркер контролю", "маркери контролю"),
+         "en": ("marker", "markers")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("new, who", [("new caesar-solo side=caesar seed=1", "crassus"),
+                                      ("new caesar-solo side=caesar seed=1", "human"),
+                                      ("new caesar-duel seed=1", "caesar"), ("new caesar-duel seed=1", "pompey")])
+def test_a_closure_s_control_markers_row_keeps_the_rulebook_term_whole(lang, new, who):  # C-9
+    """A closure's page says who places how many control markers (C-9: one, Italy two). The
+    rulebooks' terms («жетон контроля», «маркер контролю») with the player and the number are
+    21–25 characters, over the 20 of a row beside the scroll bar: the row broke inside the term,
+    «Цезарь: 1 жетон» / «контроля». The number and the whole term now share a row
+    («Цезарь:» / «1 жетон контроля»); in English the row fits whole."""
+    from firmware.screens.caesar.turn import TurnScreen
+    from firmware.screens.caesar.words import who as who_said
+    from tests.fakectx import FakeCtx
+    i18n.set_language(lang)
+    ctx = FakeCtx(new, lang=lang)
+    other = {"crassus": "human", "human": "crassus", "caesar": "pompey", "pompey": "caesar"}[who]
+    for code, n in (("SC", 1), ("IT", 2)):
+        step = {"action": "close", "province": code, "by": who, "winner": who, "markers": n,
+                "totals": {who: 7, other: 2}, "border_markers": [], "bonus": None}
+        screen = TurnScreen([{"kind": "close", "step": step, "bonuses": [], "at": 0}])   # type: ignore[typeddict-item]
+        ctx.open(screen)
+        screen.render(ctx)
+        rows = screen._rows(screen.pages[0], ctx.view())
+        term = TERMS[lang][n - 1]
+        said = who_said(ctx.view(), who)
+        if len(f"{said}: {n} {term}") <= base.COLS - 1:
+            assert f"{said}: {n} {term}" in rows, rows
+        else:
+            at = rows.index(f"{said}:")
+            assert rows[at + 1] == f"{n} {term}", rows
+        ctx.pop()
