@@ -134,3 +134,33 @@ def test_a_closure_s_control_markers_row_keeps_the_rulebook_term_whole(lang, new
             at = rows.index(f"{said}:")
             assert rows[at + 1] == f"{n} {term}", rows
         ctx.pop()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-10
+    """Your move's preview of a closure («Здесь: берёте вы, 7–0, 1 жетон контроля»: the markers of
+    the province and its borders) broke inside the rulebook's term, «7–0, 1 жетон» / «контроля»;
+    every province (or «Здесь»), every winner, 1 to 6 markers: the number and its whole term
+    share a row, in no more rows than before."""
+    from firmware.screens.caesar.text import _, ngettext
+    from firmware.screens.caesar.words import pn
+    from engine.caesar.board import PROVINCES
+    i18n.set_language(lang)
+    forms = {"ru": ("жетон контроля", "жетона контроля", "жетонов контроля"),
+             "uk": ("маркер контролю", "маркери контролю", "маркерів контролю")}[lang]
+    broken = []
+    for p in [_("Here")] + [pn(code) for code in PROVINCES]:
+        for n in range(1, 7):
+            form = forms[0 if n % 10 == 1 and n != 11 else 1 if 2 <= n <= 4 else 2]
+            for text in (ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers", n),
+                         ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
+                                  "{p}: Crassus takes it {a}–{b}, {n} markers", n),
+                         *[ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
+                                    n).replace("{who}", w) for w in (_("Caesar"), _("Pompey"))]):
+                said = text.format(p=p, a=12, b=10, n=n)
+                rows = base.wrap(said, base.COLS - 1)
+                if not any(f"{n} {form}" in row for row in rows):
+                    broken.append(rows)
+                plain = base.wrap(said.replace(base.TIE, " "), base.COLS - 1)
+                assert len(rows) <= len(plain), (rows, plain)
+    assert not broken, (len(broken), broken[:3])
