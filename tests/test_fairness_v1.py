@@ -39,8 +39,9 @@ def comparable(state_json: str) -> dict:
                                                        # item of a bag made again is which; no draw reads it)
                 holder[part]["history"] = holder[part]["history"][-HISTORY_KEPT:]
     if "rules" in state and "names" in state:          # Caesar! (issue 23): the words and records around
-        for key in ("end", "end_data", "mine", "latest"):    # the draws changed, not the draws: the end
-            state.pop(key, None)                       # sentence, the turn records for resuming, and
+        for key in ("end", "end_data", "mine", "latest", "drawn"):    # the draws changed, not the draws: the
+            state.pop(key, None)                       # end sentence, the turn records for resuming (and the
+            #                                            draws made of those owed, «1/2» after a restart), and
         if isinstance(state.get("last"), dict):        # the rules' new entries (edition, harder-when)
             state["last"] = [(x["action"], x.get("tokens"), x.get("token"), x.get("space"))
                              for x in state["last"].get("steps", [])]
