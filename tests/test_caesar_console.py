@@ -601,18 +601,46 @@ def test_decide_lists_the_equally_good_plays_inside_one_sentence(console, lang, 
     assert d["plays"][0]["text"].startswith("Положите " if lang == "ru" else "Покладіть ")
 
 
-@pytest.mark.parametrize("lang,said", [("ru", "Сначала решите, что делать с бонусом: Ваш ход: примените Могущество"),
-                                       ("uk", "Спершу вирішіть щодо бонуса: Ваш хід: застосуйте Міць")])
+@pytest.mark.parametrize("lang,said", [("ru", "Сначала решите, что делать с бонусом. Ваш ход: примените Могущество"),
+                                       ("uk", "Спершу вирішіть щодо бонуса. Ваш хід: застосуйте Міць")])
 def test_a_draw_before_the_might_decision_says_so_in_whole_words(console, lang, said):   # C-11, C-15
     """A `draw` sent from the laptop while your Might waits (C-11: use the bonus or discard it; C-15)
     is refused and changes nothing; the Russian refusal read «Сначала решите с бонусом» (no such
-    phrase: one decides *what to do* with it)."""
+    phrase: one decides *what to do* with it), then «…с бонусом: Ваш ход: …» (a sentence after a
+    colon, its «Ваш» capital mid-sentence): two sentences, as «Игра окончена. …» is."""
     from scripts.shots_caesar import HU_MIGHT, NEW
     ok(console, f"settings language={lang}")
     ok(console, NEW)
     ok(console, HU_MIGHT)
     ok(console, "play HU-MT ship:3/3 HU")                          # closes Hispania Ulterior: its Might
     assert err(console, "draw", "illegal_move").startswith(said)
+
+
+@pytest.mark.parametrize("lang, goes_on", [("en", "The game goes on: its end is taken back too."),
+                                           ("ru", "Игра продолжается: её конец тоже отменён."),
+                                           ("uk", "Гра триває: її кінець теж скасовано.")])
+@pytest.mark.parametrize("new, side", [("new caesar-solo seed=3", "human"), ("new caesar-duel seed=3", "caesar")])
+def test_undoing_your_winning_placement_says_the_game_goes_on_once(console, lang, goes_on, new, side):   # C-12
+    """Your placement that places your last control marker (C-12) taken back: the notice said the
+    end again after a colon, «…её конец тоже отменён: Вы разместили свой последний жетон контроля и
+    побеждаете.» — «Вы» capital mid-sentence, and «you win» in the note that takes the win back. It
+    ends as the undo of his winning turn does: the game goes on, its end taken back too (the Log
+    keeps how it ended, just above)."""
+    ok(console, f"settings language={lang}")
+    ok(console, new)
+    foe = "crassus" if side == "human" else "pompey"
+    ok(console, "position " + json.dumps({
+        "spaces": {"HU-MT": {"by": side, "token": "ship:6/0", "toward": {"HU": 6, "MT": 0}}},
+        "markers_left": {side: 1, foe: 12}, "turn": side,
+        **({"human_hand": ["shield:3/3", "wild:2/2"]} if side == "human"
+           else {"hands": {"caesar": ["shield:3/3", "wild:2/2"], "pompey": ["ship:5/1", "sword:5/1"]}})}))
+    assert ok(console, "play HU-HC shield:3/3 HU")["winner"] == side
+    won = ok(console, "log 1")["log"][0]
+    undone = ok(console, "undo")["undone"]
+    assert undone.endswith(" " + goes_on), undone
+    end = ok(console, "log 2")["log"]
+    assert end[0] == won and won.split(". ")[-1] not in undone     # how it ended: in the Log, once
+    assert ok(console, "state")["state"]["winner"] is None
 
 
 @pytest.mark.parametrize("lang,said", [

@@ -268,8 +268,7 @@ def _undone(sentence: Any) -> Msg | None:
         token, toward, end = yours
         undone = Msg("Undone: your {} toward {} and all it closed. Take back on the board what it did (the Log "
                      "lists it).", token, toward)
-        return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
-                                                                    end))
+        return undone if end is None else Msg("{} {}", undone, GOES_ON)
     table, letter = turn.kwargs.get("table"), turn.args[0]
     # Short: the first sentence names the turn (the Log keeps its whole sentence, just above).
     if table == "tile":
@@ -284,10 +283,14 @@ def _undone(sentence: Any) -> Msg | None:
                      "lists it).", tile=letter)
     if end is None:
         return undone
-    if table in ("tile", "new-stack"):   # the box's tiles: the table's steps, then that the game goes on (how it
-        return Msg("{} {}", undone, Msg("The game goes on: its end is taken back too."))   # ended: the Log)
-    return Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+    return Msg("{} {}", undone, GOES_ON)      # then that the game goes on (how it ended: the Log)
 
+
+GOES_ON = Msg("The game goes on: its end is taken back too.")
+"""The last sentence of the undo of a step that ended the game (C-12): how it ended stays in the
+Log, just above (it was said again here, «…её конец тоже отменён: Вы разместили свой последний
+жетон контроля и побеждаете.» — a whole sentence after a colon, its «Вы» capital mid-sentence, and
+«побеждаете» in a note saying the win is taken back)."""
 
 _PLACED = {"You: placed {} on {}, {} toward {}": "up", "You: placed {} on {} face down": "down",
            "You: placed {} on {} face down and drew the face-down bonus {}": "bonus",
@@ -327,8 +330,7 @@ def _placement_undone(sentence: Any) -> Msg | None:
                       "and take back what it did (the Log lists it).", a[0], a[1], a[2]) if who is None
                   else Msg("Undone: {} takes the face-down token back from {} behind their screen, lays the bonus {} "
                            "face down beside the board and takes back what it did (the Log lists it).", who, a[0], a[1]))
-        return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}",
-                                                                    end))
+        return undone if end is None else Msg("{} {}", undone, GOES_ON)
     if who is None:
         undone = (Msg("Undone: take {} back from {} behind your screen and lay the bonus {} face down beside the "
                       "board again.", a[0], a[1], a[2]) if kind == "bonus"
@@ -342,7 +344,7 @@ def _placement_undone(sentence: Any) -> Msg | None:
         undone = Msg("Undone: {} takes the face-down token back from {} behind their screen.", who, a[0])
     if first is not parts:                               # it went on past the placement
         undone = Msg("{} {}", undone, Msg("Take back on the board what else it did (the Log lists it)."))
-    return undone if end is None else Msg("{} {}", undone, Msg("The game goes on; its end is taken back too: {}", end))
+    return undone if end is None else Msg("{} {}", undone, GOES_ON)
 
 
 def _bonus_undone(sentence: Any) -> Msg | None:
