@@ -143,7 +143,7 @@ def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-
     every province (or «Здесь»), every winner, 1 to 6 markers: the number and its whole term
     share a row, in no more rows than before."""
     from firmware.screens.caesar.text import _, ngettext
-    from firmware.screens.caesar.words import pn
+    from firmware.screens.caesar.words import count_tied, pn
     from engine.caesar.board import PROVINCES
     i18n.set_language(lang)
     forms = {"ru": ("жетон контроля", "жетона контроля", "жетонов контроля"),
@@ -158,9 +158,25 @@ def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-
                          *[ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
                                     n).replace("{who}", w) for w in (_("Caesar"), _("Pompey"))]):
                 said = text.format(p=p, a=12, b=10, n=n)
-                rows = base.wrap(said, base.COLS - 1)
+                rows = base.wrap(count_tied(said, n), base.COLS - 1)      # as the preview says it
                 if not any(f"{n} {form}" in row for row in rows):
                     broken.append(rows)
-                plain = base.wrap(said.replace(base.TIE, " "), base.COLS - 1)
+                plain = base.wrap(said, base.COLS - 1)
                 assert len(rows) <= len(plain), (rows, plain)
     assert not broken, (len(broken), broken[:3])
+
+
+@pytest.mark.parametrize("lang, rows", [("ru", ["Здесь: берёте вы,", "12–3,", "3 жетона контроля"]),
+                                        ("uk", ["Тут: берете ви,", "12–3,", "3 маркери контролю"])])
+def test_the_preview_of_a_double_closure_shows_the_term_whole(state_dir, lang, rows):  # C-7, C-9
+    """On the device: your placement closing Italy (its two slots and a border marker: 3) previewed
+    before it is made; it read «Здесь: берёте вы,» / «12–3, 3 жетона» / «контроля»."""
+    from firmware.screens.caesar.move import AllItDoes
+    from scripts.shots_caesar import DOUBLE, NEW
+    from tests.screens import app_with
+    app = app_with([NEW, DOUBLE], ["a", "a", "a", "a"], state_dir, lang=lang)
+    try:
+        assert isinstance(app.stack[-1], AllItDoes)
+        assert app.stack[-1].rows[:3] == rows, app.stack[-1].rows
+    finally:
+        app.console.close()

@@ -21,7 +21,8 @@ from firmware.screens.caesar.board import MapScreen, all_reached, map_distance
 from firmware.screens.caesar.icons import draw_icon
 from firmware.screens.caesar.pickers import ChoiceScreen
 from firmware.screens.caesar.turn import show_mine
-from firmware.screens.caesar.words import Follows, fit, icon_of, influence, legal_moves, me, memory, nums, pn, pn_fit, run_line, tok, view_of, who
+from firmware.screens.caesar.words import (Follows, count_tied, fit, icon_of, influence, legal_moves, me, memory, nums, pn,
+                                            pn_fit, run_line, tok, view_of, who)
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.widgets import ConfirmScreen, Intent, Item, WrappedListScreen, intent
 
@@ -254,15 +255,17 @@ class OptionScreen(Follows):
             p = _("Here") if c["province"] == self.code else pn(c["province"])
             if c["winner"] == "none":
                 out.append(_("{p}: nobody takes it, {a}–{b}").format(p=p, a=a, b=b))
-            elif solo and c["winner"] == "human":
-                out.append(ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers",
-                                    n).format(p=p, a=a, b=b, n=n))
+            elif solo and c["winner"] == "human":            # (the count and its term on one row: C-9)
+                out.append(count_tied(ngettext("{p}: you take it {a}–{b}, {n} marker",
+                                               "{p}: you take it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n), n))
             elif solo:
-                out.append(ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
-                                    "{p}: Crassus takes it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n))
+                out.append(count_tied(ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
+                                               "{p}: Crassus takes it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n),
+                                      n))
             else:
-                out.append(ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
-                                    n).format(p=p, who=who(view, c["winner"]), a=a, b=b, n=n))
+                out.append(count_tied(ngettext("{p}: {who} takes it {a}–{b}, {n} marker",
+                                               "{p}: {who} takes it {a}–{b}, {n} markers",
+                                               n).format(p=p, who=who(view, c["winner"]), a=a, b=b, n=n), n))
         if response["senate_markers"]:
             n = int(response["senate_markers"])
             out.append(ngettext("{} control marker under your Senate tokens",

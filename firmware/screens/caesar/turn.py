@@ -28,6 +28,7 @@ from firmware.screens.caesar.turnpages import (
     token_size,
 )
 from firmware.screens.caesar.words import (
+    count_tied,
     edition_of,
     fit,
     icon_of,
@@ -255,8 +256,9 @@ class TurnScreen:
                 rows.append(pn(code))
                 keys.append("province")
             if w != "none" and s["markers"]:
-                rows.append(ngettext("{who}: {n} marker", "{who}: {n} markers",      # there: the title
-                                     s["markers"]).format(n=s["markers"], who=who(view, w)))  # or first row
+                rows.append(count_tied(ngettext("{who}: {n} marker", "{who}: {n} markers",   # there: the title
+                                                s["markers"]).format(n=s["markers"], who=who(view, w)),  # or first
+                                       s["markers"]))                                                     # row
                 keys.append("markers")
             if w == "crassus" and len(set(s["totals"].values())) == 1:     # S-8: the title shows a tie
                 rows.append(_("He always wins ties."))

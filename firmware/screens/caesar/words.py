@@ -175,6 +175,18 @@ def useless(full: str, short: str, note: str = "") -> str:
     return _("(useless) {}").format(short)
 
 
+def count_tied(text: str, n: int) -> str:
+    """A sentence ending in a count and its words, ``Caesar: 1 marker`` (C-9: the rulebooks' «1
+    жетон контроля», «1 маркер контролю»), with the count and those words kept on one row by the
+    wrap (:data:`base.TIE`) when they fit one: «Цезарь:» / «1 жетон контроля», never «Цезарь: 1
+    жетон» / «контроля». The tie is the wrap's, never drawn (the font has no no-break space): a
+    translation keeps plain spaces. As it is when the count is not in it."""
+    head, mark, tail = text.rpartition(f" {n} ")
+    if not mark or len(mark) - 1 + len(tail) > base.COLS - 1:
+        return text
+    return head + " " + f"{n} {tail}".replace(" ", base.TIE)
+
+
 def icon_of(name: str) -> str:
     return name.split(":")[0]
 
