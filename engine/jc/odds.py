@@ -214,8 +214,9 @@ def keep_freed_memory() -> bool:
     the default, 4 to 9 programs sharing the 2 cores): 6+3 0.63 and 0.61 against 0.71 and
     0.74, 10+5 1.71 and 1.61 against 1.75 and 1.71, with Cleopatra no change (2.91 and 2.99
     against 2.83 and 2.89: its big layouts had raised glibc's own threshold already); the
-    biggest battle's whole table 26.2 MB above idle against 26.0. The first big battle sets
-    it (numpy is imported then); True if glibc took it, False elsewhere (nothing changes)."""
+    biggest battle's whole table 26.2 to 27.4 MB above idle against 26.0 to 26.7 (the limit:
+    30). The first big battle sets it (numpy is imported then); True if glibc took it, False
+    elsewhere (nothing changes)."""
     try:
         import ctypes
         mallopt = ctypes.CDLL(None).mallopt
