@@ -196,8 +196,35 @@ def _numpy() -> Any:
             log.warning("numpy is missing: big battles' odds in plain Python, without a table")
             _NUMPY.append(None)
         else:
+            keep_freed_memory()
             _NUMPY.append(numpy)
     return _NUMPY[0]
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3     # glibc's mallopt parameters (malloc.h)
+
+
+def keep_freed_memory() -> bool:
+    """Ask glibc to keep the memory a big battle's arrays free (up to 8 MB) and to take arrays up
+    to 4 MB (512 kB: the most a 32-bit glibc takes) from it, not map them afresh: by default
+    an array of 128 kB or more (a step's layout, a chunk of products) may be given back to the
+    system when freed, and the next step's is faulted in again page by page, zeroed (issue 25:
+    500 to 1,000 minor faults in the first odds of 6+3, 10 to 40 now). Measured with
+    scripts/bench_jc.py's battles (x the yardstick, medians of 7 and 9 runs taking turns with
+    the default, 4 to 9 programs sharing the 2 cores): 6+3 0.63 and 0.61 against 0.71 and
+    0.74, 10+5 1.71 and 1.61 against 1.75 and 1.71, with Cleopatra no change (2.91 and 2.99
+    against 2.83 and 2.89: its big layouts had raised glibc's own threshold already); the
+    biggest battle's whole table 26.2 to 27.4 MB above idle against 26.0 to 26.7 (the limit:
+    30). The first big battle sets it (numpy is imported then); True if glibc took it, False
+    elsewhere (nothing changes)."""
+    try:
+        import ctypes
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError, TypeError):     # pragma: no cover - not glibc
+        return False
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    mapped = any(mallopt(M_MMAP_THRESHOLD, size) for size in (4 << 20, 512 << 10))
+    return bool(mallopt(M_TRIM_THRESHOLD, 8 << 20)) and mapped
 
 
 def _small(b: B.Battle, eps: float) -> dict[str, float]:

@@ -47,6 +47,28 @@ module 0.5-0.85x and 1.4-2.2x in the same runs): a shift costs about 1 ns a cell
 not less than a product here, and 10+5 needs 486 million cell-shifts against 2.7 million products,
 since the (h1, h2) cells repeat strength sets about 3-4x a side and the box is 22-27 % filled.
 Cleopatra (she changes sides) would add axes of her own.
+Measured again and not done (2026-11-28, with 4 to 9 programs running on the 2 cores, so only
+what valgrind counts is firm; figures x the yardstick are medians of 5-6 runs, old and new
+taking turns):
+- the tables' share: one Table asked twice (its tables kept the second time) took 0.68 then
+  0.60 and 0.66 then 0.60 (6+3), 1.69 then 1.55 and 1.55 then 1.44 (10+5), 3.01 then 2.74
+  and 2.48 then 2.48 (with Cleopatra): building the tables is a tenth of the first answer at
+  most now, not a third, so a quicker ``plan`` cannot reach the targets; looking each dice
+  code up once (np.unique over the ids' codes, not a dict per id) made it no quicker;
+- the keys of ``_Sum.state`` added int64 into int32 (a buffered cast: 11 us for 30,000
+  states against 4.5 cast first): about 1 % of 10+5, not worth a change alone;
+- what the instructions go to (callgrind; per first answer 114 million for 6+3, 372 for
+  10+5): ``take`` 30 and 34 %, memcpy 8 and 11, ``ufunc.at`` with its index check 12 and 15,
+  the interpreter only 6 and 3. ``take`` is numpy's floor: about 0.4 ns an element, against
+  0.5 for ``mode="clip"``, 0.6 for 1-d fancy indexing and 0.6-1.8 for ``w[:, row]``;
+- a chunk taken n-major (whole rows of W and NXT gathered at once) gathers in 4.5-7 us
+  against 10.6-17.6 k-major, but the products and index sums then broadcast across the few
+  hit counts: the whole chunk 28-39 us against 31-40 (widths 4 to 23), not worth the change;
+- scratch buffers kept for the battle (the chunk's products and indices with ``take(out=)``,
+  the layout) cut the page faults of 6+3's first answer from about 1,000 to 170 and were not
+  quicker: 6+3 0.63-0.67 against 0.68-0.74, 10+5 1.79-1.85 against 1.56-1.75 (a reused
+  layout must be filled with zeros, all of it, where calloc's untouched pages read as one
+  zero page); glibc keeping freed memory does it better (:func:`engine.jc.odds.keep_freed_memory`).
 
 Positions and look-ups are :mod:`engine.jc.odds_table`. It agrees with
 :func:`engine.jc.odds_dp.odds_python` and the oracle to rounding (tests/test_jc_odds_grid.py,
