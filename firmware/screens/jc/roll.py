@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.jc.replies import TurnRecord
-from engine.jc.views import BlockView
+from engine.jc.views import BlockView, SettledHits
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
@@ -124,7 +124,13 @@ def roll_page(ctx: Ctx) -> None:
     if roll is None:
         return
     events = list(roll["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
-    ctx.push(DiceResult(roll["turn"], events=events, mark=roll_mark(ctx)))
+    ctx.push(DiceResult(roll["turn"], events=events, mark=roll_mark(ctx), settled=roll["settled"]))
+
+
+def settled_of(ctx: Ctx) -> SettledHits | None:
+    """The hits the battle's newest fire placed at once on a tied level (J-7), for its page."""
+    roll = view_of(ctx)["battle"]["roll"]
+    return None if roll is None else roll["settled"]
 
 
 class DiceResult(Follows):
@@ -137,8 +143,9 @@ class DiceResult(Follows):
     ROOM = 2                       # text rows under the dice
 
     def __init__(self, turn: TurnRecord, then: Callable[[Ctx], None] | None = None,
-                 events: list[str] | None = None, mark: str | None = None) -> None:
+                 events: list[str] | None = None, mark: str | None = None, settled: SettledHits | None = None) -> None:
         self.turn = turn
+        self.settled = settled                    # its hits placed at once on a tied level (J-7)
         self.then = then
         self.events = list(events or [])          # what the rules did after this fire (J-2, J-8, J-9)
         self.mark = mark
@@ -155,12 +162,13 @@ class DiceResult(Follows):
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
         from engine.jc.battle import roll_rows
         t = self.turn
-        hits, kept = roll_rows(t, [sentence(e) for e in self.events], blocks)  # a tie with no choice: one row (J-7)
-        events = [e for e in self.events if any(sentence(e) is k for k in kept)]
+        said = [sentence(e) for e in self.events]
+        hits, kept, picks = roll_rows(t, said, blocks, self.settled)      # a tie with no choice: one row (J-7)
+        events = [e for e, s in zip(self.events, said) if any(s is k for k in kept)]
         rows = [say(h) for h in hits]
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
-        waiting = t["hits"] - len(t["applied"]) - t["lost"]
+        waiting = t["hits"] - len(t["applied"]) - t["lost"] - picks        # (the tie's row said those)
         if waiting > 0:                   # the owner (the side fired at, J-7) named: one row, not two
             fired = t.get("side") or next((b["side"] for b in blocks if b["key"] == t["block"]), "")
             rows.append(_waiting(waiting, fired != "caesar", bool(rows)))   # («the owner picks» wrapped)
