@@ -201,8 +201,12 @@ class SessionCommands:
         ends the session first, so nothing can be drawn or undone after the seed is known)."""
         from firmware.fairness import finished_by_rules, revealed
         if not session.ended:
-            if not finished_by_rules(session.game.name, session.game.view(session.state), session.lines):
-                raise IllegalMove(Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
+            view = session.game.view(session.state)
+            if not finished_by_rules(session.game.name, view, session.lines):
+                from firmware.games import record_of
+                record = record_of(session.game.name)
+                why = record.seed_waits(dict(view)) if record is not None and record.seed_waits is not None else None
+                raise IllegalMove(why or Msg("The seed is shown when the game ends: finish the game, or end it with 'end'."))
             self._run_session(session, END)
         out = revealed(session.header, session.share_of(session.state))
         out["ended"] = session.ended_as()

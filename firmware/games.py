@@ -86,6 +86,10 @@ class GameRecord(NamedTuple):
     None: the session's play time is each record's."""
     parted: Callable[[str], bool] | None = None
     """Whether a finished part is one :attr:`playing` names (its record's play time is the part's)."""
+    seed_waits: Callable[[View], str | None] | None = None
+    """Why ``reveal`` is refused now in the game's own words, where the common sentence misleads
+    (Julius Caesar between battles: a battle is over, History has it finished, and the campaign it
+    is part of goes on drawing from the seed); None: the common sentence."""
     seed_shown: Callable[[View], bool] | None = None
     """Once History has the game: whether its seed may be shown now (default yes; Julius Caesar: a
     battle is a part, the seed waits for the campaign's end)."""

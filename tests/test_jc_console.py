@@ -613,3 +613,41 @@ def test_a_card_or_city_typed_in_the_readers_own_words_is_not_said_to_be_no_card
         assert "jupiter" in r["message"] or "Roma" in r["message"], r
     finally:
         c.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Battle 1 is over, but the campaign goes on: its next battles' dice and its cards are drawn from this seed."),
+    ("ru", "Бой 1 окончен, но кампания продолжается: кубики её следующих боёв и карты берутся из этого зерна."),
+    ("uk", "Бій 1 закінчено, але кампанія триває: кубики її наступних боїв і карти беруться з цього зерна.")])
+def test_the_seed_of_a_campaign_waits_for_its_end_not_a_battles(state_dir, lang, said):  # J-13, J-17, J-19
+    """PROTOCOL.md third round: «`reveal`: while the game runs → `illegal_move` (message: the seed
+    is shown when the game ends); after the end → `seed`», and «Before the end no reply field [...]
+    carries the seed or anything that predicts a draw». A jc-battle session is a campaign: once
+    `fight` ends battle 1 (J-13) History has the battle `finished` (second round: «a single
+    battle's end»), but the next battles' dice and the cards are still to be drawn from the seed,
+    so the game runs: `reveal` is refused and `next-battle` goes on. The refusal said «The seed is
+    shown when the game ends: finish the game, or end it with 'end'» about a battle History calls
+    finished; it now says why in the campaign's words. `end` then files the session `ended` (the
+    players stopped the campaign; its battle stays `finished`, with the seed once shown)."""
+    replies = run_console(state_dir, [f"settings language={lang}", "new jc-battle", "add attacker c_caesar",
+                                      "add defender p_leg1", "fight", "reveal", "history", "next-battle", "reveal",
+                                      "end", "reveal", "history"])
+    assert all(r["ok"] for i, r in enumerate(replies) if i not in (5, 8)), replies
+    fought, refused, history, _next, again, ended, shown, filed = replies[4:]
+    assert fought["state"]["battle"]["phase"] == "over" and fought["state"]["ended"] is None
+    assert not fought["state"]["over"]                                    # the campaign runs
+    for r in (refused, again):
+        assert r["error"] == "illegal_move" and r["message"].startswith(said), r
+        assert "seed" not in r
+    [battle] = history["games"]
+    assert (battle["status"], battle["mode"]["kind"], battle["seed"]) == ("finished", "battle", None)
+    assert ended["ended"] == "ended" and shown["ended"] == "ended" and shown["seed"]
+    assert [(g["status"], g["mode"]["kind"]) for g in filed["games"]] == [("ended", "ended"), ("finished", "battle")]
+    assert filed["games"][1]["seed"] == shown["seed"]
+
+
+def test_a_battle_being_fought_keeps_the_common_refusal(state_dir):
+    """Mid-battle the seed waits as in every game: the common sentence (PROTOCOL.md third round)."""
+    replies = run_console(state_dir, ["new jc-battle", "add attacker c_caesar", "add defender p_leg1", "start",
+                                      "reveal"])
+    assert replies[-1]["error"] == "illegal_move" and replies[-1]["message"].startswith("The seed is shown when the game ends")

@@ -2395,6 +2395,89 @@ def test_a_tie_of_one_hit_each_is_one_row_and_its_fire_one_page(state_dir, lang,
         app.console.close()
 
 
+PARTIAL_AT_III = ["new jc-battle dice=physical seed=1", "add attacker c_caesar", "add defender p_leg1 strength=3",
+                  "add defender p_leg3 strength=3", "add defender p_pompeius strength=2", "start",
+                  "fire c_caesar dice=1,1,1"]
+
+
+@pytest.mark.parametrize("lang, said, picked", [
+    ("en", "Legio 1, Legio 3: III→II; 1 more: Pompey picks.", "Legio 1, Legio 3: III→II in any order."),
+    ("ru", "Легион 1, Легион 3: III→II; ещё 1: выбор Помпея.", "Легион 1, Легион 3: III→II, выбора нет."),
+    ("uk", "Легіон 1, Легіон 3: III→II; ще 1: обирає Помпей.", "Легіон 1, Легіон 3: III→II, без вибору.")])
+def test_a_partial_tie_is_one_notice_and_its_fire_two_pages(state_dir, lang, said, picked):  # J-7
+    """Caesar's 3 hits on Legio 1 and Legio 3 at III and Pompeius at II: both legions go to II
+    whichever is first, then one of the three at II is Pompey's pick (J-7, ``ties=partial``). Its
+    page said «Легион 1 III→II», «Легион 3 III→II», «ещё 1: выбор Помпея» and the log's «Легион 1,
+    Легион 3: первые 2 хита в любом порядке дают один итог.» after the pick it announced: 7 rows,
+    4 pages, 4 presses (en, uk too). Now one sentence, 3 rows: 2 pages, 2 presses; the roll (``state.battle.roll``)
+    names the tied blocks and the hits left to the owner. Once picked, the page said again names the
+    level's hits as settled and the pick on its own row."""
+    app = app_with(PARTIAL_AT_III, HOME, state_dir, lang=lang)
+    try:
+        roll = app.view()["battle"]["roll"]
+        assert roll["settled"] == {"side": "pompey", "blocks": ["p_leg1", "p_leg3"], "first": 0, "hits": 2,
+                                   "asked": 1}, roll
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 1], type(top).__name__
+        blocks = app.view()["battle"]["blocks"]
+        assert top.paras(blocks) == [said]
+        assert len(top.rows(blocks)) <= 2 * DiceResult.ROOM - 1, top.rows(blocks)
+        presses = 0
+        while isinstance(app.stack[-1], DiceResult):
+            app.render()
+            app.handle("a")
+            presses += 1
+            assert presses < 9
+        app.render()
+        assert presses == 2 and isinstance(app.stack[-1], BattleScreen), (presses, type(app.stack[-1]).__name__)
+        d = app.view()["battle"]["decision"]
+        assert d["kind"] == "hit" and d["left"] == 1 and sorted(d["choices"]) == ["p_leg1", "p_leg3", "p_pompeius"]
+        assert app.console.request("hit p_leg1")["ok"]
+        roll = app.view()["battle"]["roll"]
+        rows = DiceResult(roll["turn"], events=list(roll["events"]), settled=roll["settled"]).paras(
+            app.view()["battle"]["blocks"])
+        assert len(rows) == 2 and rows[0] == picked and rows[1].endswith("II→I"), rows
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_fire_that_ends_a_battle_reads_its_end_four_rows_a_page(state_dir, lang):  # J-12, J-13
+    """Caesar's last fire eliminates Legio 1 (J-13): its page says the hit, the end and the winner's
+    regroup (J-12, RU summary 3.6) — 22 rows in Russian, read two rows a page under the dice: 11
+    pages, 11 presses to close that one fire, on every battle's last fire (uk, en alike). Past its
+    first page the dice, seen already, make room for four rows, as the end's own page does: every
+    row still shown, at most 6 presses; up (row by row) brings the dice back."""
+    app = app_with(["new jc-battle dice=physical seed=5", "add attacker c_caesar", "add defender p_leg1 strength=1",
+                    "start", "fire c_caesar dice=1,6,6"], HOME, state_dir, lang=lang)
+    try:
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and app.view()["battle"]["phase"] == "over", type(top).__name__
+        rows = top.rows(app.view()["battle"]["blocks"])
+        assert len(rows) > 2 * DiceResult.ROOM, rows
+        seen: set[str] = set()
+        presses = 0
+        while isinstance(app.stack[-1], DiceResult):
+            seen.update(text for _x, _y, text, _font in drawn(app))
+            if presses == 1:                              # up, row by row: the first page, with its dice, again
+                back = app.stack[-1].scroll.top
+                for _ in range(back):
+                    app.handle("up")
+                    app.render()
+                assert app.stack[-1].scroll.top == 0 and back <= 2, back
+                for _ in range(back):
+                    app.handle("down")
+                    app.render()
+                assert app.stack[-1].scroll.top == back
+            app.handle("a")
+            presses += 1
+            assert presses < 20
+        assert set(rows) <= seen, sorted(set(rows) - seen)
+        assert presses <= 6, presses
+    finally:
+        app.console.close()
+
+
 def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17
     """The fire that kills Pompeius (a trophy for Caesar) and ends the battle: after a power cut
     the roll is said with the leader killed, the end and the winner's regroup, as when it was made."""
@@ -3768,7 +3851,8 @@ def test_a_on_a_roll_page_reads_on_before_it_closes():  # J-2, J-12
     ctx.render()
     total = len(page.rows(ctx.view()["battle"]["blocks"]))
     assert total > page.ROOM
-    reached, presses = _pages_by_a(ctx, page, total, lambda top: page.ROOM)
+    long = total > 2 * page.ROOM             # past its first page a long text has four rows (the dice seen)
+    reached, presses = _pages_by_a(ctx, page, total, lambda top: page.LONG if top and long else page.ROOM)
     assert reached == set(range(total)) and presses > 1 and went_on == [1]
 
 

@@ -15,7 +15,7 @@ point of view of the *original* attacker.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from engine.errors import BadArguments, IllegalMove
 from engine.jc.latin import hint as latin_hint
@@ -631,8 +631,10 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
     _drop_pending(battle)
 
 
-# The log's sentence of a tie that needed no choice (docs/protocol/jc.md), as :func:`roll_rows` knows it.
+# The log's sentences of a tie that needed no choice (docs/protocol/jc.md), as :func:`roll_rows` knows them:
+# every hit of it placed, or the first of them (the rest asked).
 SETTLED_ALL = "{names}: the {n} hit ends the same in any order; no choice to make."
+SETTLED_FIRST = "{names}: the first {n} hit ends the same in any order."
 
 
 def _place_full_levels(battle: Battle) -> None:
@@ -643,6 +645,7 @@ def _place_full_levels(battle: Battle) -> None:
     the hits it placed, names the tied blocks and says whether a choice is left."""
     pending = battle["pending"]
     at, first = len(battle["events"]), pending["left"]
+    placed = len(battle["turns"][pending["turn"]]["applied"])     # the hits placed before them (forced)
     tied: list[Block] = []
     while pending["left"] > 0 and battle["phase"] == "fighting":
         cands = hit_candidates(battle, pending["side"])
@@ -663,7 +666,7 @@ def _place_full_levels(battle: Battle) -> None:
         said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.", names=names, n=first,
                    plural="{names}: the {n} hits end the same in any order; no choice to make.")   # (SETTLED_ALL)
     _event(battle, "settled", said, side=pending["side"], blocks=[b["key"] for b in tied],
-           hits=first - left if asked else first, asked=left if asked else 0)
+           hits=first - left if asked else first, asked=left if asked else 0, first=placed)
     battle["events"].insert(at, battle["events"].pop())        # said before what its hits did
 
 
@@ -837,28 +840,62 @@ def applied_hit(a: dict[str, Any], blocks: Iterable[Mapping[str, object]] = (), 
     return Msg("{} {}", move, a["result"])
 
 
-def roll_rows(turn: Mapping[str, Any], events: Iterable[str],
-              blocks: Iterable[Mapping[str, object]] = ()) -> tuple[list[AnyMsg], list[str]]:
+class RollRows(NamedTuple):
+    """A fire's page as :func:`roll_rows` says it: ``hits`` (rows), the ``events`` it still says
+    after them, and ``picks``: how many of the hits waiting for the owner's pick (J-7) a row said."""
+
+    hits: list[AnyMsg]
+    events: list[str]
+    picks: int
+
+
+def settled_level(turn: Mapping[str, Any], settled: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The hits of ``turn`` that ``settled`` (a :class:`~engine.jc.views.SettledHits`) placed at
+    once when they are one level (J-7): each on another block, all from the same strength to the
+    same, none lost with them; [] otherwise (two levels, a block eliminated or killed: said hit by hit)."""
+    if settled is None:
+        return []
+    applied, n, at = list(turn["applied"]), int(settled["hits"]), int(settled["first"])
+    level = applied[at:at + n]
+    if n < 2 or at < 0 or len(level) != n or (turn.get("lost") and not settled["asked"]):
+        return []
+    if len({a["block"] for a in level}) < n or {(a["from"], a["to"], a["result"]) for a in level} != {
+            (level[0]["from"], level[0]["to"], "reduced")}:
+        return []
+    return level
+
+
+def roll_rows(turn: Mapping[str, Any], events: Iterable[str], blocks: Iterable[Mapping[str, object]] = (),
+              settled: Mapping[str, Any] | None = None) -> RollRows:
     """A fire's hits as its page says them (:func:`applied_hit`, one a row) and the events after it,
-    a tie that needed no choice (J-7, ``ties=partial``) said once: where its hits took one step
-    each from a level of equally strong blocks (the last ``n`` hits placed, each on another block,
-    all from the same strength to the same, none lost), those rows and the log's long sentence
-    («Caesar, Legio 10: the 2 hits end the same in any order; no choice to make.», two pages on
-    the panel) are one row, «Caesar, Legio 10: III→II in any order.»; any other tie keeps both."""
+    a tie that needed no choice (J-7, ``ties=partial``; ``settled``: the roll's
+    :class:`~engine.jc.views.SettledHits`) said once: where its hits took one step each from a level
+    of equally strong blocks (:func:`settled_level`), those rows and the log's long sentence
+    («Caesar, Legio 10: the 2 hits end the same in any order; no choice to make.», two pages on the
+    panel) are one row, «Caesar, Legio 10: III→II in any order.»; where the hits left are the
+    owner's pick and none is picked yet, that row says so too, «x, y: III→II; 1 more: Pompey picks.»
+    (the rows, the log's «x, y: the first 2 hits end the same in any order.» and «1 more: Pompey
+    picks» took four pages); any other tie keeps its rows and its sentence."""
     blocks, applied, events = list(blocks), list(turn["applied"]), list(events)
     rows: list[AnyMsg] = [applied_hit(a, blocks) for a in applied]
-    for i, e in enumerate(events):
-        said = e.kwargs.get("n") if isinstance(e, AnyMsg) and e.template == SETTLED_ALL else None
-        n = said if isinstance(said, int) else 0
-        level = applied[len(applied) - n:] if 1 < n <= len(applied) else []
-        if (not level or turn.get("lost") or len({a["block"] for a in level}) < n
-                or {(a["from"], a["to"], a["result"]) for a in level} != {(level[0]["from"], level[0]["to"], "reduced")}):
-            continue
-        names = Msg.join([named(blocks, a["block"], a["name"]) for a in level])
-        folded = Msg("{names}: {was}→{now} in any order.", names=names, was=roman(level[0]["from"]),
-                     now=roman(level[0]["to"]))
-        return rows[:len(applied) - n] + [folded], events[:i] + events[i + 1:]
-    return rows, events
+    level = settled_level(turn, settled)
+    if not level or settled is None:
+        return RollRows(rows, events, 0)
+    at, n = int(settled["first"]), len(level)
+    kept = [e for e in events if not (isinstance(e, AnyMsg) and e.template in (SETTLED_ALL, SETTLED_FIRST))]
+    names = Msg.join([named(blocks, a["block"], a["name"]) for a in level])
+    was, now = roman(level[0]["from"]), roman(level[0]["to"])
+    waiting = int(turn["hits"]) - len(applied) - int(turn.get("lost") or 0)
+    picks = waiting if settled["asked"] and waiting == settled["asked"] and at + n == len(applied) else 0
+    if picks and settled["side"] == "caesar":      # the owner: the side fired at (J-7)
+        folded = Msg("{names}: {was}→{now}; {n} more: Caesar picks.", names=names, was=was, now=now, n=picks,
+                     plural="{names}: {was}→{now}; {n} more: Caesar picks.")
+    elif picks:
+        folded = Msg("{names}: {was}→{now}; {n} more: Pompey picks.", names=names, was=was, now=now, n=picks,
+                     plural="{names}: {was}→{now}; {n} more: Pompey picks.")
+    else:
+        folded = Msg("{names}: {was}→{now} in any order.", names=names, was=was, now=now)
+    return RollRows(rows[:at] + [folded] + rows[at + n:], kept, picks)
 
 
 # Events that happen at the start of a round (J-8/J-9): in a battle stored before events kept their

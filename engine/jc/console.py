@@ -24,7 +24,7 @@ from engine.jc.latin import hint as latin_hint
 from engine.jc.advise import summary as _advice_summary
 from engine.jc.odds import odds as exact_odds
 from engine.jc.roster import SIDES, BlockSpec, block, rated_block, roman, roster
-from engine.jc.views import BattleView, BlockView, Decision, JcGameView, JcRules, LastRoll, WinterView
+from engine.jc.views import BattleView, BlockView, Decision, JcGameView, JcRules, LastRoll, SettledHits, WinterView
 from engine.rng import Draws, Rng
 from engine.text import Msg as AnyMsg, from_data, to_data
 from engine.jc.text import N_, Msg
@@ -1075,8 +1075,21 @@ def _last_roll(battle: B.Battle) -> LastRoll | None:
     if not turns or turns[-1]["action"] != "fire":
         return None
     index = len(turns) - 1
-    return {"index": index, "turn": turns[-1],
-            "events": [B.event_sentence(e) for e in battle["events"] if B.event_place(battle, e) > index]}
+    after = [e for e in battle["events"] if B.event_place(battle, e) > index]
+    return {"index": index, "turn": turns[-1], "events": [B.event_sentence(e) for e in after],
+            "settled": next((_settled(turns[-1], e) for e in after if e["event"] == "settled"), None)}
+
+
+def _settled(turn: dict[str, Any], event: dict[str, Any]) -> SettledHits:
+    """A ``settled`` event of the fire ``turn`` as its roll says it (:class:`SettledHits`). An event
+    stored before it kept where its hits begin: they came right before the owner's picks made so far."""
+    hits, asked = int(event.get("hits", 0)), int(event.get("asked", 0))
+    first = event.get("first")
+    if not isinstance(first, int):
+        waiting = turn["hits"] - len(turn["applied"]) - turn["lost"]
+        first = len(turn["applied"]) - hits - (asked - waiting if asked else 0)
+    return {"side": str(event.get("side", "")), "blocks": [str(k) for k in event.get("blocks", [])],
+            "first": first, "hits": hits, "asked": asked}
 
 
 def _winter_view(state: State) -> WinterView | None:

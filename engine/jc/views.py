@@ -52,6 +52,17 @@ class HitDecision(TypedDict):
 Decision = TurnDecision | HitDecision
 
 
+class SettledHits(TypedDict):
+    """The hits of a fire placed at once on a tied level (J-7, ``ties=partial``): each of the tied
+    blocks loses a step whatever the order, so nobody was asked for them."""
+
+    side: str                 # the owner of the tied blocks (the side fired at)
+    blocks: list[str]         # the tied blocks' keys, in the order they were entered
+    first: int                # the first of those hits among the turn's ``applied``
+    hits: int                 # how many hits were placed so
+    asked: int                # the hits left to the owner after them (0: none)
+
+
 class LastRoll(TypedDict):
     """The battle's newest turn when it was a fire (J-1, J-7): its dice and where the hits went, and
     what the rules did after it (reserves arriving, a leader killed, the end: J-2, J-8, J-9, J-13) —
@@ -60,6 +71,7 @@ class LastRoll(TypedDict):
     index: int                # its place among the battle's turns (0: the first)
     turn: TurnRecord          # the turn record
     events: list[str]         # what the rules did since, oldest first
+    settled: SettledHits | None   # its hits placed at once on a tied level (J-7), None: none
 
 
 class BattleView(TypedDict):

@@ -24,7 +24,7 @@ from firmware.screens.jc.hit_words import alike, hit_advice, why_hit
 from firmware.screens.jc.odds import PENDING, advice_now, advice_value, advised_line, difference, odds_line
 from firmware.screens.jc.over import EndPage, OverScreen, regroup
 from firmware.screens.jc.setup import battle_settings_form, next_battle_form, open_add
-from firmware.screens.jc.roll import DiceResult, keep_read, resume_roll, roll_mark, roll_page
+from firmware.screens.jc.roll import DiceResult, keep_read, resume_roll, roll_mark, roll_page, settled_of
 from firmware.screens.jc.words import (GAME, block_row, fitted_name, name_of, over_item,
                                        run_line, side_name, view_of)
 from firmware.screens.widgets import DiceEntry, Item, ListScreen
@@ -346,7 +346,7 @@ class BattleScreen(DecisionList):
             return
         response = run_line(ctx, act.auto())
         if response is not None and response["turn"].get("action") == "fire":
-            ctx.push(DiceResult(response["turn"], events=news(ctx), mark=roll_mark(ctx)))
+            ctx.push(DiceResult(response["turn"], events=news(ctx), mark=roll_mark(ctx), settled=settled_of(ctx)))
 
 
 def action_items(ctx: Ctx, key: str) -> list[Item]:
@@ -371,7 +371,7 @@ def _fire(ctx: Ctx, key: str) -> None:
         return
     response = run_line(ctx, act.fire(key))
     if response is not None:
-        ctx.push(DiceResult(response["turn"], events=news(ctx), mark=roll_mark(ctx)))
+        ctx.push(DiceResult(response["turn"], events=news(ctx), mark=roll_mark(ctx), settled=settled_of(ctx)))
 
 
 def _simple(ctx: Ctx, line: Line[Reply]) -> None:
@@ -487,7 +487,7 @@ class JcDiceEntry(DiceEntry):
             # what the rules did by this fire is its roll's own, said as a power cut's page says it)
             events = list(b["roll"]["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
         if turn["applied"] or turn["lost"] or events:
-            ctx.replace(DiceResult(turn, self.then, events, roll_mark(ctx)))
+            ctx.replace(DiceResult(turn, self.then, events, roll_mark(ctx), settled_of(ctx)))
             return
         # the roll's page would say nothing the entry did not show: no hit (its title said «0 hits»),
         # or every hit the owner's pick among equally strong blocks, asked next (J-7): one press saved

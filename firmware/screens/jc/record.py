@@ -120,6 +120,22 @@ def parted(part: str) -> bool:
     return part.startswith("battle-")
 
 
+def seed_waits(view: View) -> str | None:
+    """Why ``reveal`` is refused between battles (PROTOCOL.md third round: the seed is shown when the
+    game ends): the battle is over and History has it finished (J-13), but the session is the
+    campaign, which goes on drawing its next battles' dice and its cards from the seed — shown, it
+    would tell them before they are drawn. Said so, with the two ways to the seed (the campaign's
+    end, J-17/J-19, or ``end``), not «finish the game» about a battle History calls finished."""
+    jc = cast("JcGameView", view)
+    battle = jc.get("battle")
+    if not battle or _over(jc) or not jc.get("history") or battle["phase"] == "fighting" or (
+            battle["phase"] == "setup" and battle["blocks"]):
+        return None
+    return Msg("Battle {} is over, but the campaign goes on: its next battles' dice and its cards are drawn from "
+               "this seed. It is shown when the campaign ends, or after 'end' (no battle follows then).",
+               jc["history"][-1]["number"])
+
+
 def seed_shown(view: View) -> bool:
     """A battle is a part of the campaign: its seed waits for the campaign's end."""
     return _over(cast("JcGameView", view))
@@ -165,6 +181,6 @@ RECORD = GameRecord(
     ident="jc", label=N_("Julius Caesar"), sessions=("jc-battle",), screens="firmware.screens.jc.home:open_game",
     domain="jc", box_name="Julius Caesar", short=short, finished=finished, players=players, seed_shown=seed_shown, over=over, began=began,
     playing=playing, parted=parted,
-    seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")},
+    seed_waits=seed_waits, seats={"caesar": N_("Caesar"), "pompey": N_("Pompey")},
     statistics=(Statistic("jc", N_("JC battles"), battles, "firmware.screens.history_stats:jc_battles"),),
 )

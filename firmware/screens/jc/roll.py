@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.jc.replies import TurnRecord
-from engine.jc.views import BlockView
+from engine.jc.views import BlockView, SettledHits
 from firmware.i18n import again, sentence
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
@@ -124,21 +124,30 @@ def roll_page(ctx: Ctx) -> None:
     if roll is None:
         return
     events = list(roll["events"]) + (regroup(b, view["winter"]) if b["phase"] == "over" else [])
-    ctx.push(DiceResult(roll["turn"], events=events, mark=roll_mark(ctx)))
+    ctx.push(DiceResult(roll["turn"], events=events, mark=roll_mark(ctx), settled=roll["settled"]))
+
+
+def settled_of(ctx: Ctx) -> SettledHits | None:
+    """The hits the battle's newest fire placed at once on a tied level (J-7), for its page."""
+    roll = view_of(ctx)["battle"]["roll"]
+    return None if roll is None else roll["settled"]
 
 
 class DiceResult(Follows):
-    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut); taken
+    """The faces of one fire, hits filled, and where every hit went (scrolls, never cut: past the
+    first page of a long text, four rows where the dice were); taken
     off by an undo of the fire. Closed, it is kept as read (``mark``: the ``jc.roll`` setting,
     one write), and until then opening the game says it again (:func:`resume_roll`)."""
 
     games = (GAME,)
 
     ROOM = 2                       # text rows under the dice
+    LONG = base.ROWS               # text rows once a long text is read past its first page (the dice make room)
 
     def __init__(self, turn: TurnRecord, then: Callable[[Ctx], None] | None = None,
-                 events: list[str] | None = None, mark: str | None = None) -> None:
+                 events: list[str] | None = None, mark: str | None = None, settled: SettledHits | None = None) -> None:
         self.turn = turn
+        self.settled = settled                    # its hits placed at once on a tied level (J-7)
         self.then = then
         self.events = list(events or [])          # what the rules did after this fire (J-2, J-8, J-9)
         self.mark = mark
@@ -155,12 +164,13 @@ class DiceResult(Follows):
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
         from engine.jc.battle import roll_rows
         t = self.turn
-        hits, kept = roll_rows(t, [sentence(e) for e in self.events], blocks)  # a tie with no choice: one row (J-7)
-        events = [e for e in self.events if any(sentence(e) is k for k in kept)]
+        said = [sentence(e) for e in self.events]
+        hits, kept, picks = roll_rows(t, said, blocks, self.settled)      # a tie with no choice: one row (J-7)
+        events = [e for e, s in zip(self.events, said) if any(s is k for k in kept)]
         rows = [say(h) for h in hits]
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
-        waiting = t["hits"] - len(t["applied"]) - t["lost"]
+        waiting = t["hits"] - len(t["applied"]) - t["lost"] - picks        # (the tie's row said those)
         if waiting > 0:                   # the owner (the side fired at, J-7) named: one row, not two
             fired = t.get("side") or next((b["side"] for b in blocks if b["key"] == t["block"]), "")
             rows.append(_waiting(waiting, fired != "caesar", bool(rows)))   # («the owner picks» wrapped)
@@ -178,22 +188,46 @@ class DiceResult(Follows):
         fired = next((x for x in blocks if x["key"] == t["block"]), None)
         self.title = (fitted_name(fired, room - len(tail)) if fired else base.clip(name_of(t), room - len(tail))) + tail
         base.title_bar(draw, self.title, status)
-        x = 2
-        for face, hit in zip(t["dice"], t["hit_dice"]):
-            img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
-            x += DIE + 4
-        rows = self.rows(blocks)
-        top = self.scroll.fit(len(rows), self.ROOM)
-        y0 = base.row_y(2) + 1
-        for i, row in enumerate(rows[top:top + self.ROOM]):
+        rows = self.rows(blocks)               # (rows first: a long text read on has no dice to draw)
+        top = self.scroll.top = max(0, min(self.scroll.top, self._last(len(rows))))
+        if top and self._long(len(rows)):           # read past the first page: four rows where the dice were
+            y0, shown = base.row_y(0), self.LONG
+        else:
+            x = 2
+            for face, hit in zip(t["dice"], t["hit_dice"]):
+                img.paste(die_tile(face, hit), (x, base.TITLE_H + 2))
+                x += DIE + 4
+            y0, shown = base.row_y(2) + 1, self.ROOM
+        for i, row in enumerate(rows[top:top + shown]):
             base.put(draw, 1, y0 + i * base.LINE, row)
-        scroll_bar(draw, top, self.ROOM, len(rows), y0, self.ROOM * base.LINE)
+        scroll_bar(draw, top, shown, len(rows), y0, shown * base.LINE)
         return img
+
+    def _long(self, total: int) -> bool:
+        """Whether the text takes more than two pages under the dice (the end of a battle and the
+        winner's regroup, J-12, J-13: 11 pages of 2 rows): then past the first page the dice,
+        seen already, give their room to the text, four rows a page (6 pages), as the end's own
+        page does (over.py); a text of 3 or 4 rows keeps the dice on both its pages."""
+        return total > 2 * self.ROOM
+
+    def _last(self, total: int) -> int:
+        """The last first row shown: the last two rows (A pages on four at a time on a long text,
+        its last page full; down, row by row, brings any row to the top)."""
+        return max(0, total - self.ROOM)
+
+    def _shown(self, total: int) -> int:
+        return self.LONG if self.scroll.top and self._long(total) else self.ROOM
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("text", key)
         total = len(self.rows(view_of(ctx)["battle"]["blocks"]))
-        if self.scroll.move(what, total, self.ROOM) or self.scroll.go_on(what, total, self.ROOM):
+        if what is Intent.NEXT:                 # one row on (past the first page: four shown)
+            self.scroll.top = min(self._last(total), self.scroll.top + 1)
+            return
+        if self.scroll.move(what, total, self.ROOM):
+            return
+        if self.scroll.go_on(what, total, self._shown(total)):
+            self.scroll.top = min(self._last(total), self.scroll.top)
             return                                # A with rows below: the next page (docs/keys.md)
         if what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()
