@@ -18,6 +18,7 @@ from engine.sword.requests import signed
 from engine.text import N_
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
+from firmware.screens.open_result import OneResult
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens.sword.words import BAND, BAND_NAMES, Follows, reading_word, run_line, side_row, view_of
 from firmware.screens.widgets import DiceEntry, Field, Intent, NumberForm, Scroll, intent, pct, scroll_bar
@@ -209,15 +210,16 @@ class BattleResult(Follows):
 
     second_action = True           # hold A (KEY3): the retreat losses
 
-    def __init__(self, result: BattleFields, fought: Ctx | None = None) -> None:
+    def __init__(self, result: BattleFields, fought: Ctx | None = None, top: int = 0) -> None:
         """``fought``: the battle was just fought on the device (its form): kept as open
-        (``sword.battle``, one write) until closed, and reopened after a power cut until then
-        (:func:`resume_battle`)."""
+        (``sword.battle``, one write) until closed, with the row the player reads from (a write
+        a page turned) and the retreat losses typed and not sent (a write a figure), and reopened
+        after a power cut as it was until then (:func:`resume_battle`). ``top``: the first row shown."""
         self.result = result
-        self.scroll = Scroll()
+        self.scroll = Scroll(top=top)
         self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
         if fought is not None:
-            keep_open(fought, battle_mark(fought, result))
+            OPEN.open(fought, battle_mark(fought, result))
 
     @property
     def title(self) -> str:
@@ -313,18 +315,26 @@ class BattleResult(Follows):
         what = intent("text", key)
         total = len(self.rows())
         if self.scroll.move(what, total, base.ROWS) or self.scroll.go_on(what, total, base.ROWS):
-            return                       # A reads on, page by page, to the loss table (docs/keys.md)
+            self.keep(ctx)               # A reads on, page by page, to the loss table (docs/keys.md)
+            return
         if what is Intent.SECOND:
             self.ask_retreat(ctx)
         elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()                    # A on the last page closes, as on every text
-            if open_mark(ctx) == battle_mark(ctx, self.result):
-                keep_open(ctx, CLOSED)   # read: a restart opens the game on its home
+            OPEN.close(ctx, battle_mark(ctx, self.result))   # read: a restart opens the game on its home
 
-    def ask_retreat(self, ctx: Ctx) -> None:
+    def keep(self, ctx: Ctx, draft: int | None = None) -> None:
+        """While this is the result kept open (:data:`OPEN`), the row the player reads from and the
+        retreat losses typed and not sent (``draft``) go with it: a power cut reopens it so."""
+        mark = battle_mark(ctx, self.result)
+        if OPEN.pending(ctx, mark) is not None:
+            OPEN.open(ctx, mark, self.scroll.top, draft)
+
+    def ask_retreat(self, ctx: Ctx, draft: int | None = None) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
         bar; A sends them (nothing when the number is the one already kept: no step that changes
-        nothing) and the battle shows the support again (W-5)."""
+        nothing) and the battle shows the support again (W-5). ``draft``: the figure typed before
+        a power cut (:func:`resume_battle`)."""
         if self.over:
             ctx.notify(play.game_over())
             return
@@ -336,7 +346,7 @@ class BattleResult(Follows):
             return
         r = self.result
         losses = (r["attacker"] if r["loser"] == "attacker" else r["defender"])["losses"]
-        kept = min(self.result["retreat_losses"], room)
+        kept = min(self.result["retreat_losses"] if draft is None else max(0, draft), room)
 
         def go(c: Ctx, v: dict[str, int]) -> None:
             self.follow(c)                                # the number kept now: the serial link or an undo
@@ -360,7 +370,8 @@ class BattleResult(Follows):
 
 class RetreatForm(NumberForm):
     """The retreat losses form of ``battle`` (:meth:`BattleResult.ask_retreat`): it goes with the
-    battle's result when an undo takes the battle back."""
+    battle's result when an undo takes the battle back. Its figure, typed and not sent, is kept
+    with the open result (:meth:`BattleResult.keep`): a power cut brings the form back as it was."""
 
     def __init__(self, battle: BattleResult, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -369,9 +380,21 @@ class RetreatForm(NumberForm):
     def stale(self, ctx: Ctx) -> bool:
         return self.battle.stale(ctx)
 
+    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+        before = field.value
+        super()._change(ctx, by, field)
+        if field.value != before:
+            self.battle.keep(ctx, field.value)
 
-OPEN_KEY = "sword.battle"     # the battle result fought on the device and not closed yet: ``<game>:<digest>``
-CLOSED = "-"                  # (none open)
+    def key(self, key: str, ctx: Ctx) -> None:
+        depth = ctx.depth()
+        super().key(key, ctx)
+        if ctx.depth() < depth:          # closed (sent, or B): no figure left typed
+            self.battle.keep(ctx)
+
+
+OPEN_KEY = "sword.battle"     # the battle result fought on the device and not closed yet: ``<game>:<digest>``,
+OPEN = OneResult(OPEN_KEY, r"[^@~\s]*:[0-9a-f]{8}")    # the row read from and the retreat losses typed and not sent
 
 
 def battle_mark(ctx: Ctx, battle: BattleFields) -> str:
@@ -386,34 +409,29 @@ def battle_mark(ctx: Ctx, battle: BattleFields) -> str:
     return f"{who}:{zlib.crc32(said.encode('utf-8')):08x}"
 
 
-def open_mark(ctx: Ctx) -> str:
-    return str(ctx.settings.get(OPEN_KEY) or CLOSED)
-
-
-def keep_open(ctx: Ctx, mark: str) -> None:
-    """Keep ``mark`` as the battle result open on the device (:data:`CLOSED`: none); one write,
-    none when it is kept already. Refused (a full card): said in the log, the result is then not
-    reopened after a power cut (as before), nothing else changes."""
-    if open_mark(ctx) == mark:
-        return
-    response = ctx.set_setting(OPEN_KEY, mark)
-    if not response.get("ok"):
-        log.warning("the open battle result was not kept: %s", response.get("message"))
-
-
 def resume_battle(ctx: Ctx) -> bool:
     """On opening the game (after a power cut): the battle result fought on the device and not
     closed yet is said again where the table left it — its losses, the winner's support and the
-    loss table (W-2..W-5) —, over the home; True if so. Never one closed, one an undo took back or
-    another game's (the mark is the game's most recent battle's, :func:`battle_mark`)."""
-    mark = open_mark(ctx)
-    if mark == CLOSED:
+    loss table (W-2..W-5) —, over the home, on the rows the player was reading, and the retreat
+    losses form over it with the figure typed if it was open (W-5); True if so. Never one closed,
+    one an undo took back or another game's (the mark is the game's most recent battle's,
+    :func:`battle_mark`)."""
+    shown = OPEN.kept(ctx)
+    if shown is None:
         return False
     try:
         last = view_of(ctx)["last_battle"]
     except LookupError:
         return False
-    if last is None or battle_mark(ctx, last) != mark:
+    if last is None or battle_mark(ctx, last) != shown.mark:
         return False
-    ctx.push(BattleResult(last))
+    screen = BattleResult(last, top=shown.top)
+    screen.follow(ctx)
+    if shown.top > max(0, len(screen.rows()) - base.ROWS):      # (a row it never reaches: a damaged value)
+        log.warning("the battle result kept open from row %s has %s rows: shown from its first", shown.top,
+                    len(screen.rows()))
+        screen.scroll.top = 0
+    ctx.push(screen)
+    if shown.draft is not None:
+        screen.ask_retreat(ctx, shown.draft)
     return True
