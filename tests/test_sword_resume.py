@@ -181,6 +181,33 @@ def test_a_result_left_open_reopens_on_the_page_read(state_dir, page):  # W-2..W
         again.console.close()
 
 
+def test_rows_scrolled_one_by_one_are_kept_once_a_screenful(state_dir):  # W-2..W-5
+    """Down row by row: a write each time the row read is a screenful (4 rows) from the one kept,
+    not one a press; the result reopens within that screenful, the rows read still on the panel."""
+    app = app_with([NEW], FIGHT, state_dir)
+    try:
+        written: list[str] = []
+        real = app.set_setting
+
+        def counted(key, value):
+            written.append(value)
+            return real(key, value)
+        app.set_setting = counted
+        for _ in range(6):
+            app.render()
+            app.handle("down")
+        top = app.stack[-1].scroll.top
+        assert top == 6 and [v.rpartition("@")[2] for v in written] == ["4"]
+    finally:
+        app.console.close()
+    again = app_with([], ["a"], state_dir)
+    try:
+        again.render()
+        assert isinstance(again.stack[-1], BattleResult) and 0 <= top - again.stack[-1].scroll.top < 4
+    finally:
+        again.console.close()
+
+
 def test_an_older_cards_mark_reopens_on_the_first_page(state_dir):  # W-2
     """A mark kept by an older Legatus (``<game>:<digest>``, no page) still reopens its result."""
     app = app_with([NEW], FIGHT, state_dir)

@@ -314,7 +314,10 @@ class BattleResult(Follows):
         self.follow(ctx)
         what = intent("text", key)
         total = len(self.rows())
-        if self.scroll.move(what, total, base.ROWS) or self.scroll.go_on(what, total, base.ROWS):
+        if self.scroll.move(what, total, base.ROWS):
+            self.keep(ctx, near=True)    # (row by row: kept once a screenful away from the row kept)
+            return
+        if self.scroll.go_on(what, total, base.ROWS):
             self.keep(ctx)               # A reads on, page by page, to the loss table (docs/keys.md)
             return
         if what is Intent.SECOND:
@@ -323,12 +326,16 @@ class BattleResult(Follows):
             ctx.pop()                    # A on the last page closes, as on every text
             OPEN.close(ctx, battle_mark(ctx, self.result))   # read: a restart opens the game on its home
 
-    def keep(self, ctx: Ctx, draft: int | None = None) -> None:
+    def keep(self, ctx: Ctx, draft: int | None = None, near: bool = False) -> None:
         """While this is the result kept open (:data:`OPEN`), the row the player reads from and the
-        retreat losses typed and not sent (``draft``) go with it: a power cut reopens it so."""
+        retreat losses typed and not sent (``draft``) go with it: a power cut reopens it so. ``near``
+        (a row scrolled with up/down): kept only once it is a screenful or more from the row kept —
+        a write a page read, not a write a press (the rows read stay on the panel reopened)."""
         mark = battle_mark(ctx, self.result)
-        if OPEN.pending(ctx, mark) is not None:
-            OPEN.open(ctx, mark, self.scroll.top, draft)
+        shown = OPEN.pending(ctx, mark)
+        if shown is None or (near and abs(self.scroll.top - shown.top) < base.ROWS):
+            return
+        OPEN.open(ctx, mark, self.scroll.top, draft)
 
     def ask_retreat(self, ctx: Ctx, draft: int | None = None) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
