@@ -131,22 +131,22 @@ def same_battle(a: BattleFields, b: BattleFields) -> bool:
 
 def army_size_said(name: str, side: BattleSide) -> str:
     """How a side with a flanking force reads the loss table (W-2, W-4): its army size, the army's
-    units plus half the flanking units rounded up, and the column that size reads."""
+    units plus half the flanking units rounded up, and the column that size reads — under the loss
+    table's heading, in four rows in every language («Attacker's army size 10 = 7 + 3 (half of 5
+    flanking units): column 3+.»): it took six (en) and eight (ru/uk), «(half, rounded up)» and
+    «Loss table column» in words the figures and the heading above say, one or two presses more
+    on every battle with a flanking force."""
     flank = side.get("flank", 0)
     size = side.get("size", side["units"])
     army = side["units"] - flank
     col = size_column(size)
     if name == "attacker":
-        return ngettext("Attacker's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                        "(half, rounded up). Loss table column: {col}.",
-                        "Attacker's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                        "(half, rounded up). Loss table column: {col}.", flank).format(
-            size=size, army=army, half=size - army, flank=flank, col=col)
-    return ngettext("Defender's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                    "(half, rounded up). Loss table column: {col}.",
-                    "Defender's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                    "(half, rounded up). Loss table column: {col}.", flank).format(
-        size=size, army=army, half=size - army, flank=flank, col=col)
+        return ngettext("Attacker's army size {size} = {army} + {half} (half of {flank} flanking unit): column {col}.",
+                        "Attacker's army size {size} = {army} + {half} (half of {flank} flanking units): column {col}.",
+                        flank).format(size=size, army=army, half=size - army, flank=flank, col=col)
+    return ngettext("Defender's army size {size} = {army} + {half} (half of {flank} flanking unit): column {col}.",
+                    "Defender's army size {size} = {army} + {half} (half of {flank} flanking units): column {col}.",
+                    flank).format(size=size, army=army, half=size - army, flank=flank, col=col)
 
 
 def loss_rows(result: BattleFields) -> list[str]:
