@@ -89,6 +89,29 @@ def test_a_battle_taken_back_by_undo_is_not_reopened(state_dir):  # W-2: undo ta
     assert _restarted(state_dir) == ["MainMenu", "SwordHome"]
 
 
+@pytest.mark.parametrize("undo", ["link", "hold B"])
+def test_a_battle_undone_and_fought_again_over_the_link_is_not_reopened(state_dir, undo):  # W-2
+    """The result open, the battle undone (over the serial link, or hold B on the device), then the
+    same battle sent from the laptop (undo never re-rolls: the same dice, the same mark): the next
+    start reopened it on the device as if the device had fought it; now the undo closes the mark."""
+    app = app_with([NEW], FIGHT, state_dir)
+    try:
+        if undo == "link":
+            assert '"ok":true' in app.serve_line(b"undo")
+        else:
+            app.handle("b:hold")
+            app.render()
+            app.handle("a")                              # Undo? A: undo
+        app.render()
+        assert app.console.session.view()["last_battle"] is None
+        assert '"ok":true' in app.serve_line(b"battle att=3 def=3 mod=0 defmod=0")
+        app.render()
+        assert not isinstance(app.stack[-1], BattleResult)
+    finally:
+        app.console.close()
+    assert _restarted(state_dir) == ["MainMenu", "SwordHome"]
+
+
 def test_another_battle_after_an_open_one_is_not_taken_for_it(state_dir):  # W-2
     """A result left open, then another battle fought over the serial link: the open mark is the
     first one's, so the restart shows the home, never the link's battle as if the device had fought it."""

@@ -240,17 +240,21 @@ class BattleResult(Follows):
     def stale(self, ctx: Ctx) -> bool:
         """Taken off when an undo takes back the battle itself, not a step after it: opened from
         Last battle after a naval retreat's roll (W-5), an undo of that roll or of the retreat
-        losses leaves the battle standing, and the screen shows it as the session keeps it now."""
+        losses leaves the battle standing, and the screen shows it as the session keeps it now.
+        The battle taken back, its result is closed (:data:`OPEN`): the same battle fought again
+        over the serial link (undo never re-rolls: the same dice) is the laptop's, never reopened
+        on the device at the next start as if it had fought it."""
         if not super().stale(ctx):
             return False
         try:
             view = view_of(ctx)
         except LookupError:
             return True
-        if self.shown_at is None:
-            return True
         last = view["last_battle"]
-        return last is None or not same_battle(last, self.result)
+        gone = last is None or not same_battle(last, self.result)
+        if gone:
+            OPEN.close(ctx, battle_mark(ctx, self.result))
+        return gone or self.shown_at is None
 
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
