@@ -95,11 +95,11 @@ def undo_by_link(app) -> str:
     return reply
 
 
-def killed_after_presses(state_dir: Path, lines: list[str], presses: int) -> None:
+def killed_after_presses(state_dir: Path, lines: list[str], presses: int, keys: list[str] | None = None) -> None:
     """The device program as the unit runs it, killed by the power: ``legatus console`` plays
     ``lines`` (after ``settings language=en``) into ``state_dir``; then ``legatus --sim --script``
-    presses A ``presses`` times and idles, and gets SIGKILL once the frame after the last press is
-    drawn. Asserts every press was drawn and the kill was what ended it."""
+    presses A ``presses`` times (then ``keys``, if given) and idles, and gets SIGKILL once the frame
+    after the last press is drawn. Asserts every press was drawn and the kill was what ended it."""
     import signal
     import subprocess
     import sys
@@ -108,17 +108,18 @@ def killed_after_presses(state_dir: Path, lines: list[str], presses: int) -> Non
                              input="settings language=en\n" + "\n".join(lines) + "\n", text=True,
                              capture_output=True, timeout=120)
     assert console.returncode == 0, console.stderr
-    keys = state_dir / "keys.txt"
-    keys.write_text("a\n" * presses + "wait 1\n" * 400)          # the presses, then idle until killed
-    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(keys),
+    pressed = ["a"] * presses + list(keys or [])
+    script = state_dir / "keys.txt"
+    script.write_text("".join(f"{k}\n" for k in pressed) + "wait 1\n" * 400)   # the presses, then idle until killed
+    proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--sim", "--script", str(script),
                              "--state-dir", str(state_dir)], stdout=subprocess.PIPE, text=True)
     seen = 0
     assert proc.stdout is not None
     deadline = time.monotonic() + 120
     for line in proc.stdout:
-        seen += line.startswith("--- frame after: a")
-        if seen == presses or time.monotonic() > deadline:
+        seen += line.startswith("--- frame after: ") and line[17:].split(" ")[0].strip() in pressed
+        if seen == len(pressed) or time.monotonic() > deadline:
             break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)
-    assert seen == presses and proc.returncode == -signal.SIGKILL
+    assert seen == len(pressed) and proc.returncode == -signal.SIGKILL

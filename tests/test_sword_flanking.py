@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.sword.battle import army_size
+from engine.sword.battle import army_size, size_column
 from firmware.screens.sword.battle import BattleResult, loss_rows
 from tests.test_sword_dice import battle
 
@@ -66,14 +66,13 @@ def test_flanking_units_out_of_range_are_refused(line: str):
 
 
 @pytest.mark.parametrize("lang, flank, said", [
-    ("en", 2, "Attacker's army size 2: 1 in the army + 1 for 2 flanking units (half, rounded up). Loss table column: 2."),
-    ("en", 1, "Attacker's army size 2: 1 in the army + 1 for 1 flanking unit (half, rounded up). Loss table column: 2."),
-    ("ru", 2, "Размер армии атакующего 2: 1 в армии + 1 за 2 фланговые БЕ (половина с округлением вверх). "
-              "Столбец таблицы потерь: 2."),
-    ("ru", 5, "Размер армии атакующего 4: 1 в армии + 3 за 5 фланговых БЕ (половина с округлением вверх). "
-              "Столбец таблицы потерь: 3+."),
-    ("uk", 1, "Розмір армії нападника 2: 1 в армії + 1 за 1 флангову БО (половина з округленням угору). "
-              "Стовпець таблиці втрат: 2."),
+    ("en", 2, "Attacker's army size 2 = 1 + 1 (half of 2 flanking units): column 2."),
+    ("en", 1, "Attacker's army size 2 = 1 + 1 (half of 1 flanking unit): column 2."),
+    ("ru", 2, "Армия атакующего: 2 = 1 + 1 (половина 2 фланговых БЕ), столбец 2."),
+    ("ru", 1, "Армия атакующего: 2 = 1 + 1 (половина 1 фланговой БЕ), столбец 2."),
+    ("ru", 5, "Армия атакующего: 4 = 1 + 3 (половина 5 фланговых БЕ), столбец 3+."),
+    ("uk", 1, "Армія нападника: 2 = 1 + 1 (половина 1 флангової БО), стовпець 2."),
+    ("uk", 3, "Армія нападника: 3 = 1 + 2 (половина 3 флангових БО), стовпець 3+."),
 ])
 def test_the_loss_table_screen_says_the_army_size_it_reads(lang: str, flank: int, said: str):  # W-2, W-4
     from firmware import i18n
@@ -103,7 +102,7 @@ def test_the_battle_form_sends_the_flanking_units_and_the_result_reads_on_to_the
     while result.scroll.top + base.ROWS <= heading:                  # A, a page at a time, to its row
         ctx.press("a")
     assert ctx.top is result and result.scroll.top > 0
-    assert " ".join(rows[heading + 1:]).startswith("Attacker's army size 2: 1 in the army + 1 for 2 flanking units")
+    assert " ".join(rows[heading + 1:]).startswith("Attacker's army size 2 = 1 + 1 (half of 2 flanking units)")
 
 
 def test_a_flanked_battle_replays_after_a_restart(tmp_path: Path):  # W-4, kill -9 resume
@@ -126,3 +125,25 @@ def test_eliminated_is_said_of_every_unit_and_of_the_winner_too():  # W-2, W-4, 
     r = battle("att=1 def=3 mod=9 att-dice=3,3,3 def-dice=6,6,5")    # 18 beats 17; the loser's 6, 6, 5: W1 each
     assert r["winner"] == "attacker" and r["attacker"]["losses"] == 1 and r["attacker"]["eliminated"] is True
     assert r["defender"]["losses"] == 0 and r["defender"]["eliminated"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("side", ["att", "def"])
+def test_the_army_size_under_the_loss_table_takes_four_rows(lang: str, side: str):  # W-2, W-4
+    """A side's army size with its flanking force (W-2) and the loss table column it reads (W-4):
+    six rows in en and eight in ru/uk a flanking side («(half, rounded up)», «Loss table column:»
+    on rows of their own), one or two A presses more on every battle with a flanking force; four
+    rows now in every language, for any army and flanking force the form takes (1-30, 0-20)."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.battle import army_size_said
+    i18n.set_language(lang)
+    try:
+        for units, flank in [(1, 1), (1, 2), (2, 3), (7, 5), (9, 11), (15, 20), (30, 20), (29, 1)]:
+            r = battle(f"att={units} def={units} {side}-flank={flank} att-dice=4,4,6 def-dice=2,2,3")
+            name = "attacker" if side == "att" else "defender"
+            rows = base.wrap(army_size_said(name, r[name]))
+            assert len(rows) <= 4, rows
+            assert str(r[name]["size"]) in rows[0] + rows[1] and rows[-1].endswith(f"{size_column(r[name]['size'])}.")
+    finally:
+        i18n.set_language("en")

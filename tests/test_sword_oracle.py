@@ -428,8 +428,8 @@ def test_random_battles_on_the_device_show_and_log_the_oracles_numbers():  # W-2
             ctx.press("a")
         assert ctx.top is shown and shown.scroll.top > 0, (trial, shown.scroll.top, heading)
         words = {"-": "no loss", "L1": "loser −1", "L2": "loser −2", "W1": "winner −1"}
-        sizes = [f"{name}'s army size {want['size'][k]}: {army} in the army + {want['size'][k] - army} for "
-                 f"{flank[k]} flanking unit{'s' if flank[k] > 1 else ''} (half, rounded up). Loss table column: "
+        sizes = [f"{name}'s army size {want['size'][k]} = {army} + {want['size'][k] - army} (half of "
+                 f"{flank[k]} flanking unit{'s' if flank[k] > 1 else ''}): column "
                  f"{column(want['size'][k])}." for k, (name, army) in enumerate((("Attacker", att), ("Defender", dfn)))
                  if flank[k]]                                     # W-2, W-4: the size a flanked side reads
         dice = [[f"{side.capitalize()}'s dice:"] + [f"  {x['die']}: {words[x['reads']]}" for x in want["readings"]

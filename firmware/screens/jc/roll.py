@@ -4,9 +4,7 @@ for reading it."""
 from __future__ import annotations
 
 import logging
-import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from PIL import Image
 
@@ -16,6 +14,7 @@ from firmware.i18n import again, sentence
 from firmware.screens.jc.text import _, ngettext, say
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
+from firmware.screens.open_result import EveryResult
 from firmware.screens.play import Follows
 from firmware.screens.jc.over import regroup
 from firmware.screens.jc.words import GAME, campaign_mark, digest, fitted_name, kept_for, name_of, view_of
@@ -31,9 +30,6 @@ ROLL_KEY = "jc.roll"      # the newest rolls the player closed: ``<game>/<commit
 # (the campaign's, :func:`~firmware.screens.jc.words.campaign_mark`; an older Legatus named its session), the
 # campaign closed in last first, then ``;`` and the newest closed of each of the campaigns before it that fit
 ROLLS_KEPT = 8            # (an undo of more fires says the older ones again: read twice, never lost)
-# Rolls closed when the card refused to keep it, per running program (the home shows a roll not closed when it
-# comes on top: without this it showed it again and again, no way out).
-_UNSAVED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 def roll_mark(ctx: Ctx) -> str | None:
@@ -62,9 +58,9 @@ def _rolls(kept: str) -> tuple[str, list[str]]:
 def kept_rolls(ctx: Ctx) -> str:
     """The ``jc.roll`` setting, each campaign named as the running one's when it is that one's
     under an older name (:func:`~firmware.screens.jc.words.kept_for`); first the rolls closed while
-    the card refused to keep them."""
-    return ";".join([*sorted(_UNSAVED.get(ctx, ())),
-                     *(kept_for(ctx, part) for part in str(ctx.settings.get(ROLL_KEY) or "").split(";") if part)])
+    the card refused to keep them (:data:`ROLLS`: the home shows a roll not closed when it comes on
+    top: without them it showed it again and again, no way out)."""
+    return ROLLS.kept(ctx)
 
 
 def roll_read(kept: str, mark: str) -> bool:
@@ -99,6 +95,11 @@ def read_rolls(kept: str, mark: str) -> str:
     return value
 
 
+ROLLS = EveryResult(ROLL_KEY, r"[^:;]*:[^:;]*(?:;[^:;]*:[^:;]*)*", roll_read, read_rolls,
+                    lambda ctx, value: [kept_for(ctx, part) for part in value.split(";") if part])
+"""The rolls closed (:mod:`firmware.screens.open_result`: a damaged value is reported and dropped)."""
+
+
 def resume_roll(ctx: Ctx) -> bool:
     """On opening the game: the result of the battle's last roll not closed yet (its dice, where
     the hits went, what the rules did after it: reserves arriving, a leader killed, the end) is
@@ -108,7 +109,7 @@ def resume_roll(ctx: Ctx) -> bool:
     view = view_of(ctx)
     b, winter = view["battle"], view["winter"]
     roll, mark = b["roll"], roll_mark(ctx)
-    if roll is None or mark is None or roll_read(kept_rolls(ctx), mark):
+    if roll is None or mark is None or not ROLLS.pending(ctx, mark):
         return False
     if b["phase"] == "over" and winter is not None and winter["battle"] == b["number"]:
         return False
@@ -253,11 +254,7 @@ def _waiting(n: int, caesar: bool, more: bool) -> str:
 
 
 def keep_read(ctx: Ctx, mark: str | None) -> None:
-    """Keep the roll ``mark`` as read (one write; none if it is kept already)."""
-    kept = kept_rolls(ctx)
-    if mark is None or roll_read(kept, mark):
-        return
-    response = ctx.set_setting(ROLL_KEY, read_rolls(kept, mark))
-    if not response.get("ok"):
-        _UNSAVED.setdefault(ctx, set()).add(mark)
-        log.warning("the roll read was not kept: %s", response.get("message"))
+    """Keep the roll ``mark`` as read (one write; none if it is kept already; refused by the card:
+    kept while the program runs, said again at the next start)."""
+    if mark is not None:
+        ROLLS.close(ctx, mark)

@@ -18,6 +18,7 @@ from engine.sword.requests import signed
 from engine.text import N_
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
+from firmware.screens.open_result import OneResult
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens.sword.words import BAND, BAND_NAMES, Follows, reading_word, run_line, side_row, view_of
 from firmware.screens.widgets import DiceEntry, Field, Intent, NumberForm, Scroll, intent, pct, scroll_bar
@@ -130,22 +131,22 @@ def same_battle(a: BattleFields, b: BattleFields) -> bool:
 
 def army_size_said(name: str, side: BattleSide) -> str:
     """How a side with a flanking force reads the loss table (W-2, W-4): its army size, the army's
-    units plus half the flanking units rounded up, and the column that size reads."""
+    units plus half the flanking units rounded up, and the column that size reads — under the loss
+    table's heading, in four rows in every language («Attacker's army size 10 = 7 + 3 (half of 5
+    flanking units): column 3+.»): it took six (en) and eight (ru/uk), «(half, rounded up)» and
+    «Loss table column» in words the figures and the heading above say, one or two presses more
+    on every battle with a flanking force."""
     flank = side.get("flank", 0)
     size = side.get("size", side["units"])
     army = side["units"] - flank
     col = size_column(size)
     if name == "attacker":
-        return ngettext("Attacker's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                        "(half, rounded up). Loss table column: {col}.",
-                        "Attacker's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                        "(half, rounded up). Loss table column: {col}.", flank).format(
-            size=size, army=army, half=size - army, flank=flank, col=col)
-    return ngettext("Defender's army size {size}: {army} in the army + {half} for {flank} flanking unit "
-                    "(half, rounded up). Loss table column: {col}.",
-                    "Defender's army size {size}: {army} in the army + {half} for {flank} flanking units "
-                    "(half, rounded up). Loss table column: {col}.", flank).format(
-        size=size, army=army, half=size - army, flank=flank, col=col)
+        return ngettext("Attacker's army size {size} = {army} + {half} (half of {flank} flanking unit): column {col}.",
+                        "Attacker's army size {size} = {army} + {half} (half of {flank} flanking units): column {col}.",
+                        flank).format(size=size, army=army, half=size - army, flank=flank, col=col)
+    return ngettext("Defender's army size {size} = {army} + {half} (half of {flank} flanking unit): column {col}.",
+                    "Defender's army size {size} = {army} + {half} (half of {flank} flanking units): column {col}.",
+                    flank).format(size=size, army=army, half=size - army, flank=flank, col=col)
 
 
 def loss_rows(result: BattleFields) -> list[str]:
@@ -209,15 +210,16 @@ class BattleResult(Follows):
 
     second_action = True           # hold A (KEY3): the retreat losses
 
-    def __init__(self, result: BattleFields, fought: Ctx | None = None) -> None:
+    def __init__(self, result: BattleFields, fought: Ctx | None = None, top: int = 0) -> None:
         """``fought``: the battle was just fought on the device (its form): kept as open
-        (``sword.battle``, one write) until closed, and reopened after a power cut until then
-        (:func:`resume_battle`)."""
+        (``sword.battle``, one write) until closed, with the row the player reads from (a write
+        a page turned) and the retreat losses typed and not sent (a write a figure), and reopened
+        after a power cut as it was until then (:func:`resume_battle`). ``top``: the first row shown."""
         self.result = result
-        self.scroll = Scroll()
+        self.scroll = Scroll(top=top)
         self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
         if fought is not None:
-            keep_open(fought, battle_mark(fought, result))
+            OPEN.open(fought, battle_mark(fought, result))
 
     @property
     def title(self) -> str:
@@ -238,17 +240,21 @@ class BattleResult(Follows):
     def stale(self, ctx: Ctx) -> bool:
         """Taken off when an undo takes back the battle itself, not a step after it: opened from
         Last battle after a naval retreat's roll (W-5), an undo of that roll or of the retreat
-        losses leaves the battle standing, and the screen shows it as the session keeps it now."""
+        losses leaves the battle standing, and the screen shows it as the session keeps it now.
+        The battle taken back, its result is closed (:data:`OPEN`): the same battle fought again
+        over the serial link (undo never re-rolls: the same dice) is the laptop's, never reopened
+        on the device at the next start as if it had fought it."""
         if not super().stale(ctx):
             return False
         try:
             view = view_of(ctx)
         except LookupError:
             return True
-        if self.shown_at is None:
-            return True
         last = view["last_battle"]
-        return last is None or not same_battle(last, self.result)
+        gone = last is None or not same_battle(last, self.result)
+        if gone:
+            OPEN.close(ctx, battle_mark(ctx, self.result))
+        return gone or self.shown_at is None
 
     def latest(self, ctx: Ctx) -> bool:
         """Whether this is still the session's most recent battle, the one ``retreat`` amends (a
@@ -312,19 +318,34 @@ class BattleResult(Follows):
         self.follow(ctx)
         what = intent("text", key)
         total = len(self.rows())
-        if self.scroll.move(what, total, base.ROWS) or self.scroll.go_on(what, total, base.ROWS):
-            return                       # A reads on, page by page, to the loss table (docs/keys.md)
+        if self.scroll.move(what, total, base.ROWS):
+            self.keep(ctx, near=True)    # (row by row: kept once a screenful away from the row kept)
+            return
+        if self.scroll.go_on(what, total, base.ROWS):
+            self.keep(ctx)               # A reads on, page by page, to the loss table (docs/keys.md)
+            return
         if what is Intent.SECOND:
             self.ask_retreat(ctx)
         elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()                    # A on the last page closes, as on every text
-            if open_mark(ctx) == battle_mark(ctx, self.result):
-                keep_open(ctx, CLOSED)   # read: a restart opens the game on its home
+            OPEN.close(ctx, battle_mark(ctx, self.result))   # read: a restart opens the game on its home
 
-    def ask_retreat(self, ctx: Ctx) -> None:
+    def keep(self, ctx: Ctx, draft: int | None = None, near: bool = False) -> None:
+        """While this is the result kept open (:data:`OPEN`), the row the player reads from and the
+        retreat losses typed and not sent (``draft``) go with it: a power cut reopens it so. ``near``
+        (a row scrolled with up/down): kept only once it is a screenful or more from the row kept —
+        a write a page read, not a write a press (the rows read stay on the panel reopened)."""
+        mark = battle_mark(ctx, self.result)
+        shown = OPEN.pending(ctx, mark)
+        if shown is None or (near and abs(self.scroll.top - shown.top) < base.ROWS):
+            return
+        OPEN.open(ctx, mark, self.scroll.top, draft)
+
+    def ask_retreat(self, ctx: Ctx, draft: int | None = None) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
         bar; A sends them (nothing when the number is the one already kept: no step that changes
-        nothing) and the battle shows the support again (W-5)."""
+        nothing) and the battle shows the support again (W-5). ``draft``: the figure typed before
+        a power cut (:func:`resume_battle`)."""
         if self.over:
             ctx.notify(play.game_over())
             return
@@ -336,7 +357,7 @@ class BattleResult(Follows):
             return
         r = self.result
         losses = (r["attacker"] if r["loser"] == "attacker" else r["defender"])["losses"]
-        kept = min(self.result["retreat_losses"], room)
+        kept = min(self.result["retreat_losses"] if draft is None else max(0, draft), room)
 
         def go(c: Ctx, v: dict[str, int]) -> None:
             self.follow(c)                                # the number kept now: the serial link or an undo
@@ -360,7 +381,8 @@ class BattleResult(Follows):
 
 class RetreatForm(NumberForm):
     """The retreat losses form of ``battle`` (:meth:`BattleResult.ask_retreat`): it goes with the
-    battle's result when an undo takes the battle back."""
+    battle's result when an undo takes the battle back. Its figure, typed and not sent, is kept
+    with the open result (:meth:`BattleResult.keep`): a power cut brings the form back as it was."""
 
     def __init__(self, battle: BattleResult, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -369,9 +391,21 @@ class RetreatForm(NumberForm):
     def stale(self, ctx: Ctx) -> bool:
         return self.battle.stale(ctx)
 
+    def _change(self, ctx: Ctx, by: int, field: Field) -> None:
+        before = field.value
+        super()._change(ctx, by, field)
+        if field.value != before:
+            self.battle.keep(ctx, field.value)
 
-OPEN_KEY = "sword.battle"     # the battle result fought on the device and not closed yet: ``<game>:<digest>``
-CLOSED = "-"                  # (none open)
+    def key(self, key: str, ctx: Ctx) -> None:
+        depth = ctx.depth()
+        super().key(key, ctx)
+        if ctx.depth() < depth:          # closed (sent, or B): no figure left typed
+            self.battle.keep(ctx)
+
+
+OPEN_KEY = "sword.battle"     # the battle result fought on the device and not closed yet: ``<game>:<digest>``,
+OPEN = OneResult(OPEN_KEY, r"[^@~\s]*:[0-9a-f]{8}")    # the row read from and the retreat losses typed and not sent
 
 
 def battle_mark(ctx: Ctx, battle: BattleFields) -> str:
@@ -386,34 +420,29 @@ def battle_mark(ctx: Ctx, battle: BattleFields) -> str:
     return f"{who}:{zlib.crc32(said.encode('utf-8')):08x}"
 
 
-def open_mark(ctx: Ctx) -> str:
-    return str(ctx.settings.get(OPEN_KEY) or CLOSED)
-
-
-def keep_open(ctx: Ctx, mark: str) -> None:
-    """Keep ``mark`` as the battle result open on the device (:data:`CLOSED`: none); one write,
-    none when it is kept already. Refused (a full card): said in the log, the result is then not
-    reopened after a power cut (as before), nothing else changes."""
-    if open_mark(ctx) == mark:
-        return
-    response = ctx.set_setting(OPEN_KEY, mark)
-    if not response.get("ok"):
-        log.warning("the open battle result was not kept: %s", response.get("message"))
-
-
 def resume_battle(ctx: Ctx) -> bool:
     """On opening the game (after a power cut): the battle result fought on the device and not
     closed yet is said again where the table left it — its losses, the winner's support and the
-    loss table (W-2..W-5) —, over the home; True if so. Never one closed, one an undo took back or
-    another game's (the mark is the game's most recent battle's, :func:`battle_mark`)."""
-    mark = open_mark(ctx)
-    if mark == CLOSED:
+    loss table (W-2..W-5) —, over the home, on the rows the player was reading, and the retreat
+    losses form over it with the figure typed if it was open (W-5); True if so. Never one closed,
+    one an undo took back or another game's (the mark is the game's most recent battle's,
+    :func:`battle_mark`)."""
+    shown = OPEN.kept(ctx)
+    if shown is None:
         return False
     try:
         last = view_of(ctx)["last_battle"]
     except LookupError:
         return False
-    if last is None or battle_mark(ctx, last) != mark:
+    if last is None or battle_mark(ctx, last) != shown.mark:
         return False
-    ctx.push(BattleResult(last))
+    screen = BattleResult(last, top=shown.top)
+    screen.follow(ctx)
+    if shown.top > max(0, len(screen.rows()) - base.ROWS):      # (a row it never reaches: a damaged value)
+        log.warning("the battle result kept open from row %s has %s rows: shown from its first", shown.top,
+                    len(screen.rows()))
+        screen.scroll.top = 0
+    ctx.push(screen)
+    if shown.draft is not None:
+        screen.ask_retreat(ctx, shown.draft)
     return True
