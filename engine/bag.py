@@ -13,11 +13,12 @@ record (``rng.note``) so that a checker can follow the contents (docs/fairness.m
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.errors import BadArguments, IllegalMove
 from engine.game import whole_number
-from engine.names import check_name
+from engine.names import bad_chars, check_name
 from engine.rng import Rng
 from engine.text import Msg
 
@@ -40,6 +41,8 @@ def parse_items(text: str, cards: bool = False, asked: bool = False) -> dict[str
             raise BadArguments(Msg("Empty card in the list; write e.g. cards=sword*2,shield,eagle.") if cards else
                                Msg("Empty item in the list; write e.g. items=gold*3,silver*2,bronze."))
         name, _, num = part.partition("*")
+        if asked and not num:
+            _counted_otherwise(part, cards)
         check_name(name, MAX_NAME, spaces=False)
         try:
             n = whole_number(num, asked) if num else 1
@@ -52,6 +55,24 @@ def parse_items(text: str, cards: bool = False, asked: bool = False) -> dict[str
         raise BadArguments(Msg("At most {} cards in all.", MAX_ITEMS) if cards else
                            Msg("At most {} items in all.", MAX_ITEMS))
     return counts
+
+
+# A count written with another sign than ``*``: the multiplication sign a phone or a web page gives
+# (gold×3), or a colon (gold:3, as a token is written ship:5/1). × is no name's character, so the
+# name was refused for a character shown as U+00D7; «gold:3» became one item named so.
+_COUNTED = re.compile(r"^(.+?)\s*[×:]\s*(\d+)$")
+
+
+def _counted_otherwise(part: str, cards: bool) -> None:
+    """Refuse ``part`` (asked now) naming the count it was meant to give, when it is a name and a
+    count written with × or : (``gold×3``: ``gold*3``)."""
+    m = _COUNTED.match(part)
+    if m is None or bad_chars(m.group(1)):
+        return
+    meant = f"{m.group(1)}*{m.group(2)}"
+    part = "".join("?" if ch in bad_chars(part) else ch for ch in part)      # (the screen draws no ×)
+    raise BadArguments(Msg("'{}': a card's count follows a *: {}; nothing was done.", part, meant) if cards else
+                       Msg("'{}': an item's count follows a *: {}; nothing was done.", part, meant))
 
 
 def _event(part: dict[str, Any], event: dict[str, Any]) -> None:

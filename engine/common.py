@@ -37,7 +37,7 @@ SESSION_KEYS: tuple[str, ...] = ("rolls", "kit")
 
 def _roll(state: State, req: Request) -> Outcome:
     if len(req.args) != 1:
-        raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
+        raise dice.usage(req.args)
     req.check_opts(frozenset())
     spec = dice.parse_dice(req.args[0], req.asked)
     rng = load_rng(state, DICE_STREAM)
@@ -47,6 +47,16 @@ def _roll(state: State, req: Request) -> Outcome:
     rolls.append(record)
     del rolls[:-MAX_KEPT_ROLLS]
     return Outcome({"dice": record["dice"], "total": record["total"]}, dice.describe(record))
+
+
+def _roll_line(state: State, req: Request) -> str:
+    """``roll …`` as asked now is run and stored (``Command.canonical``): its die letter ``d``
+    however it was typed (``roll 2к6`` is ``roll 2d6``: engine/dice.py ``plain_dice``)."""
+    line = f"{req.command} {req.rest}".strip()
+    if len(req.args) != 1 or req.opts:
+        return line
+    plain = dice.plain_dice(req.args[0])
+    return line if plain == req.args[0] else f"{req.command} {plain}"
 
 
 def reroll_stream(state: State, die: int) -> str:
@@ -133,7 +143,7 @@ def _rolls(state: State, req: Request) -> Outcome:
 
 SESSION_COMMANDS = commands(
     Command("rolls", _rolls, False, "rolls [N]  (the last N rolls)"),
-    Command("roll", _roll, True, "roll NdS[+M|-M]"),
+    Command("roll", _roll, True, "roll NdS[+M|-M]", canonical=_roll_line),
     Command("reroll", _reroll, True, "reroll <i,j,...>  (1-based dice of the last roll)", canonical=_reroll_line),
     *KIT_COMMANDS.values(),
 )

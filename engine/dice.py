@@ -22,7 +22,11 @@ STORED_BEFORE = (N_("Re-rolled dice {} of {}: {} = {}."),)
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_MOD = 10_000
-_EXPR = re.compile(r"^(\d*)[dD](\d+)(?:([+-])(\d+))?$")
+# The die's letter: d (D), and as a Russian or Ukrainian player writes it — «2к6» (к: кубик, the
+# rulebooks' «кубик»), «2д6» (д: the d spelt in Cyrillic) — or as the key D types with the keyboard
+# left in the Cyrillic layout (ЙЦУКЕН: в). Each is the same roll, run and stored as ``d``.
+DIE_LETTERS = "dDкКдДвВ"
+_EXPR = re.compile(rf"^(\d*)([{DIE_LETTERS}])(\d+)(?:([+-])(\d+))?$")
 
 
 class DiceSpec(NamedTuple):
@@ -38,16 +42,42 @@ class DiceSpec(NamedTuple):
         return f"{self.count}d{self.sides}{sign}"
 
 
+def plain_dice(text: str) -> str:
+    """``text`` with a dice expression's Cyrillic die letter (``2к6``, ``2д6``, ``2в6``) written
+    ``d``: the line a roll asked so is stored as (engine/common.py); anything else as it is."""
+    m = _EXPR.match(text)
+    if m is None or m.group(2) in "dD":
+        return text
+    return text[:m.start(2)] + "d" + text[m.end(2):]
+
+
+# What a dice expression is typed with that is no part of it, each with the sign meant: the Latin
+# k of «2к6» typed in the Latin layout, the minus and dashes a phone or a web page gives (2d6−1),
+# full-width signs, spaces inside (``2d6 + 1`` read as one word: engine/common.py).
+_MEANT = str.maketrans({"k": "d", "K": "d", "−": "-", "–": "-", "—": "-", "＋": "+", "－": "-", " ": None})
+
+
+def meant_dice(text: str) -> str | None:
+    """The dice expression ``text`` was meant to be (its letter ``d``, its signs ASCII), when it
+    is not one as typed but is one so written; else None."""
+    fixed = plain_dice(text.strip().translate(_MEANT))
+    return fixed if fixed != text.strip() and _EXPR.match(fixed) else None
+
+
 def parse_dice(text: str, asked: bool = False) -> DiceSpec:
-    """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M``; raises BadArguments with the limits.
+    """Parse ``NdS``, ``dS``, ``NdS+M`` or ``NdS-M`` (the d also ``к``, ``д`` or ``в``: see
+    :data:`DIE_LETTERS`); raises BadArguments with the limits.
     ``asked``: a request asked now (its numbers by the one rule: engine.game.whole_number)."""
     m = _EXPR.match(text.strip())
     if not m:
         shown = text if len(text) <= 24 else text[:20] + "…"
+        meant = meant_dice(text)
+        if meant is not None:
+            raise BadArguments(Msg("'{}' is not a dice expression; did you mean {}? Nothing was rolled.", shown, meant))
         raise BadArguments(Msg("'{}' is not a dice expression; write NdS, NdS+M or NdS-M (e.g. 3d6+1).", shown))
     count = whole_number(m.group(1), asked) if m.group(1) else 1
-    sides = whole_number(m.group(2), asked)
-    mod = (whole_number(m.group(4), asked) if m.group(4) else 0) * (-1 if m.group(3) == "-" else 1)
+    sides = whole_number(m.group(3), asked)
+    mod = (whole_number(m.group(5), asked) if m.group(5) else 0) * (-1 if m.group(4) == "-" else 1)
     if not 1 <= count <= MAX_DICE:
         raise BadArguments(Msg("Roll between 1 and {} dice, not {}.", MAX_DICE, count))
     if not 2 <= sides <= MAX_SIDES:
@@ -55,6 +85,16 @@ def parse_dice(text: str, asked: bool = False) -> DiceSpec:
     if abs(mod) > MAX_MOD:
         raise BadArguments(Msg("The modifier must be within ±{}.", MAX_MOD))
     return DiceSpec(count, sides, mod)
+
+
+def usage(args: tuple[str, ...]) -> BadArguments:
+    """The refusal of a ``roll`` given other than one expression: the one meant when its words
+    written together are one (``roll 2d6 + 1``: ``roll 2d6+1``)."""
+    meant = meant_dice("".join(args)) or ("".join(args) if _EXPR.match("".join(args)) else None)
+    if len(args) > 1 and meant is not None:
+        return BadArguments(Msg("'{}' is not a dice expression; did you mean {}? Nothing was rolled.",
+                                " ".join(args)[:24], meant))
+    return BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
 
 
 def roll(spec: DiceSpec, rng: Rng) -> dict[str, Any]:

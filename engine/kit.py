@@ -307,7 +307,7 @@ HELD = Held(_marks, _pin)
 
 GAME = GameRules(
     name="bag",
-    title="Dice & bags",
+    title=N_("Dice & bags"),
     new=_new,
     view=_view,
     usage="new bag items=<name>*<count>,... [cards=<name>*<count>,...] [seed=N]",
@@ -332,7 +332,7 @@ def _new_dice(req: Request, seed: Draws | int) -> State:
 
 DICE = GameRules(
     name="dice",
-    title="Dice",
+    title=N_("Dice"),
     new=_new_dice,
     view=_view,
     usage="new dice [seed=N]  (then roll NdS+M, reroll i,j)",

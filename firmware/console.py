@@ -322,7 +322,7 @@ class Console(SessionCommands):
         from engine.rng import Rng
         req = parse_line(line, asked=True)
         if len(req.args) != 1:
-            raise BadArguments(Msg("Usage: roll NdS[+M|-M], e.g. roll 3d6+1."))
+            raise dice.usage(req.args)
         req.check_opts(frozenset({"seed"}))
         seed = req.opt_int("seed", lo=0)
         record = dice.roll(dice.parse_dice(req.args[0], asked=True), Rng(console_session._fresh_seed() if seed is None else seed))

@@ -24,7 +24,7 @@ from engine import registry
 from engine.errors import BadArguments, IllegalMove, LegatusError, NothingToUndo, UnknownCommand
 from engine.game import Command, GameRules, Outcome, Request, State
 from engine.rng import DRAWS_VERSION, Draws, check_share, commitment
-from engine.text import Msg, N_, to_data
+from engine.text import Msg, to_data
 from firmware.games import finished_by_rules
 from firmware import shown
 from firmware.log_sentences import Stored, said, undone_sentence
@@ -38,11 +38,6 @@ log = logging.getLogger(__name__)
 MAX_LOG = 500
 CHECKPOINT_EVERY = 64          # effective actions between checkpoints (replay ≤ 63 lines)
 CHECKPOINTS_IN_RAM = 4         # the newest checkpoints kept in memory when a loader exists
-
-# The games' titles as people read them (the catalogs translate them in log sentences).
-TITLES = (N_("Dice & bags"), N_("Dice"), N_("Caesar! solo (Auto-Crassus)"), N_("Caesar! two players"),
-          N_("For the Glory of Rome"), N_("Julius Caesar battle"), N_("The Sword of Rome"))
-
 
 def parse_line(text: str, asked: bool = False) -> Request:
     """Split a request line into command, positional words and ``key=value`` options. ``asked``:

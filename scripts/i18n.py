@@ -5,7 +5,12 @@
     python scripts/i18n.py check                 untranslated or mismatched messages (exit 1 if any)
 
 Texts are found by reading the source (ast): the first string argument of ``_``, ``N_``, ``Msg``
-and ``term``, the ``plural=`` of ``Msg``, and both strings of ``ngettext``. Each source file
+and ``term``, the ``plural=`` of ``Msg``, and both strings of ``ngettext``. A text kept in a
+constant, a table or a record's field and said later (``Msg(CONST)``, ``_(WORDS[k])``,
+``Msg(game.title)``) is marked where it is written, ``N_("…")``; ``check`` follows every name
+handed to a translating call back to its definitions and reports a text that arrives unmarked
+(never catalogued: English in every language) or built by an f-string, ``%`` or ``+``
+(scripts/i18n_reach.py). Each source file
 belongs to the one domain it names (see ``domain_of``) so that the games' catalogs can be edited
 apart, and a text is catalogued in the domain whose words say it.
 A ``#.`` comment in a .po (a translator's note, e.g. where a rulebook gives no word) is kept.
@@ -20,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:          # (run as a script: scripts.i18n_reach)
+    sys.path.insert(0, str(ROOT))
 LOCALE = ROOT / "firmware" / "locale"
 LANGS = ("ru", "uk")
 SOURCES = ("engine", "firmware", "hw")
@@ -328,9 +335,12 @@ def fields(s: str) -> list[str]:
 
 def problems() -> list[str]:
     """Every untranslated message, translation whose fields differ from its msgid's, message in
-    the code but not in a catalog, and stale .mo file."""
-    out: list[str] = []
-    found = extract(source_files())
+    the code but not in a catalog, text said through a name but not marked (scripts/i18n_reach.py),
+    and stale .mo file."""
+    from scripts.i18n_reach import unmarked
+    files = source_files()
+    out: list[str] = unmarked(ROOT, files)
+    found = extract(files)
     for domain, new in sorted(found.items()):
         for lang in LANGS:
             path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"

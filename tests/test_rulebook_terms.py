@@ -231,7 +231,7 @@ TERMS: list[Term] = [
          exact=False)          # History's statistics of Julius Caesar battles: «бои», not «битвы»
       for domain, en, word in (("history", "JC battles", "Бои ЮЦ"), ("jc", "JC battles", "Бои ЮЦ"),
                                ("history", "No battle fought yet.", "Боёв ещё не было"))],
-    _t("legatus", "Julius Caesar battle", "ru", "Цезарь: бой", JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой",
+    _t("jc", "Julius Caesar battle", "ru", "Цезарь: бой", JC_RU, "ФАЗА СРАЖЕНИЙ", "Игрок 1 выбирает следующий бой",
        exact=False),
     *[_t("jc", en, "ru", ru, JC_RU, "Карты событий",
          "Аполлон - солнечные лучи, Юпитер - молнии, Нептун - трезубец, Меркурий - крылья, Вулкан - огонь, "

@@ -687,7 +687,7 @@ _COMMON = (
 
 SOLO = GameRules(
     name="caesar-solo",
-    title="Caesar! solo (Auto-Crassus)",
+    title=N_("Caesar! solo (Auto-Crassus)"),
     new=_new_solo,
     view=_view,
     usage=("new caesar-solo side=caesar|pompey difficulty=easy|normal|hard [poison=1] [centurions=1] "
@@ -705,7 +705,7 @@ SOLO = GameRules(
 
 DUEL = GameRules(
     name="caesar-duel",
-    title="Caesar! two players",
+    title=N_("Caesar! two players"),
     new=_new_duel,
     view=_view,
     usage="new caesar-duel [poison=1] [centurions=1] [border-control=1] [bag-input=digital|physical] "

@@ -1111,7 +1111,7 @@ def _global_score(req: Request, rng: Rng) -> dict[str, Any]:
 
 GAME = GameRules(
     name="glory",
-    title="For the Glory of Rome",
+    title=N_("For the Glory of Rome"),
     new=new_state,
     view=view,
     undone=_undone,

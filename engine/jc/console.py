@@ -1103,7 +1103,7 @@ def _winter_view(state: State) -> WinterView | None:
 
 GAME = GameRules(
     name="jc-battle",
-    title="Julius Caesar battle",
+    title=N_("Julius Caesar battle"),
     new=_new,
     view=_view,
     usage="new jc-battle [attacker=caesar|pompey] [surprise=1] [dice=digital|physical] [cleopatra=round|turn] "

@@ -812,7 +812,7 @@ def _advance(state: State, req: Request) -> Outcome:
 
 GAME = GameRules(
     name="sword",
-    title="The Sword of Rome",
+    title=N_("The Sword of Rome"),
     new=_new,
     view=_view,
     usage="new sword players=romans,gauls,etruscans,greeks[,carthage] [vp=power:N,...] [consuls=A,B,...] [seed=N]",

@@ -13,7 +13,7 @@ from firmware.replies import HistoryEntry
 if TYPE_CHECKING:                   # (typing only: the console loads every record at start)
     from engine.caesar.views import CaesarGameView
 
-AUTO = "Auto-Crassus"
+AUTO = N_("Auto-Crassus")
 SOLO, DUEL = "caesar-solo", "caesar-duel"                         # the sessions this record files
 SIDE_NAMES = {"caesar": "Caesar", "pompey": "Pompey"}          # as History stores them (BG Stats)
 NAME_WORDS = {"Caesar": N_("Caesar"), "Pompey": N_("Pompey"), AUTO: N_("Auto-Crassus")}
