@@ -6,13 +6,18 @@ from functools import partial
 from PIL import Image
 
 from engine.glory import actions as act
+from engine.glory.tables import fame_floor
 from firmware.i18n import Sentences
 from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import SENATE_VALUES, FollowsIntrigues, lap_note, milestone_note, run_line, view_of
+from firmware.screens.glory.dials import BoundDial
 from firmware.screens.widgets import Dial, Intent, Item, ListScreen, intent
+
+FAME_FLOOR = fame_floor()                     # G-5: the track's lowest space
+MOST_CHANGE = 99                             # the dial's figure: two digits each way
 
 
 # -- fame ----------------------------------------------------------------------------------------
@@ -63,13 +68,26 @@ def fame_adjust(player: str) -> Dial:
 
     def note(ctx: Ctx, delta: int) -> str:
         now = view_of(ctx)["fame"][player]
-        return f"{now} → {max(1, now + delta)}"
+        return f"{now} → {now + delta}"
 
     def title() -> str:                       # the name the players typed cut to the room left (Dial: 15)
         return _("Fame: {}").format(base.clip_name(player, 15 - len(_("Fame: {}").format(""))))
 
-    return Dial(title, 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
-                status=lambda c, d: _("A: ok"), step=1)
+    def bounds(ctx: Ctx) -> tuple[int, int]:
+        """G-5: «маркер славы ни при каких обстоятельствах не может опуститься ниже» space 1: a
+        loss of at most the spaces above it (the dial went to −99 on space 4, «4 → 1»)."""
+        return min(0, FAME_FLOOR - view_of(ctx)["fame"][player]), MOST_CHANGE
+
+    def limit(ctx: Ctx, more: bool) -> str | None:
+        now = view_of(ctx)["fame"][player]
+        if more:
+            return None
+        if now <= FAME_FLOOR:
+            return Msg("{} is on space 1: fame never drops below it (G-5).", player)
+        return Msg("{}: fame {}, a loss of at most {} (the track stops at 1, G-5).", player, now, now - FAME_FLOOR)
+
+    return BoundDial(title, 1, -MOST_CHANGE, MOST_CHANGE, go, show=lambda d: f"{d:+d}", note=note,
+                     status=lambda c, d: _("A: ok"), step=1, bounds=bounds, limit=limit)
 
 
 # -- Senate ----------------------------------------------------------------------------------------
