@@ -176,8 +176,7 @@ class SenateScreen:
             if response["supremacy"]:
                 notes.append(Msg("Supremacy! {} +{} fame.", name, response["fame_gained"]))
                 notes.append(lap_note(name, before, view_of(ctx)["track"][name]))
-            for owner in response["pushed_out"]:
-                notes.append(Msg("{}: the bottom vote goes back.", owner))
+            notes.append(back_votes(response["pushed_out"]))
             note = milestone_note(response)
             if note:
                 notes.append(note)
@@ -212,6 +211,21 @@ class SenateScreen:
             ctx.notify(Msg("Correct the column as on the table: left/right change whose vote this is."))
         elif what is Intent.BACK:
             ctx.pop()
+
+
+def back_votes(owners: list[str]) -> Msg | str:
+    """The votes a placing pushed out of the bottom of the column, back to their owners' boards
+    (G-7: «самая нижняя фишка голоса удаляется из колонны и возвращается на планшет ее
+    владельца»), in one sentence: the two votes of a boosted action on a full column said
+    «Jack: the bottom vote goes back.» twice, a «Note» of three pages over the column."""
+    if not owners:
+        return ""
+    if len(owners) == 1:
+        return Msg("{}: the bottom vote goes back.", owners[0])
+    if len(set(owners)) == 1:
+        n = len(owners)
+        return Msg("{}: {} bottom vote goes back.", owners[0], n, plural="{}: {} bottom votes go back.", n=n)
+    return Msg("The bottom votes go back to {} and {}.", *owners[:2])
 
 
 class UnvoteScreen(FollowsIntrigues, ListScreen):
