@@ -44,3 +44,11 @@ def test_one_vote_pushed_out_is_said_as_before():  # G-7
     ctx = FakeCtx(NEW, *(f"vote {p}" for p in ["Jack", "Mary", "Jack", "Mary", "Jack"])).open(SenateScreen())
     ctx.press("down", "a")
     assert ctx.notes == ["Jack: the bottom vote goes back."]
+
+
+def test_votes_that_push_nothing_out_say_nothing():  # G-7
+    """Two votes on a column with room: no notice (an empty one took the next key: KEY3's two
+    votes after hold A's were lost)."""
+    ctx = FakeCtx(NEW).open(SenateScreen())
+    ctx.press("a:hold")
+    assert ctx.notes == [] and ctx.view()["senate"] == ["Jack", "Jack"]

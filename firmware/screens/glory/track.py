@@ -176,7 +176,8 @@ class SenateScreen:
             if response["supremacy"]:
                 notes.append(Msg("Supremacy! {} +{} fame.", name, response["fame_gained"]))
                 notes.append(lap_note(name, before, view_of(ctx)["track"][name]))
-            notes.append(back_votes(response["pushed_out"]))
+            if response["pushed_out"]:
+                notes.append(back_votes(response["pushed_out"]))
             note = milestone_note(response)
             if note:
                 notes.append(note)
@@ -213,13 +214,11 @@ class SenateScreen:
             ctx.pop()
 
 
-def back_votes(owners: list[str]) -> Msg | str:
+def back_votes(owners: list[str]) -> Msg:
     """The votes a placing pushed out of the bottom of the column, back to their owners' boards
     (G-7: «самая нижняя фишка голоса удаляется из колонны и возвращается на планшет ее
     владельца»), in one sentence: the two votes of a boosted action on a full column said
     «Jack: the bottom vote goes back.» twice, a «Note» of three pages over the column."""
-    if not owners:
-        return ""
     if len(owners) == 1:
         return Msg("{}: the bottom vote goes back.", owners[0])
     if len(set(owners)) == 1:
