@@ -409,7 +409,8 @@ def test_known_players_sit_down_and_one_is_picked_in_two_presses():  # issue 24 
 
 def test_a_push_past_the_most_stops_at_the_most_and_says_so():  # G-12 limits
     own = [k for k, _ in SHEET_ROWS].index("own")
-    ctx = FakeCtx(NEW).open(SheetPad(own))
+    # (the foundations finished: 5 own parts with no common part are refused, tests/test_glory_pad_pantheon.py)
+    ctx = FakeCtx(NEW, "sheet Jack gold 1", "sheet Ross bronze 1").open(SheetPad(own))
     ctx.press("press", "up")                      # +5: Jack's 5 own-colour parts in one push
     assert ctx.view()["sheet"]["Jack"]["own"] == 5 and not ctx.notes
     n = len(ctx.session.lines)

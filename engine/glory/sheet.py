@@ -235,9 +235,19 @@ def _levels(name: str, own: int, common: int) -> None:
     if common >= 2 and own < int(tables()["pantheon_limits"]["own"]):
         raise BadArguments(Msg("{}: the second common Pantheon part finishes the temple, after all {} parts of the "
                                "player's colour ({} given).", name, int(tables()["pantheon_limits"]["own"]), own))
-    if common == 0 and own > foundation:
+    if own > own_parts_most(common):
         raise BadArguments(Msg("{}: the temple is built on a finished foundation: {} parts of the player's colour "
                                "need a common part (gold, silver or bronze).", name, own))
+
+
+def own_parts_most(common: int) -> int:
+    """The most parts of the player's colour a Pantheon with ``common`` common parts holds (G-12:
+    «Игроки начинают уровень, используя части Пантеона своего цвета, а заканчивают уровень, взяв
+    одну часть из общего запаса»): without one only the foundation's 2 — the temple's stand on a
+    finished foundation —, with one all 5."""
+    if common >= 1:
+        return int(tables()["pantheon_limits"]["own"])
+    return int(tables()["pantheon_levels"]["foundation_own"])
 
 
 def common_parts_most(players: int) -> dict[str, int]:

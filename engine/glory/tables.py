@@ -60,3 +60,9 @@ def hand_limit() -> int:
     """The most cards a hand holds, the anchor card included (G-19: «до пяти карт товаров,
     включая карту якоря»): the random pick of «Продано!» and «Таможенные сборы» is from such a hand."""
     return int(tables()["hand_limit"])
+
+
+def fame_floor() -> int:
+    """The fame track's lowest space (G-5: «маркер славы ни при каких обстоятельствах не может
+    опуститься ниже» 1): no loss takes a marker below it, no double tax whose penalty would (G-4)."""
+    return int(tables()["fame_floor"])

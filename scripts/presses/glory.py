@@ -54,6 +54,7 @@ def _most(key: str, player: str) -> int:
     figures and the rows after it none yet (the pad is filled in its order): the Pantheon's common
     parts and the goods sets share a limit (SheetPad.most)."""
     from engine.glory.console import GOODS, PANTHEON_COMMON
+    from engine.glory.sheet import own_parts_most
     from firmware.screens.glory.score import SHEET_MAX, SHEET_ROWS
     order = [k for k, _label in SHEET_ROWS]
     limit = SHEET_MAX[key]
@@ -61,6 +62,8 @@ def _most(key: str, player: str) -> int:
         if key in group:
             before = [k for k in group if order.index(k) < order.index(key)]
             limit = min(limit, SHEET_MAX[group[0]] - sum(SHEETS[player].get(k, 0) for k in before))
+    if key == "own":          # G-12: the temple's own parts only on a finished foundation (padlimits.own_most)
+        limit = min(limit, own_parts_most(sum(SHEETS[player].get(k, 0) for k in PANTHEON_COMMON)))
     return max(0, limit)
 
 

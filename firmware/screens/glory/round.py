@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.glory import actions as act
 from engine.glory.rounds import ARROWS, rotation_of
-from engine.glory.tables import double_tax_penalty, hand_limit
+from engine.glory.tables import double_tax_penalty, fame_floor, hand_limit
 from engine.glory.text import medal_term
 from engine.glory.views import GloryView
 from engine.text import N_
@@ -20,11 +20,15 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.glory.dials import BoundDial
 from firmware.screens.glory.words import GAMES, MEDALS, Follows, FollowsIntrigues, arrows_word, event_label, lap_note, medal_name, run_line, view_of
 from firmware.screens.widgets.result import ResultScreen
-from firmware.screens.widgets import Dial, Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
+from firmware.screens.widgets import Field, Intent, Item, ListScreen, NumberForm, Scroll, intent, on_off, scroll_bar
 
 log = logging.getLogger(__name__)
+
+FAME_FLOOR = fame_floor()                     # G-5: the track's lowest space
+PENALTY_MOST = 30                            # the console's penalty= (a population dial's red figure)
 
 # -- events, tax, medals, picks --------------------------------------------------------------------
 class EventScreen(Follows):
@@ -119,12 +123,30 @@ class TaxForm(_FollowsIncome, NumberForm):
         self.income = income
 
 
-class PenaltyDial(_FollowsIncome, Dial):
-    """The double tax's fame penalty read on the dial (:func:`tax_form`), asked in ``income``."""
+class PenaltyDial(_FollowsIncome, BoundDial):
+    """The double tax's fame penalty read on the dial (:func:`tax_form`), asked in ``income``: at
+    most what ``player``'s fame can lose (G-4: «игроки не могут применить двойной налог, если … не
+    могут переместить свой маркер по шкале славы назад на указанное в штрафе количество ячеек»).
+    It went to 30 whatever the fame, «1 → -10», and A brought the refusal."""
 
-    def __init__(self, income: Income, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, income: Income, *args: Any, player: str, **kwargs: Any) -> None:
+        super().__init__(*args, bounds=self._bounds, limit=self._limit, **kwargs)
         self.income = income
+        self.player = player
+
+    def _fame(self, ctx: Ctx) -> int:
+        return view_of(ctx)["fame"][self.player]
+
+    def _bounds(self, ctx: Ctx) -> tuple[int, int]:
+        return 0, min(PENALTY_MOST, self._fame(ctx) - FAME_FLOOR)
+
+    def _limit(self, ctx: Ctx, more: bool) -> str | None:
+        now = self._fame(ctx)
+        if not more:
+            return None
+        if now <= FAME_FLOOR:
+            return Msg("{} is on space 1: no double tax with a fame penalty (G-4).", self.player)
+        return Msg("{}: fame {}, a penalty of at most {} (the track stops at 1, G-4).", self.player, now, now - FAME_FLOOR)
 
 
 def due_taxes(view: GloryView) -> list[str]:
@@ -171,8 +193,8 @@ def tax_form(ctx: Ctx, who: int = 0, taxed: Callable[[str], None] | None = None,
             def note(c2: Ctx, k: int) -> str:
                 now = view_of(c2)["fame"][name]
                 return f"{now} → {now - k}"
-            c.push(PenaltyDial(income, lambda: _("Fame penalty"), 1, 0, 30, partial(_penalty_go, apply, name, pop), note=note,
-                        status=lambda c2, k: _("A: ok"), step=1))
+            c.push(PenaltyDial(income, lambda: _("Fame penalty"), 1, 0, PENALTY_MOST, partial(_penalty_go, apply, name, pop),
+                               note=note, status=lambda c2, k: _("A: ok"), step=1, player=name))
             return
         apply(c, name, pop, double, None, 1)
 

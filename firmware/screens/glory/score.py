@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 from engine import actions as act_common
 from engine.errors import LegatusError
 from engine.glory import actions as act
-from engine.glory.console import BATTLEFIELD_ROWS, GOODS, PANTHEON_COMMON, SHEET_LIMITS, sheet_request
+from engine.glory.console import sheet_request
 from engine.glory.replies import ScoreReply
 from engine.glory.scoring import score
-from engine.glory.sheet import SessionFacts, common_parts_most, parse_sheet
+from engine.glory.sheet import SessionFacts, parse_sheet
 from engine.glory.views import GloryGameView
 from engine.glory.rounds import seat_layout
 from engine.text import N_
@@ -23,6 +23,7 @@ from firmware.screens.glory.text import Msg, _, ngettext
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
+from firmware.screens.glory import padlimits as limits
 from firmware.screens.glory.record import as_kept
 from firmware.screens.glory.words import GAMES, Follows, run_line, view_of
 from firmware.screens.widgets import Intent, Item, ListScreen, Scroll, WrappedListScreen, intent, scroll_bar
@@ -58,7 +59,7 @@ def sheet_rows(ctx: Ctx) -> tuple[tuple[str, str], ...]:
     return SOLO_ROWS if len(view_of(ctx)["players"]) == 1 else SHEET_ROWS
 
 
-SHEET_MAX = SHEET_LIMITS       # the engine's limits, read from the data in one place (engine/glory/console.py)
+SHEET_MAX = limits.SHEET_MAX    # the engine's limits, read from the data in one place (engine/glory/console.py)
 
 
 # The seats round the device (engine/glory/rounds.py numbers them 0-3 clockwise): seat 0 at the
@@ -87,21 +88,6 @@ def _side_label(draw: ImageDraw.ImageDraw, name: str, seat: int) -> None:
         base.put(draw, base.CHAR_W + 2, y, shown)
 
 
-def _table_parts(kind: str, player: str, most: int, players: int) -> Msg:
-    """What a push past the table's common Pantheon parts of ``kind`` says (G-12: each level's gold
-    goes to the first to finish it, silver to the second, bronze to the others): the player's most
-    there and the table's in all."""
-    total = common_parts_most(players)[kind]
-    if kind == "gold":
-        return Msg("{}: at most {}: {} gold Pantheon part at the table (G-12).", player, most, total,
-                   plural="{}: at most {}: {} gold Pantheon parts at the table (G-12).", n=total)
-    if kind == "silver":
-        return Msg("{}: at most {}: {} silver Pantheon part at the table (G-12).", player, most, total,
-                   plural="{}: at most {}: {} silver Pantheon parts at the table (G-12).", n=total)
-    return Msg("{}: at most {}: {} bronze Pantheon part at the table (G-12).", player, most, total,
-               plural="{}: at most {}: {} bronze Pantheon parts at the table (G-12).", n=total)
-
-
 class SheetPad:
     """One row of the score pad for every player at once, the device in the middle of the table:
     each player has a seat round it, as the game seats them — player 1 at the top, 2 on the right,
@@ -109,7 +95,7 @@ class SheetPad:
     the joystick pushed towards a player adds the step to that player's figure
     (a tally: three legions are three pushes, no cursor to walk). press: the step, +1 → +5 → +10,
     shown in the middle and kept from row to row; a push beyond the row's most stops there (5
-    own-colour Pantheon parts: +5 once). Hold A (or KEY3): − instead of + (to lower a figure typed
+    own-colour Pantheon parts on a finished foundation: +5 once). Hold A (or KEY3): − instead of + (to lower a figure typed
     before; back to + on the next row). A: the next row (after the last: the scores); B: back to
     the list of rows; hold B: undo, as everywhere (every change is a ``sheet`` line, journaled as
     it is typed)."""
@@ -135,35 +121,8 @@ class SheetPad:
         return _(self.rows[self.row][1])
 
     def most(self, ctx: Ctx, player: str) -> int:
-        """The most this row can hold for ``player``: a Pantheon has at most 2 common parts
-        (gold, silver and bronze together, G-12), a player at most 3 goods sets (G-11) and 7
-        legions on the three battlefields together (G-9: «Легионы 7/7»), so what the player's
-        other rows hold is taken off."""
-        table = self.table_most(ctx, player)
-        own = self.own_most(ctx, player)
-        return max(0, own if table is None else min(own, table))
-
-    def own_most(self, ctx: Ctx, player: str) -> int:
-        """The most this row can hold beside ``player``'s other rows (:meth:`most`)."""
-        figures = view_of(ctx).get("sheet", {}).get(player, {})
-        limit = SHEET_MAX[self.entry]
-        for group in (PANTHEON_COMMON, GOODS, BATTLEFIELD_ROWS):
-            total = SHEET_MAX[group[0]]                    # the group's limit: every row of it has it
-            if self.entry in group:
-                limit = min(limit, total - sum(figures.get(k, 0) for k in group if k != self.entry))
-        return limit
-
-    def table_most(self, ctx: Ctx, player: str) -> int | None:
-        """On a common Pantheon row, the most ``player`` can hold of its kind beside the other
-        players' (G-12: the table has 2 gold parts in all, one a level; :func:`common_parts_most`),
-        else None. A mix no table can hold is refused at the scores, its first page naming the kind
-        typed too often and the players holding it (engine/glory/sheet.py ``_too_many``)."""
-        if self.entry not in PANTHEON_COMMON:
-            return None
-        view = view_of(ctx)
-        sheet = view.get("sheet", {})
-        others = sum(sheet.get(p, {}).get(self.entry, 0) for p in view["players"] if p != player)
-        return common_parts_most(len(view["players"]))[self.entry] - others
+        """The most this row can hold for ``player`` (firmware/screens/glory/padlimits.py)."""
+        return limits.most(view_of(ctx), self.entry, player)
 
     def figure(self, ctx: Ctx, player: str) -> int:
         """``player``'s figure on this row as the session holds it (0 when none is typed)."""
@@ -218,22 +177,12 @@ class SheetPad:
         after = max(0, min(most, now + self.sign * STEPS[self.step]))
         self.last = seat
         if after <= now and self.sign > 0:                  # (a + never lowers a figure typed before)
-            table = self.table_most(ctx, player)
-            if table is not None and table < self.own_most(ctx, player):   # the others hold the kind's parts
-                ctx.notify(_table_parts(self.entry, player, most, len(view_of(ctx)["players"])))
-            elif self.entry in PANTHEON_COMMON:
-                ctx.notify(Msg("{}: at most {} common Pantheon parts.", player, SHEET_MAX["gold"]))
-            elif self.entry in GOODS:
-                ctx.notify(Msg("{}: at most {} goods sets count.", player, SHEET_MAX["tools"]))
-            elif self.entry in BATTLEFIELD_ROWS and most < SHEET_MAX[self.entry]:   # the others hold the rest
-                legions = SHEET_MAX[BATTLEFIELD_ROWS[0]]
-                ctx.notify(Msg("{}: at most {} legion on the battlefields in all.", player, legions,
-                               plural="{}: at most {} legions on the battlefields in all.", n=legions))
-            else:
-                ctx.notify(Msg("{}: {} is the most on this row.", player, most))
+            ctx.notify(limits.past_most(view_of(ctx), self.entry, player))
             return
         if after != now:                                    # a no-op is not an undo step
-            run_line(ctx, act.sheet(player, self.entry, after))
+            if run_line(ctx, act.sheet(player, self.entry, after)) is not None and after < now + self.sign * STEPS[self.step]:
+                # +5 stopped at 2 (G-12: no temple without a common part): why, at once (a push more said it)
+                ctx.notify(limits.past_most(view_of(ctx), self.entry, player))
 
     def go(self, ctx: Ctx) -> None:
         self.last, self.sign = None, 1

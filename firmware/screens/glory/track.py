@@ -6,13 +6,18 @@ from functools import partial
 from PIL import Image
 
 from engine.glory import actions as act
+from engine.glory.tables import fame_floor
 from firmware.i18n import Sentences
 from engine.glory.views import GloryView
 from firmware.screens.glory.text import Msg, _
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.glory.words import SENATE_VALUES, FollowsIntrigues, lap_note, milestone_note, run_line, view_of
+from firmware.screens.glory.dials import BoundDial
 from firmware.screens.widgets import Dial, Intent, Item, ListScreen, intent
+
+FAME_FLOOR = fame_floor()                     # G-5: the track's lowest space
+MOST_CHANGE = 99                             # the dial's figure: two digits each way
 
 
 # -- fame ----------------------------------------------------------------------------------------
@@ -63,13 +68,26 @@ def fame_adjust(player: str) -> Dial:
 
     def note(ctx: Ctx, delta: int) -> str:
         now = view_of(ctx)["fame"][player]
-        return f"{now} → {max(1, now + delta)}"
+        return f"{now} → {now + delta}"
 
     def title() -> str:                       # the name the players typed cut to the room left (Dial: 15)
         return _("Fame: {}").format(base.clip_name(player, 15 - len(_("Fame: {}").format(""))))
 
-    return Dial(title, 1, -99, 99, go, show=lambda d: f"{d:+d}", note=note,
-                status=lambda c, d: _("A: ok"), step=1)
+    def bounds(ctx: Ctx) -> tuple[int, int]:
+        """G-5: «маркер славы ни при каких обстоятельствах не может опуститься ниже» space 1: a
+        loss of at most the spaces above it (the dial went to −99 on space 4, «4 → 1»)."""
+        return min(0, FAME_FLOOR - view_of(ctx)["fame"][player]), MOST_CHANGE
+
+    def limit(ctx: Ctx, more: bool) -> str | None:
+        now = view_of(ctx)["fame"][player]
+        if more:
+            return None
+        if now <= FAME_FLOOR:
+            return Msg("{} is on space 1: fame never drops below it (G-5).", player)
+        return Msg("{}: fame {}, a loss of at most {} (the track stops at 1, G-5).", player, now, now - FAME_FLOOR)
+
+    return BoundDial(title, 1, -MOST_CHANGE, MOST_CHANGE, go, show=lambda d: f"{d:+d}", note=note,
+                     status=lambda c, d: _("A: ok"), step=1, bounds=bounds, limit=limit)
 
 
 # -- Senate ----------------------------------------------------------------------------------------
@@ -158,8 +176,8 @@ class SenateScreen:
             if response["supremacy"]:
                 notes.append(Msg("Supremacy! {} +{} fame.", name, response["fame_gained"]))
                 notes.append(lap_note(name, before, view_of(ctx)["track"][name]))
-            for owner in response["pushed_out"]:
-                notes.append(Msg("{}: the bottom vote goes back.", owner))
+            if response["pushed_out"]:
+                notes.append(back_votes(response["pushed_out"]))
             note = milestone_note(response)
             if note:
                 notes.append(note)
@@ -194,6 +212,19 @@ class SenateScreen:
             ctx.notify(Msg("Correct the column as on the table: left/right change whose vote this is."))
         elif what is Intent.BACK:
             ctx.pop()
+
+
+def back_votes(owners: list[str]) -> Msg:
+    """The votes a placing pushed out of the bottom of the column, back to their owners' boards
+    (G-7: «самая нижняя фишка голоса удаляется из колонны и возвращается на планшет ее
+    владельца»), in one sentence: the two votes of a boosted action on a full column said
+    «Jack: the bottom vote goes back.» twice, a «Note» of three pages over the column."""
+    if len(owners) == 1:
+        return Msg("{}: the bottom vote goes back.", owners[0])
+    if len(set(owners)) == 1:
+        n = len(owners)
+        return Msg("{}: {} bottom vote goes back.", owners[0], n, plural="{}: {} bottom votes go back.", n=n)
+    return Msg("The bottom votes go back to {} and {}.", *owners[:2])
 
 
 class UnvoteScreen(FollowsIntrigues, ListScreen):
