@@ -11,7 +11,7 @@ from firmware.screens.sword.home import SwordHome
 from firmware.screens.sword.battle import BattleResult
 from firmware.screens.sword.rolls import TacticsResult, result_screen
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden, check_case, undo_by_link
+from tests.screens import app_with, assert_golden, check_case, undo_by_link, say_yes
 
 NEW = "new sword players=romans,gauls,etruscans,greeks seed=4"
 NEW5 = "new sword players=romans,gauls,etruscans,greeks,carthage seed=4"
@@ -179,7 +179,8 @@ def test_an_automatic_victory_is_declared_on_the_device():  # W-11
     assert "turn 2" in " ".join(ctx.texts())
     ctx.press("b")
     assert ctx.lines == [] and ctx.view()["finished"] is False
-    ctx.press("a", "a")
+    ctx.press("a")
+    say_yes(ctx)
     assert ctx.lines == ["victory greeks"] and ctx.view()["finished"] is True
     assert isinstance(ctx.top, SwordHome) and ctx.notes[-1] == "Game over: Greeks won."
     assert [str(i.label) for i in ctx.top.items(ctx)] == ["New game", "VP", "Odds"]
@@ -513,7 +514,7 @@ def test_a_roll_taken_back_by_undo_is_no_longer_shown(keys, shown):  # undo neve
             d.press(k)
         assert type(d.top).__name__ == shown, d.screen()
         d.press("b:hold")
-        d.press("a")                                  # yes, undo
+        say_yes(d)                                  # yes, undo
         if d.app.message is not None:
             d.press("b")                              # the short "Undone: …" notice
         while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
@@ -1250,7 +1251,7 @@ def test_the_end_of_the_turn_is_asked_in_two_pages_at_most(lang, lines, title): 
         assert len(rows) <= base.ROWS, rows                       # two pages of the question's three rows
         assert (len(rows) <= base.ROWS - 1) == (lang == "en"), rows
         turn = ctx.view()["turn"]
-        ctx.press("a")
+        say_yes(ctx)
         assert ctx.lines[-1] == "advance" and (ctx.view()["turn"] > turn or ctx.view()["finished"])
     finally:
         i18n.set_language("en")
