@@ -68,6 +68,11 @@ def _folded(name: str) -> str:
     return name.casefold().translate(_SAME_LETTER)
 
 
+def folded(name: str) -> str:
+    """``name`` as :func:`named` compares it: casefolded, е for ё, one apostrophe for all three."""
+    return _folded(name)
+
+
 def named(names: Sequence[str], raw: str) -> str | None:
     """The one of ``names`` that ``raw`` names: in any letter case, with е for ё (Russian writes
     «Семен» for «Семён», «Алена» for «Алёна»: the keyboard has ё far in a corner, and most people

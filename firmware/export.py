@@ -322,11 +322,13 @@ def csv_text(entries: list[dict[str, Any]], known_ids: Mapping[str, str] | None 
                 play_date(when), "" if minutes is None else minutes, " ".join(e.get("unsynced") or ())]
         mode = [f.get(c, "") for c in columns]
         fair = ["" if e.get(k) is None else e[k] for k in ("seed", "share", "commitment")]
+        # a score the damage took leaves its cell empty: the result says whose and why, as the BG Stats comments do
+        result = " ".join(x for x in (say(seats_said(e["game"], e["result"])), _damaged_words(e)) if x)
         for p in people(e, known_ids) or [{"name": "", "id": "", "role": "", "score": None, "winner": False,
                                            "rank": None, "startPlayer": False}]:   # a bag or dice: no players
             row = [*head, *mode, p["name"], p["role"], "" if p["score"] is None else p["score"],
                    int(p["winner"]), "" if p["rank"] is None else p["rank"], int(p["startPlayer"]),
-                   say(seats_said(e["game"], e["result"])), *fair, p["id"]]
+                   result, *fair, p["id"]]
             w.writerow([_cell(c) for c in row])
     return "\ufeff" + buf.getvalue()
 

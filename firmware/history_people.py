@@ -14,8 +14,9 @@ __all__ = ["is_seat", "sides_people", "with_people"]
 
 
 def sides_people(header: dict[str, Any]) -> dict[str, str]:
-    """Side → person, as the session's ``new`` line named them (``people=``, firmware/session.py)."""
-    from firmware.session import parse_line, parse_people
+    """Side → person, as the session's ``new`` line named them (``people=``, firmware/people_arg.py)."""
+    from firmware.people_arg import parse_people
+    from firmware.session import parse_line
     raw = parse_line(str(header.get("line", ""))).opts.get("people")
     if raw is None:
         return {}

@@ -38,7 +38,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from engine.errors import BadArguments
-from engine.names import check_name
+from engine.names import check_name, folded, named
 from engine.text import Msg
 from firmware.storage import crc
 
@@ -223,7 +223,7 @@ def aliases(db: sqlite3.Connection) -> dict[str, str]:
 
 
 def ids(db: sqlite3.Connection, strict: bool = False) -> dict[str, str]:
-    """Every name a person had or has (casefolded) → their id in exports (BG Stats'
+    """Every name a person had or has (engine.names.folded) → their id in exports (BG Stats'
     ``sourcePlayerId``), the same through renames and merges, and after a forget (History's games
     of a forgotten person who was merged still export as one person); a name nobody remembered has
     its own casefolded (:func:`person_id`). ``strict`` (an export): a list the card cannot read is
@@ -234,28 +234,40 @@ def ids(db: sqlite3.Connection, strict: bool = False) -> dict[str, str]:
     for group in ([k for k in people if k.gone], [k for k in people if not k.gone]):
         for k in reversed(group):
             for w in k.was:
-                out[w.casefold()] = k.pid
+                out[folded(w)] = k.pid
         for k in reversed(group):
-            out[k.name.casefold()] = k.pid
+            out[folded(k.name)] = k.pid
     return out
 
 
 def person_id(name: str, known_ids: Mapping[str, str]) -> str:
-    """The id in exports of whoever is called ``name`` in a History entry (:func:`ids`)."""
+    """The id in exports of whoever is called ``name`` in a History entry (:func:`ids`): a person's
+    spelt with е for ё or another apostrophe («Семен» at a table of «Семён»'s) is theirs (:func:`_find`)."""
     fold = name.strip().casefold()
-    return known_ids.get(fold, fold)
+    return known_ids.get(folded(fold), fold)
 
 
 def _find(people: list[Known], name: str) -> Known | None:
-    """The person called ``name`` now (case aside), else the one who was called so; one on the
-    list before one forgotten."""
-    fold = name.casefold()
+    """The person called ``name`` now, else the one who was called so; one on the list before one
+    forgotten. Named as the console's Glory names a player (engine.names.named): any letter case,
+    е for ё (``players forget Семен`` finds «Семён»), any Ukrainian apostrophe (' ’ ʼ); a name
+    given exactly wins, and one that would fit two people that way fits nobody (None)."""
     for group in ([k for k in people if not k.gone], [k for k in people if k.gone]):
-        found = (next((k for k in group if k.name.casefold() == fold), None)
-                 or next((k for k in group if any(w.casefold() == fold for w in k.was)), None))
-        if found is not None:
-            return found
+        now = named([k.name for k in group], name)
+        if now is not None:
+            return next(k for k in group if k.name == now)
+        by_was = {w: k for k in reversed(group) for w in k.was}       # the most recent wins a shared alias
+        was = named(list(by_was), name)
+        if was is not None:
+            return by_was[was]
+        if any(_same(name, n) for k in group for n in (k.name, *k.was)):
+            return None                                               # two people fit: nobody is guessed
     return None
+
+
+def _same(one: str, other: str) -> bool:
+    """Whether two names are one as a player types them (case, ё/е, apostrophes: :func:`_find`)."""
+    return named([other], one) is not None
 
 
 # -- changing --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from engine.text import Msg, N_, to_data
 from firmware.games import finished_by_rules
 from firmware import shown
 from firmware.log_sentences import Stored, said, undone_sentence
+from firmware.people_arg import parse_people
 from firmware.shown import Mark, Seen, Shown
 # a session's effective actions (offered here too, where they were)
 from firmware.trail import TRAIL_CHUNK as TRAIL_CHUNK, Column as Column, Entry as Entry, Older as Older, Trail as Trail
@@ -89,35 +90,6 @@ FAIR_NAMES = ("share", END)    # session commands of every game (besides engine/
 SESSION_OPTIONS = ("share", "people")    # ``new`` options of every game, the session's own
 
 
-def parse_people(game: str, raw: str, view: Mapping[str, Any] | None) -> dict[str, str]:
-    """``people=caesar:Anna,pompey:Boris`` → ``{"caesar": "Anna", "pompey": "Boris"}``: the person
-    who plays each side of a game whose players take sides (its record's ``seats``); ``view``
-    (the new game's) limits the sides to those in play. Raises BadArguments naming the problem."""
-    from firmware import players
-    from firmware.games import record_of
-    record = record_of(game)
-    if record is None or not record.seats:
-        raise BadArguments(Msg("people= names the player of each side; this game names its players otherwise "
-                               "(e.g. players=Ann,Bob for For the Glory of Rome)."))
-    in_play = set(record.seats)
-    if view is not None and record.players is not None:
-        in_play &= {n.casefold() for n in record.players(game, dict(view))}
-    out: dict[str, str] = {}
-    for part in raw.split(","):
-        side, colon, name = part.partition(":")
-        side = side.strip().lower()
-        if not colon or side not in in_play:
-            raise BadArguments(Msg("people= gives side:name pairs for the sides in play ({}), e.g. people={}:Anna; not '{}'.",
-                                   ", ".join(sorted(in_play)), sorted(in_play)[0] if in_play else "side", part[:40]))
-        if side in out:
-            raise BadArguments(Msg("people= names the player of {} twice.", side))
-        person = players.check(name)
-        if any(p.casefold() == person.casefold() for p in out.values()):
-            raise BadArguments(Msg("'{}' cannot play two sides.", person))
-        out[side] = person
-    return out
-
-
 class Session:
     """One game session in memory. ``header``: ``v`` (the draws' derivation), ``game``, ``line``
     (the ``new`` line, with ``share=`` when the players' share came with it), ``seed``, ``sid``,
@@ -161,7 +133,7 @@ class Session:
             draws.record(tape)
         initial = game.new(sub, draws)
         if "people" in req.opts:
-            parse_people(game.name, req.opts["people"], game.view(initial))
+            parse_people(game.name, req.opts["people"], game.view(initial), asked)
         header: dict[str, Any] = {"v": version, "game": game.name, "line": line.strip(), "seed": seed, "sid": sid}
         if committed:
             header["committed"] = True

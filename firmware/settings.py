@@ -37,7 +37,7 @@ MAX_FREE = 32          # free-form keys remembered at once
 
 
 def _free_form(key: str) -> bool:
-    return key.startswith(("caesar.", "rules.", "jc."))
+    return key.startswith(("caesar.", "rules.", "jc.", "sword."))
 
 
 def refusal(key: Any, value: Any) -> Msg | None:

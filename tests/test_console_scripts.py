@@ -107,9 +107,14 @@ def test_a_russian_name_typed_with_e_for_yo_names_the_player(console):   # G-5 f
 
 
 def test_e_for_yo_never_picks_between_two_players(console):
-    assert console.request("new glory players=Семён,Семен,Вера seed=1")["ok"]   # (two players an older game named so)
-    assert console.request("fame Семен +1")["fame"] == {"Семён": 1, "Семен": 2, "Вера": 1}
-    assert console.request("fame СЕМЁН +1")["fame"] == {"Семён": 2, "Семен": 2, "Вера": 1}
+    # A set-up asked now refuses the two as one name (firmware/players.py: one rule for every look-up);
+    # a game stored before that named two players so still replays, and each is named by their spelling.
+    r = console.request("new glory players=Семён,Семен,Вера seed=1")
+    assert r["error"] == "bad_arguments" and "one name" in r["message"], r
+    from tests.test_glory_helpers import new, run
+    state = new("players=Семён,Семен,Вера")                      # (a stored line: not asked)
+    assert run(state, "fame Семен +1")["fame"] == {"Семён": 1, "Семен": 2, "Вера": 1}
+    assert run(state, "fame СЕМЁН +1")["fame"] == {"Семён": 2, "Семен": 2, "Вера": 1}
 
 
 @pytest.mark.parametrize("line", ["roll\u00a02d6 seed=1", "new\u00a0dice seed=1", "roll\u202f2d6\u00a0seed=1",

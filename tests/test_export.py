@@ -1075,3 +1075,25 @@ def test_a_record_rebuilt_under_a_new_id_gives_no_played_before_time(state_dir, 
     export = dt.datetime.fromisoformat("2026-11-28T12:00:00+00:00").astimezone()
     assert play["playDate"] == export.strftime("%Y-%m-%d %H:%M:%S"), play["comments"]
     assert f"It was played before {export:%d.%m.%Y %H:%M}, the date given here." in play["comments"]
+
+
+def test_the_csv_says_whose_score_was_damaged_where_it_leaves_the_cell_empty(state_dir):
+    """Helpers' finding: a score one bad byte took (History's ``damaged``, firmware/history_rebuild.py)
+    left its CSV cell empty without a word, while the BG Stats export says it in its comments. The
+    result cell now says whose score was damaged and that the saved actions do not hold it again."""
+    from firmware import history
+    from firmware.export import csv_text
+    from firmware.store import Store
+    lines = ["new glory players=Анна,Борис seed=1"] + ["event", "end-round"] * 9 + ["score"]
+    assert all(r["ok"] for r in run_console(state_dir, lines))
+    store = Store(state_dir)
+    try:
+        entry = history.games(store.db, 1)[0]
+    finally:
+        store.close()
+    for p in entry["players"]:
+        if p["name"] == "Борис":
+            p["score"], p["damaged"] = None, True
+    rows = list(csv.DictReader(io.StringIO(csv_text([entry]).lstrip("\ufeff"))))
+    boris = next(r for r in rows if r["player"] == "Борис")
+    assert boris["score"] == "" and "Борис" in boris["result"] and "damaged" in boris["result"], boris

@@ -83,7 +83,9 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     in one language than in another sends the same keys elsewhere (Caesar!'s closure page: one
     press in English, two in Ukrainian): two programs may come back to the same screens over the
     same game having chosen other provinces on the way, or stand on another row or province of the
-    same screen (its ``cursor``: the box's bag pages differ in length from language to language)."""
+    same screen (its ``cursor``: the box's bag pages differ in length from language to language; a
+    dial's or pad's ``step``: Glory's refusal of a fame penalty, read on with A, takes one press more in
+    English than in Russian, so the next press changes the penalty dial's step in one program only)."""
     from firmware.screens.caesar.words import MEMORY
     top = app.stack[-1]
     scroll = getattr(top, "scroll", None)
@@ -93,7 +95,7 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     session = app.console.session
     asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
     return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), getattr(top, "cursor", None),
-            app.message is not None,
+            getattr(top, "step", None), app.message is not None,
             app.commitment is not None, None if session is None else (session.state_json, len(session.lines)), asked)
 
 

@@ -492,3 +492,93 @@ def test_a_set_up_naming_one_person_twice_says_whether_they_are_listed(state_dir
         assert ok(c, "players")["players"] == [] and ok(c, "state")["state"]["game"] == "dice"   # nothing changed
     finally:
         c.close()
+
+
+def test_a_name_is_looked_up_with_e_for_yo_and_any_apostrophe_as_glory_names_a_player(state_dir):
+    """Helpers' finding: ``fame Семен +1`` named «Семён» in Glory, but ``players forget Семен`` and
+    ``players rename Семен …`` said nobody was called so, and a later set-up naming «Семен» listed a
+    second person. One rule (engine.names.named) for every look-up: е for ё, ' ’ ʼ alike, a name
+    given exactly wins, and a spelling that fits two people fits nobody."""
+    c = _open(state_dir)
+    try:
+        ok(c, "new glory players=Семён,Марʼяна seed=1")
+        ok(c, "new glory players=Семен,Мар'яна seed=2")          # the same two people, typed on a laptop
+        assert ok(c, "players")["players"] == ["Семён", "Марʼяна"]
+        r = ok(c, "players rename Мар’яна Марʼяна-К")
+        assert r["renamed"] == "Марʼяна-К" and r["players"] == ["Семён", "Марʼяна-К"]
+        assert ok(c, "players forget семен")["forgotten"] == "Семён"
+        assert ok(c, "players")["players"] == ["Марʼяна-К"]
+    finally:
+        c.close()
+
+
+def test_a_spelling_that_fits_two_people_names_neither(state_dir):
+    c = _open(state_dir)
+    try:
+        ok(c, "new glory players=Марʼяна seed=1")
+        ok(c, "new dice")
+        from firmware import players
+        with c.store.transaction() as db:                      # (a second spelling kept as its own person)
+            players._write(db, "Мар'яна", 99, (), "мар'яна")
+        r = c.request("players forget Мар’яна")                 # ’ fits both ' and ʼ: nobody is guessed
+        assert r["error"] == "bad_arguments", r
+        assert sorted(ok(c, "players")["players"]) == sorted(["Мар'яна", "Марʼяна"])
+        assert ok(c, "players forget Мар'яна")["forgotten"] == "Мар'яна"     # typed exactly: that one
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("line, why", [
+    ("new glory players=3", "is a number"),                       # a count typed where names are asked
+    ("new glory players=Анна,2", "is a number"),
+    ("new glory players=Семён,Семен", "one name"),                # ё and е: one name (the console names them alike)
+    ("new glory players=Мар'яна,Марʼяна", "one name"),
+])
+def test_glory_players_refuses_a_number_and_one_name_twice_and_stores_nothing(state_dir, line, why):
+    """Helpers' finding: ``new glory players=3`` started a solo game of a player called "3" who then
+    stayed in History → Players; ``players=Семён,Семен`` seated one name twice."""
+    c = _open(state_dir)
+    try:
+        ok(c, "new dice seed=1")
+        r = c.request(line)
+        assert not r["ok"] and r["error"] == "bad_arguments" and why in r["message"], r
+        assert ok(c, "state")["state"]["game"] == "dice"
+        assert ok(c, "players")["players"] == []
+    finally:
+        c.close()
+
+
+def test_the_notice_of_a_damaged_player_names_them_and_says_what_to_do(state_dir):
+    """Helpers' finding: one flipped bit in a players' row, and at the restart the person was gone
+    from Players and the picker while the notice said «1 remembered player was damaged…» without
+    naming who nor what to do. A name History's games hold is named; their games stay, and naming
+    them again lists them again."""
+    c = _open(state_dir)
+    _glory_over(c, "Анна,Борис")
+    c.close()
+    db = sqlite3.connect(state_dir / DB_NAME)
+    db.execute("UPDATE players SET crc = (crc | 1) - (crc & 1) WHERE name='Борис'")       # one bit of its checksum
+    db.commit()
+    db.close()
+    c = _open(state_dir)
+    try:
+        note = ok(c, "state")["recovered"]
+        assert "Борис" in note and "Анна" not in note and "new game" in note, note
+        assert ok(c, "players")["players"] == ["Анна"]
+        ok(c, "new glory players=Борис seed=2")
+        assert ok(c, "players")["players"] == ["Борис", "Анна"]
+    finally:
+        c.close()
+
+
+def test_a_side_set_up_never_seats_one_name_twice_spelt_with_e_for_yo(state_dir):
+    """``new jc-battle people=caesar:Семён,pompey:Семен`` was taken as two people at the first set-up
+    (and listed both), refused as one person at the next: one rule now, refused at once."""
+    c = _open(state_dir)
+    try:
+        ok(c, "new dice seed=1")
+        r = c.request("new jc-battle people=caesar:Семён,pompey:Семен seed=1")
+        assert r["error"] == "bad_arguments" and "two sides" in r["message"], r
+        assert ok(c, "players")["players"] == [] and ok(c, "state")["state"]["game"] == "dice"
+    finally:
+        c.close()

@@ -192,10 +192,11 @@ class FaultChecker(Checker):
         app = self.app
         top = app.stack[-1]
         if self.card.last.startswith("DELETE FROM settings") and shown in ("TurnScreen", "SetupForm", "NumberForm",
-                                                                          "Announcement"):
+                                                                          "Announcement", "BattleResult"):
             return          # how far a Caesar! turn was read (caesar.read), a form's choices remembered
-            #                 (figure.remember), a Julius Caesar announcement closed (jc.read: said again
-            #                 at the next start): kept when they can be, else logged (the action is said)
+            #                 (figure.remember), a Julius Caesar announcement closed (jc.read), a Sword
+            #                 battle result closed (sword.battle): said again at the next start; kept when
+            #                 they can be, else logged (the action is said)
         notes = {i18n.catalog(lang).gettext("Note") for lang in i18n.LANGUAGES}     # a long notice's page
         said = (app.message is not None or type(top).__name__ == "ErrorScreen"
                 or (type(top).__name__ == "TextScreen" and getattr(top, "title", "") in notes))

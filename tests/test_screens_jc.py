@@ -2368,6 +2368,35 @@ def test_a_tie_that_cannot_change_the_end_is_not_asked_and_its_roll_says_why(sta
         app.console.close()
 
 
+LEVEL_AT_III = ["new jc-battle dice=physical seed=1", "add attacker c_caesar", "add attacker c_leg10 strength=3",
+                "add defender p_leg3", "start", "pass c_caesar", "fire p_leg3 dice=1,1,6"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Caesar, Legio 10: III→II in any order."]),
+    ("ru", ["Цезарь, Легион 10: III→II, выбора нет."]),
+    ("uk", ["Цезар, Легіон 10: III→II, без вибору."])])
+def test_a_tie_of_one_hit_each_is_one_row_and_its_fire_one_page(state_dir, lang, said):  # J-7
+    """Caesar and Legio 10 at III take Legio 3's 2 hits: each goes to II whichever is first (J-7,
+    ``ties=partial``). Its page said «Цезар III→II», «Легіон 10 III→II» and then the log's «Цезар,
+    Легіон 10: 2 хіти в будь-якому порядку дають той самий підсумок — обирати нічого.»: 3 pages,
+    the fire 4 presses. Now one sentence on one page: A closes it (the fire: 2 presses); the battle
+    log keeps the console's long sentence (docs/protocol/jc.md)."""
+    app = app_with(LEVEL_AT_III, HOME, state_dir, lang=lang)
+    try:
+        top = app.stack[-1]
+        assert isinstance(top, DiceResult) and top.turn["dice"] == [1, 1, 6], type(top).__name__
+        assert top.paras(app.view()["battle"]["blocks"]) == said
+        assert len(top.rows()) <= DiceResult.ROOM, top.rows()
+        app.handle("a")
+        app.render()
+        assert isinstance(app.stack[-1], BattleScreen), type(app.stack[-1]).__name__
+        log = app.view()["battle"]["log"]
+        assert any("any order" in line or "порядк" in line for line in log), log
+    finally:
+        app.console.close()
+
+
 def test_a_roll_said_again_brings_what_the_rules_did_with_it(state_dir):  # J-2, J-12, J-13, J-17
     """The fire that kills Pompeius (a trophy for Caesar) and ends the battle: after a power cut
     the roll is said with the leader killed, the end and the winner's regroup, as when it was made."""
@@ -2818,9 +2847,9 @@ def test_a_physical_fire_whose_page_would_say_nothing_new_goes_on_without_it(): 
     assert isinstance(ctx.top, DiceResult) and "Legio 1 IV→III" in ctx.texts(), ctx.texts()
 
 
-@pytest.mark.parametrize("lang,first,more", [("en", "1 hit: the owner picks", "1 more: the owner picks"),
-                                              ("ru", "1 хит: выбирает владелец", "ещё 1: выбирает владелец"),
-                                              ("uk", "1 хіт: обирає власник", "ще 1: обирає власник")])
+@pytest.mark.parametrize("lang,first,more", [("en", "1 hit: Pompey picks", "1 more: Pompey picks"),
+                                              ("ru", "1 хит: выбор Помпея", "ещё 1: выбор Помпея"),
+                                              ("uk", "1 хіт: обирає Помпей", "ще 1: обирає Помпей")])
 def test_a_roll_whose_hits_all_wait_for_the_owner_does_not_say_more(lang, first, more):  # J-7
     """A fire of one hit between two legions alike (the owner picks, J-7): its page said «1 more:
     the owner picks» («ещё 1») under «1 hit», where no hit had gone anywhere yet. «More» is said
@@ -2837,6 +2866,28 @@ def test_a_roll_whose_hits_all_wait_for_the_owner_does_not_say_more(lang, first,
     ctx.open(DiceResult(fired["turn"]))
     ctx.top.render(ctx)
     assert ctx.top.paras(ctx.view()["battle"]["blocks"])[-1] == more, ctx.top.paras(ctx.view()["battle"]["blocks"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("fires, lines, dice", [
+    ("c_leg10", ["add attacker c_leg10", "add defender p_leg1 strength=4", "add defender p_leg3", "start",
+                 "fire p_leg1 dice=6,6,6,6", "fire p_leg3 dice=6,6,6"], "1,2,6"),
+    ("p_leg1", ["add attacker rating=C4 strength=4 name=big", "add attacker c_leg8", "add attacker c_leg9",
+                "add defender p_leg1 strength=4", "start"], "1,1,1,6")])
+def test_the_hits_the_owner_picks_are_one_row_and_the_fire_one_page(lang, fires, lines, dice):  # J-7
+    """A fire whose first hit the device placed (a block at IV) and the rest the owner picks among
+    blocks alike (J-7): «Легион 1 IV→III» then «ещё 1: выбирает владелец» (24 characters, en «1 more:
+    the owner picks» 23, uk «ще 2: …» too) wrapped onto a second page: a press to read the one word
+    left before the pick, which asks it anyway. Now the owner is named and the row fits: «ещё 1:
+    выбор Помпея» / «ще 2: обирає Цезар»; the page holds it all (A closes it at once)."""
+    ctx = FakeCtx("new jc-battle dice=physical seed=1", *lines, lang=lang)
+    fired = ctx.run(f"fire {fires} dice={dice}")
+    ctx.open(DiceResult(fired["turn"]))
+    ctx.top.render(ctx)
+    blocks = ctx.view()["battle"]["blocks"]
+    paras = ctx.top.paras(blocks)
+    assert len(paras) == 2 and len(ctx.top.rows(blocks)) == len(paras) <= DiceResult.ROOM, ctx.top.rows(blocks)
+    assert ("Pompey" in paras[-1] or "Помпе" in paras[-1]) == (fires == "c_leg10"), paras
 
 
 ALIKE = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_leg4", "add defender p_leg5",

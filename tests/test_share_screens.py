@@ -331,3 +331,39 @@ def test_every_new_game_form_says_in_its_title_what_A_does_on_the_fair_draw_rows
         _first_row(ctx)
         _to(ctx, "start")
         assert ctx.top.status(ctx) == "A: start"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("share", [None, "b", "3-6-6", "1-2-3-4-5-6", "Marcus", "Aquilifer"])
+def test_each_fair_draw_row_of_every_form_is_one_row(lang, share):
+    """The new-game form's fair-draw rows (every game's, one part) each on one row: in uk
+    «Внесок гравців» beside «немає» wrapped onto two rows («Внесок» / «гравців  немає»), and a
+    share given beside «Players' share» (a word, 4 dice) did in every language, pushing the form's
+    next row off the page; now «—» where «none» does not fit, and a share given is the «Share»
+    row, the share as much as fits (History → Fair draw says it whole)."""
+    from firmware.screens.widgets.listing import item_rows
+    ctx = FakeCtx(lang=lang)
+    part = FairShare()
+    part.code, part._asked, part.text = CODE, True, share
+    items = part.items(ctx)
+    assert [len(item_rows(i, wrap=True)) for i in items] == [1, 1], [(i.label, i.value) for i in items]
+    shown = items[1].value
+    assert shown == share or (share is None and shown in ("none", "нет", "—")) or \
+        (share is not None and shown.endswith("…") and share.startswith(shown[:-1]) and len(shown) >= 4), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_fair_draws_share_row_is_one_row(state_dir: Path, lang: str):
+    """History → Fair draw of a game given no share yet: «Players' share…» and its «none» on one row
+    (uk «Внесок гравців… немає» took two rows and hid «End the game…» under the code)."""
+    from firmware.screens.fair_draw import FairDrawScreen
+    from firmware.screens.widgets.listing import item_rows
+    app = app_with(["new jc-battle"], [], state_dir, lang=lang)
+    try:
+        screen = FairDrawScreen()
+        app.stack.append(screen)
+        app.render()
+        items = {i.key: i for i in screen.items(app) if i.key}
+        assert len(item_rows(items["share"], wrap=True)) == 1, (items["share"].label, items["share"].value)
+    finally:
+        app.console.close()

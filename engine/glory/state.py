@@ -18,7 +18,7 @@ from engine.glory import fame as F
 from engine.glory import rounds as R
 from engine.glory.tables import objective_cards, tables
 from engine.glory.views import EventCard, GloryGameView, TrackPlace
-from engine.names import check_name, named
+from engine.names import check_name, folded, named
 from engine.rng import Draws, Rng
 from engine.glory.text import Msg
 
@@ -28,9 +28,12 @@ NAME = re.compile(r"^[^\s,=#{}\[\]\"]{1,16}$")
 VARIANTS = ("harsh", "clockwise", "truce", "heroes")
 
 
-def parse_players(raw: str | None) -> list[str]:
+def parse_players(raw: str | None, asked: bool = False) -> list[str]:
     """``Jack,Henry,Mary`` -> names; raises BadArguments on a count outside 1..4, a bad or
-    repeated name."""
+    repeated name. ``asked`` (a request asked now, not a journal replayed): a name made of digits
+    alone (``players=3``: a count typed where names are asked) and two names that are one as
+    players are named (engine.names.named: «Семён» and «Семен», «Мар'яна» and «Марʼяна») are
+    refused too — a journal stored before still replays."""
     if not raw:
         raise BadArguments(Msg("Name the players: new glory players=Jack,Henry,Mary,Ross (1 to 4, in clockwise seating order)."))
     names = raw.split(",")
@@ -41,9 +44,17 @@ def parse_players(raw: str | None) -> list[str]:
         if not NAME.match(name):
             raise BadArguments(Msg("'{}' is not a usable player name (1-16 characters, no spaces, commas or quotes).", name))
         check_name(name, 16, spaces=False)
-        if name.casefold() in seen:
+        if asked and name.isdigit():
+            raise BadArguments(Msg("'{}' is a number, not a name: players= takes the players' names, "
+                                   "new glory players=Jack,Henry,Mary,Ross (1 to 4, in clockwise seating order).", name))
+        key = folded(name) if asked else name.casefold()
+        if key in seen:
+            twin = next((n for n in names if (folded(n) if asked else n.casefold()) == key), name)
+            if asked and twin.casefold() != name.casefold():
+                raise BadArguments(Msg("'{}' and '{}' are one name as players are named (ё and е, any apostrophe "
+                                       "are the same): tell the two apart, e.g. {}-2.", twin, name, name))
             raise BadArguments(Msg("The name '{}' is used twice.", name))
-        seen.add(name.casefold())
+        seen.add(key)
     return names
 
 
@@ -53,7 +64,7 @@ def new_state(req: Request, seed: Draws | int) -> State:
     if req.args:
         raise BadArguments(Msg("Usage: new glory players=Jack,Henry,Mary,Ross [first=Jack] [fame=1,2,3,1] [harsh=1] [clockwise=1] [truce=1] "
                                "[heroes=1] [seed=N]."))
-    players = parse_players(req.opts.get("players"))
+    players = parse_players(req.opts.get("players"), req.asked)
     options = {v: req.opt_flag(v) for v in VARIANTS}
     first = find_player(players, req.opts.get("first", players[0]))
     provinces = _provinces(req.opts.get("provinces"))

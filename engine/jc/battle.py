@@ -631,6 +631,10 @@ def apply_pending(battle: Battle, chooser: HitChooser | None) -> None:
     _drop_pending(battle)
 
 
+# The log's sentence of a tie that needed no choice (docs/protocol/jc.md), as :func:`roll_rows` knows it.
+SETTLED_ALL = "{names}: the {n} hit ends the same in any order; no choice to make."
+
+
 def _place_full_levels(battle: Battle) -> None:
     """``ties=partial`` (J-7): place the pending hits that reach every block of a tied level, one
     level after the other (each of them loses a step whatever the order: placed in the J-14 order),
@@ -657,7 +661,7 @@ def _place_full_levels(battle: Battle) -> None:
                    plural="{names}: the first {n} hits end the same in any order.")     # (the rest: asked)
     else:
         said = Msg("{names}: the {n} hit ends the same in any order; no choice to make.", names=names, n=first,
-                   plural="{names}: the {n} hits end the same in any order; no choice to make.")
+                   plural="{names}: the {n} hits end the same in any order; no choice to make.")   # (SETTLED_ALL)
     _event(battle, "settled", said, side=pending["side"], blocks=[b["key"] for b in tied],
            hits=first - left if asked else first, asked=left if asked else 0)
     battle["events"].insert(at, battle["events"].pop())        # said before what its hits did
@@ -831,6 +835,30 @@ def applied_hit(a: dict[str, Any], blocks: Iterable[Mapping[str, object]] = (), 
     if a["result"] == "killed":
         return Msg("{}: killed", move)
     return Msg("{} {}", move, a["result"])
+
+
+def roll_rows(turn: Mapping[str, Any], events: Iterable[str],
+              blocks: Iterable[Mapping[str, object]] = ()) -> tuple[list[AnyMsg], list[str]]:
+    """A fire's hits as its page says them (:func:`applied_hit`, one a row) and the events after it,
+    a tie that needed no choice (J-7, ``ties=partial``) said once: where its hits took one step
+    each from a level of equally strong blocks (the last ``n`` hits placed, each on another block,
+    all from the same strength to the same, none lost), those rows and the log's long sentence
+    («Caesar, Legio 10: the 2 hits end the same in any order; no choice to make.», two pages on
+    the panel) are one row, «Caesar, Legio 10: III→II in any order.»; any other tie keeps both."""
+    blocks, applied, events = list(blocks), list(turn["applied"]), list(events)
+    rows: list[AnyMsg] = [applied_hit(a, blocks) for a in applied]
+    for i, e in enumerate(events):
+        said = e.kwargs.get("n") if isinstance(e, AnyMsg) and e.template == SETTLED_ALL else None
+        n = said if isinstance(said, int) else 0
+        level = applied[len(applied) - n:] if 1 < n <= len(applied) else []
+        if (not level or turn.get("lost") or len({a["block"] for a in level}) < n
+                or {(a["from"], a["to"], a["result"]) for a in level} != {(level[0]["from"], level[0]["to"], "reduced")}):
+            continue
+        names = Msg.join([named(blocks, a["block"], a["name"]) for a in level])
+        folded = Msg("{names}: {was}→{now} in any order.", names=names, was=roman(level[0]["from"]),
+                     now=roman(level[0]["to"]))
+        return rows[:len(applied) - n] + [folded], events[:i] + events[i + 1:]
+    return rows, events
 
 
 # Events that happen at the start of a round (J-8/J-9): in a battle stored before events kept their

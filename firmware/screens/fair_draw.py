@@ -19,7 +19,7 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
 from firmware.screens.play import Snapshot, run_or_notify, standing
 from firmware.screens.widgets import (ConfirmScreen, Item, ListScreen, TextScreen, draw_list)
-from firmware.screens.widgets.listing import wrap_label
+from firmware.screens.widgets.listing import apart, wrap_label
 
 
 # -- the fair draw of the running game --------------------------------------------------------------
@@ -98,7 +98,9 @@ class FairDrawScreen(ListScreen):
                        Item(_("Share given…"), partial(_fair_page, text=lambda: _("Share: {}").format(fair.share)),
                             ident="share"))
         elif fair.can_share:
-            out.append(Item(_("Players' share…"), self._share, _("none"), ident="share"))
+            label = _("Players' share…")
+            out.append(Item(label, self._share, _("none") if len(label) + apart(_("none"), label) <= base.COLS - 1
+                            else "—", ident="share"))       # (uk «Внесок гравців… немає» took two rows)
         else:                    # why, in a whole sentence (too long for the two rows under the code)
             out.append(Item(_("No share…"), partial(_fair_page, text=lambda: no_share_words(fair.no_share)),
                             ident="share"))

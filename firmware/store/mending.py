@@ -3,8 +3,10 @@
 "current" flag mended, settings that are not allowed dropped, the format upgraded; all reported."""
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
+from typing import Any
 
 from engine.text import Msg
 from firmware import fairness, history, history_check, players
@@ -22,10 +24,58 @@ NOT_RESTORED = "; not restored"     # … once nothing stored can make it again 
 class Mending(Opening):
     """Setting aside and mending what the start-up check found."""
 
+    def _players_lost(self, rows: list[bytes]) -> Msg:
+        """The notice of damaged players' rows (their raw bytes, name\x1fdata\x1fcrc: players.scan):
+        each named whose name can still be read — a name History's games hold, or the one the row's
+        own id confirms (a plain person's id is their name casefolded), so no damaged byte is in
+        it —, and what the player can do (their games stay in History; naming them in a new game
+        lists them again)."""
+        try:
+            at_tables = {n for e in history.games(self.db, limit=None) for n in players.people_of(e)}
+        except (StorageError, sqlite3.Error, ValueError) as e:
+            log.warning("History cannot be read to name the damaged players: %s", e)
+            at_tables = set()
+        said = []
+        for raw in rows:
+            name_raw, _, rest = bytes(raw).partition(b"\x1f")
+            try:
+                name = name_raw.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            try:
+                record = json.loads(rest.rpartition(b"\x1f")[0].decode("utf-8"))
+                pid = record.get("id") if isinstance(record, dict) else None
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                pid = None
+            if name and (name in at_tables or pid == name.casefold()):
+                said.append(name)
+        n = len(rows)
+        if said and len(said) == n:
+            return Msg("{n} remembered player was damaged ({names}) and is off the players' list; History keeps "
+                       "their games, and naming them in a new game lists them again. The row was kept for a bug "
+                       "report.", n=n, names=", ".join(said),
+                       plural="{n} remembered players were damaged ({names}) and are off the players' list; History "
+                              "keeps their games, and naming them in a new game lists them again. The rows were kept "
+                              "for a bug report.")
+        if said:
+            return Msg("{n} remembered players were damaged (among them {names}) and are off the players' list; "
+                       "History keeps their games, and naming them in a new game lists them again. The rows were "
+                       "kept for a bug report.", n=n, names=", ".join(said),
+                       plural="{n} remembered players were damaged (among them {names}) and are off the players' "
+                              "list; History keeps their games, and naming them in a new game lists them again. The "
+                              "rows were kept for a bug report.")
+        return Msg("{n} remembered player was damaged and is off the players' list; their name cannot be read. "
+                   "History keeps their games, and naming them in a new game lists them again. The row was kept "
+                   "for a bug report.", n=n,
+                   plural="{n} remembered players were damaged and are off the players' list; their names cannot be "
+                          "read. History keeps their games, and naming them in a new game lists them again. The rows "
+                          "were kept for a bug report.")
+
     def _mend(self, found: _Found) -> None:
         """Set the damaged rows aside, mend what can be mended and upgrade the format, in one
         transaction; report it all. If nothing can be written, the report still stands."""
         restored: list[str] = []
+        back: list[tuple[str, tuple[Any, ...]]] = []     # (table, key) of each row restored
         need = (found.bad or found.reseal or found.flags or found.bad_settings or found.put_back
                 or found.version < FORMAT)
         if need:
@@ -37,6 +87,7 @@ class Mending(Opening):
                         if copy is not None:            # whole in the copy taken before the rollback
                             db.execute(f"INSERT OR REPLACE INTO {table} VALUES({','.join('?' * len(copy))})", copy)
                             restored.append(table)
+                            back.append((table, key))
                         elif table == "sessions":
                             self._set_aside_session(db, int(key[0]))
                         elif table == "settings":
@@ -104,10 +155,9 @@ class Mending(Opening):
                                    "game's play time is no longer known.", n=n_play,
                                    plural="The play time of {n} games was damaged; it was kept for a bug report, and "
                                           "those games' play time is no longer known."))
-        n_players = sum(1 for t, *_ in found.bad if t == "players") - restored.count("players")
-        if n_players:
-            self._notes.append(Msg("{n} remembered player was damaged; it was kept for a bug report.", n=n_players,
-                                   plural="{n} remembered players were damaged; they were kept for a bug report."))
+        lost_players = [raw for t, _, raw, key in found.bad if t == "players" and (t, key) not in back]
+        if lost_players:
+            self._notes.append(self._players_lost(lost_players))
         n_fair = sum(1 for t, *_ in found.bad if t == "fair") - restored.count("fair")
         pending = self._pending("fair-draw record") if self._newer_format is None else []
         if n_fair or pending:

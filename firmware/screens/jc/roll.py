@@ -153,19 +153,20 @@ class DiceResult(Follows):
 
     def paras(self, blocks: Sequence[BlockView] = ()) -> list[str]:
         """Where the hits went (a block that went over marked as ``blocks``, the battle's, say)."""
-        from engine.jc.battle import applied_hit
+        from engine.jc.battle import roll_rows
         t = self.turn
-        rows = [say(applied_hit(a, blocks)) for a in t["applied"]]
+        hits, kept = roll_rows(t, [sentence(e) for e in self.events], blocks)  # a tie with no choice: one row (J-7)
+        events = [e for e in self.events if any(sentence(e) is k for k in kept)]
+        rows = [say(h) for h in hits]
         if t["lost"]:
             rows.append(ngettext("{} hit lost", "{} hits lost", t["lost"]).format(t["lost"]))
         waiting = t["hits"] - len(t["applied"]) - t["lost"]
-        if waiting > 0 and rows:          # some placed (or lost) above: the rest
-            rows.append(ngettext("{} more: the owner picks", "{} more: the owner picks", waiting).format(waiting))
-        elif waiting > 0:                 # none placed: not «1 more» under a title of «1 hit»
-            rows.append(ngettext("{} hit: the owner picks", "{} hits: the owner picks", waiting).format(waiting))
+        if waiting > 0:                   # the owner (the side fired at, J-7) named: one row, not two
+            fired = t.get("side") or next((b["side"] for b in blocks if b["key"] == t["block"]), "")
+            rows.append(_waiting(waiting, fired != "caesar", bool(rows)))   # («the owner picks» wrapped)
         if not rows:
             rows = [_("No hit.")]
-        return rows + [again(e) for e in self.events]
+        return rows + [again(e) for e in events]
 
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
@@ -202,6 +203,19 @@ class DiceResult(Follows):
 
     def read(self, ctx: Ctx) -> None:
         keep_read(ctx, self.mark)
+
+
+def _waiting(n: int, caesar: bool, more: bool) -> str:
+    """The row of ``n`` hits the owner (Caesar's side if ``caesar``) picks where they go (J-7):
+    «1 more: Caesar picks» under hits placed (or lost) above, else «2 hits: Pompey picks» (not «1
+    more» under a title of «1 hit»); one row in every language (ru «ещё 1: выбор Помпея»)."""
+    if more and caesar:
+        return ngettext("{} more: Caesar picks", "{} more: Caesar picks", n).format(n)
+    if more:
+        return ngettext("{} more: Pompey picks", "{} more: Pompey picks", n).format(n)
+    if caesar:
+        return ngettext("{} hit: Caesar picks", "{} hits: Caesar picks", n).format(n)
+    return ngettext("{} hit: Pompey picks", "{} hits: Pompey picks", n).format(n)
 
 
 def keep_read(ctx: Ctx, mark: str | None) -> None:

@@ -3,6 +3,9 @@ W-6), the result with the winner's support (W-2..W-5), its loss table (W-4) and 
 form (W-5)."""
 from __future__ import annotations
 
+import json
+import logging
+import zlib
 from typing import Any
 
 from PIL import Image
@@ -19,6 +22,8 @@ from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens.sword.words import BAND, BAND_NAMES, Follows, reading_word, run_line, side_row, view_of
 from firmware.screens.widgets import DiceEntry, Field, Intent, NumberForm, Scroll, intent, pct, scroll_bar
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
+
+log = logging.getLogger(__name__)
 
 
 def _odds_status(ctx: Ctx, v: dict[str, int]) -> str:
@@ -69,7 +74,7 @@ def battle_form(ctx: Ctx) -> NumberForm:
             response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band,
                                               att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
-                c.replace(BattleResult(response))
+                c.replace(BattleResult(response, fought=c))
             return
 
         def fight(c2: Ctx, faces: list[list[int]]) -> None:
@@ -77,7 +82,7 @@ def battle_form(ctx: Ctx) -> NumberForm:
                                                att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
                 c2.pop()
-                c2.replace(BattleResult(response))
+                c2.replace(BattleResult(response, fought=c2))
 
         rows = [(N_("Attack"), 4 if v.get("band") == 1 else 3), (N_("Defence"), 4 if v.get("band") == 2 else 3)]
         entry = DiceEntry(lambda: _("Battle dice"), rows, fight, words=_)
@@ -204,10 +209,15 @@ class BattleResult(Follows):
 
     second_action = True           # hold A (KEY3): the retreat losses
 
-    def __init__(self, result: BattleFields) -> None:
+    def __init__(self, result: BattleFields, fought: Ctx | None = None) -> None:
+        """``fought``: the battle was just fought on the device (its form): kept as open
+        (``sword.battle``, one write) until closed, and reopened after a power cut until then
+        (:func:`resume_battle`)."""
         self.result = result
         self.scroll = Scroll()
         self.over = False              # the game is over (after turn 9): no retreat losses (W-11)
+        if fought is not None:
+            keep_open(fought, battle_mark(fought, result))
 
     @property
     def title(self) -> str:
@@ -308,6 +318,8 @@ class BattleResult(Follows):
             self.ask_retreat(ctx)
         elif what in (Intent.BACK, Intent.CLOSE):
             ctx.pop()                    # A on the last page closes, as on every text
+            if open_mark(ctx) == battle_mark(ctx, self.result):
+                keep_open(ctx, CLOSED)   # read: a restart opens the game on its home
 
     def ask_retreat(self, ctx: Ctx) -> None:
         """The retreat losses form: 0..the loser's units left, the support it gives in the title
@@ -356,3 +368,52 @@ class RetreatForm(NumberForm):
 
     def stale(self, ctx: Ctx) -> bool:
         return self.battle.stale(ctx)
+
+
+OPEN_KEY = "sword.battle"     # the battle result fought on the device and not closed yet: ``<game>:<digest>``
+CLOSED = "-"                  # (none open)
+
+
+def battle_mark(ctx: Ctx, battle: BattleFields) -> str:
+    """The mark of ``battle`` in the running game: the game's id (its fair draw's: a copy reopened
+    from Earlier games keeps it) and a digest of what was rolled and who fought (not its retreat
+    losses: entered later, W-5, the same battle)."""
+    fair = ctx.fair_draw()
+    who = (fair.game or fair.session) if fair is not None else ""
+    sides = [{k: v for k, v in battle[name].items() if k != "eliminated"} for name in ("attacker", "defender")]
+    said = json.dumps([sides, *(battle.get(k) for k in ("winner", "readings", "sacred_band", "dice_source"))],
+                      sort_keys=True, default=str)
+    return f"{who}:{zlib.crc32(said.encode('utf-8')):08x}"
+
+
+def open_mark(ctx: Ctx) -> str:
+    return str(ctx.settings.get(OPEN_KEY) or CLOSED)
+
+
+def keep_open(ctx: Ctx, mark: str) -> None:
+    """Keep ``mark`` as the battle result open on the device (:data:`CLOSED`: none); one write,
+    none when it is kept already. Refused (a full card): said in the log, the result is then not
+    reopened after a power cut (as before), nothing else changes."""
+    if open_mark(ctx) == mark:
+        return
+    response = ctx.set_setting(OPEN_KEY, mark)
+    if not response.get("ok"):
+        log.warning("the open battle result was not kept: %s", response.get("message"))
+
+
+def resume_battle(ctx: Ctx) -> bool:
+    """On opening the game (after a power cut): the battle result fought on the device and not
+    closed yet is said again where the table left it — its losses, the winner's support and the
+    loss table (W-2..W-5) —, over the home; True if so. Never one closed, one an undo took back or
+    another game's (the mark is the game's most recent battle's, :func:`battle_mark`)."""
+    mark = open_mark(ctx)
+    if mark == CLOSED:
+        return False
+    try:
+        last = view_of(ctx)["last_battle"]
+    except LookupError:
+        return False
+    if last is None or battle_mark(ctx, last) != mark:
+        return False
+    ctx.push(BattleResult(last))
+    return True

@@ -29,7 +29,7 @@ from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.dice import DIE_SMALL, die_tile
 from firmware.screens.widgets.keys import Intent, intent, repeated
-from firmware.screens.widgets.listing import Item, ListScreen
+from firmware.screens.widgets.listing import Item, ListScreen, apart
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +67,14 @@ class FairShare:
         if self.code is None:
             return []
         code = self.code
+        if self.text:              # the word typed or the dice, as much as the row holds beside its label
+            label = _("Share")
+            share = base.clip_name(self.text, ROOM - len(label) - (apart(self.text, label) - len(self.text)))
+        else:
+            label = _("Players' share")
+            share = no_share(label)
         return [Item(_("Fair draw"), lambda c: c.show_commitment(code), code[:8], ident="fair:code"),
-                Item(_("Players' share"), self.choose, base.clip_name(self.text, 9) if self.text else _("none"),
-                     ident="fair:share")]
+                Item(label, self.choose, share, ident="fair:share")]
 
     @staticmethod
     def hint(ident: str) -> str | None:
@@ -104,6 +109,17 @@ class FairShare:
                 return False
         self.text = text
         return True
+
+
+ROOM = base.COLS - 1      # a list row's characters beside the cursor's mark (listing.item_rows)
+
+
+def no_share(label: str) -> str:
+    """The value of a share row labelled ``label`` when no share is given: «none» in the reader's
+    words where it fits beside the label on one row, else a dash (uk «Внесок гравців» and «немає»
+    wrapped the row onto two, «Внесок» / «гравців  немає», and pushed the form's next row down)."""
+    word = _("none")
+    return word if len(label) + apart(word, label) <= ROOM else "—"
 
 
 Take = Callable[[Ctx, "str | None"], bool]
