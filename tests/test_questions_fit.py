@@ -1,0 +1,70 @@
+"""The yes/no questions a player meets at every deal or turn fit the question's three rows, so one A
+says yes: a question longer than its rows reads on a page an A before yes (docs/keys.md), and each
+such page is a press more at the table (scripts/presses: Glory's objectives 26 presses for a target
+of 22; the Sword's round 5 end of turn, tests/test_screens_sword.py)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.glory.state import objective_cards
+from firmware import i18n
+from firmware.screens import base
+from firmware.screens.glory.home import GloryHome
+from firmware.screens.glory.objectives import HandScreen, objective_name, open_objectives
+from firmware.screens.widgets import ConfirmScreen
+from firmware.screens.widgets.scroll import beside
+from tests.fakectx import FakeCtx
+
+ROOM = base.ROWS - 1                       # the question's rows (the footer under them)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("players", ["Jack,Henry,Mary,Ross", "Jack,Henry,Mary"])
+def test_the_deal_of_the_objectives_is_asked_in_one_page(lang, players):   # G-19
+    """«3 secret objective cards each: each player keeps 2, the third goes to the bottom of the
+    deck.» took five rows in every language (two A); where the third card goes is the next
+    question's (Return the card?)."""
+    ctx = FakeCtx(f"new glory players={players} seed=5", lang=lang).open(GloryHome())
+    open_objectives(ctx)
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    ctx.press("a")                                            # one A: dealt
+    assert ctx.lines == ["deal"] and question not in ctx.stack
+
+
+def _quoted_rows(lang: str, name: str) -> int:
+    """The rows the card's name alone takes in the question's quotes."""
+    said = f"«{name}»" if lang != "en" else f"“{name}”"
+    return len(base.wrap(said, beside(said, ROOM)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_returning_any_objective_card_is_asked_in_one_page(lang):   # G-19
+    """«“Objective 17” goes to the bottom of the deck; Henry keeps the other two.» took four rows
+    in every language (two A, four times a deal): the question names the card A chose and where
+    it goes (the hand's title names the player). Every card of the deck fits the three rows, but a
+    name that alone takes three (en «First on battlefields (3 per 1st place)») leaves its sentence
+    a fourth."""
+    ctx = FakeCtx("new glory players=Jack,Henry,Mary,Ross seed=5", lang=lang).open(GloryHome())
+    open_objectives(ctx)
+    ctx.press("a")                                            # dealt: Jack's pass screen
+    cards = [{"id": c["id"], "label": c["label"]} for c in objective_cards()]
+    assert len(cards) > 20
+    long: list[str] = []
+    for card in cards:
+        hand = HandScreen("Jack")
+        hand.cards, hand.kept = [card, *[c for c in cards if c["id"] != card["id"]][:2]], False
+        ctx.open(hand).press("a")                             # A on the card: the question
+        question = ctx.top
+        assert isinstance(question, ConfirmScreen) and objective_name(card) in " ".join(question.rows)
+        if len(question.rows) > max(ROOM, _quoted_rows(lang, objective_name(card)) + 1):
+            long.append(" / ".join(question.rows))
+        ctx.press("b")                                        # no: nothing returned
+    assert not long, long
+    assert ctx.lines == ["deal"]
