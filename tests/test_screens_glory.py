@@ -2204,17 +2204,22 @@ def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undon
 
 
 @pytest.mark.parametrize("lang, taxed, said", [
-    ("uk", 1, "Дохід ще не взято: Синій, Червоний. Поверніть поле і почніть раунд 3."),
+    ("uk", 1, "Дохід ще не взято: Синій, Червоний."),
     ("en", 3, "Turn the board 90° clockwise. Round 3."),    # everyone's: no question, the round ends
-    ("ru", 2, "Доход ещё не взят: Червоний. Поверните поле и начните раунд 3."),
+    ("ru", 2, "Доход ещё не взят: Червоний."),
 ])
 def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said):  # G-1, G-4
     """Every player takes income in the income phase (G-1, G-4): End round names the players whose
     tax the game has not recorded, in the round's order (it asked «Дохід зібрано?» alike with two
     players' income not taken); once everyone has, it ends the round at once and says the board's
-    turn (it asked «Income done?», a press every round for what the device knew)."""
+    turn (it asked «Income done?», a press every round for what the device knew). The question
+    fits one page, A ends the round at once: «…: Синій, Червоний. Поверніть поле і почніть раунд 3.»
+    took four rows (two A once a long question reads to its end), and the board's turn and the
+    round are the notice's after yes, as where everyone's income is taken."""
     import re
     from firmware.i18n import _
+    from firmware.screens import base
+    from firmware.screens.glory.text import _ as said_
     d = Driver(lang, seed=1)
     try:
         players = ["Червоний", "Жовтий", "Синій"]
@@ -2234,6 +2239,10 @@ def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said
             return
         assert type(d.top).__name__ == "Asked" and d.top.question == said
         assert said.split(".")[0] in " ".join(d.screen().split()), d.screen()    # the names on its first page
+        assert len(d.top.rows) <= base.ROWS - 1, d.top.rows                      # one page
+        d.press("a")                                          # one A: the round ends, the notice says the turn
+        assert d.view()["round"] == 3 and type(d.top).__name__ != "Asked"
+        assert " ".join(d.app.message or []) == said_("Turn the board {}° {}. Round {}.").format(90, said_("clockwise"), 3)
         assert d.problems == []
     finally:
         d.close()
