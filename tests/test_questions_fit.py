@@ -68,3 +68,28 @@ def test_returning_any_objective_card_is_asked_in_one_page(lang):   # G-19
         ctx.press("b")                                        # no: nothing returned
     assert not long, long
     assert ctx.lines == ["deal"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("dice", ["physical", "digital"])
+@pytest.mark.parametrize("leaders, pages", [("", 1), ("p_scipio", 2), ("p_scipio leaders=last", 2)],
+                         ids=["no leader", "a leader", "a leader, started now"])
+def test_fight_to_the_end_is_asked_in_one_page_and_a_leader_s_risk_in_a_second(lang, dice, leaders, pages):  # J-14
+    """Asked at every battle fought out: «The device plays the rest of the battle: every block
+    fires, attackers retreat in round 4. You roll for each fire and enter the dice.» took 7-8 rows
+    (three A), 9-10 with a leader's warning (four A). What yes gives up (J-14: no retreat but the
+    attackers' in round 4) fits one page; a leader's risk (J-14's lowest firepower first, J-2) or
+    his being spared (leaders=last) is a page of its own."""
+    from firmware.screens.jc.home import JcHome
+    leader, _sep, rule = leaders.partition(" ")
+    lines = ["add attacker c_leg10", "add defender p_leg34 strength=1"] + (
+        [f"add defender {leader} strength=1"] if leader else [])
+    ctx = FakeCtx(f"new jc-battle dice={dice} seed=1 {rule}".strip(), *lines, lang=lang).open(JcHome())
+    ctx.press(*["down"] * 4, "a")                            # Fight to the end: asked first
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen), type(question).__name__
+    assert len(question.rows) <= pages * ROOM, question.rows
+    for _page in range(pages):
+        ctx.press("a")
+    said = ctx.lines[-1] if ctx.lines else ""                 # yes: fought (digital), or the dice asked
+    assert question not in ctx.stack and said == ("fight" if dice == "digital" else "start"), said
