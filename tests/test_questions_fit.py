@@ -93,3 +93,32 @@ def test_fight_to_the_end_is_asked_in_one_page_and_a_leader_s_risk_in_a_second(l
         ctx.press("a")
     said = ctx.lines[-1] if ctx.lines else ""                 # yes: fought (digital), or the dice asked
     assert question not in ctx.stack and said == ("fight" if dice == "digital" else "start"), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_block_s_last_step_outside_battle_is_asked_in_one_page(lang):   # J-2, J-3, J-17
+    """Blocks → a block at its last step → Lose a step (Vulcan, Jupiter, attrition: J-2, J-3): «Блок
+    «Легион 7» на II: будет уничтожен; в этом году его нанимать нельзя.» and «Цезарь на I: погибнет
+    навсегда, трофей (1 ПО) получит Помпей.» took four rows for every block of the roster in ru and
+    uk (two A). Every block's question, either side's leader's, fits three rows now; the real
+    question for Pompeius at I is answered with one A."""
+    from engine.jc.roster import roster
+    from firmware.screens.jc.blocks import LAST_STEP, BlockMenu
+    from firmware.screens.jc.text import _
+    from firmware.screens.jc.words import name_of
+    i18n.set_language(lang)
+    long = []
+    for spec in roster().values():
+        block = {"name": spec.name}
+        for side in ("caesar", "pompey"):
+            said = (_(LAST_STEP["leader", side]).format(name_of(block)) if spec.kind == "leader"
+                    else _(LAST_STEP["block"]).format(name_of(block), "II"))
+            if len(base.wrap(said, beside(said, ROOM))) > ROOM:
+                long.append(said)
+    assert not long, long
+    ctx = FakeCtx("new jc-battle seed=3", "lose p_pompeius", "lose p_pompeius", lang=lang)
+    ctx.open(BlockMenu("pompey", "p_pompeius")).press("a")       # Lose a step: his last, asked first
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    ctx.press("a")
+    assert ctx.lines[-1] == "lose p_pompeius" and question not in ctx.stack
