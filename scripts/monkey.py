@@ -190,9 +190,14 @@ def _longest_played(app: Any) -> None:
 
 
 def _winter(app: Any, _home: Any) -> None:
-    """The winter's question (J-19) asked, as the Winter row asks it."""
+    """The winter's question (J-19) asked, as the Winter row asks it, and read to its last rows
+    (down a row at a time): a long question's A reads on first (docs/keys.md), so the walk's next
+    A says yes, as it did before."""
     from firmware.screens.jc.campaign import ask_winter
     ask_winter(app)
+    app.render()
+    for _row in app.stack[-1].rows:
+        app.handle("down")
 
 
 def _glory_scored(run: Callable[[str], dict[str, Any]]) -> None:

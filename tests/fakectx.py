@@ -254,6 +254,10 @@ class FakeCtx:
         is hold A, and hold A where the screen has no second action is A)."""
         from firmware.screens.widgets.keys import given
         for key in keys:
+            if key == "yes":                      # (tests.screens.YES: the question answered whole)
+                from tests.screens import say_yes
+                say_yes(self)
+                continue
             top = self._on_top(self.top)
             top.key(given(key, key_place(top), second_action(top)), self)
         return self

@@ -63,8 +63,41 @@ def app_with(console_lines: list[str], keys: list[str], state_dir: Path, lang: s
     app = App(console)
     for key in keys:
         app.render()
-        app.handle(key)
+        if key == YES:
+            say_yes(app)
+        else:
+            app.handle(key)
     return app
+
+
+YES = "yes"
+"""A key list's step that answers the question on top with yes, read to its end (:func:`say_yes`)."""
+
+
+def say_yes(app) -> int:
+    """A on the yes/no question on top of ``app`` (an App, a FakeCtx or the presses' Driver) until
+    it says yes: a question longer than its rows reads on a page an A first (docs/keys.md); the
+    presses (1 for a question that fits one page, or for a screen on top that is no question)."""
+    from firmware.screens.widgets import ConfirmScreen
+    stack = app.app.stack if hasattr(app, "app") else app.stack
+    if hasattr(app, "handle"):
+        def press() -> None:
+            app.render()
+            app.handle("a")
+    else:
+        def press() -> None:
+            app.press("a")
+    question, presses = stack[-1], 0
+
+    def asking() -> bool:       # (the same question: a screen that follows the game is made again as drawn)
+        top = stack[-1]
+        return isinstance(question, ConfirmScreen) and type(top) is type(question) and (
+            top is question or (top.title, top.question) == (question.title, question.question))
+    while presses == 0 or asking():
+        assert presses < 30, "the question never said yes"
+        press()
+        presses += 1
+    return presses
 
 
 SECRET = 20260301

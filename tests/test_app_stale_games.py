@@ -5,7 +5,7 @@ shows or asks still stands."""
 from __future__ import annotations
 
 from engine import actions as act
-from tests.screens import app_with
+from tests.screens import app_with, say_yes
 
 JC_SET_UP = ["new jc-battle seed=1", "deal", "discard caesar pluto", "discard pompey vulcan"]
 
@@ -78,7 +78,7 @@ def test_show_the_seed_s_question_goes_with_an_undo_that_reopens_the_finished_ga
         assert app.stack[-1] is question
         app.handle("b:hold")
         app.render()
-        app.handle("a")                                   # the winter taken back: the game goes on
+        say_yes(app)                                   # the winter taken back: the game goes on
         assert app.console.session.lines[-1] != "winter" and question not in app.stack
         assert app.console.session.ended is False and app.errors == 0
     finally:

@@ -11,7 +11,7 @@ import pytest
 from firmware.screens.caesar.home import CaesarHome
 from firmware.screens.caesar.move import PlayMap
 from firmware.screens.caesar.turn import TurnScreen
-from tests.screens import app_with, drawn, killed_after_presses, undo_by_link
+from tests.screens import YES, app_with, drawn, killed_after_presses, undo_by_link
 
 NEW = "new caesar-solo seed=3"
 
@@ -335,7 +335,7 @@ def test_your_turn_replaced_over_the_link_then_a_language_leaves_no_page_in_the_
     from scripts.shots_caesar import HU_MIGHT, NEW as HU_NEW
     position = json.loads(HU_MIGHT.split(" ", 1)[1])
     position["bonuses"] = {"HU": "senate"}
-    app = app_with([HU_NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir,
+    app = app_with([HU_NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", YES], state_dir,
                    lang="ru")
     try:
         old = _top(app)

@@ -9,7 +9,7 @@ import pytest
 from firmware import i18n
 from firmware.app_undo import UndoQuestion
 from firmware.screens import base
-from tests.screens import app_with
+from tests.screens import app_with, say_yes
 
 # A solo game (the Russian box's tiles: tile В) where his 6th turn draws two tokens, places two,
 # closes Numidia and Mauretania and takes a Senate token (S-9, C-7..C-11): one long sentence; and
@@ -52,7 +52,7 @@ def _asked(app) -> UndoQuestion:
 
 
 def _undone(app) -> str:
-    app.handle("a")                                    # A: undo
+    say_yes(app)                                    # A: undo
     app.render()
     assert app.errors == 0
     return _joined(app.message) if app.message else _joined(app.stack[-1].rows)

@@ -83,8 +83,10 @@ def test_every_question_footer_fits_one_row(lang: str) -> None:
         for module, line, yes, no in labelled_questions():
             say = getattr(importlib.import_module(module), "_", shared)      # (the module's own domain)
             footer = f"{say(yes) if yes else shared('A: yes')}  {say(no) if no else shared('B: no')}"
-            if len(footer) > base.COLS:
-                too_long.append(f"{module}:{line} {footer!r} ({len(footer)} > {base.COLS})")
+            reading = f"{shared('A: more')}  {say(no) if no else shared('B: no')}"   # (a long question's pages)
+            for said in (footer, reading):
+                if len(said) > base.COLS:
+                    too_long.append(f"{module}:{line} {said!r} ({len(said)} > {base.COLS})")
     finally:
         i18n.set_language("en")
     assert not too_long, "\n".join(too_long)

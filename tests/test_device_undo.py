@@ -3,7 +3,7 @@ arrives between the question and the answer must not be what gets undone."""
 from __future__ import annotations
 
 from firmware.screens.widgets import ConfirmScreen
-from tests.screens import app_with
+from tests.screens import app_with, say_yes
 
 
 def _question(app) -> str:
@@ -115,7 +115,7 @@ def _yes_to_undo(app) -> None:
     app.render()
     app.handle("b:hold")
     app.render()
-    app.handle("a")
+    say_yes(app)
     app.render()
 
 

@@ -10,7 +10,7 @@ import pytest
 from firmware import history, history_played, i18n
 from firmware.games import player
 from firmware.screens import base
-from tests.screens import app_with, assert_golden, drawn, undo_by_link
+from tests.screens import app_with, assert_golden, drawn, undo_by_link, say_yes
 
 pytest.importorskip("PIL")
 
@@ -342,7 +342,7 @@ def test_the_fair_draw_shows_the_code_and_the_seed_only_when_the_players_ask_aft
         app.handle("down")
         app.handle("a")                                                 # the question: it ends the game
         assert "ends the game" in " ".join(app.stack[-1].rows) and seed not in texts(app)
-        app.handle("a")
+        say_yes(app)
         assert app.console.session.ended and seed in texts(app)        # the seed, once ended
         assert app.run("undo")["error"] == "game_over"
     finally:
@@ -359,7 +359,7 @@ def test_ending_a_julius_caesar_campaign_early_shows_the_seed_on_request(state_d
         app.handle("down")                                              # the share row, then End the game…
         app.handle("a")
         assert app.stack[-1].title == "End the game?"
-        app.handle("a")
+        say_yes(app)
         assert app.console.session.ended and seed not in texts(app)    # ended; the seed still waits to be asked
         app.handle("b")                                                 # the notice closes
         assert "Show the seed" in texts(app) and "ended" in texts(app)
@@ -585,7 +585,7 @@ def test_the_fair_draw_on_a_fake_ctx_never_shows_the_seed_of_a_running_game():
     assert ctx.lines[-1] == "share 3-1" and "Share: 3-1" in ctx.texts()
     ctx.press("down", "a")
     assert ctx.top.title == "End the session?" and "ends the session" in " ".join(ctx.top.rows)
-    ctx.press("a")
+    say_yes(ctx)
     assert ctx.lines[-1] == "end" and seed not in ctx.texts()
     assert ctx.notes[-1].startswith("The session has ended."), ctx.notes
     ctx.press("a")

@@ -7,7 +7,7 @@ import pytest
 
 from firmware import i18n
 from firmware.screens.widgets import TextScreen
-from tests.screens import app_with
+from tests.screens import app_with, say_yes
 
 # One undoable step of each game: Caesar! (Auto-Crassus's turn), Julius Caesar (a block added to
 # the battle), For the Glory of Rome (fame), the Sword of Rome (the consuls), the kit (dice, bag).
@@ -34,7 +34,7 @@ def _by_device(app) -> str:
     app.render()
     app.handle("b:hold")
     app.render()
-    app.handle("a")                       # yes, take it back
+    say_yes(app)                       # yes, take it back
     return _notice(app)
 
 

@@ -6,6 +6,8 @@ named the draw, and the tile stayed on the board while the device said the place
 A session stored before keys were kept goes back one step at a time, and says so step by step."""
 from __future__ import annotations
 
+from tests.screens import YES, say_yes  # noqa: F401
+
 import sqlite3
 
 import pytest
@@ -35,7 +37,7 @@ def _asked(app) -> str:
 
 def _undone(app) -> str:
     """Yes to hold B's question: the notice said (every page of it), read to its end."""
-    app.handle("a")
+    say_yes(app)
     app.render()
     said = []
     while app.message is not None or isinstance(app.stack[-1], TextScreen):
@@ -114,7 +116,7 @@ def test_a_julius_caesar_fire_and_its_hit_go_back_together_after_a_restart(state
     step (``auto dice=``): after a restart one hold of B still takes back both, never the hit alone."""
     lines = ["new jc-battle dice=physical seed=1", "add attacker c_leg10", "add defender p_pompeius strength=1",
              "add defender p_leg1 strength=1"]
-    app = app_with(lines, ["a"] + ["down"] * 4 + ["a", "a"], state_dir)     # Fight to the end: the dice asked
+    app = app_with(lines, ["a"] + ["down"] * 4 + ["a", YES], state_dir)     # Fight to the end: the dice asked
     try:
         for _fire in range(3):                                        # Pompeius, Legio 1, Legio 10 fire a 1
             app.render()
@@ -256,9 +258,9 @@ def test_a_game_reopened_from_earlier_games_goes_back_one_step_at_a_time(state_d
     last roll alone (not the whole game given again)."""
     app = app_with(["new dice seed=3", "roll 3d6", "roll 4d6", "new bag items=gold*2 seed=1", "draw"], [], state_dir)
     try:
-        for key in ["down", "a"] + ["down"] * 9 + ["a", "a", "a"]:   # Games, Earlier games…, Dice, yes
+        for key in ["down", "a"] + ["down"] * 9 + ["a", "a", YES]:   # Games, Earlier games…, Dice, yes
             app.render()
-            app.handle(key)
+            say_yes(app) if key == YES else app.handle(key)
         assert list(app.console.session.lines) == ["roll 3d6", "roll 4d6"]
         app.message = None
         assert "4d6" in _asked(app)

@@ -11,7 +11,7 @@ from engine import actions as act
 from firmware import i18n
 from firmware.screens import base
 from firmware.screens.widgets import ConfirmScreen
-from tests.screens import app_with, assert_golden, drawn, undo_by_link
+from tests.screens import YES, app_with, assert_golden, drawn, say_yes, undo_by_link
 
 CASES = {
     "menu": ([], []),
@@ -665,7 +665,7 @@ def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_di
         i18n.set_language(lang)
         _menu_to(app, i18n._("Dice & bags"))
         _menu_to(app, i18n._("Bags & decks"))
-        app.handle("a")                                    # yes: a bag in place of the finished game
+        say_yes(app)                                    # yes: a bag in place of the finished game
         app.render()
         presets = app.stack[-1]
         assert isinstance(presets, PresetScreen) and not presets.side
@@ -677,7 +677,7 @@ def test_a_bag_chosen_for_a_finished_game_asks_once_an_undo_reopened_it(state_di
         app.render()
         assert app.stack[-1] is presets and app.console.session.view()["game"] == "sword"
         _menu_to(app, i18n._("5 white, 5 black"))
-        app.handle("a")                                    # yes
+        say_yes(app)                                    # yes
         app.render()
         assert isinstance(app.stack[-1], KitScreen) and app.console.session.view()["game"] == "bag"
     finally:
@@ -927,7 +927,7 @@ def test_an_archived_session_can_be_reopened_at_its_last_step(state_dir, monkeyp
     assert isinstance(app.stack[-1], ConfirmScreen)
     assert "2 steps" in " ".join(app.stack[-1].rows) and "archived" in " ".join(app.stack[-1].rows)
     assert read == []                                    # listed and counted, not read
-    app.handle("a")
+    say_yes(app)
     assert len(read) == 1                                # read once, to be replayed
     session = app.console.session
     assert session.game.name == "dice" and session.lines == ["roll 3d6", "roll 4d6"]
@@ -1273,7 +1273,7 @@ def test_the_dice_roll_again_after_the_session_has_ended(state_dir, setup):
     every A answered "This game is over", and Dice is not in Games to start another: the tools
     died with the session. An ended session now gives way to a new dice session; so does a game
     its rules ended (PROTOCOL third round: it rolls no more, `roll` answers game_over)."""
-    keys = ["down", "down", "a", "a"] + (["a"] if setup is OVER else []) + ["a"]     # (over: A answers the question)
+    keys = ["down", "down", "a", "a"] + ([YES] if setup is OVER else []) + ["a"]     # (over: A answers the question)
     app = app_with(setup, keys, state_dir)      # Dice & bags -> Dice -> A rolls
     try:
         state = app.console.request("state")["state"]
@@ -1316,7 +1316,7 @@ def test_dice_and_bags_over_an_unscored_glory_game_ask_before_leaving_its_final_
         assert app.console.request("state")["state"]["game"] == "glory"
         assert app.console.request("history")["games"] == []
         app.handle("a")                                            # asked again; A leaves it for the tool
-        app.handle("a")
+        say_yes(app)
         if game == "dice":
             assert app.console.request("state")["state"]["game"] == "dice"
             assert [g["status"] for g in app.console.request("history")["games"]] == ["abandoned"]
@@ -1536,7 +1536,7 @@ def test_a_bag_is_drawn_from_again_after_the_session_has_ended(state_dir, setup)
     ended game of another kind took a side bag that refused too. Now the presets start a new bag
     (over a game its rules ended, once A has answered that it ends it)."""
     from firmware.screens.kit.bag import PresetScreen
-    keys = ["down", "down", "a", "down", "a"] + (["a"] if setup is OVER else [])
+    keys = ["down", "down", "a", "down", "a"] + ([YES] if setup is OVER else [])
     app = app_with(setup, keys, state_dir)   # Dice & bags -> Bags & decks
     try:
         assert isinstance(app.stack[-1], PresetScreen) and not app.stack[-1].side

@@ -28,7 +28,7 @@ from scripts.presses.harness import CONSOLE_SYNTAX
 from scripts.shots_caesar import (CRASSUS_CLOSES, CRASSUS_WINS, DOUBLE, HU_CENTURION, HU_MIGHT, MIXED_MIGHT, NEW,
                                   NEW_ALL, PHYSICAL, SIX_TILES)
 from tests.fakectx import FakeCtx
-from tests.screens import app_with as _app_with, assert_golden, check_case, drawn, killed_after_presses
+from tests.screens import app_with as _app_with, assert_golden, check_case, drawn, killed_after_presses, say_yes, YES
 
 
 READ = "READ"   # not a console line: the turns played so far were read on the device (caesar.read)
@@ -2219,7 +2219,7 @@ def test_his_turn_taken_back_then_a_power_cut_does_not_show_your_turn_again(stat
     the last turns read now, and the device opens on its home (his turn to play again)."""
     position = json.loads(HU_MIGHT.split(" ", 1)[1])
     position["bonuses"] = {"HU": "senate"}
-    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", YES], state_dir)
     mine = app.view()["last_player_turn"]                           # (a: the preview's whole text, then placed)
     assert isinstance(app.stack[-1], TurnScreen) and app.stack[-1].record == mine["read_id"]
     for _ in range(30):                                             # your closure, then his whole turn
@@ -2251,7 +2251,7 @@ def test_your_turn_read_before_an_update_resumes_where_it_was(state_dir):   # C-
     update and the power: the device showed the closure again; it opens on the draw's page now."""
     position = json.loads(HU_MIGHT.split(" ", 1)[1])
     position["bonuses"] = {"HU": "senate"}
-    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", YES], state_dir)
     record = app.view()["last_player_turn"]
     assert [p["kind"] for p in record["pages"]] == ["close", "draw"] and record["id"] != record["read_id"]
     assert app.console.request(f"settings caesar.read={record['id']}:1")["ok"]     # as the older version kept it
@@ -2272,7 +2272,7 @@ def test_your_draw_taken_back_then_a_power_cut_does_not_show_your_closure_again(
     device opens on its home (the draw to make again), and the draw's page comes after it."""
     position = json.loads(HU_MIGHT.split(" ", 1)[1])
     position["bonuses"] = {"HU": "senate"}
-    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", "a"], state_dir)
+    app = app_with([NEW, "position " + json.dumps(position)], ["a", "a", "press", "a", "a", YES], state_dir)
     mine = app.view()["last_player_turn"]
     for _ in range(30):
         if isinstance(app.stack[-1], PlayMap):
@@ -2341,7 +2341,7 @@ def test_the_closure_preview_names_both_provinces_and_the_end(state_dir):   # C-
         question = app.stack[-1]
         assert isinstance(question, ConfirmScreen) and not app.console.session.lines[2:]
         assert "Gallia Cisalpina: you take it 5–3" in " ".join(question.rows)
-        app.handle("a")
+        say_yes(app)
         assert app.console.session.lines[-2:] == ["play IT-GC sword:5/1 IT", "draw"]
         closures = [p for p in app.stack[-1].pages if p["kind"] == "close"]
         assert {p["step"]["province"] for p in closures} == {"IT", "GC"}

@@ -16,7 +16,7 @@ from firmware.screens.glory.track import FameScreen, SenateScreen
 from scripts.presses.harness import Driver, moves
 from firmware.screens.widgets import Dial
 from tests.fakectx import FakeCtx
-from tests.screens import app_with, assert_golden, check_case, drawn
+from tests.screens import app_with, assert_golden, check_case, drawn, say_yes
 from tests.test_glory_scoring import EXAMPLE
 
 NEW = "new glory players=Jack,Henry,Mary,Ross seed=5"
@@ -977,7 +977,7 @@ def test_end_of_round_says_which_way_to_turn_the_board_in_words(arrow, said):  #
     ctx = FakeCtx(NEW, f"event arrow={arrow}").open(GloryHome())
     ctx.press("down", "a")                                # (from Tax, due) End round 1 -> the question
     assert isinstance(ctx.top, ConfirmScreen)
-    ctx.press("a")
+    say_yes(ctx)
     assert ctx.view()["round"] == 2
     assert ctx.notes[-1] == f"Turn the board {said}. Round 2."
 
@@ -986,7 +986,8 @@ def test_after_the_end_of_a_round_the_cursor_is_on_the_next_rounds_event():  # G
     """The rows change when a round ends (the event's row and End round go, Reveal event comes):
     the cursor stayed on the fourth row, Tax, one press from what the table does next."""
     ctx = FakeCtx(NEW, "event").open(GloryHome())
-    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
+    ctx.press("down", "a")
+    say_yes(ctx)                           # (from Tax, due) End round 1, yes
     assert ctx.view()["round"] == 2
     ctx.render()
     items = ctx.top.items(ctx)
@@ -1116,7 +1117,7 @@ def test_an_event_or_pick_taken_back_by_undo_is_no_longer_shown(setup, row, keys
             d.press(k)
         assert type(d.top).__name__ == shown, d.screen()
         d.press("b:hold")
-        d.press("a")
+        say_yes(d)
         if d.app.message is not None:
             d.press("b")                              # the short "Undone: …" notice
         while type(d.top).__name__ == "TextScreen" and d.top.title == "Note":
@@ -1287,7 +1288,7 @@ def _undo_on_device(app) -> None:
         app.render()
     app.handle("b:hold")
     app.render()
-    app.handle("a")
+    say_yes(app)
     app.render()
     if app.message is not None:
         app.handle("b")
@@ -1774,7 +1775,8 @@ def test_the_board_s_turn_in_ukrainian_names_the_clock_not_the_arrow(arrow, said
     card = " ".join(ctx.top.rows)
     assert f"поворот на {said}" in card and "стрілк" not in card
     ctx = FakeCtx(NEW, f"event arrow={arrow}", lang="uk").open(GloryHome())
-    ctx.press("down", "a", "a")                           # (from Tax, due) End round 1, yes
+    ctx.press("down", "a")
+    say_yes(ctx)                           # (from Tax, due) End round 1, yes
     assert ctx.notes[-1] == f"Поверніть поле на {said}. Раунд 2."
 
 
@@ -1837,7 +1839,8 @@ def test_the_score_made_final_is_said_in_the_same_words_on_its_row_question_and_
     assert rows[-1] == said
     question = glory_("The score is final: no more corrections, and History keeps it.")
     senate = glory_("The score is final: the Senate column is no longer corrected.")
-    ctx.press(*["down"] * (len(rows) - 1), "a", "a")          # the row, A; the question, A
+    ctx.press(*["down"] * (len(rows) - 1), "a")
+    say_yes(ctx)          # the row, A; the question, A
     assert ctx.notes[-1].startswith(said + ". ") and question.startswith(said + ": ")
     assert senate.startswith(said + ": ")
 
@@ -2202,17 +2205,22 @@ def test_an_undone_pad_figure_names_the_figure_standing_again(lang, asked, undon
 
 
 @pytest.mark.parametrize("lang, taxed, said", [
-    ("uk", 1, "Дохід ще не взято: Синій, Червоний. Поверніть поле і почніть раунд 3."),
+    ("uk", 1, "Дохід ще не взято: Синій, Червоний."),
     ("en", 3, "Turn the board 90° clockwise. Round 3."),    # everyone's: no question, the round ends
-    ("ru", 2, "Доход ещё не взят: Червоний. Поверните поле и начните раунд 3."),
+    ("ru", 2, "Доход ещё не взят: Червоний."),
 ])
 def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said):  # G-1, G-4
     """Every player takes income in the income phase (G-1, G-4): End round names the players whose
     tax the game has not recorded, in the round's order (it asked «Дохід зібрано?» alike with two
     players' income not taken); once everyone has, it ends the round at once and says the board's
-    turn (it asked «Income done?», a press every round for what the device knew)."""
+    turn (it asked «Income done?», a press every round for what the device knew). The question
+    fits one page, A ends the round at once: «…: Синій, Червоний. Поверніть поле і почніть раунд 3.»
+    took four rows (two A once a long question reads to its end), and the board's turn and the
+    round are the notice's after yes, as where everyone's income is taken."""
     import re
     from firmware.i18n import _
+    from firmware.screens import base
+    from firmware.screens.glory.text import _ as said_
     d = Driver(lang, seed=1)
     try:
         players = ["Червоний", "Жовтий", "Синій"]
@@ -2232,6 +2240,10 @@ def test_the_end_round_question_names_who_has_not_taken_income(lang, taxed, said
             return
         assert type(d.top).__name__ == "Asked" and d.top.question == said
         assert said.split(".")[0] in " ".join(d.screen().split()), d.screen()    # the names on its first page
+        assert len(d.top.rows) <= base.ROWS - 1, d.top.rows                      # one page
+        d.press("a")                                          # one A: the round ends, the notice says the turn
+        assert d.view()["round"] == 3 and type(d.top).__name__ != "Asked"
+        assert " ".join(d.app.message or []) == said_("Turn the board {}° {}. Round {}.").format(90, said_("clockwise"), 3)
         assert d.problems == []
     finally:
         d.close()
@@ -2256,7 +2268,7 @@ def test_round_nines_end_taken_back_says_round_9_goes_on(lang, asked, undone):  
         d.app.push(GloryHome())
         d.app.render()
         d.select(re.compile("^" + re.escape(_("End round {}").format(9)) + "$"))
-        d.press("a")                                          # yes: the game is over
+        say_yes(d)                                          # yes: the game is over
         assert d.view()["finished"] and d.app.message is not None
         d.press("b")
         d.press("b:hold")
@@ -2380,7 +2392,7 @@ def test_a_fame_change_taken_back_names_the_fame_standing_again():  # G-5, G-6
             d.press("b")
         assert d.view()["markers"]["12"] == 10
         d.press("b:hold")
-        d.press("a")
+        say_yes(d)
         said = d.console.request("log")["log"][-1]                 # (a long notice: its own screen, read here)
         assert said.startswith("Скасовано: слава гравця Богдана знову 1, а не 11. Скасовано також: Богдана проходить "
                                "віху 5"), said

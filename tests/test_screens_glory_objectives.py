@@ -3,6 +3,8 @@ player's cards shown to that player alone (a pass screen first, hidden again bef
 no other screen, notice or log line before the final scoring; undo and a power cut never re-deal."""
 from __future__ import annotations
 
+from tests.screens import YES, say_yes  # noqa: F401
+
 import pytest
 
 from engine import actions as common
@@ -39,7 +41,7 @@ def home_with_dealt(lang: str = "en") -> FakeCtx:
     ctx = FakeCtx(NEW, lang=lang)
     ctx.open(GloryHome())
     open_objectives(ctx)
-    ctx.press("a")                                   # Deal objectives? A
+    say_yes(ctx)                                   # Deal objectives? A
     return ctx
 
 
@@ -57,7 +59,7 @@ def test_the_deal_asks_first_then_names_whose_turn_it_is_and_shows_nothing_until
     ctx.press("b")
     assert ctx.lines == [] and hands(ctx) == {}
     open_objectives(ctx)
-    ctx.press("a")
+    say_yes(ctx)
     assert ctx.lines == ["deal"]
     dealt = hands(ctx)
     assert sorted(dealt) == ["Henry", "Jack", "Mary"] and all(len(h) == 3 for h in dealt.values())
@@ -80,7 +82,7 @@ def test_each_player_returns_one_card_and_the_next_pass_screen_hides_the_last_ha
         assert isinstance(ctx.top, HandScreen) and ctx.top.player == player
         ctx.press("down", "a")                        # the second card back to the deck ...
         assert leaked(ctx, [c for p, h in dealt.items() if p != player for c in h]) == []
-        ctx.press("a")                                # ... after a question
+        say_yes(ctx)                                # ... after a question
         assert not any(isinstance(s, HandScreen) for s in ctx.stack)    # hidden before the next looks
         assert ctx.lines[-1] == f"keep {player} {dealt[player][0]},{dealt[player][2]}"
     assert isinstance(ctx.top, ObjectivesScreen)
@@ -93,7 +95,8 @@ def test_each_player_returns_one_card_and_the_next_pass_screen_hides_the_last_ha
 def test_a_player_looks_again_at_his_own_cards_through_the_pass_screen():  # G-19
     ctx = home_with_dealt()
     for _player in range(3):
-        ctx.press("a", "a", "a")                      # show, the first card back, yes
+        ctx.press("a", "a")
+        say_yes(ctx)                      # show, the first card back, yes
     kept = hands(ctx)
     assert isinstance(ctx.top, ObjectivesScreen)
     assert leaked(ctx, all_ids(ctx)) == []            # the list names the players only
@@ -151,13 +154,13 @@ def test_the_cards_are_revealed_at_the_final_scoring():  # G-13: «Игроки 
 def test_undo_never_deals_again_and_the_hand_goes_with_the_step():  # PROTOCOL.md: undo restores the generator
     ctx = home_with_dealt()
     dealt = hands(ctx)
-    ctx.press("a", "a", "a")                          # Jack keeps 2
+    ctx.press("a", "a", YES)                          # Jack keeps 2
     assert ctx.run(common.undo())["ok"]               # his keep taken back: the same 3 cards
     assert hands(ctx)["Jack"] == dealt["Jack"]
     assert ctx.run(common.undo())["ok"] and hands(ctx) == {}
     ctx.stack[1:] = []
     open_objectives(ctx)
-    ctx.press("a")
+    say_yes(ctx)
     assert hands(ctx) == dealt                        # dealt again: the same cards
 
 
@@ -169,9 +172,9 @@ def test_a_power_cut_shows_the_same_cards_and_no_hand_on_resume(state_dir):  # G
     try:
         dealt = {p: list(h) for p, h in app.console.session.state["objectives"]["hands"].items()}
         app.push(ObjectivesScreen())
-        for key in ("a", "a", "a", "a"):              # Jack: pass screen, show, the first card back, yes
+        for key in ("a", "a", "a", YES):              # Jack: pass screen, show, the first card back, yes
             app.render()
-            app.handle(key)
+            say_yes(app) if key == YES else app.handle(key)
         app.render()
         assert app.console.session.state["objectives"]["hands"]["Jack"] == dealt["Jack"][1:]
         app.handle("a")                               # Henry looks: his hand is up at the power cut
@@ -202,9 +205,9 @@ def test_in_the_emperors_solo_the_cards_show_at_once():  # G-17, G-19: nobody el
     ctx = FakeCtx("new glory players=Jack seed=5")
     ctx.open(GloryHome())
     open_objectives(ctx)
-    ctx.press("a")                                    # Deal objectives? A: Jack's 3 cards, no pass screen
+    say_yes(ctx)                                    # Deal objectives? A: Jack's 3 cards, no pass screen
     assert isinstance(ctx.top, HandScreen) and len(hands(ctx)["Jack"]) == 3
-    ctx.press("a", "a")                               # the first card back, yes
+    ctx.press("a", YES)                               # the first card back, yes
     assert ctx.notes == ["Jack keeps 2 objectives."] and len(hands(ctx)["Jack"]) == 2
     assert isinstance(ctx.top, ObjectivesScreen)
     ctx.press("a")                                    # looking again: the cards at once
@@ -214,7 +217,7 @@ def test_in_the_emperors_solo_the_cards_show_at_once():  # G-17, G-19: nobody el
 
 def test_the_list_opens_on_the_first_player_still_to_choose():  # G-19
     ctx = home_with_dealt()
-    ctx.press("a", "a", "a")                          # Jack has chosen; Henry's pass screen ...
+    ctx.press("a", "a", YES)                          # Jack has chosen; Henry's pass screen ...
     ctx.press("b", "b")                               # ... left: back home
     assert isinstance(ctx.top, GloryHome)
     assert "1/3" in ctx.texts() or any(str(i.value) == "1/3" for i in ctx.top.items(ctx))
@@ -230,7 +233,7 @@ def test_the_list_left_up_when_the_deal_is_taken_back_offers_the_deal_again():  
     assert isinstance(ctx.top, ObjectivesScreen)
     assert ctx.run(common.undo())["ok"] and hands(ctx) == {}
     assert [str(i.label) for i in ctx.top.items(ctx)] == ["Deal objectives"]     # (was an empty list)
-    ctx.press("a", "a")                               # the question, yes
+    ctx.press("a", YES)                               # the question, yes
     assert hands(ctx) == dealt and ctx.texts()[0] == "Pass the device"
     assert sum(isinstance(s, ObjectivesScreen) for s in ctx.stack) == 1
 

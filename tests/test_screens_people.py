@@ -2,6 +2,8 @@
 statistics per person, and what the Julius Caesar battle screen says when the rules act."""
 from __future__ import annotations
 
+from tests.screens import say_yes
+
 import pytest
 
 from firmware.screens import base
@@ -141,7 +143,7 @@ def test_history_players_rename_and_remove():
     ctx.press("a")
     assert isinstance(ctx.top, PlayerMenu) and ctx.top.title == "Анна"
     ctx.press("down", "a")                          # Remove from the list: asks first
-    ctx.press("a")
+    say_yes(ctx)
     assert ctx.players == ["Борис", "Вера"] and "History keeps the games" in ctx.notes[-1]
 
 

@@ -257,7 +257,7 @@ def _step(ctx: Ctx, name: str, step: int = 1) -> None:
             "{}: {} from the next start. If the device is not built so, its keys or its screen stop answering "
             "until this is set back from a computer over the serial link.")
         return said.format(_(SETTINGS[name][2]), _shown(name, new[name]))
-    ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), asked(), yes, read_through=True)))   # (read to its end)
+    ctx.push(remade(lambda: ConfirmScreen(_(SETTINGS[name][2]), asked(), yes)))   # (read to its end: A pages on)
 
 
 def about_screen() -> TextScreen:

@@ -78,11 +78,18 @@ class Driver:
 
     # -- input -----------------------------------------------------------------------------------
     def press(self, key: str, n: int = 1) -> None:
-        """Press ``key`` ``n`` times (each counts), checking the screen after each."""
+        """Press ``key`` ``n`` times (each counts), checking the screen after each. A on a yes/no
+        question is the task's yes: a question longer than its rows takes one A a page until its
+        last rows show (docs/keys.md), each counted, so the script says yes as a player does."""
+        from firmware.screens.widgets import ConfirmScreen
         for _ in range(n):
-            self.app.handle(key)
-            self.presses += 1
-            self.check()
+            question = self.top if key == "a" and isinstance(self.top, ConfirmScreen) else None
+            for _page in range(40):
+                self.app.handle(key)
+                self.presses += 1
+                self.check()
+                if question is None or self.top is not question:
+                    break
 
     def read_notice(self) -> None:
         """A on a notice until it is closed, each press counted: a box of up to four rows closes

@@ -188,8 +188,8 @@ class GloryHome(ListScreen):
             return
 
         def question() -> str:
-            if missing:
-                return (_("Income not yet taken: {}. Turn the board and start round {}.").format(missing, round_ + 1)
+            if missing:      # (which way to turn the board and the new round: the notice after yes, as without it)
+                return (_("Income not yet taken: {}.").format(missing)
                         if round_ < rounds else _("Income not yet taken: {}. This ends the game.").format(missing))
             return (_("Income done? Turn the board and start round {}.").format(round_ + 1) if round_ < rounds
                     else _("Income done? This ends the game."))

@@ -91,12 +91,11 @@ def open_objectives(ctx: Ctx) -> None:
     def question() -> play.Asked:      # 1-2 players: the cards the rulebook takes out are not known
         if two_player_cards_unknown(len(view["players"]), view["options"]):
             return play.Asked(GAMES, _("Deal objectives?"), _(
-                "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
-                "deck. The cards with the 2-player symbol are left out of this game, but which ones is "
-                "not known: the device deals them too."), go)
-        return play.Asked(GAMES, _("Deal objectives?"), _(
-            "3 secret objective cards each: each player keeps 2, the third goes to the bottom of the "
-            "deck."), go)
+                "Each player gets 3 secret objective cards and keeps 2. The cards with the 2-player "
+                "symbol are left out of this game, but which ones is not known: the device deals them "
+                "too."), go)
+        # the question fits its three rows (one A): where the third card goes, the next question says
+        return play.Asked(GAMES, _("Deal objectives?"), _("Each player gets 3 secret objective cards and keeps 2."), go)
     ctx.push(remade(question))
 
 
@@ -221,6 +220,7 @@ class HandScreen(Follows, ListScreen):
             else:
                 c.notify(Msg("Every player keeps 2 objectives: keep them secret until the final scoring."))
 
+        # the card A chose, and where it goes, in the question's three rows (one A; the hand's title
+        # names the player): «… goes to the bottom of the deck; Henry keeps the other two» took 4
         ctx.push(remade(lambda: play.Asked(GAMES, _("Return the card?"), _(
-            "“{}” goes to the bottom of the deck; {} keeps the other two.").format(
-                objective_name(card), player), go)))
+            "“{}” goes under the deck.").format(objective_name(card)), go)))

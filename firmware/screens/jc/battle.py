@@ -44,15 +44,14 @@ def ask_fight(ctx: Ctx) -> None:
     careful = view_of(ctx)["rules"].get("leaders") == "last"
 
     def asked() -> Asked:                 # said again in a language chosen while it is asked
-        question = (_("The device plays the rest of the battle: every block fires, attackers retreat "
-                      "in round 4. You roll for each fire and enter the dice.") if physical else
-                    _("The device plays the rest of the battle: every block fires, attackers retreat "
-                      "in round 4, and rolls the dice."))
+        # what yes gives up (J-14), in the question's three rows, and a leader's risk on a page of its
+        # own: asked at every battle fought out, it took 7-10 rows (three or four A); who rolls the
+        # dice is the game's (its dice entry follows)
+        question = _("Every block fires; attackers retreat in round 4.")
         if leader and careful:
-            question += " " + _("Among equally strong blocks a leader takes a hit last.")
+            question += "\n" + _("Among equally strong blocks a leader takes a hit last.")
         elif leader:
-            question += " " + _("Among equally strong blocks a hit goes to the lowest firepower first, so a "
-                                "leader at I may be killed where another block could take it.")
+            question += "\n" + _("A hit among equally strong blocks may kill a leader at I.")
         return Asked((GAME,), _("Fight to the end?"), question, _fight_physical if physical else _fight_all)
     ctx.push(remade(asked))
 

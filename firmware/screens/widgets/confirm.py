@@ -16,15 +16,16 @@ ROOM = base.ROWS - 1                            # the question's rows on screen 
 
 class ConfirmScreen:
     """A yes/no question: only A confirms and runs ``on_yes`` (a joystick nudge never does);
-    B or left cancels; up/down scroll a question longer than the screen (never cut)."""
+    B or left cancels at once; up/down scroll a question longer than the screen (never cut) by a
+    row. A question longer than its rows reads as every long text (docs/keys.md): A on a page it
+    goes on below brings up the next page, the footer saying «A: more» until the last rows show,
+    and says yes only there; a question that fits one page says yes to the first A. Before, A said
+    yes on the first page of every question but Settings' two: hold B's question after Glory's
+    «fame Анна +20» (10 rows) undid with 7 rows unseen, as did JC's winter question and Show the
+    seed's."""
 
     def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None],
-                 yes: str | None = None, no: str | None = None, read_through: bool = False) -> None:
-        self.read_through = read_through
-        """A question whose later rows say what yes risks (Settings → Buttons, Display: «its keys or
-        its screen stop answering»): read as every long text, A on a page it goes on below brings
-        up the rest first and says yes only once its last row has shown, the footer saying «A:
-        more» until then; A said yes with only its first three rows read (of 9 to 11)."""
+                 yes: str | None = None, no: str | None = None) -> None:
         self.title = title
         self.question = question
         self.on_yes = on_yes
@@ -71,13 +72,13 @@ class ConfirmScreen:
         base.title_bar(draw, title, pos)
         base.lines(draw, rows[top:top + room])
         scroll_bar(draw, top, room, len(rows), base.row_y(0), room * base.LINE - 1)
-        more = self.read_through and top + room < len(rows)     # A shows the rest first (:meth:`key`)
+        more = top + room < len(rows)              # A shows the rest first (:meth:`key`): the footer says so
         draw_footer(draw, f"{_('A: more') if more else self.yes or _('A: yes')}  {self.no or _('B: no')}")
         return img
 
     def key(self, key: str, ctx: Ctx) -> None:
         what = intent("question", key)
-        if what is Intent.YES and self.read_through and self.scroll.read_on(len(self.rows), ROOM):
+        if what is Intent.YES and self.scroll.read_on(len(self.rows), ROOM):
             return                  # the question goes on below the rows shown: A brings up the rest first
         if what is Intent.YES:
             ctx.pop()

@@ -1,0 +1,124 @@
+"""The yes/no questions a player meets at every deal or turn fit the question's three rows, so one A
+says yes: a question longer than its rows reads on a page an A before yes (docs/keys.md), and each
+such page is a press more at the table (scripts/presses: Glory's objectives 26 presses for a target
+of 22; the Sword's round 5 end of turn, tests/test_screens_sword.py)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.glory.state import objective_cards
+from firmware import i18n
+from firmware.screens import base
+from firmware.screens.glory.home import GloryHome
+from firmware.screens.glory.objectives import HandScreen, objective_name, open_objectives
+from firmware.screens.widgets import ConfirmScreen
+from firmware.screens.widgets.scroll import beside
+from tests.fakectx import FakeCtx
+
+ROOM = base.ROWS - 1                       # the question's rows (the footer under them)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("players", ["Jack,Henry,Mary,Ross", "Jack,Henry,Mary"])
+def test_the_deal_of_the_objectives_is_asked_in_one_page(lang, players):   # G-19
+    """«3 secret objective cards each: each player keeps 2, the third goes to the bottom of the
+    deck.» took five rows in every language (two A); where the third card goes is the next
+    question's (Return the card?)."""
+    ctx = FakeCtx(f"new glory players={players} seed=5", lang=lang).open(GloryHome())
+    open_objectives(ctx)
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    ctx.press("a")                                            # one A: dealt
+    assert ctx.lines == ["deal"] and question not in ctx.stack
+
+
+def _quoted_rows(lang: str, name: str) -> int:
+    """The rows the card's name alone takes in the question's quotes."""
+    said = f"«{name}»" if lang != "en" else f"“{name}”"
+    return len(base.wrap(said, beside(said, ROOM)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_returning_any_objective_card_is_asked_in_one_page(lang):   # G-19
+    """«“Objective 17” goes to the bottom of the deck; Henry keeps the other two.» took four rows
+    in every language (two A, four times a deal): the question names the card A chose and where
+    it goes (the hand's title names the player). Every card of the deck fits the three rows, but a
+    name that alone takes three (en «First on battlefields (3 per 1st place)») leaves its sentence
+    a fourth."""
+    ctx = FakeCtx("new glory players=Jack,Henry,Mary,Ross seed=5", lang=lang).open(GloryHome())
+    open_objectives(ctx)
+    ctx.press("a")                                            # dealt: Jack's pass screen
+    cards = [{"id": c["id"], "label": c["label"]} for c in objective_cards()]
+    assert len(cards) > 20
+    long: list[str] = []
+    for card in cards:
+        hand = HandScreen("Jack")
+        hand.cards, hand.kept = [card, *[c for c in cards if c["id"] != card["id"]][:2]], False
+        ctx.open(hand).press("a")                             # A on the card: the question
+        question = ctx.top
+        assert isinstance(question, ConfirmScreen) and objective_name(card) in " ".join(question.rows)
+        if len(question.rows) > max(ROOM, _quoted_rows(lang, objective_name(card)) + 1):
+            long.append(" / ".join(question.rows))
+        ctx.press("b")                                        # no: nothing returned
+    assert not long, long
+    assert ctx.lines == ["deal"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("dice", ["physical", "digital"])
+@pytest.mark.parametrize("leaders, pages", [("", 1), ("p_scipio", 2), ("p_scipio leaders=last", 2)],
+                         ids=["no leader", "a leader", "a leader, started now"])
+def test_fight_to_the_end_is_asked_in_one_page_and_a_leader_s_risk_in_a_second(lang, dice, leaders, pages):  # J-14
+    """Asked at every battle fought out: «The device plays the rest of the battle: every block
+    fires, attackers retreat in round 4. You roll for each fire and enter the dice.» took 7-8 rows
+    (three A), 9-10 with a leader's warning (four A). What yes gives up (J-14: no retreat but the
+    attackers' in round 4) fits one page; a leader's risk (J-14's lowest firepower first, J-2) or
+    his being spared (leaders=last) is a page of its own."""
+    from firmware.screens.jc.home import JcHome
+    leader, _sep, rule = leaders.partition(" ")
+    lines = ["add attacker c_leg10", "add defender p_leg34 strength=1"] + (
+        [f"add defender {leader} strength=1"] if leader else [])
+    ctx = FakeCtx(f"new jc-battle dice={dice} seed=1 {rule}".strip(), *lines, lang=lang).open(JcHome())
+    ctx.press(*["down"] * 4, "a")                            # Fight to the end: asked first
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen), type(question).__name__
+    assert len(question.rows) <= pages * ROOM, question.rows
+    for _page in range(pages):
+        ctx.press("a")
+    said = ctx.lines[-1] if ctx.lines else ""                 # yes: fought (digital), or the dice asked
+    assert question not in ctx.stack and said == ("fight" if dice == "digital" else "start"), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_block_s_last_step_outside_battle_is_asked_in_one_page(lang):   # J-2, J-3, J-17
+    """Blocks → a block at its last step → Lose a step (Vulcan, Jupiter, attrition: J-2, J-3): «Блок
+    «Легион 7» на II: будет уничтожен; в этом году его нанимать нельзя.» and «Цезарь на I: погибнет
+    навсегда, трофей (1 ПО) получит Помпей.» took four rows for every block of the roster in ru and
+    uk (two A). Every block's question, either side's leader's, fits three rows now; the real
+    question for Pompeius at I is answered with one A."""
+    from engine.jc.roster import roster
+    from firmware.screens.jc.blocks import LAST_STEP, BlockMenu
+    from firmware.screens.jc.text import _
+    from firmware.screens.jc.words import name_of
+    i18n.set_language(lang)
+    long = []
+    for spec in roster().values():
+        block = {"name": spec.name}
+        for side in ("caesar", "pompey"):
+            said = (_(LAST_STEP["leader", side]).format(name_of(block)) if spec.kind == "leader"
+                    else _(LAST_STEP["block"]).format(name_of(block), "II"))
+            if len(base.wrap(said, beside(said, ROOM))) > ROOM:
+                long.append(said)
+    assert not long, long
+    ctx = FakeCtx("new jc-battle seed=3", "lose p_pompeius", "lose p_pompeius", lang=lang)
+    ctx.open(BlockMenu("pompey", "p_pompeius")).press("a")       # Lose a step: his last, asked first
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    ctx.press("a")
+    assert ctx.lines[-1] == "lose p_pompeius" and question not in ctx.stack
