@@ -374,9 +374,19 @@ class SerialLink:
             try:
                 self.write(data, opening)
             except LINK_ERRORS as e:      # the other end hung up: the action itself is saved
-                log.warning("could not answer over the serial link (%s)", e)
+                log.warning("could not answer over the serial link (%s)", e, extra={"said": _unanswered(e)})
             finally:
                 self._written()
+
+
+def _unanswered(e: BaseException) -> Msg:
+    """A reply the link did not take, in the player's words (the simulator's notice of it: the log's
+    English line was said there inside the translated «Warning, written to the log»)."""
+    if isinstance(e, OSError) and e.errno == errno.ENOTCONN:
+        return Msg("A reply over the serial link was not sent: the connection that asked for it closed "
+                   "before it was ready (not sent to the one opened since). What the request did stands.")
+    return Msg("A reply over the serial link was not sent ({}): the other end did not take it. What the "
+               "request did stands.", link_error_words(e))
 
 
 UDEV_TRIES = 3

@@ -55,3 +55,28 @@ def test_a_scripted_run_prints_the_log_as_it_is(tmp_path: Path) -> None:
                           cwd=ROOT, capture_output=True, timeout=120)
     assert done.returncode == 0
     assert "WARNING firmware.device: the previous run stopped with an error" in done.stderr.decode()
+
+
+def test_a_reply_the_serial_link_did_not_send_is_said_in_the_players_words(caplog) -> None:
+    """The link's writer thread: its warning is the simulator's notice (firmware.logs.quiet_stderr takes
+    the record's ``said``); without one the notice was «Предупреждение, записано в журнал: could not
+    answer over the serial link ([Errno 107] the serial link … was closed; …)»."""
+    import logging
+    import time
+
+    import serial
+
+    from firmware.i18n import say
+    from hw.serial_link import SerialLink
+    caplog.set_level(logging.WARNING, logger="hw.serial_link")
+    link = SerialLink("/dev/ttyGS0", open_port=lambda: serial.serial_for_url("loop://", timeout=0), retry=0.0,
+                      sleep=lambda s: None)
+    assert link.wait() is not None
+    link.send(b'{"ok":true}\n', opening=0)             # a request from a connection closed since
+    end = time.monotonic() + 5
+    while not caplog.records and time.monotonic() < end:
+        time.sleep(0.01)
+    said = caplog.records[0].__dict__.get("said")
+    assert said is not None, caplog.text
+    for lang, words in (("ru", "соединение, которое его запросило"), ("uk", "з'єднання, яке її запитало")):
+        assert words in say(said, lang)
