@@ -478,14 +478,16 @@ def run_console(state_dir: str | None, serial_port: str | None = None, baud: int
                       file=sys.stderr)
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
         else:
+            from firmware.serial_opened import OpenedLink
             from hw.serial_link import LINK_ERRORS, LineBuffer, link_error_words
             first = greeting_language(store)         # (a locale's language: the replies' English said)
             try:
                 with port, Stops() as stops:         # (ready once a stop signal is taken in order)
                     print("legatus: " + say(Msg("the console on {} is ready at {} baud.", serial_port, baud), first)
                           + english_replies(first), file=sys.stderr, flush=True)
-                    # lines a chunk at a time, not per byte (LineBuffer has the readline serve uses)
-                    serve(console, cast(IO[bytes], LineBuffer(port)), port, stops)
+                    # lines a chunk at a time (LineBuffer); the first reply says what an open may have lost
+                    link = OpenedLink(LineBuffer(port), port)
+                    serve(console, cast(IO[bytes], link), cast(IO[bytes], link), stops)
             except LINK_ERRORS as e:             # a hangup (see hw.serial_link.LINK_ERRORS)
                 print("legatus: " + say(Msg("the serial link closed ({}); every acknowledged action is saved.",
                                             link_error_words(e))), file=sys.stderr)

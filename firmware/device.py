@@ -420,15 +420,17 @@ def _start_notices(app: App, store: Store, failure: str | None) -> None:
     from engine.text import Msg
     from firmware.doctor import storage_warning
     from firmware.i18n import say
+    from firmware.logs import ON_PANEL
+    shown = {ON_PANEL: True}        # (said on the panel in the player's words: not on the simulator's terminal)
     if store.recovery is not None:
-        log.warning("%s", store.recovery.sentence())
+        log.warning("%s", store.recovery.sentence(), extra=shown)
         for sentence in store.recovery.sentences():
             app.start_notice(sentence)
     warning = storage_warning(store.root)
     if warning is not None:
-        log.warning("storage: %s", warning)
+        log.warning("storage: %s", warning, extra=shown)
         app.start_notice(say(warning))
     if failure is not None:
-        log.warning("the previous run stopped with an error: %s", failure)
+        log.warning("the previous run stopped with an error: %s", failure, extra=shown)
         app.start_notice(say(Msg("The last run stopped with an error (details in {}): {}",
                                  str(store.root / "legatus.log"), failure)))

@@ -47,6 +47,7 @@ JUMP = 60.0                         # seconds the wall clock may move against th
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 STDERR_FORMAT = "legatus: %(levelname)s %(name)s: %(message)s"
 CONSOLE = "console"     # `legatus console`'s runs: their start and stop lines name it (previous_failure)
+ON_PANEL = "on_panel"   # a record the panel says too (``extra={ON_PANEL: True}``): kept off a player's terminal
 
 log = logging.getLogger(__name__)
 
@@ -239,6 +240,8 @@ def setup(level: int = logging.INFO, stream: object = None, printed: int = loggi
         err = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
         err.setFormatter((_Journal if to_journal(err.stream) else logging.Formatter)(STDERR_FORMAT))
         err.setLevel(printed)
+        if _players:             # the simulator's terminal: what its picture says in the player's words
+            err.addFilter(lambda record: not record.__dict__.get(ON_PANEL))    # is not printed in English
         _err_handler = err
         _memory = _Kept()
         root.addHandler(err)

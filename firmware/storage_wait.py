@@ -23,6 +23,7 @@ from PIL import Image
 
 
 from firmware.i18n import _, say
+from firmware.logs import ON_PANEL
 from firmware.screens import base
 from firmware.screens.ctx import Ctx
 from firmware.screens.widgets.scroll import TextScreen
@@ -76,7 +77,7 @@ class StorageWait:
             store = self.open_store(self.root)
         except StateDirError as e:
             if str(e) != str(self.error):
-                log.error("%s", e)
+                log.error("%s", e, extra={ON_PANEL: True})
             self.error = e
             return None
         log.info("the state directory %s can be used now (after %d tries); starting", self.root, self.tries)
@@ -153,8 +154,8 @@ def wait_for_store(args: Any, root: Path, error: StateDirError, splash: Any,
         print(f"{journal_prefix(logging.ERROR)}legatus: {say(error.args[0] if error.args else str(error))}",
               file=sys.stderr)
         return waited
-    log.error("%s", error)
-    wait = StorageWait(root, error)
+    log.error("%s", error, extra={ON_PANEL: True})   # (the panel says it in the player's words: not on the
+    wait = StorageWait(root, error)                  # simulator's terminal in English, firmware.logs.ON_PANEL)
     if args.script:                                  # a scripted run shows it once and ends
         from firmware.terminal import ScriptScreen
         screen = ScriptScreen()

@@ -71,12 +71,32 @@ def open_serial(port: str, baud: int = DEFAULT_BAUD, timeout: float | None = Non
         raise SerialError(port, Msg("cannot open serial port {} at 0 baud (that hangs the line up); check the port "
                                     "name and baud rate", repr(port)))
     try:
-        return serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True)
+        return _opened_keeping_input(serial.serial_for_url(port, baudrate=baud, timeout=timeout, exclusive=True,
+                                                           do_not_open=True))
     except serial.SerialException as e:
         raise SerialError(port, _explain(port, e)) from e
     except (ValueError, OverflowError) as e:  # unknown URL scheme, bad baud rate or timeout (too big for termios)
         raise SerialError(port, Msg("cannot open serial port {} at {} baud: {}; check the port name and baud rate",
                                     repr(port), baud, str(e))) from e
+
+
+def _opened_keeping_input(port: serial.Serial) -> serial.Serial:
+    """``port`` opened without emptying its input first. pyserial's ``open`` discards what the
+    kernel already holds for the port (``tcflush``; socket:// reads it away): the lines a host sent
+    before the device opened it — a pty's, the USB gadget's (the host's writes wait while the port
+    is closed and flow in as it opens), a socket's — were lost without a word, and the host waited
+    for answers that never came. They are read and answered now. (What a closed UART received is
+    not there to keep: the kernel does not listen on a closed port; see docs/hardware.md.)"""
+    skip = {name: lambda: None for name in ("reset_input_buffer", "_reset_input_buffer")}
+    vars(port).update(skip)            # (on the object: its class's own are used again once it is open)
+    try:
+        port.open()
+    finally:
+        for name in skip:
+            vars(port).pop(name, None)
+    import time
+    vars(port)["opened_at"] = time.monotonic()     # (firmware/serial_opened.py: the first reply after it)
+    return port
 
 
 def adapter_port(port: str) -> bool:
@@ -188,7 +208,7 @@ class SerialLink:
     hang-up so that the next ``wait()`` opens it again. ``write(data)`` sends and flushes, or
     raises OSError (ENOTCONN) while the port is closed. ``port`` is an already open port to start
     with; ``reopen=False`` makes ``wait()`` return None once that port is lost (a port object the
-    link did not open itself). ``open_port`` and ``sleep`` are for tests. The reader thread calls
+    link did not open itself). ``open_port``, ``sleep`` and ``clock`` are for tests. The reader thread calls
     ``wait``/``lost``; any thread may call ``write``.
 
     ``send`` is ``write`` for the device's main loop: it queues the answer for the link's writer
@@ -199,7 +219,7 @@ class SerialLink:
     """
 
     def __init__(self, path: str, baud: int = DEFAULT_BAUD, port: Any = None, reopen: bool = True,
-                 retry: float = 2.0, open_port: Any = None, sleep: Any = None) -> None:
+                 retry: float = 2.0, open_port: Any = None, sleep: Any = None, clock: Any = None) -> None:
         import queue
         import threading
         import time
@@ -210,11 +230,12 @@ class SerialLink:
         self._lines = None if port is None else LineBuffer(port)
         self._lock = threading.Lock()
         self._error: str | None = None
-        self._clock = time.monotonic
+        self._clock = clock or time.monotonic
         self._next_open = 0.0
         self._down = False         # a hang-up was logged and no line has come since
         self._denials = 0          # permission denied in a row on a port that opened before (udev not done)
         self.opened = 0 if port is None else 1
+        self.opened_at: float | None = None     # (monotonic) when the port was last opened here
         self._out: queue.Queue[tuple[bytes, int | None]] = queue.Queue()
         self._room = threading.Condition()
         self._waiting = 0          # answers sent and not yet written (or failed)
@@ -223,6 +244,10 @@ class SerialLink:
     @property
     def connected(self) -> bool:
         return self._port is not None
+
+    def clock(self) -> float:
+        """The link's clock (monotonic): :attr:`opened_at` is one of its readings."""
+        return float(self._clock())
 
     def wait(self) -> LineBuffer | None:
         while self._lines is None:
@@ -257,6 +282,7 @@ class SerialLink:
             self._denials = 0
             with self._lock:
                 self._port, self._lines = port, LineBuffer(port)
+                self.opened_at = self._clock()
             if not self.opened:
                 log.info("serial: console on %s at %d baud", self.path, self.baud)
             self.opened += 1
@@ -348,9 +374,19 @@ class SerialLink:
             try:
                 self.write(data, opening)
             except LINK_ERRORS as e:      # the other end hung up: the action itself is saved
-                log.warning("could not answer over the serial link (%s)", e)
+                log.warning("could not answer over the serial link (%s)", e, extra={"said": _unanswered(e)})
             finally:
                 self._written()
+
+
+def _unanswered(e: BaseException) -> Msg:
+    """A reply the link did not take, in the player's words (the simulator's notice of it: the log's
+    English line was said there inside the translated «Warning, written to the log»)."""
+    if isinstance(e, OSError) and e.errno == errno.ENOTCONN:
+        return Msg("A reply over the serial link was not sent: the connection that asked for it closed "
+                   "before it was ready (not sent to the one opened since). What the request did stands.")
+    return Msg("A reply over the serial link was not sent ({}): the other end did not take it. What the "
+               "request did stands.", link_error_words(e))
 
 
 UDEV_TRIES = 3

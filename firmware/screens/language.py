@@ -21,6 +21,7 @@ class LanguageScreen(ListScreen):
         self.first_start = first_start
         self.suggested = suggested           # the first start: the locale's language, where it opens
         self.placed = ""                     # the language the cursor was put on
+        self.refused = False                 # the card refused a choice (the first start's question)
         # on the first start the question is asked in all three languages at once
         self.title = "Язык·Мова·Language" if first_start else N_("Language")
 
@@ -44,10 +45,18 @@ class LanguageScreen(ListScreen):
         return LANGUAGES[min(self.cursor, len(LANGUAGES) - 1)]
 
     def _choose(self, lang: str, ctx: Ctx) -> None:
-        ctx.pop()
-        kept(ctx, "language", lang)
+        if not self.first_start:
+            ctx.pop()
+            kept(ctx, "language", lang)
+        elif kept(ctx, "language", lang):    # the first start's: a card that refuses it (read-only, full)
+            ctx.pop()                        # keeps the question up, its refusal said in the language picked
+        else:                                # (it said so in English over the menu, the question gone)
+            self.refused = True
 
     def key(self, key: str, ctx: Ctx) -> None:
+        if self.first_start and self.refused and intent("row", key) is Intent.BACK:
+            ctx.pop()                # the card refused the choice: B leaves the question, nothing stored
+            return
         if self.first_start and intent("row", key) is Intent.BACK:
             # keep the language the list opened on (the locale's, else English), ask no more: it kept
             # English under a Russian or Ukrainian locale, the list open on Русский or Українська
