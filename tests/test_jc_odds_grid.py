@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine.jc import battle as B
 from engine.jc import odds as O
 from engine.jc import odds_table as G
+from engine.jc import policy
 from tests import odds_reference as REF
 from engine.jc.roster import roster
 from engine.rng import Rng
@@ -162,3 +163,70 @@ def test_a_big_battles_steps_take_freed_memory_not_pages_faulted_in_afresh():
     if kept != "True":
         pytest.skip("not glibc: its memory settings do not apply")
     assert int(faults) < 200, faults
+
+
+
+def _surprise_battle(rule: str, land: bool) -> B.Battle:
+    """Caesar attacks with Neptune (navis) or Mars (land: his ballista is D4 when attacking, J-2;
+    big enough for the table, J-15), Pompey's Cleopatra at I (J-10, J-11)."""
+    battle = B.new_battle("caesar", surprise=True, cleopatra=rule)
+    spec = roster()
+    if land:
+        mine = [("c_ballista", 2), ("c_caesar", 3), ("c_leg17", 4), ("c_leg18", 2)]
+        theirs = [("p_leg4", 1), ("cleopatra", 1), ("p_leg1", 4), ("p_leg2", 4), ("p_eq2", 4)]   # reserves: J-8
+    else:
+        mine = [("c_nav1", 2), ("c_nav4", 2)]
+        theirs = [("p_nav3", 2), ("cleopatra", 1)]
+    for key, strength in mine:
+        B.add_block(battle, spec[key], "caesar", strength, False, key)
+    for key, strength in theirs:
+        B.add_block(battle, spec[key], "pompey", strength, strength == 4, key)
+    return battle
+
+
+def _cleopatra_joins_in_a_surprise_round(battle: B.Battle, land: bool, first_misses: bool) -> None:
+    """Round 1 of ``battle`` (:func:`_surprise_battle`), all of Caesar's blocks before Pompey's
+    (J-10): a D block of Caesar's hits Pompey's Cleopatra at I (J-14: the lowest firepower first
+    among blocks at I), she joins Caesar at once (J-2), her own step (attacker C) already passed.
+    ``first_misses``: the other D block of Caesar fired (and missed) before, else it has still
+    to act."""
+    B.start(battle)
+    while (d := B.decision(battle)) is not None and d["letter"] != "D":     # A, C: all miss
+        for key in d["blocks"]:
+            B.fire(battle, key, [6] * int(B.find(battle, key)["strength"]), None, policy.choose_hit)
+    hitter, other, faces = ("c_ballista", None, [1, 6]) if land else ("c_nav1", "c_nav4", [1, 1])
+    if other and first_misses:
+        B.fire(battle, other, [6, 6], None, policy.choose_hit)
+    B.fire(battle, hitter, faces, None, policy.choose_hit)
+    cleo = B.find(battle, "cleopatra")
+    assert cleo is not None and cleo["side"] == "caesar" and cleo["strength"] == 1
+
+
+@pytest.mark.parametrize("rule", B.CLEOPATRA_RULES)
+@pytest.mark.parametrize("land, first_misses", [(False, True), (False, False), (True, False)])
+def test_cleopatra_joining_in_a_surprise_round_after_her_step_fires_no_block_twice(rule, land, first_misses):
+    """J-5 (one battle turn a block a round), J-10, J-2: under ``turn`` Cleopatra fights for
+    Caesar at once (her step, attacker C, comes again: battle.current_step), and Caesar's blocks
+    that have fired (D, and C on land) do not fire again. The table took the position for its C
+    boundary (at most the C step's own blocks skipped) and fired the D blocks twice: hypothesis
+    seed 65952 (navis), attacker wins 0.99997 against the oracle's 0.99962; on land, the odds
+    screen (the table built at the start) said Caesar wins 90.8 % where he wins 17.5 %: his
+    ballista fired again. Under ``round`` she has acted for him: checked alike."""
+    start = _surprise_battle(rule, land)
+    battle = copy.deepcopy(start)
+    _cleopatra_joins_in_a_surprise_round(battle, land, first_misses)
+    step = B.current_step(battle)
+    assert step is not None and (step[:2] == ("attacker", "C")) == (rule == "turn")
+    _same(battle)
+    if land:                        # the device's path: the table built at the start, then asked
+        assert sum(int(x["strength"]) for x in battle["blocks"] if B.in_space(x)) >= O.GRID_DICE
+        want = REF.odds(battle)
+        O.forget()
+        first = O.odds(start)       # (the forward pass: Cleopatra joining there fires at once)
+        for k in B.RESULTS:
+            assert abs(first[k] - REF.odds(start)[k]) <= TOL, (k, first)
+        O.finish()
+        got = O.odds(battle)
+        O.forget()
+        for k in B.RESULTS:
+            assert abs(got[k] - want[k]) <= TOL, (k, got, want)

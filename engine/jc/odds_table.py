@@ -5,9 +5,10 @@ strengths of every block of the battle, 0 for those gone, the flags, the step, t
 have acted this round). The :class:`Table` holds the sheet of its last computation (a forward
 pass from one or more starts, then the backward pass) and answers a position from it: a boundary
 state is read off; a position in the middle of a step is taken through the rest of the step in
-plain Python (:func:`engine.jc.odds_dp._step`) and its successors read off. A position the sheet
-does not hold to BUDGET is computed once from there (:meth:`Table.compute`), and that sheet is
-the table from then on. ``advise``'s options (:meth:`Table.hit_positions`,
+plain Python (:func:`engine.jc.odds_dp._step`) and its successors read off, also through the
+later steps whose blocks have acted (Cleopatra's turn come again once she joined a side, J-2). A
+position the sheet does not hold to BUDGET is computed once from there (:meth:`Table.compute`),
+and that sheet is the table from then on. ``advise``'s options (:meth:`Table.hit_positions`,
 :meth:`Table.turn_positions`) are worked out on the strengths and looked up together.
 
 Why a choice off the J-14 policy is not in the table beforehand (measured on the roster's
@@ -434,27 +435,34 @@ class Table:
 
     def _expand(self, pos: Position, res: list[float], force: bool = False
                 ) -> tuple[Bound, list[tuple[int, State]]] | None:
-        """The rest of ``pos``'s step for a block that has acted this round already (J-14 for
-        the others): the states at the next boundary with their probabilities (outcomes reached
-        on the way added to ``res``); None when no block of the step has acted (``pos`` is a
-        boundary state itself) unless ``force``."""
+        """The rest of ``pos``'s round up to the last step with a block that has acted this round
+        already (J-14 for the others), in plain Python: the states at the next boundary with their
+        probabilities (outcomes reached on the way added to ``res``); None when no block of this
+        or a later step has acted (``pos`` is a boundary state itself) unless ``force`` (then its
+        step). A later step's block has acted when Cleopatra joined a side after her step for it
+        had passed and has her turn now (J-2 ``turn``: a surprise round's attacking D block hit
+        her, J-10): the boundary's states would have that block fire again (J-5)."""
         np = self.np
         model = self.model
         steps = step_order(pos.rnd, model.surprise)
-        if pos.j >= len(steps):
+        if pos.j >= len(steps) or not (pos.skip or force):
             return None
-        role, letter = steps[pos.j]
-        s = 0 if (role == "attacker") != bool(pos.sw) else 1
-        group = model.group(s, role, letter, pos.rnd == 1)
-        if not force and not any((s, i) in pos.skip for i in group):
+        last = pos.j if force else -1
+        for k in range(pos.j, len(steps)):
+            role, letter = steps[k]
+            s = 0 if (role == "attacker") != bool(pos.sw) else 1
+            if any((s, i) in pos.skip for i in model.group(s, role, letter, pos.rnd == 1)):
+                last = k
+        if last < 0:
             return None
-        dist = D._Dist(0, {(pos.a << 2) | pos.f: {pos.d: 1.0}})
-        if pos.rnd == LAST_ROUND:
-            dists = D._settle_last_round({pos.sw: dist}, res)
-            dist = dists.get(pos.sw, D._Dist(0, {}))
-        out = D._step(model, dist, pos.sw, pos.rnd, steps, pos.j, res, set(pos.skip), 0.0)
-        dists2 = {pos.sw: out} if out.rows else {}
-        rnd, j = pos.rnd, pos.j + 1
+        dists2 = {pos.sw: D._Dist(0, {(pos.a << 2) | pos.f: {pos.d: 1.0}})}
+        for k in range(pos.j, last + 1):
+            if pos.rnd == LAST_ROUND:
+                dists2 = D._settle_last_round(dists2, res)
+            dists2 = {sw: D._step(model, dd, sw, pos.rnd, steps, k, res, set(pos.skip), 0.0)
+                      for sw, dd in dists2.items() if dd.rows}
+            dists2 = {sw: dd for sw, dd in dists2.items() if dd.rows}
+        rnd, j = pos.rnd, last + 1
         if j == len(steps):
             if rnd == LAST_ROUND:
                 for sw, dd in dists2.items():
