@@ -293,8 +293,8 @@ class BattleResult(Follows):
             said = left_alone(name, side, r.get("retreat_losses", 0) if r["loser"] == name else 0)
             if said is not None:
                 rows.append(said)
-        if self.room() and not self.over:
-            rows.append(_("Hold A: retreat losses"))
+        if self.room() and not self.over:           # (one row in en: «Hold A: retreat losses», 22
+            rows.append(_("Hold A: retreat loss"))     # characters, left «losses» alone on a second)
         # the loss table (W-4) last, under a row that names it: A reads on to it and closes it, as
         # every text (it was another screen A opened from any page, the result's second page unread).
         # Not on a page of its own: blank rows to the page's end cost a press in one random battle of three
