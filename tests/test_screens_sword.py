@@ -402,10 +402,10 @@ def test_a_battle_that_leaves_a_side_no_units_says_its_leaders_are_displaced(): 
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены до Фазы Подкреплений, "
-           "второстепенные отложены, пока он не станет активным (8.4)."),
-    ("uk", "Захисника знищено: історично значущих лідерів зміщено до Фази Підкріплення, "
-           "другорядних відкладено, доки він не стане активним (8.4)."),
+    ("ru", "Защитник уничтожен: исторически-значимые лидеры смещены до Фазы Подкреплений (8.4), "
+           "второстепенные отложены, пока он не станет активным."),
+    ("uk", "Захисника знищено: історично значущих лідерів зміщено до Фази Підкріплення (8.4), "
+           "другорядних відкладено, доки він не стане активним."),
 ], ids=["ru", "uk"])
 def test_an_eliminated_side_s_leaders_are_said_in_the_rulebook_s_words(lang, said):  # W-4, seed 8.2, 8.4
     """Seed 8.2/8.3/8.4 name «исторически-значимые» and «второстепенные» leaders: only the first are
@@ -699,7 +699,7 @@ def _shown_rows(ctx: FakeCtx) -> str:
 def test_the_battle_result_enters_retreat_losses_and_shows_the_support_again():  # W-5
     from firmware.screens.widgets import NumberForm
     ctx = _battle_shown(W7)                           # the Romans (12) lose 5: 7 left, support 3
-    assert "Hold A: retreat losses" in _shown_rows(ctx) and "Support +3 (defender)" in _shown_rows(ctx)
+    assert "Hold A: retreat loss" in _shown_rows(ctx) and "Support +3 (defender)" in _shown_rows(ctx)
     ctx.press("a:hold")                               # 1 press: the form
     form = ctx.top
     assert isinstance(form, NumberForm) and form.title == "Retreat losses"
@@ -791,8 +791,10 @@ def test_last_battle_stays_on_screen_through_an_undo_of_the_rolls_after_it():  #
         d.select("Last battle")
         assert isinstance(d.top, BattleResult) and d.top.result["retreat_losses"] == 2
         shown = d.top
-        d.press("a")
-        d.press("a")                                  # read on to its loss table, die by die (W-4)
+        from firmware.screens import base
+        heading = shown.rows().index("Loss table (W-4):")
+        while shown.scroll.top + base.ROWS <= heading:      # read on, page by page, to its loss table (W-4)
+            d.press("a")
         at = shown.scroll.top
         assert at > 0 and "Loss table (W-4):" in shown.rows()[at:at + 4], shown.rows()
         d.press("b:hold")
@@ -1323,7 +1325,7 @@ def test_the_battle_s_support_comes_before_what_the_leaders_of_a_lost_army_do(la
         at = rows.index(support[0])
         assert at + len(support) <= 2 * base.ROWS, rows                      # on the first two pages
         after = at + len(support)
-        hint = base.wrap(_("Hold A: retreat losses"))
+        hint = base.wrap(_("Hold A: retreat loss"))
         assert rows[after:after + len(rule)] == rule and rows[after + len(rule):][:len(hint)] == hint, rows
     finally:
         i18n.set_language("en")
@@ -1444,8 +1446,9 @@ def test_every_figure_taken_away_on_the_sword_s_screens_has_the_minus_sign(lang)
 def test_what_8_4_does_to_a_lost_army_s_leaders_takes_seven_rows_at_most(lang, line, name):  # seed 8.4
     """The sentence on a lost army's leaders took 8-9 rows (a side eliminated) and 11-13 (its army
     lost, flanking units left) of the panel's four a page: three or four presses to read one rule.
-    Said in the rulebook's terms in seven rows at most now, in every language, whole on the result;
-    eight for a side eliminated in ru/uk, which keeps the seed's «станет активным» (8.4)."""
+    Said in the rulebook's terms in seven rows at most now, in every language, whole on the result:
+    a side eliminated took eight in ru/uk, «(8.4).» alone on the last; the rule's number now follows
+    the displacement it names, and the seed's «станет активным» stays."""
     from firmware import i18n
     from firmware.screens import base
     from firmware.screens.sword.battle import left_alone
@@ -1456,7 +1459,7 @@ def test_what_8_4_does_to_a_lost_army_s_leaders_takes_seven_rows_at_most(lang, l
         assert said is not None, result
         rows = base.wrap(said)
         eliminated = result[name]["eliminated"]              # was 8 / 9 / 9 rows; army lost: 11 / 13 / 13
-        assert len(rows) <= ({"en": 6}.get(lang, 8) if eliminated else 7), rows
+        assert len(rows) <= ({"en": 6}.get(lang, 7) if eliminated else 7), rows
         shown = ctx.top.rows()
         at = shown.index(rows[0])
         assert shown[at:at + len(rows)] == rows
@@ -1512,5 +1515,24 @@ def test_the_winner_s_support_is_one_row_in_every_language(lang, said):  # W-5
             ctx = FakeCtx(NEW, line, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
             assert want in ctx.top.rows(), ctx.top.rows()
             assert base.wrap(want) == [want]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, most", [("en", 1), ("ru", 2), ("uk", 2)])
+def test_the_retreat_losses_hint_fits_its_rows(lang, most):  # W-5
+    """The result's hint «Hold A: retreat losses» was 22 characters: on the panel's 21 it wrapped,
+    «losses» alone on a second row. One row in en now (20 characters), two in ru/uk, none cut, as
+    the result shows them."""
+    from firmware import i18n
+    from firmware.screens import base
+    from firmware.screens.sword.text import _
+    try:
+        ctx = FakeCtx(NEW, W7, lang=lang).open(SwordHome()).press(*["down"] * 8, "a")
+        rows = ctx.top.rows()
+        hint = base.wrap(_("Hold A: retreat loss"))
+        at = rows.index(hint[0])
+        assert rows[at:at + len(hint)] == hint and len(hint) <= most, hint
+        assert all(len(row) <= 20 for row in hint), hint
     finally:
         i18n.set_language("en")

@@ -3,8 +3,11 @@
 Each battle starts on the game's home screen: choose Battle, set both armies' units and the
 attacker's modifier (left/right in the form), switch Dice to "table" (the first time: the forms
 remember it), A, enter the six faces thrown
-(each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the roll), read the result and go
-back home. Armies, modifiers and faces are random but plausible (2–8 units, modifier −2..+3).
+(each row read from its lowest die: up/down over a die's faces, right to the next die, A submits the
+roll as soon as the dice still to come show their faces), read the result and go back home. Armies,
+modifiers and faces are random but plausible (2–8 units, modifier −2..+3); "Sword: battle with a
+flanking force and 6 physical dice" gives one side 1–4 flanking units besides its army (W-2: the
+form's rows after the bonuses).
 
 Tasks: "Sword: battle with 6 physical dice" (no target in the issue: measured), the same battle
 rolled by the device ("Sword: battle with the device's dice": the form, A, the result, back home),
@@ -23,6 +26,7 @@ import random
 from scripts.presses.harness import Driver
 
 BATTLE = "Sword: battle with 6 physical dice"
+FLANK = "Sword: battle with a flanking force and 6 physical dice"
 DIGITAL = "Sword: battle with the device's dice"
 TACTICS = "Sword: tactics test with a physical die"
 RETREAT = "Sword: retreat losses after a battle"
@@ -86,15 +90,25 @@ def _table(d: Driver) -> bool:
 
 def _faces(d: Driver, faces: list[int]) -> None:
     """Enter the faces as they lie on the table, each row read from its lowest die: up/down from
-    the face the screen shows (wrapping over 1..6), right to the next die, A."""
+    the face the screen shows (wrapping over 1..6), right to the next die, and A as soon as every
+    die still to come already shows its face (a guess that matches: firmware/dice_guess.py), as a
+    player does — it pressed right through every die, A on the last only."""
     for i, f in enumerate(faces):
+        if _shown(d)[i:] == faces[i:]:
+            break
         r, j = d.top.at
         now = d.top.faces[r][j]
         up, down = (f - now) % 6, (now - f) % 6
         d.press("up", up) if up <= down else d.press("down", down)
-        if i + 1 < len(faces):
-            d.press("right")
+        if _shown(d)[i + 1:] == faces[i + 1:]:
+            break
+        d.press("right")
     d.press("a")
+
+
+def _shown(d: Driver) -> list[int]:
+    """The faces the dice entry shows, in the order the cursor goes through them."""
+    return [face for row in d.top.faces for face in row]
 
 
 def play(d: Driver, rng: random.Random) -> None:
@@ -146,6 +160,20 @@ def play(d: Driver, rng: random.Random) -> None:
             _faces(d, faces)
             assert isinstance(d.top, BattleResult), d.screen()
             assert d.top.result["attacker"]["dice"] == faces[:3]
+            d.press("b")
+        _home(d)
+    for _n in range(BATTLES):                        # W-2: one side with a flanking force
+        att, dfd, mod, flank = rng.randint(2, 8), rng.randint(2, 8), rng.randint(-2, 3), rng.randint(1, 4)
+        side = rng.choice(["att_flank", "def_flank"])
+        faces = sorted(rng.randint(1, 6) for _ in range(3)) + sorted(rng.randint(1, 6) for _ in range(3))
+        with d.task(FLANK):
+            d.select(_("Battle"))
+            _fill(d, {"att": att, "def": dfd, "mod": mod, side: flank, "dice": 1})
+            d.press("a")
+            _faces(d, faces)
+            assert isinstance(d.top, BattleResult), d.screen()
+            who = d.top.result["attacker" if side == "att_flank" else "defender"]
+            assert who.get("flank") == flank and d.top.result["attacker"]["dice"] == faces[:3], d.screen()
             d.press("b")
         _home(d)
     for _n in range(3):

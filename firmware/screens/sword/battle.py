@@ -19,9 +19,11 @@ from engine.text import N_
 from firmware.screens import base, play
 from firmware.screens.ctx import Ctx
 from firmware.screens.open_result import OneResult
+from firmware.screens.sword.draft import BattleDice, BattleForm, Dice, Draft, drop
+from firmware.screens.sword.draft import kept as kept_draft
 from firmware.screens.sword.text import Msg, _, ngettext
 from firmware.screens.sword.words import BAND, BAND_NAMES, Follows, reading_word, run_line, side_row, view_of
-from firmware.screens.widgets import DiceEntry, Field, Intent, NumberForm, Scroll, intent, pct, scroll_bar
+from firmware.screens.widgets import Field, Intent, NumberForm, Scroll, intent, pct, scroll_bar
 from firmware.screens.widgets.dice import TABLE_DICE, source_word
 
 log = logging.getLogger(__name__)
@@ -57,17 +59,21 @@ def form_values(battle: UndoneBattle) -> dict[str, int]:
             "dice": int(battle["att_dice"] is not None and battle["def_dice"] is not None)}
 
 
-def battle_form(ctx: Ctx) -> NumberForm:
+def battle_form(ctx: Ctx, draft: Draft | None = None) -> BattleForm:
     """Units, modifiers and each side's flanking units (W-2: half of them, rounded up, count in its
     army size, the loss table's column, W-4); the title bar shows the attacker's exact chance (W-6). A fights:
     with the device's dice, or asks for the dice thrown on the table (3d6 a side, W-2). The Sacred
     Band row (Carthage's 4d6, W-2) only where Carthage is in the game. After an undo of a battle
     (:func:`undone_battle`) the form holds its values and the dice entry its faces; with the
     device's dice it is fought again on the same dice (undo never re-rolls: firmware/shown.py,
-    docs/fairness.md)."""
+    docs/fairness.md). ``draft``: the battle typed and not fought when the power went
+    (:mod:`.draft`): the form holds its figures, on its row, and its dice entry, if it was open,
+    the faces entered (:func:`resume_draft`)."""
     carthage = "carthage" in view_of(ctx)["factions"]
-    undone = undone_battle(ctx)
-    was = form_values(undone) if undone is not None else {}
+    undone = undone_battle(ctx) if draft is None else None
+    was = form_values(undone) if undone is not None else dict(draft.values) if draft is not None else {}
+    if not carthage:
+        was.pop("band", None)
 
     def go(c: Ctx, v: dict[str, int]) -> None:
         band = BAND[v["band"]] if v.get("band") else None
@@ -75,23 +81,34 @@ def battle_form(ctx: Ctx) -> NumberForm:
             response = run_line(c, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band,
                                               att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
+                drop(c)
                 c.replace(BattleResult(response, fought=c))
             return
+        entry = dice_entry(v)
+        c.push(entry)
+        entry.keep_draft(c)                        # a page turned: the figures and the dice kept
+
+    def dice_entry(v: dict[str, int], kept: Dice | None = None) -> BattleDice:
+        band = BAND[v["band"]] if v.get("band") else None
 
         def fight(c2: Ctx, faces: list[list[int]]) -> None:
             response = run_line(c2, act.battle(v["att"], v["def"], v["mod"], v["defmod"], band, faces[0], faces[1],
                                                att_flank=v["att_flank"], def_flank=v["def_flank"]))
             if response is not None:
+                drop(c2)
                 c2.pop()
                 c2.replace(BattleResult(response, fought=c2))
 
         rows = [(N_("Attack"), 4 if v.get("band") == 1 else 3), (N_("Defence"), 4 if v.get("band") == 2 else 3)]
-        entry = DiceEntry(lambda: _("Battle dice"), rows, fight, words=_)
+        entry = BattleDice(form, lambda: _("Battle dice"), rows, fight, words=_)
         thrown = [undone["att_dice"] or [], undone["def_dice"] or []] if undone is not None else None
-        if thrown is not None and was["dice"] and [len(f) for f in thrown] == [n for _label, n in rows]:
+        if kept is not None and [len(f) for f in kept.faces] == [n for _label, n in rows]:
+            entry.faces, entry.set = [list(f) for f in kept.faces], [list(s) for s in kept.set]
+            entry.cursor = kept.cursor              # the faces entered before the power went, the die it was on
+        elif thrown is not None and was["dice"] and [len(f) for f in thrown] == [n for _label, n in rows]:
             entry.faces = [list(f) for f in thrown]       # the faces entered for the undone battle, read
             entry.set = [[True] * len(f) for f in thrown]
-        c.push(entry)
+        return entry
 
     def field(key: str, label: str, value: int, lo: int, hi: int, *rest: Any) -> Field:
         # an undone battle sent over the serial link may go past a row's range (99 units, ±20): the
@@ -100,7 +117,7 @@ def battle_form(ctx: Ctx) -> NumberForm:
         return Field(key, label, held, min(lo, held), max(hi, held), *rest)
 
     band = [field("band", N_("Sacred Band"), 0, 0, 2, lambda b: _(BAND_NAMES[b]))] if carthage else []
-    form = NumberForm(N_("Battle"), [
+    form = BattleForm(N_("Battle"), [
         field("att", N_("Attacker units"), 3, 1, 30),
         field("def", N_("Defender units"), 3, 1, 30),
         field("mod", N_("Attack bonus"), 0, -9, 9, signed),
@@ -111,11 +128,28 @@ def battle_form(ctx: Ctx) -> NumberForm:
         field("att_flank", N_("Attacker flanking units"), 0, 0, 20),
         field("def_flank", N_("Defender flanking units"), 0, 0, 20),
         *band,
-        Field("dice", N_("Dice"), was.get("dice", 0), 0, 1, source_word, TABLE_DICE),
+        Field("dice", N_("Dice"), min(1, max(0, was.get("dice", 0))), 0, 1, source_word, TABLE_DICE),
     ], go, status=_odds_status)
-    if undone is not None:        # the undone battle's dice, not those the device remembers from a roll since
-        form.recalled = True
+    form.open_dice = dice_entry
+    if undone is not None or draft is not None:   # the undone battle's dice (or those typed), not those the
+        form.recalled = True                       # device remembers from a roll since
     return form
+
+
+def resume_draft(ctx: Ctx) -> bool:
+    """On opening the game (after a power cut): the battle typed on the device and not fought —
+    the Battle form's figures, and the dice thrown on the table half entered — over the home as it
+    was (:mod:`.draft`); True if so. Never another game's."""
+    draft = kept_draft(ctx)
+    if draft is None:
+        return False
+    form = battle_form(ctx, draft)
+    form.recall(ctx)
+    form.cursor = min(draft.cursor, len(form.fields) - 1)
+    ctx.push(form)
+    if draft.dice is not None and form.values()["dice"] and form.open_dice is not None:
+        ctx.push(form.open_dice(form.values(), draft.dice))
+    return True
 
 
 def same_battle(a: BattleFields, b: BattleFields) -> bool:
@@ -293,8 +327,8 @@ class BattleResult(Follows):
             said = left_alone(name, side, r.get("retreat_losses", 0) if r["loser"] == name else 0)
             if said is not None:
                 rows.append(said)
-        if self.room() and not self.over:
-            rows.append(_("Hold A: retreat losses"))
+        if self.room() and not self.over:           # (one row in en: «Hold A: retreat losses», 22
+            rows.append(_("Hold A: retreat loss"))     # characters, left «losses» alone on a second)
         # the loss table (W-4) last, under a row that names it: A reads on to it and closes it, as
         # every text (it was another screen A opened from any page, the result's second page unread).
         # Not on a page of its own: blank rows to the page's end cost a press in one random battle of three

@@ -12,7 +12,7 @@ from firmware.screens.sword.text import Msg, _, say
 from firmware.screens import base, play
 from firmware.screens.base import Said
 from firmware.screens.ctx import Ctx, remade
-from firmware.screens.sword.battle import BattleResult, battle_form, resume_battle
+from firmware.screens.sword.battle import BattleResult, battle_form, resume_battle, resume_draft
 from firmware.screens.sword.rolls import (CheckMenu, RollResult, TacticsResult, naval_form, odds_screen, result_screen,
                                          say_effect, tactics_form)
 from firmware.screens.sword.tracks import DesperateScreen, VictoryScreen, unrest_form, vp_screen
@@ -24,12 +24,13 @@ from firmware.screens.widgets.share import FairShare
 
 def open_game(ctx: Ctx) -> None:
     """Continue the current Sword session — and over its home, after a power cut, the battle
-    result fought on the device and not closed yet (:func:`resume_battle`) —, or start one from
-    a preset."""
+    result fought on the device and not closed yet (:func:`resume_battle`), or else the battle
+    typed and not fought, its form and dice entry as they were (:func:`resume_draft`) —, or start
+    one from a preset."""
     play.continue_or_setup(ctx, ("sword",), SwordHome, SetupScreen)
     view = ctx.view()
-    if view is not None and view["game"] in GAMES:
-        resume_battle(ctx)
+    if view is not None and view["game"] in GAMES and not resume_battle(ctx):
+        resume_draft(ctx)
 
 
 class SetupScreen(ListScreen):
