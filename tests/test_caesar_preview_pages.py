@@ -80,3 +80,43 @@ def test_a_closure_of_the_titles_province_takes_two_rows(lang):   # C-9, C-10
                 assert len(rows) == 2 and rows[1].replace(base.TIE, " ").startswith(f"{n} "), rows
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_closure_page_read_on_keeps_the_player_with_the_markers(lang):   # C-9, C-11
+    """A duel's closure page: «Цезарь:» / «1 жетон контроля» (the term whole, its own row) and a
+    bonus's sentence of two rows, 4 rows under the score, 3 a screen. A went on one row: «1 жетон
+    контроля» at the top, «Цезарь:» scrolled off. A now shows the bonus from its first row (a
+    blank under it), the player and his markers scrolled off together; up brings them back."""
+    from firmware import i18n
+    from firmware.screens.caesar.turn import TurnScreen
+    from tests.fakectx import FakeCtx
+    i18n.set_language(lang)
+    try:
+        ctx = FakeCtx("new caesar-duel seed=1", lang=lang)
+        step = {"action": "close", "province": "SC", "by": "caesar", "winner": "caesar", "markers": 1,
+                "totals": {"caesar": 7, "pompey": 2}, "border_markers": [], "bonus": "wealth"}
+        bonus = {"ru": "Богатство: Цезарь тянет ещё 2 жетона.", "uk": "Багатство: Цезар тягне ще 2 жетони."}[lang]
+        page = {"kind": "close", "step": step, "bonuses": [{"action": "bonus", "text": bonus}], "at": 0}
+        screen = TurnScreen([page])   # type: ignore[list-item]
+        ctx.open(screen)
+        screen.render(ctx)
+        rows = [r for r in screen._rows(screen.pages[0], ctx.view())]
+        assert len(rows) == 4 and rows[0].endswith(":"), rows          # the player, his markers, the bonus
+        ctx.press("a")
+        assert ctx.top is screen
+        screen.render(ctx)
+        top = screen.scroll.top
+        shown = screen._rows(screen.pages[0], ctx.view())[top:top + 3]
+        assert shown[0] == rows[2] and shown[1] == rows[3], shown       # the bonus from its start
+        ctx.press("up")
+        screen.render(ctx)
+        assert screen._rows(screen.pages[0], ctx.view())[screen.scroll.top] == rows[1]
+        ctx.press("up")
+        screen.render(ctx)
+        assert screen.scroll.top == 0
+        ctx.press("a")
+        ctx.press("a")
+        assert ctx.top is not screen                                      # read: the page goes
+    finally:
+        i18n.set_language("en")

@@ -1998,8 +1998,9 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     try:
         turn = third.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
-        for rows in (3, 5):                                        # A: the rest of the closure page first
-            third.handle("a")                                      # (the border marker, the Senate's marker);
+        for rows in (2, 5):                                        # A: the rest of the closure page first
+            third.handle("a")                                      # (the border marker's sentence from its
+                                                                   # start, then the Senate's marker);
             assert third.stack[-1] is turn                         # the rows above it are read
             assert third.settings["caesar.read"] == f"{game(third)}/{record['read_id']}:2@{rows}"
         shown = texts(third)
