@@ -677,6 +677,21 @@ def test_an_undone_private_draw_names_no_token(console):   # C-6 (duel: hands ar
     assert drawn["token"] not in out["undone"]
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Отменено: Цезарь вытянул жетон (тайно). Верните вытянутый жетон в мешочек."),
+    ("uk", "Скасовано: Цезар витягнув жетон (таємно). Поверніть витягнутий жетон у торбинку.")])
+def test_an_undone_private_draw_is_said_in_the_past(console, lang, said):   # C-6 (duel)
+    """The undo of the device's private draw is a sentence of its own in the past: it put the
+    Log's present-tense sentence after «Отменено:», «Отменено: Цезарь тянет жетон (тайно). …»
+    (uk «Скасовано: Цезар тягне жетон (таємно). …»)."""
+    ok(console, f"settings language={lang}")
+    ok(console, "new caesar-duel seed=4")
+    m = ok(console, "moves")["moves"][0]
+    ok(console, f"play {m['space']} {m['token']} {next(iter(m['toward']))}")
+    ok(console, "draw")
+    assert ok(console, "undo")["undone"] == said
+
+
 _MARKER_MIGHT = "position " + json.dumps({     # your ship closes Hispania Ulterior (Might); he controls Achaea
     "spaces": {"HU-HC": {"by": "human", "token": "shield:6/0", "toward": {"HU": 6, "HC": 0}}},
     "control": {"AC": "crassus"}, "bonuses": {"HU": "might"}, "turn": "human",

@@ -140,8 +140,8 @@ def test_a_closure_s_control_markers_row_keeps_the_rulebook_term_whole(lang, new
 def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-10
     """Your move's preview of a closure («Здесь: берёте вы, 7–0, 1 жетон контроля»: the markers of
     the province and its borders) broke inside the rulebook's term, «7–0, 1 жетон» / «контроля»;
-    every province (or «Здесь»), every winner, 1 to 6 markers: the number and its whole term
-    share a row, in no more rows than before."""
+    every province (or the title's, not named), every winner, 1 to 6 markers: the number and its
+    whole term share a row, in no more rows than before."""
     from firmware.screens.caesar.text import _, ngettext
     from firmware.screens.caesar.words import count_tied, pn
     from engine.caesar.board import PROVINCES
@@ -149,10 +149,14 @@ def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-
     forms = {"ru": ("жетон контроля", "жетона контроля", "жетонов контроля"),
              "uk": ("маркер контролю", "маркери контролю", "маркерів контролю")}[lang]
     broken = []
-    for p in [_("Here")] + [pn(code) for code in PROVINCES]:
+    for p in [pn(code) for code in PROVINCES]:
         for n in range(1, 7):
             form = forms[0 if n % 10 == 1 and n != 11 else 1 if 2 <= n <= 4 else 2]
-            for text in (ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers", n),
+            for text in (ngettext("You take it {a}–{b}, {n} marker", "You take it {a}–{b}, {n} markers", n),   # the title's
+                         ngettext("Crassus takes it {a}–{b}, {n} marker", "Crassus takes it {a}–{b}, {n} markers", n),
+                         *[ngettext("{who} takes it {a}–{b}, {n} marker", "{who} takes it {a}–{b}, {n} markers",
+                                    n).replace("{who}", w) for w in (_("Caesar"), _("Pompey"))],
+                         ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers", n),
                          ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
                                   "{p}: Crassus takes it {a}–{b}, {n} markers", n),
                          *[ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
@@ -166,11 +170,13 @@ def test_a_closure_preview_keeps_the_control_marker_term_whole(lang):  # C-9, C-
     assert not broken, (len(broken), broken[:3])
 
 
-@pytest.mark.parametrize("lang, rows", [("ru", ["Здесь: берёте вы,", "12–3,", "3 жетона контроля"]),
-                                        ("uk", ["Тут: берете ви,", "12–3,", "3 маркери контролю"])])
+@pytest.mark.parametrize("lang, rows", [("ru", ["Берёте вы, 12–3,", "3 жетона контроля", "Цизальпинская"]),
+                                        ("uk", ["Берете ви, 12–3,", "3 маркери контролю", "Цизальпійська"])])
 def test_the_preview_of_a_double_closure_shows_the_term_whole(state_dir, lang, rows):  # C-7, C-9
     """On the device: your placement closing Italy (its two slots and a border marker: 3) previewed
-    before it is made; it read «Здесь: берёте вы,» / «12–3, 3 жетона» / «контроля»."""
+    before it is made; it read «Здесь: берёте вы,» / «12–3, 3 жетона» / «контроля», then «Здесь:
+    берёте вы,» / «12–3,» / «3 жетона контроля»; the title's province is not named again now, two
+    rows (Gallia Cisalpina, named, follows)."""
     from firmware.screens.caesar.move import AllItDoes
     from scripts.shots_caesar import DOUBLE, NEW
     from tests.screens import app_with

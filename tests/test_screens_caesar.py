@@ -337,7 +337,7 @@ def test_the_closure_is_previewed_before_you_place(state_dir):  # C-7, C-9
         screen = app.stack[-1]
         assert isinstance(screen, OptionScreen) and screen.code == "HU"
         said = screen.preview(app, screen.options(app)[0])     # (the count and its term tied for the wrap: C-9)
-        assert [x.replace(base.TIE, " ") for x in said or []] == ["Here: you take it 9–0, 1 marker"]
+        assert [x.replace(base.TIE, " ") for x in said or []] == ["You take it 9–0, 1 marker"]   # (the title names it)
         assert not any(x.startswith("play") for x in app.console.session.lines)   # nothing placed yet
     finally:
         app.console.close()
@@ -1998,8 +1998,9 @@ def test_resume_lands_on_the_first_page_not_read(state_dir):   # issue 23 §2
     try:
         turn = third.stack[-1]
         assert isinstance(turn, TurnScreen) and turn.pages[turn.page]["kind"] == "close"
-        for rows in (3, 5):                                        # A: the rest of the closure page first
-            third.handle("a")                                      # (the border marker, the Senate's marker);
+        for rows in (2, 5):                                        # A: the rest of the closure page first
+            third.handle("a")                                      # (the border marker's sentence from its
+                                                                   # start, then the Senate's marker);
             assert third.stack[-1] is turn                         # the rows above it are read
             assert third.settings["caesar.read"] == f"{game(third)}/{record['read_id']}:2@{rows}"
         shown = texts(third)
@@ -2333,7 +2334,7 @@ def test_the_closure_preview_names_both_provinces_and_the_end(state_dir):   # C-
         screen = app.stack[-1]
         assert isinstance(screen, OptionScreen) and screen.code == "IT"
         said = screen.preview(app, screen.options(app)[0])
-        assert said[0].startswith("Here: you take it 12–3, ")       # yours first: you 12, he 3
+        assert said[0].startswith("You take it 12–3, ")       # the title's: yours first, you 12, he 3
         assert said[1].startswith("Gallia Cisalpina: you take it 5–3, ")
         assert "Gallia Cisalpina" in " ".join(texts(app)) or "A: all it does" in texts(app)
         assert not cut_rows(app)

@@ -255,8 +255,10 @@ def _undone(sentence: Any) -> Msg | None:
         return Msg("Undone: {} If you drew tokens from his bag for it, put them back into his bag.", sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == YOU_DREW and len(sentence.args) == 1:   # C-6, C-14: the
         return Msg("Undone: you drew {}. Put that token back into the bag.", sentence.args[0])    # table follows
-    if isinstance(sentence, AnyMsg) and sentence.template == DREW_PRIVATE:                          # the device
-        return Msg("Undone: {} Put the token drawn back into the bag.", sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template == DREW_PRIVATE and len(sentence.args) == 1:
+        # the device drew (a duel): a sentence of its own in the past, as your draw's — the Log's
+        # «Цезарь тянет жетон (тайно).» after «Отменено:» read as an undo in the present tense
+        return Msg("Undone: {} drew a token (private). Put the token drawn back into the bag.", sentence.args[0])
     bonus = _bonus_undone(sentence)
     if bonus is not None:
         return bonus

@@ -54,8 +54,13 @@ TARGETS = {"Caesar!: your placement": (3.5, 8), "Caesar!: Auto-Crassus turn": (3
 # where there is none, so that tests/test_presses.py catches a regression: his turn read in two
 # presses when it opens by itself (three from the home); your draw's page read in one press in
 # every language (it took two in Ukrainian), a closure's page without its province named twice.
+# A placement whose preview is longer than the options' three rows (a closure and its Senate's
+# markers, C-16, or the game's end, C-12): «A: all it does» opens at the sentence the options did
+# not show, one A places (it took two with every question read to its end: duel placement 4→5 in
+# ru, your placement with the box's bag 3→4 in en).
 BOUNDS = {"Caesar!: Auto-Crassus turn": (2, 3), "Caesar!: your turn, all": (6, 10),
-          "Caesar!: Auto-Crassus turn, closures": (5, 10)}
+          "Caesar!: Auto-Crassus turn, closures": (5, 10), "Caesar!: duel placement": (4, 8),
+          "Caesar!: your placement" + BOX: (3.5, 7)}
 MAX_TURNS = 120
 POWER_CUT_AT, UNDO_AT = 3, 5         # his turns of a solo game: the power goes, his turn is taken back
 EDITIONS = ("ru", "uk", "mixed")      # the form's rulebook row, in its order

@@ -14,6 +14,7 @@ from engine.caesar import actions as act
 from engine.caesar.board import PROVINCE_INDEX, SPACE_INDEX
 from engine.caesar.replies import PlayReply, PreviewReply
 from engine.caesar.terms import BONUS_WORDS, province
+from engine.caesar.views import CaesarView
 from firmware.i18n import again
 from firmware.screens.caesar.text import Msg, _, ngettext
 from firmware.screens import base
@@ -244,7 +245,6 @@ class OptionScreen(Follows):
             log.warning("no preview for %s: %s", move, response.get("message"))
             return []
         view = view_of(ctx)
-        solo = view["mode"] == "solo"
         names = list(view["position"]["markers_left"])
         out: list[str] = []
         if o.face_down:
@@ -252,24 +252,11 @@ class OptionScreen(Follows):
         for c in response["closes"]:
             a, b = c["totals"][names[0]], c["totals"][names[1]]
             n = int(c["markers"]) + len(c["border_markers"])
-            p = _("Here") if c["province"] == self.code else pn(c["province"])
-            if c["winner"] == "none":
-                out.append(_("{p}: nobody takes it, {a}–{b}").format(p=p, a=a, b=b))
-            elif solo and c["winner"] == "human":            # (the count and its term on one row: C-9)
-                out.append(count_tied(ngettext("{p}: you take it {a}–{b}, {n} marker",
-                                               "{p}: you take it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n), n))
-            elif solo:
-                out.append(count_tied(ngettext("{p}: Crassus takes it {a}–{b}, {n} marker",
-                                               "{p}: Crassus takes it {a}–{b}, {n} markers", n).format(p=p, a=a, b=b, n=n),
-                                      n))
-            else:
-                out.append(count_tied(ngettext("{p}: {who} takes it {a}–{b}, {n} marker",
-                                               "{p}: {who} takes it {a}–{b}, {n} markers",
-                                               n).format(p=p, who=who(view, c["winner"]), a=a, b=b, n=n), n))
-        if response["senate_markers"]:
+            out.append(count_tied(self.closure(view, c["province"], c["winner"], a, b, n), n))
+        if response["senate_markers"]:          # C-16: under the Senate token just taken (both rulebooks)
             n = int(response["senate_markers"])
-            out.append(ngettext("{} control marker under your Senate tokens",
-                                "{} control markers under your Senate tokens", n).format(n))
+            out.append(count_tied(ngettext("Under the Senate token: {} marker",
+                                           "Under the Senate token: {} markers", n).format(n), n))
         if response["text"]:
             out.append(again(str(response["text"])))
         if out:
@@ -277,6 +264,35 @@ class OptionScreen(Follows):
         if pn(o.other) not in self.label(o):      # the short form on the row: the name in full here
             return [f"{o.there}→{pn(o.other)}"]
         return [tok(o.token)]
+
+    def closure(self, view: CaesarView, code: str, winner: str, a: int, b: int, n: int) -> str:
+        """One province the placement closes, who takes it, both totals and the control markers it
+        gets (C-7, C-9, C-10). This province (the title's) is not named again: «Берёте вы, 12–3,» /
+        «3 жетона контроля», two rows where «Здесь: берёте вы,» / «12–3,» / «3 жетона контроля»
+        took three in ru and uk; the other one is named in full."""
+        solo = view["mode"] == "solo"
+        if code == self.code:
+            if winner == "none":
+                return _("Nobody takes it, {a}–{b}").format(a=a, b=b)
+            if solo and winner == "human":
+                return ngettext("You take it {a}–{b}, {n} marker", "You take it {a}–{b}, {n} markers",
+                                n).format(a=a, b=b, n=n)
+            if solo:
+                return ngettext("Crassus takes it {a}–{b}, {n} marker", "Crassus takes it {a}–{b}, {n} markers",
+                                n).format(a=a, b=b, n=n)
+            return ngettext("{who} takes it {a}–{b}, {n} marker", "{who} takes it {a}–{b}, {n} markers",
+                            n).format(who=who(view, winner), a=a, b=b, n=n)
+        p = pn(code)
+        if winner == "none":
+            return _("{p}: nobody takes it, {a}–{b}").format(p=p, a=a, b=b)
+        if solo and winner == "human":
+            return ngettext("{p}: you take it {a}–{b}, {n} marker", "{p}: you take it {a}–{b}, {n} markers",
+                            n).format(p=p, a=a, b=b, n=n)
+        if solo:
+            return ngettext("{p}: Crassus takes it {a}–{b}, {n} marker", "{p}: Crassus takes it {a}–{b}, {n} markers",
+                            n).format(p=p, a=a, b=b, n=n)
+        return ngettext("{p}: {who} takes it {a}–{b}, {n} marker", "{p}: {who} takes it {a}–{b}, {n} markers",
+                        n).format(p=p, who=who(view, winner), a=a, b=b, n=n)
 
     @staticmethod
     def rows(said: list[str]) -> list[str]:
@@ -295,6 +311,16 @@ class OptionScreen(Follows):
 
     SHOWN = 3            # preview rows at most under the options (a longer preview: A shows it all first)
 
+    def seen(self, said: list[str]) -> int:
+        """How many of a long preview's sentences the options show whole (above «A: all it does»):
+        all it does then opens at the next one, those read already a key up."""
+        if len(self.rows(said)) <= self.SHOWN:
+            return len(said)
+        k = 0
+        while k < len(said) and len(self.rows(said[:k + 1])) <= self.SHOWN - 1:
+            k += 1
+        return k
+
     def render(self, ctx: Ctx) -> Image.Image:
         img, draw = base.frame()
         opts = self.options(ctx)
@@ -307,12 +333,7 @@ class OptionScreen(Follows):
         said = self.preview(ctx, opts[self.cursor])
         preview = ["…"] if said is None else self.rows(said)
         if len(preview) > self.SHOWN:                    # whole sentences only, then where the rest is
-            kept: list[str] = []
-            for sentence in said or []:
-                wrapped = base.wrap(sentence)
-                if len(kept) + len(wrapped) > self.SHOWN - 1:
-                    break
-                kept += wrapped
+            kept = self.rows((said or [])[:self.seen(said or [])])
             if not kept:
                 closes = sum(1 for x in said or [] if ": " in x)
                 kept = base.wrap(ngettext("It closes {} province.", "It closes {} provinces.", closes).format(closes))
@@ -361,7 +382,8 @@ class OptionScreen(Follows):
         the ``answer`` read when it opened (made again, it is not asked again: the worker may no
         longer keep it)."""
         said = self.said(ctx, o, answer) or []
-        return AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o), _("A: place"), _("B: back"))
+        return AllItDoes(pn(self.code), "\n".join(said), partial(self.place, o=o), _("A: place"), _("B: back"),
+                         read=self.seen(said))
 
     def place(self, ctx: Ctx, o: Option) -> None:
         if o.face_down:
@@ -396,14 +418,34 @@ class OptionScreen(Follows):
 
 class AllItDoes(Follows, ConfirmScreen):
     """A placement's whole preview before it is made (A places, B back), its rows clear of the
-    scroll bar; it goes with the choice once a step is played or taken back."""
+    scroll bar; it goes with the choice once a step is played or taken back. It opens at the first
+    sentence the options did not show whole (``read`` of them did: up shows them again), its page
+    starting with that sentence: a closure and the Senate's markers (C-7, C-9, C-16), four rows,
+    took two A here after the options' A (three rows a page), one A now, as before every question
+    was read to its end."""
 
     width = base.COLS - 1
+
+    def __init__(self, title: str, question: str, on_yes: Callable[[Ctx], None], yes: str | None = None,
+                 no: str | None = None, read: int = 0) -> None:
+        super().__init__(title, question, on_yes, yes, no)
+        self.read = read
+        self.scroll.top = self.start
+
+    @property
+    def start(self) -> int:
+        """The first row of the first sentence not read on the options."""
+        from firmware.screens.caesar.text import say
+        return sum(len(base.wrap(p, self.width)) for p in say(self.question).split("\n")[:self.read])
 
     @property
     def rows(self) -> list[str]:
         from firmware.screens.caesar.text import say
-        return base.wrap(say(self.question), self.width)
+        from firmware.screens.widgets.confirm import ROOM
+        rows = base.wrap(say(self.question), self.width)
+        if 0 < self.start < len(rows):           # a page begins with the sentence not read, blank rows under it
+            rows += [""] * max(0, self.start + ROOM - len(rows))
+        return rows
 
 
 def auto_draw(ctx: Ctx) -> list[str]:

@@ -3,6 +3,7 @@ its why, one per closure and bonus, the end), and the tile picker for physical t
 made into those pages in :mod:`firmware.screens.caesar.turnpages`."""
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Callable
 from typing import cast
@@ -185,6 +186,7 @@ class TurnScreen:
         self.actions = actions                 # the session's step count when shown (None: at first render)
         self.page = max(0, min(start, len(pages) - 1))
         self.scroll = Scroll()
+        self.starts: list[int] = [0]           # the first row of each sentence of the page shown (its _rows)
         self.mine = mine
         self.lang = language()                 # the language the pages are said in
         self.said = said                       # the record they were made from (and his tile)
@@ -291,7 +293,35 @@ class TurnScreen:
                 rows.append(placed_said(view))
         elif page["kind"] == "play" and not page["step"].get("space"):
             rows.append(page["step"].get("text") or page["step"].get("why") or "")
-        return self.scroll.follow(rows, base.COLS if page["kind"] == "tile" else width, keys)
+        out = self.scroll.follow(rows, base.COLS if page["kind"] == "tile" else width, keys)
+        self.starts = list(itertools.accumulate((len(base.wrap(r, base.COLS if page["kind"] == "tile" else width))
+                                                 for r in rows[:-1]), initial=0))
+        shown = self._shown(page)            # a page read on from a sentence's first row: blank rows under
+        return out + [""] * (self.scroll.top + shown - len(out) if 0 < self.scroll.top < len(out) else 0)
+
+    def read_on(self, rows: list[str], shown: int) -> bool:
+        """A on a page whose text goes on below: the next screen starts with the first sentence not
+        shown whole (a label with its value: «Цезарь:» / «1 жетон контроля» then a bonus, 4 rows, went
+        on one row, «1 жетон контроля» at the top and «Цезарь:» gone), blank rows under its end —
+        unless that takes more screens to the page's end than a screenful on (as before), which is
+        then shown. False when the last row shows."""
+        top = self.scroll.top
+        body = len(rows) - next((i for i, r in enumerate(reversed(rows)) if r), len(rows))   # without blanks
+        if top + shown >= body:
+            return False
+        first = top + shown                                   # the first row not shown yet
+        at = [k for k in self.starts if top < k <= first]     # sentences that start past the top
+        whole = [k for k in at if k + shown >= body]          # a full screen to the end from one of them
+        ends = self.starts[1:] + [body]
+        last = max(at, default=top)                           # the last one, if it fits a screen
+        fits = bool(at) and ends[self.starts.index(last)] - last <= shown
+        by_rows = min(body - shown, first)                    # a screenful on (the last rows at the end)
+        by_sentence = min(whole) if whole else last if fits else by_rows
+
+        def screens(x: int) -> int:                           # screens to the page's end from top x
+            return 1 + -(-max(0, body - x - shown) // shown)
+        self.scroll.top = by_sentence if screens(by_sentence) <= screens(by_rows) else by_rows
+        return True
 
     def _close_title(self, page: Page) -> str:
         code = page["step"]["province"]
@@ -446,7 +476,7 @@ class TurnScreen:
         what = intent("pages", key)
         if self.scroll.move(what, len(rows), self._shown(page)):
             return
-        if what is Intent.CLOSE and self.scroll.read_on(len(rows), self._shown(page)):
+        if what is Intent.CLOSE and self.read_on(rows, self._shown(page)):
             self._read(ctx, self.page, self.scroll.top)    # A shows the rest of a page (a border marker,
             return                                         # a Poison) first: the rows above it were read
         if what is Intent.RIGHTWARD and page["kind"] == "play" and page["step"].get("why"):
