@@ -178,3 +178,35 @@ def test_a_value_in_words_stands_two_columns_off_and_never_cuts_a_label():
     assert item_rows(Item("Poison", value="off")) == ["Poison"]                   # room: one row
     assert item_rows(Item("Tile A?", value="3 actions")) == ["Tile A?"]
     assert item_rows(Item("Приказ Б?", value="2 действия")) == ["Приказ Б?"]    # a figure: one column
+
+
+def _arrows(img) -> tuple[bool, bool]:
+    """(↑ at the top of the rows, ↓ at their bottom): the stem beside the scroll bar's column."""
+    x, top, bottom = base.W - 2, base.row_y(0), base.H - 1
+    return (all(img.getpixel((x, y)) for y in range(top, top + 5)),
+            all(img.getpixel((x, y)) for y in range(bottom - 4, bottom + 1)))
+
+
+def test_a_list_marks_rows_above_and_below_the_page_shown():
+    """A list opened on a row further down (a tied hit's pick on ✓ Legio 8, with Caesar and Legio 10
+    and their odds above, off the page) showed only the 1-pixel scroll bar: the player did not know
+    there were choices above. An ↑ marks rows above the page shown, an ↓ rows below, none when all
+    fits; the marks keep clear of every row's text (the last character column is left free)."""
+    screen = Numbers(6)
+    ctx = FakeCtx().open(screen)
+    assert _arrows(ctx.render()) == (False, True)             # the first page: rows below only
+    ctx.press(*["down"] * 5)
+    assert screen.top == 2 and _arrows(ctx.render()) == (True, False)   # the last page: rows above
+    screen = Numbers(10)
+    ctx = FakeCtx().open(screen)
+    ctx.press(*["down"] * 9, *["up"] * 4)
+    assert 0 < screen.top < 6 and _arrows(ctx.render()) == (True, True)   # a page in the middle
+    screen = Numbers(4)
+    assert _arrows(FakeCtx().open(screen).render()) == (False, False)   # all fits: no mark
+    screen = Numbers(6, foot="Milestones 12 21 30")                      # above a footer's rule
+    ctx = FakeCtx().open(screen)
+    img = ctx.render()
+    rule = base.row_y(base.ROWS - 1)
+    assert all(img.getpixel((base.W - 2, y)) for y in range(rule - 5, rule))
+    assert not any(img.getpixel((x, y)) for x in range(base.W - 4, base.W - 1)   # the last text column
+                   for y in range(base.row_y(0) + 5, rule - 5))                  # is the marks' alone

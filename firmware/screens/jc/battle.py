@@ -214,8 +214,9 @@ class BattleScreen(DecisionList):
             if earlier := list(b["events"][len(b["events"]) - new:len(b["events"]) - said]) if new > said else []:
                 ctx.notify(Sentences(*earlier))
             fresh = []
-        if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it
-            ctx.push(remade(lambda: EndPage((GAME,), _("Battle over"), [again(e) for e in fresh])))
+        if fresh and b["phase"] == "over":     # the end, and the regroup (J-12): taken off by an undo of it;
+            number = b["number"]               # titled by the battle's number: its first row says «Battle over: …»
+            ctx.push(remade(lambda: EndPage((GAME,), _("Battle {}").format(number), [again(e) for e in fresh])))
         elif fresh:
             ctx.notify(Sentences(*fresh))
         d = b["decision"]

@@ -177,6 +177,21 @@ def draw_list(draw: ImageDraw.ImageDraw, items: Sequence[Item], cursor: int, top
     y0 = base.row_y(first)
     bottom = base.H if first + rows >= base.ROWS else base.row_y(first + rows)       # to the edge, or the footer's rule
     scroll_bar(draw, sum(heights[:top]), rows, sum(heights), y0, bottom - y0)
+    more_marks(draw, top > 0, sum(heights[top:]) > rows, y0, bottom)
+
+
+def more_marks(draw: ImageDraw.ImageDraw, above: bool, below: bool, y0: int, y1: int) -> None:
+    """The arrowheads of a list that goes on off screen, on the scroll bar's column and the two
+    before it (clear of every row's text): ▴ at the top of the rows when rows are above them, ▾ at
+    the bottom when rows are below — a list opened on a row further down (a tied hit's pick on ✓,
+    Legio 8, the leader and Legio 10 above) says so, where the 1-pixel bar alone went unseen."""
+    x = base.W - 2
+    if above:                            # ↑: its tip on the rows' first pixel row, a 3-pixel stem
+        draw.line((x - 1, y0 + 1, x + 1, y0 + 1), fill=1)
+        draw.line((x, y0, x, y0 + 4), fill=1)
+    if below:                            # ↓: its tip on the rows' last pixel row
+        draw.line((x - 1, y1 - 2, x + 1, y1 - 2), fill=1)
+        draw.line((x, y1 - 5, x, y1 - 1), fill=1)
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, text: str) -> None:
