@@ -122,3 +122,48 @@ def test_a_block_s_last_step_outside_battle_is_asked_in_one_page(lang):   # J-2,
     assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
     ctx.press("a")
     assert ctx.lines[-1] == "lose p_pompeius" and question not in ctx.stack
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("year", [1, 4, 5])
+def test_the_winter_is_asked_in_one_page_and_its_checklist_says_the_rest(lang, year):   # J-17, J-19
+    """Winter, asked at every year's end: «End the year: Cleopatra goes home, victory check,
+    eliminated blocks return, new cards. Alexandria: Pompey. VP 1:7.» took 7 rows in en, 9 in ru,
+    8 in uk (three A), the last year's «End the campaign: … (the higher VP total wins; if tied,
+    whoever holds Rome; else a draw)» 10-13 (four or five A). The question names the year it ends
+    (the campaign, after year 5) and keeps the figures the device decides from (Alexandria's
+    holder: 8.1, the VP: 8.2); what the winter does is its checklist, said after the one A."""
+    from firmware.screens.jc.campaign import Announcement
+    from firmware.screens.jc.home import JcHome
+    ctx = FakeCtx(f"new jc-battle seed=3 year={year}", lang=lang).open(JcHome()).press(*["down"] * 10, "a")
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    said = " ".join(question.rows)
+    alexandria = {"en": "Alexandria", "ru": "Александрия", "uk": "Александрія"}[lang]
+    assert {"en": "VP 1:7", "ru": "ПО 1:7", "uk": "ПО 1:7"}[lang] in said and alexandria in said, said
+    ctx.press("a")                                            # one A: the winter, its checklist
+    assert ctx.session.lines[-1] == "winter" and isinstance(ctx.top, Announcement), ctx.session.lines
+    checklist = " ".join(ctx.top.rows)
+    assert {"en": "Cleopatra", "ru": "Клеопатра", "uk": "Клеопатра"}[lang] in checklist, checklist
+    if year < 5:           # the year reset: eliminated blocks back, the new cards dealt
+        assert {"en": "deal 6", "ru": "раздайте по", "uk": "роздайте по"}[lang] in checklist, checklist
+
+
+@pytest.mark.parametrize("lang, vacant, caesar", [("en", "Rome: vacant.", "Rome: Caesar."),
+                                                     ("ru", "Рим свободен.", "Рим: Цезарь."),
+                                                     ("uk", "Рим: вільний.", "Рим: Цезар.")])
+def test_the_last_winter_at_a_tie_shows_rome_s_holder(lang, vacant, caesar):   # J-17
+    """After year 5 a tie in VP goes to the side holding Rome (J-17), else a draw: the question at
+    a tie shows who holds it, as it shows Alexandria's holder and the VP, in its three rows; no tie,
+    no Rome."""
+    from firmware.screens.jc.home import JcHome
+    tied = {"vacant": ["control Alexandria caesar", "control Athenae caesar", "control Byzantium caesar"],
+            "caesar": ["control Alexandria caesar", "control Roma caesar"]}
+    for holder, shown in (("vacant", vacant), ("caesar", caesar)):
+        ctx = FakeCtx("new jc-battle seed=3 year=5", *tied[holder], lang=lang)
+        assert ctx.view()["vp"]["caesar"] == ctx.view()["vp"]["pompey"] == 5
+        ctx.open(JcHome()).press(*["down"] * 10, "a")
+        assert ctx.top.question.endswith(shown) and len(ctx.top.rows) <= ROOM, ctx.top.rows
+    ctx = FakeCtx("new jc-battle seed=3 year=5", "control Alexandria caesar", lang=lang)     # 3:5
+    ctx.open(JcHome()).press(*["down"] * 10, "a")
+    assert vacant.split(":")[0] not in ctx.top.question, ctx.top.question
