@@ -167,3 +167,21 @@ def test_the_last_winter_at_a_tie_shows_rome_s_holder(lang, vacant, caesar):   #
     ctx = FakeCtx("new jc-battle seed=3 year=5", "control Alexandria caesar", lang=lang)     # 3:5
     ctx.open(JcHome()).press(*["down"] * 10, "a")
     assert vacant.split(":")[0] not in ctx.top.question, ctx.top.question
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("players", ["romans,gauls,etruscans,greeks,carthage", "romans,samnites,gauls"])
+def test_an_automatic_victory_is_asked_in_one_page_for_every_power(lang, players):   # W-11
+    """Automatic victory → a power: «Галлы: автоматическая победа (ПО достигли числа на карте для
+    хода 1)? Это завершит игру.» took 6 rows in ru, 5 in uk, 4 in en (two A) under a title that
+    already says it («Завершить игру?»). The question names the power and the turn whose figure on
+    the map its VP reached, three rows for every power; one A ends the game."""
+    from firmware.screens.sword.tracks import VictoryScreen
+    for row in range(len(players.split(","))):
+        ctx = FakeCtx(f"new sword players={players} seed=4", lang=lang).open(VictoryScreen())
+        ctx.press(*["down"] * row, "a")
+        question = ctx.top
+        assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+        assert "1" in question.rows[-1] or "1" in question.rows[-2], question.rows     # turn 1's figure
+        ctx.press("a")                                        # one A: the game is over
+        assert ctx.lines[-1].startswith("victory ") and question not in ctx.stack, ctx.lines
