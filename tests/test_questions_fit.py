@@ -185,3 +185,29 @@ def test_an_automatic_victory_is_asked_in_one_page_for_every_power(lang, players
         assert "1" in question.rows[-1] or "1" in question.rows[-2], question.rows     # turn 1's figure
         ctx.press("a")                                        # one A: the game is over
         assert ctx.lines[-1].startswith("victory ") and question not in ctx.stack, ctx.lines
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: Анна's 2 votes in the Senate, +4 fame."),
+                                         ("ru", "Отменить: Анна — 2 голоса в Сенате, +4 славы."),
+                                         ("uk", "Скасувати: Анна — 2 голоси в Сенаті, +4 слави.")])
+def test_hold_b_after_a_vote_asks_in_one_page(state_dir, lang, asked):   # G-7, G-6
+    """Votes are placed every round: hold B after «vote Анна n=2» with a supremacy asked the step's
+    sentence, «Take back: Анна places 2 votes in the Senate: supremacy x2, +4 fame (19 -> 23); the
+    bottom votes of Анна, Богдан go back.», 7-8 rows (three A). It asks whose votes and the fame
+    the supremacy gave, three rows; the notice after yes says the rest (the votes back at the
+    bottom, the fame that stands again)."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    lines = ["new glory players=Анна,Богдан seed=5", "vote Богдан n=2", "vote Анна n=2", "vote Анна n=2"]
+    app = app_with(lines, [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and question.question == asked, question.question
+        assert len(question.rows) <= ROOM, question.rows
+        app.render()
+        app.handle("a")                                        # one A: undone
+        assert app.console.session.lines == lines[1:-1], app.console.session.lines
+    finally:
+        app.console.close()

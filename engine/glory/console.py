@@ -681,6 +681,8 @@ def _undone(sentence: Any) -> Msg | None:
         name, delta, before, total, note, passed = sentence.args        # (the milestones: the notice after yes)
         return Msg("Take back: {} {} fame: {} -> {}{}. Milestones passed: {}.", name, delta, before, total, note,
                    _milestones_in(passed))
+    if isinstance(sentence, AnyMsg) and _vote_asked(sentence) is not None:
+        return _vote_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -715,6 +717,8 @@ def _undo_asked(sentence: Any) -> Msg | None:
         name, delta, before, total, note, passed = sentence.args        # (the milestones: the notice after yes)
         return Msg("Take back: {} {} fame: {} -> {}{}. Milestones passed: {}.", name, delta, before, total, note,
                    _milestones_in(passed))
+    if isinstance(sentence, AnyMsg) and _vote_asked(sentence) is not None:
+        return _vote_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         return Msg("Take back: {}'s vote out of Senate position {}.", *sentence.args)
     if isinstance(sentence, AnyMsg) and sentence.template == DOUBLE_TAX and len(sentence.args) == 5:
@@ -732,6 +736,24 @@ def _undo_asked(sentence: Any) -> Msg | None:
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
+
+
+def _vote_asked(sentence: AnyMsg) -> Msg | None:
+    """The undo question of ``vote``: whose votes and, after a supremacy, the fame it gave (G-7);
+    the votes pushed off the bottom and the milestones passed are the notice's after yes
+    (:func:`_vote_back`). The step's sentence took 5-9 rows (two or three A). None for another."""
+    if sentence.template != "{}{}{}.{}" or len(sentence.args) != 4:
+        return None
+    placed, supremacy, _pushed, _passed = sentence.args
+    if not (isinstance(placed, AnyMsg) and placed.template == PLACED and len(placed.args) == 2):
+        return None
+    n, name = placed.args
+    if isinstance(supremacy, AnyMsg) and supremacy.template == SUPREMACY and len(supremacy.args) == 4:
+        return Msg("Take back: {1}'s {0} vote in the Senate, +{2} fame.", n, name, supremacy.args[1],
+                   plural="Take back: {1}'s {0} votes in the Senate, +{2} fame.")
+    if supremacy:
+        return None                     # (stored before the supremacy said the fame: the step's own sentence)
+    return Msg("Take back: {1}'s {0} vote in the Senate.", n, name, plural="Take back: {1}'s {0} votes in the Senate.")
 
 
 def _milestones_in(passed: Any) -> int:
