@@ -211,3 +211,28 @@ def test_hold_b_after_a_vote_asks_in_one_page(state_dir, lang, asked):   # G-7, 
         assert app.console.session.lines == lines[1:-1], app.console.session.lines
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: the end of round 1."),
+                                         ("ru", "Отменить: конец раунда 1."),
+                                         ("uk", "Скасувати: кінець раунду 1.")])
+def test_hold_b_after_a_round_s_end_asks_in_one_page(state_dir, lang, asked):   # G-1, G-3
+    """Every round ends with «end-round»: hold B after it asked «Take back: Round 1 ends: the board
+    turns 180° clockwise; round 2.», 4 rows in en, 5 in ru/uk (two A). It asks which round's end
+    (as round 9's), one page; the notice after yes says which way to turn the board back."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    app = app_with(["new glory players=Анна,Богдан seed=5", "event", "end-round"], [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and question.question == asked, question.question
+        assert len(question.rows) <= ROOM, question.rows
+        app.render()
+        app.handle("a")                                        # one A: undone, the notice says the turn back
+        assert app.console.session.lines[-1] == "event"
+        notice = app.message if app.message is not None else getattr(app.stack[-1], "rows", [])
+        assert "180°" in " ".join(map(str, notice if isinstance(notice, list) else [notice])), notice
+    finally:
+        app.console.close()

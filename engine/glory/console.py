@@ -707,7 +707,8 @@ def _undone(sentence: Any) -> Msg | None:
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a score pad figure: the figure taken back and the one that stands again
     (the step's own sentence with both took two pages under «Скасувати?»), of a correction after
-    round 9, of the arrows set and of round 9's end; of a change of fame that passed milestones, the
+    round 9, of the arrows set and of each round's end (the board's turn is the notice's: it took 4
+    rows in en, 5 in ru/uk, two A, every round); of a change of fame that passed milestones, the
     change and how many (G-5, G-6: each named with its supporter took 10 rows, four A, after «fame
     Анна +20»; the notice after yes names them); None for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
@@ -733,6 +734,8 @@ def _undo_asked(sentence: Any) -> Msg | None:
         after = sentence.args[1]                    # (stored before: the card's number after "event")
         return Msg("Take back: round {}'s event ({}).", sentence.args[0],
                    Msg("Event {}", after) if str(after).isdecimal() else after)
+    if isinstance(sentence, AnyMsg) and sentence.template == ROUND_ENDS and len(sentence.args) == 4:
+        return Msg("Take back: the end of round {}.", sentence.args[0])  # (4-5 rows: the turn is the notice's)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
