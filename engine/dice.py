@@ -130,3 +130,16 @@ def describe(record: dict[str, Any], positions: list[int] | None = None) -> Msg:
         return Msg("Re-rolled die {} of {}: {} = {}.", Msg.join(chosen), record["expr"], faces, record["total"],
                    n=len(chosen), plural="Re-rolled dice {} of {}: {} = {}.")
     return Msg("Rolled {}: {} = {}.", record["expr"], faces, record["total"])
+
+
+ROLLED = "Rolled {}: {} = {}."                 # (:func:`describe`'s sentence of a roll)
+
+
+def roll_asked(sentence: Any) -> Msg | None:
+    """Hold B's question about a roll (in any game: ``roll`` is every session's): the roll and its
+    total. The step's sentence with every face took a row per five dice or so — «Take back: Rolled
+    30d6: 1, 2, 4, … = 109.» 6 rows, 100 dice 28 rows (ten A); the faces are the notice's after
+    yes. None for any other sentence."""
+    if isinstance(sentence, Msg) and sentence.template == ROLLED and len(sentence.args) == 3:
+        return Msg("Take back: the roll {} = {}.", sentence.args[0], sentence.args[2])
+    return None

@@ -236,3 +236,29 @@ def test_hold_b_after_a_round_s_end_asks_in_one_page(state_dir, lang, asked):   
         assert "180°" in " ".join(map(str, notice if isinstance(notice, list) else [notice])), notice
     finally:
         app.console.close()
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: the roll 30d6 = 109."),
+                                         ("ru", "Отменить: бросок 30d6 = 109."),
+                                         ("uk", "Скасувати: кидок 30d6 = 109.")])
+@pytest.mark.parametrize("game", ["new dice seed=1", "new glory players=Анна,Богдан seed=1"])
+def test_hold_b_after_a_roll_of_many_dice_asks_in_one_page(state_dir, game, lang, asked):
+    """Hold B after «roll 30d6» asked the roll's sentence with every face, «Take back: Rolled 30d6:
+    1, 2, 4, 2, 3, … = 109.», 6 rows (two A; 100 dice: 28 rows, ten A), in the Dice tool and in
+    any game (``roll`` is every session's). It asks the roll and its total, one page."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([game, "roll 30d6"], [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and len(question.rows) <= ROOM, question.rows
+        if game.startswith("new dice"):
+            assert question.question == asked, question.question
+        assert asked.rpartition(" = ")[0] + " = " in question.question, question.question   # (the total: its draws)
+        app.render()
+        app.handle("a")                                        # one A: undone
+        assert app.console.session.lines == [], app.console.session.lines
+    finally:
+        app.console.close()
