@@ -141,5 +141,5 @@ def roll_asked(sentence: Any) -> Msg | None:
     30d6: 1, 2, 4, … = 109.» 6 rows, 100 dice 28 rows (ten A); the faces are the notice's after
     yes. None for any other sentence."""
     if isinstance(sentence, Msg) and sentence.template == ROLLED and len(sentence.args) == 3:
-        return Msg("Take back: the roll {} = {}.", sentence.args[0], sentence.args[2])
+        return Msg("Take back: the roll {} (total {}).", sentence.args[0], sentence.args[2])
     return None
