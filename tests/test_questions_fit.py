@@ -262,3 +262,17 @@ def test_hold_b_after_a_roll_of_many_dice_asks_in_one_page(state_dir, game, lang
         assert app.console.session.lines == [], app.console.session.lines
     finally:
         app.console.close()
+
+
+def test_hold_b_after_a_roll_of_a_few_dice_still_asks_its_faces(state_dir):
+    """A roll of up to 8 dice is asked as it was, with its faces (three rows at most: 8d20)."""
+    from tests.screens import app_with
+    for roll in ("roll 2d6", "roll 8d20"):
+        app = app_with(["new dice seed=1", roll], [], state_dir / roll[-4:])
+        try:
+            app.render()
+            app.handle("b:hold")
+            question = app.stack[-1]
+            assert question.question.startswith(f"Take back: Rolled {roll[5:]}: ") and len(question.rows) <= ROOM, question.rows
+        finally:
+            app.console.close()
