@@ -130,3 +130,22 @@ def describe(record: dict[str, Any], positions: list[int] | None = None) -> Msg:
         return Msg("Re-rolled die {} of {}: {} = {}.", Msg.join(chosen), record["expr"], faces, record["total"],
                    n=len(chosen), plural="Re-rolled dice {} of {}: {} = {}.")
     return Msg("Rolled {}: {} = {}.", record["expr"], faces, record["total"])
+
+
+ROLLED = "Rolled {}: {} = {}."                 # (:func:`describe`'s sentence of a roll)
+
+
+def roll_asked(sentence: Any) -> Msg | None:
+    """Hold B's question about a roll (in any game: ``roll`` is every session's): the roll and its
+    total. The step's sentence with every face took a row per five dice or so — «Take back: Rolled
+    30d6: 1, 2, 4, … = 109.» 6 rows, 100 dice 28 rows (ten A); the faces are the notice's after
+    yes. A roll of up to :data:`FACES_ASKED` dice is asked with its faces, in three rows (None: the
+    step's own sentence), as is any other sentence."""
+    if not (isinstance(sentence, Msg) and sentence.template == ROLLED and len(sentence.args) == 3):
+        return None
+    faces = sentence.args[1]
+    dice = len(faces) if isinstance(faces, (tuple, list)) else str(faces).count(",") + 1
+    return Msg("Take back: the roll {} (total {}).", sentence.args[0], sentence.args[2]) if dice > FACES_ASKED else None
+
+
+FACES_ASKED = 8         # (8d20's faces and total: three rows in every language)

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.dice import roll_asked
 from engine.errors import LegatusError
 from engine.replies import UndoReply
 from engine.text import Msg
@@ -110,6 +111,7 @@ def ask_undo(app: App) -> None:
             app.notify(response.get("undone") or response.get("message", ""))
 
     asked = session.game.undo_asked(step) if session.game.undo_asked is not None else None   # (a short one)
+    asked = asked if asked is not None else roll_asked(step)       # (a roll, in any game: its total)
     at = Step(session.game.name, len(session.lines))
     question = remade(lambda: undo_question(at, _("Undo?"), say(asked) if asked is not None else
                                             _("Take back: {}").format(say(step)), yes, _("A: undo"), _("B: keep")))

@@ -122,3 +122,157 @@ def test_a_block_s_last_step_outside_battle_is_asked_in_one_page(lang):   # J-2,
     assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
     ctx.press("a")
     assert ctx.lines[-1] == "lose p_pompeius" and question not in ctx.stack
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("year", [1, 4, 5])
+def test_the_winter_is_asked_in_one_page_and_its_checklist_says_the_rest(lang, year):   # J-17, J-19
+    """Winter, asked at every year's end: «End the year: Cleopatra goes home, victory check,
+    eliminated blocks return, new cards. Alexandria: Pompey. VP 1:7.» took 7 rows in en, 9 in ru,
+    8 in uk (three A), the last year's «End the campaign: … (the higher VP total wins; if tied,
+    whoever holds Rome; else a draw)» 10-13 (four or five A). The question names the year it ends
+    (the campaign, after year 5) and keeps the figures the device decides from (Alexandria's
+    holder: 8.1, the VP: 8.2); what the winter does is its checklist, said after the one A."""
+    from firmware.screens.jc.campaign import Announcement
+    from firmware.screens.jc.home import JcHome
+    ctx = FakeCtx(f"new jc-battle seed=3 year={year}", lang=lang).open(JcHome()).press(*["down"] * 10, "a")
+    question = ctx.top
+    assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+    said = " ".join(question.rows)
+    alexandria = {"en": "Alexandria", "ru": "Александрия", "uk": "Александрія"}[lang]
+    assert {"en": "VP 1:7", "ru": "ПО 1:7", "uk": "ПО 1:7"}[lang] in said and alexandria in said, said
+    ctx.press("a")                                            # one A: the winter, its checklist
+    assert ctx.session.lines[-1] == "winter" and isinstance(ctx.top, Announcement), ctx.session.lines
+    checklist = " ".join(ctx.top.rows)
+    assert {"en": "Cleopatra", "ru": "Клеопатра", "uk": "Клеопатра"}[lang] in checklist, checklist
+    if year < 5:           # the year reset: eliminated blocks back, the new cards dealt
+        assert {"en": "deal 6", "ru": "раздайте по", "uk": "роздайте по"}[lang] in checklist, checklist
+
+
+@pytest.mark.parametrize("lang, vacant, caesar", [("en", "Rome: vacant.", "Rome: Caesar."),
+                                                     ("ru", "Рим свободен.", "Рим: Цезарь."),
+                                                     ("uk", "Рим: вільний.", "Рим: Цезар.")])
+def test_the_last_winter_at_a_tie_shows_rome_s_holder(lang, vacant, caesar):   # J-17
+    """After year 5 a tie in VP goes to the side holding Rome (J-17), else a draw: the question at
+    a tie shows who holds it, as it shows Alexandria's holder and the VP, in its three rows; no tie,
+    no Rome."""
+    from firmware.screens.jc.home import JcHome
+    tied = {"vacant": ["control Alexandria caesar", "control Athenae caesar", "control Byzantium caesar"],
+            "caesar": ["control Alexandria caesar", "control Roma caesar"]}
+    for holder, shown in (("vacant", vacant), ("caesar", caesar)):
+        ctx = FakeCtx("new jc-battle seed=3 year=5", *tied[holder], lang=lang)
+        assert ctx.view()["vp"]["caesar"] == ctx.view()["vp"]["pompey"] == 5
+        ctx.open(JcHome()).press(*["down"] * 10, "a")
+        assert ctx.top.question.endswith(shown) and len(ctx.top.rows) <= ROOM, ctx.top.rows
+    ctx = FakeCtx("new jc-battle seed=3 year=5", "control Alexandria caesar", lang=lang)     # 3:5
+    ctx.open(JcHome()).press(*["down"] * 10, "a")
+    assert vacant.split(":")[0] not in ctx.top.question, ctx.top.question
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("players", ["romans,gauls,etruscans,greeks,carthage", "romans,samnites,gauls"])
+def test_an_automatic_victory_is_asked_in_one_page_for_every_power(lang, players):   # W-11
+    """Automatic victory → a power: «Галлы: автоматическая победа (ПО достигли числа на карте для
+    хода 1)? Это завершит игру.» took 6 rows in ru, 5 in uk, 4 in en (two A) under a title that
+    already says it («Завершить игру?»). The question names the power and the turn whose figure on
+    the map its VP reached, three rows for every power; one A ends the game."""
+    from firmware.screens.sword.tracks import VictoryScreen
+    for row in range(len(players.split(","))):
+        ctx = FakeCtx(f"new sword players={players} seed=4", lang=lang).open(VictoryScreen())
+        ctx.press(*["down"] * row, "a")
+        question = ctx.top
+        assert isinstance(question, ConfirmScreen) and len(question.rows) <= ROOM, question.rows
+        assert "1" in question.rows[-1] or "1" in question.rows[-2], question.rows     # turn 1's figure
+        ctx.press("a")                                        # one A: the game is over
+        assert ctx.lines[-1].startswith("victory ") and question not in ctx.stack, ctx.lines
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: Анна's 2 votes in the Senate, +4 fame."),
+                                         ("ru", "Отменить: Анна — 2 голоса в Сенате, +4 славы."),
+                                         ("uk", "Скасувати: Анна — 2 голоси в Сенаті, +4 слави.")])
+def test_hold_b_after_a_vote_asks_in_one_page(state_dir, lang, asked):   # G-7, G-6
+    """Votes are placed every round: hold B after «vote Анна n=2» with a supremacy asked the step's
+    sentence, «Take back: Анна places 2 votes in the Senate: supremacy x2, +4 fame (19 -> 23); the
+    bottom votes of Анна, Богдан go back.», 7-8 rows (three A). It asks whose votes and the fame
+    the supremacy gave, three rows; the notice after yes says the rest (the votes back at the
+    bottom, the fame that stands again)."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    lines = ["new glory players=Анна,Богдан seed=5", "vote Богдан n=2", "vote Анна n=2", "vote Анна n=2"]
+    app = app_with(lines, [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and question.question == asked, question.question
+        assert len(question.rows) <= ROOM, question.rows
+        app.render()
+        app.handle("a")                                        # one A: undone
+        assert app.console.session.lines == lines[1:-1], app.console.session.lines
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: the end of round 1."),
+                                         ("ru", "Отменить: конец раунда 1."),
+                                         ("uk", "Скасувати: кінець раунду 1.")])
+def test_hold_b_after_a_round_s_end_asks_in_one_page(state_dir, lang, asked):   # G-1, G-3
+    """Every round ends with «end-round»: hold B after it asked «Take back: Round 1 ends: the board
+    turns 180° clockwise; round 2.», 4 rows in en, 5 in ru/uk (two A). It asks which round's end
+    (as round 9's), one page; the notice after yes says which way to turn the board back."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    app = app_with(["new glory players=Анна,Богдан seed=5", "event", "end-round"], [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and question.question == asked, question.question
+        assert len(question.rows) <= ROOM, question.rows
+        app.render()
+        app.handle("a")                                        # one A: undone, the notice says the turn back
+        assert app.console.session.lines[-1] == "event"
+        notice = app.message if app.message is not None else getattr(app.stack[-1], "rows", [])
+        assert "180°" in " ".join(map(str, notice if isinstance(notice, list) else [notice])), notice
+    finally:
+        app.console.close()
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "Take back: the roll 30d6 (total 109)."),
+                                         ("ru", "Отменить: бросок 30d6 (сумма 109)."),
+                                         ("uk", "Скасувати: кидок 30d6 (сума 109).")])
+@pytest.mark.parametrize("game", ["new dice seed=1", "new glory players=Анна,Богдан seed=1"])
+def test_hold_b_after_a_roll_of_many_dice_asks_in_one_page(state_dir, game, lang, asked):
+    """Hold B after «roll 30d6» asked the roll's sentence with every face, «Take back: Rolled 30d6:
+    1, 2, 4, 2, 3, … = 109.», 6 rows (two A; 100 dice: 28 rows, ten A), in the Dice tool and in
+    any game (``roll`` is every session's). It asks the roll and its total, one page."""
+    from firmware.app_undo import UndoQuestion
+    from tests.screens import app_with
+    app = app_with([game, "roll 30d6"], [], state_dir, lang)
+    try:
+        app.render()
+        app.handle("b:hold")
+        question = app.stack[-1]
+        assert isinstance(question, UndoQuestion) and len(question.rows) <= ROOM, question.rows
+        if game.startswith("new dice"):
+            assert question.question == asked, question.question
+        assert asked.rpartition(" (")[0] + " (" in question.question, question.question   # (the total: its draws)
+        app.render()
+        app.handle("a")                                        # one A: undone
+        assert app.console.session.lines == [], app.console.session.lines
+    finally:
+        app.console.close()
+
+
+def test_hold_b_after_a_roll_of_a_few_dice_still_asks_its_faces(state_dir):
+    """A roll of up to 8 dice is asked as it was, with its faces (three rows at most: 8d20)."""
+    from tests.screens import app_with
+    for roll in ("roll 2d6", "roll 8d20"):
+        app = app_with(["new dice seed=1", roll], [], state_dir / roll[-4:])
+        try:
+            app.render()
+            app.handle("b:hold")
+            question = app.stack[-1]
+            assert question.question.startswith(f"Take back: Rolled {roll[5:]}: ") and len(question.rows) <= ROOM, question.rows
+        finally:
+            app.console.close()

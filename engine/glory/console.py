@@ -677,6 +677,12 @@ def _undone(sentence: Any) -> Msg | None:
         return _offer_back(sentence)
     if isinstance(sentence, AnyMsg) and _table_back(sentence) is not None:
         return _table_back(sentence)
+    if isinstance(sentence, AnyMsg) and sentence.template == FAME_CHANGED and len(sentence.args) == 6 and sentence.args[5]:
+        name, delta, before, total, note, passed = sentence.args        # (the milestones: the notice after yes)
+        return Msg("Take back: {} {} fame: {} -> {}{}. Milestones passed: {}.", name, delta, before, total, note,
+                   _milestones_in(passed))
+    if isinstance(sentence, AnyMsg) and _vote_asked(sentence) is not None:
+        return _vote_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         # it said the removal again, «Скасовано: Голос гравця … виходить із колони Сенату…», two pages
         return Msg("Undone: {}'s vote is back at position {} of the Senate column.", *sentence.args)
@@ -701,10 +707,19 @@ def _undone(sentence: Any) -> Msg | None:
 def _undo_asked(sentence: Any) -> Msg | None:
     """The undo question of a score pad figure: the figure taken back and the one that stands again
     (the step's own sentence with both took two pages under «Скасувати?»), of a correction after
-    round 9, of the arrows set and of round 9's end; None for every other step (``Take back: <sentence>``)."""
+    round 9, of the arrows set and of each round's end (the board's turn is the notice's: it took 4
+    rows in en, 5 in ru/uk, two A, every round); of a change of fame that passed milestones, the
+    change and how many (G-5, G-6: each named with its supporter took 10 rows, four A, after «fame
+    Анна +20»; the notice after yes names them); None for every other step (``Take back: <sentence>``)."""
     if isinstance(sentence, AnyMsg) and sentence.template == SHEET_SET and len(sentence.args) == 4:
         name, undone, row, was = sentence.args
         return Msg("Take back: {} — {}, {} again ({}).", name, undone, was, row)
+    if isinstance(sentence, AnyMsg) and sentence.template == FAME_CHANGED and len(sentence.args) == 6 and sentence.args[5]:
+        name, delta, before, total, note, passed = sentence.args        # (the milestones: the notice after yes)
+        return Msg("Take back: {} {} fame: {} -> {}{}. Milestones passed: {}.", name, delta, before, total, note,
+                   _milestones_in(passed))
+    if isinstance(sentence, AnyMsg) and _vote_asked(sentence) is not None:
+        return _vote_asked(sentence)
     if isinstance(sentence, AnyMsg) and sentence.template == UNVOTED and len(sentence.args) == 2:
         return Msg("Take back: {}'s vote out of Senate position {}.", *sentence.args)
     if isinstance(sentence, AnyMsg) and sentence.template == DOUBLE_TAX and len(sentence.args) == 5:
@@ -719,9 +734,38 @@ def _undo_asked(sentence: Any) -> Msg | None:
         after = sentence.args[1]                    # (stored before: the card's number after "event")
         return Msg("Take back: round {}'s event ({}).", sentence.args[0],
                    Msg("Event {}", after) if str(after).isdecimal() else after)
+    if isinstance(sentence, AnyMsg) and sentence.template == ROUND_ENDS and len(sentence.args) == 4:
+        return Msg("Take back: the end of round {}.", sentence.args[0])  # (4-5 rows: the turn is the notice's)
     if isinstance(sentence, AnyMsg) and sentence.template == GAME_ENDS and len(sentence.args) == 1:
         return Msg("Take back: the end of round {}.", sentence.args[0])   # (three pages, the console's command in English)
     return None
+
+
+def _vote_asked(sentence: AnyMsg) -> Msg | None:
+    """The undo question of ``vote``: whose votes and, after a supremacy, the fame it gave (G-7);
+    the votes pushed off the bottom and the milestones passed are the notice's after yes
+    (:func:`_vote_back`). The step's sentence took 5-9 rows (two or three A). None for another."""
+    if sentence.template != "{}{}{}.{}" or len(sentence.args) != 4:
+        return None
+    placed, supremacy, _pushed, _passed = sentence.args
+    if not (isinstance(placed, AnyMsg) and placed.template == PLACED and len(placed.args) == 2):
+        return None
+    n, name = placed.args
+    if isinstance(supremacy, AnyMsg) and supremacy.template == SUPREMACY and len(supremacy.args) == 4:
+        return Msg("Take back: {1}'s {0} vote in the Senate, +{2} fame.", n, name, supremacy.args[1],
+                   plural="Take back: {1}'s {0} votes in the Senate, +{2} fame.")
+    if supremacy:
+        return None                     # (stored before the supremacy said the fame: the step's own sentence)
+    return Msg("Take back: {1}'s {0} vote in the Senate.", n, name, plural="Take back: {1}'s {0} votes in the Senate.")
+
+
+def _milestones_in(passed: Any) -> int:
+    """How many milestones a step's milestone sentence (:func:`_milestone_text`) names."""
+    if not isinstance(passed, AnyMsg):
+        return 0
+    if passed.template == "{} passes milestone {} (space {})":
+        return 1
+    return sum(_milestones_in(arg) for arg in passed.args)
 
 
 def _no_args(req: Request, usage: Msg) -> None:

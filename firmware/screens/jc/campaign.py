@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.jc import actions as act
-from engine.jc.score import LAST_YEAR
+from engine.jc.score import LAST_YEAR, ROME
 from engine.jc.views import Reveal, Verdict, WinterView
 from engine.text import N_
 from firmware.i18n import again, sentence
@@ -238,26 +238,29 @@ def ask_winter(ctx: Ctx) -> None:
 
 
 def winter_question(ctx: Ctx) -> str:
-    """What the winter does (J-19), and what it loses while the year's cards are still played; the
-    winter after year 5 always ends the campaign (J-17): no new year, no new cards."""
-    last = view_of(ctx)["campaign"]["year"] >= LAST_YEAR
-    question = (_("End the campaign: Cleopatra goes home, then the final victory check (the higher VP "
-                  "total wins; if tied, whoever holds Rome; else a draw).") if last else
-                _("End the year: Cleopatra goes home, victory check, eliminated blocks return, new cards."))
-    cards = view_of(ctx)["cards"]
-    if view_of(ctx)["campaign"]["quiet"]:                  # a winter again at once skips the year (J-19)
-        question = _("Year {} has had no battle and no card played since the last winter: this winter "
-                     "skips it. {}").format(view_of(ctx)["campaign"]["year"], question)
-    elif cards is not None and not cards["year_done"]:     # the year ends with its fifth card (J-18)
-        question = (_("This year's cards are still being played (turn {} of 5): the winter ends the "
-                      "campaign before they are. {}") if last else
-                    _("This year's cards are still being played (turn {} of 5): the winter deals new "
-                      "hands and those in play are lost. {}")).format(cards["turn"], question)
-    # what the device decides from (8.1: Cleopatra joins the holder of Alexandria; 8.2: the VP)
+    """Which winter it is and the figures the device decides from (J-17, J-19): Alexandria's holder
+    (8.1: Cleopatra joins them), the VP (8.2) and, at a tie in the last winter, Rome's holder (J-17);
+    before them what yes loses — a year with no battle and no card skipped, hands still in play. What
+    the winter does (Cleopatra home, victory, navis, supply, eliminated blocks back, new cards) is
+    its checklist, after yes. The question said it all first: 7-9 rows, 10-13 in the last year, 3-5
+    A where a page is one; now 3 rows, one A."""
     view = view_of(ctx)
+    year, vp = view["campaign"]["year"], view["vp"]
+    last = year >= LAST_YEAR
+    question = _("End the campaign.") if last else _("End of year {}.").format(year)
+    cards = view["cards"]
+    if view["campaign"]["quiet"]:                  # a winter again at once skips the year (J-19)
+        question = _("Year {} has had no battle and no card played since the last winter: this winter "
+                     "skips it. {}").format(year, question)
+    elif cards is not None and not cards["year_done"]:     # the year ends with its fifth card (J-18)
+        question = (_("The hands are not played out (turn {} of 5). {}") if last else
+                    _("The hands are lost (turn {} of 5). {}")).format(cards["turn"], question)
     holder = view["control"].get("Alexandria")
-    said = (_("Alexandria: {}. VP {}:{}.").format(side_name(holder), view["vp"]["caesar"], view["vp"]["pompey"])
-            if holder else _("Alexandria: vacant. VP {}:{}.").format(view["vp"]["caesar"], view["vp"]["pompey"]))
+    said = (_("Alexandria: {}. VP {}:{}.").format(side_name(holder), vp["caesar"], vp["pompey"])
+            if holder else _("Alexandria: vacant. VP {}:{}.").format(vp["caesar"], vp["pompey"]))
+    if last and vp["caesar"] == vp["pompey"]:        # a tie after year 5: Rome's holder wins (J-17)
+        rome = view["control"].get(ROME)
+        said += " " + (_("Rome: {}.").format(side_name(rome)) if rome else _("Rome: vacant."))
     return f"{question} {said}"
 
 

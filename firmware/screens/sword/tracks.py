@@ -173,5 +173,6 @@ class VictoryScreen(ListScreen):
                 c.pop()                                   # this list: the home shows the game over
                 c.notify(Msg("Game over: {} won.", power_named(response["winner"])))
 
+        # (three rows in every language: ru/uk's title says the game ends, «Завершить игру?»)
         ctx.push(remade(lambda: play.Asked(GAMES, _("Automatic victory?"), _(
-            "{} reached the VP the map gives for turn {}? This ends the game.").format(short(power), turn), go)))
+            "{} reached the map's VP for turn {}? The game ends.").format(short(power), turn), go)))
