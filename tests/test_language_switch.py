@@ -85,7 +85,12 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     same game having chosen other provinces on the way, or stand on another row or province of the
     same screen (its ``cursor``: the box's bag pages differ in length from language to language; a
     dial's or pad's ``step``: Glory's refusal of a fame penalty, read on with A, takes one press more in
-    English than in Russian, so the next press changes the penalty dial's step in one program only)."""
+    English than in Russian, so the next press changes the penalty dial's step in one program only; a
+    form's figures, ``values()``: Glory's event card takes three presses in English, two in Russian, so
+    the next A opened the tax form in one program and the next right turned its population in the
+    other — both on the tax form's population row over the same game, «<1>» against «<2>»). That a
+    change of language itself keeps every open screen's figures is checked where it is made
+    (:func:`figures`)."""
     from firmware.screens.caesar.words import MEMORY
     top = app.stack[-1]
     scroll = getattr(top, "scroll", None)
@@ -95,8 +100,21 @@ def where(app: Any, lang: str) -> tuple[Any, ...] | None:
     session = app.console.session
     asked = [app.console.request(line) for line in ("log 200", "history 100", "players")]
     return (tuple(type(s).__name__ for s in app.stack), sorted(MEMORY.get(app, {}).items()), getattr(top, "cursor", None),
-            getattr(top, "step", None), app.message is not None,
+            getattr(top, "step", None), figures_of(top), app.message is not None,
             app.commitment is not None, None if session is None else (session.state_json, len(session.lines)), asked)
+
+
+def figures_of(screen: Any) -> Any:
+    """A form's or dial's figures as set by the keys (None: the screen has none)."""
+    values = getattr(screen, "values", None)
+    return values() if callable(values) else getattr(screen, "value", None)
+
+
+def figures(app: Any) -> list[tuple[str, Any, Any, Any]]:
+    """Each open screen's kind, figures, cursor and step: what a change of language must leave as it
+    stands (a form made again with its first figures, a key taken by a notice said again would
+    change them, and :func:`where` tells such a program from a fresh one instead of comparing)."""
+    return [(type(s).__name__, figures_of(s), getattr(s, "cursor", None), getattr(s, "step", None)) for s in app.stack]
 
 
 def prepared(setup: str, root: Path) -> Path:
@@ -164,12 +182,17 @@ def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, 
     same: list[str] = []
     closed: set[str] = set()                    # screens that a language change would take off
     compared: set[str] = set()
+    kept: list[str] = []                        # a screen's figures a change of language changed
     try:
         for seed, keys in ((1, KEYS), (2, DEEP)):
             rng = random.Random(f"{setup}-{seed}")
             for step in range(STEPS):
                 if step % EVERY == EVERY // 2:
+                    before = figures(walker)
                     switch(walker, NEXT[walker.settings["language"]])
+                    after = figures(walker)
+                    if [kind for kind, *_rest in before] == [kind for kind, *_rest in after]:
+                        kept += [f"{b} -> {a}" for b, a in zip(before, after) if b != a]
                 lang = walker.settings["language"]
                 shown = texts(walker, lang)
                 session = walker.console.session
@@ -199,6 +222,7 @@ def test_every_screen_follows_the_language_set_over_the_serial_link(setup: str, 
                or "could not be made again" in r.getMessage()}
     assert not closed, "screens and notices a language change takes off, not said again:\n" + "\n".join(sorted(closed))
     assert not old, "texts left in another language:\n" + "\n".join(sorted(set(old)))
+    assert not kept, "figures a change of language changed:\n" + "\n".join(kept)
     assert not same, "a screen drew otherwise than in a program started in its language:\n" + "\n".join(same[:10])
     assert len(compared) >= 2, compared
 
@@ -781,3 +805,52 @@ def test_a_list_made_again_in_another_language_keeps_its_cursor_on_its_row_when_
     above.append("last")                                      # a row comes above it
     ru.render(ctx)
     assert ru.items(ctx)[ru.cursor].ident == "navis"
+
+
+def test_the_walk_tells_a_form_turned_from_the_same_form_just_opened(tmp_path: Path) -> None:
+    """Two programs on Glory's tax form over the same game, its cursor on the population (G-4): one
+    turned it to 2, the other just opened it on 1 — keys, not the language (in the walk of
+    glory-variants, round 3's event card took three presses in English and two in Russian, and the
+    next A and right landed on other screens). They stand in other places (:func:`where`), not
+    the same place drawn otherwise: the walk compared them and failed, «<1>» against «<2>»."""
+    from firmware.screens.glory.round import tax_form
+    folder = prepared("glory-variants", tmp_path)
+    turned, opened = (program(folder, tmp_path, name, "ru", "glory-variants") for name in ("turned", "opened"))
+    try:
+        for app in (turned, opened):
+            assert app.run("event")["ok"]
+            app.push(tax_form(app))
+            app.render()
+        turned.handle("right")
+        assert texts(turned, "ru") != texts(opened, "ru")
+        assert where(turned, "ru") != where(opened, "ru")
+        opened.handle("right")
+        assert where(turned, "ru") == where(opened, "ru") and texts(turned, "ru") == texts(opened, "ru")
+    finally:
+        for app in (turned, opened):
+            app.console.close()
+
+
+def test_a_change_of_language_keeps_the_tax_form_s_figures(tmp_path: Path) -> None:
+    """What :func:`where` leaves to the change of language itself: Glory's tax form turned to
+    population 2 with double tax on (G-4), ``settings language=uk`` from the serial link — the
+    same figures and row, drawn as a program started in Ukrainian draws them after the same keys."""
+    from firmware.screens.glory.round import tax_form
+    folder = prepared("glory-variants", tmp_path)
+    walker, fresh = program(folder, tmp_path, "walker", "en", "glory-variants"), program(folder, tmp_path, "uk", "uk", "glory-variants")
+    try:
+        for app, lang in ((walker, "en"), (fresh, "uk")):
+            assert app.run("event")["ok"]
+            app.push(tax_form(app))
+            for key in ("right", "down", "right"):
+                i18n.set_language(lang)
+                app.render()
+                app.handle(key)
+        before = figures(walker)
+        assert before[-1][1:3] == ({"who": 0, "pop": 2, "double": 1}, 2)
+        switch(walker, "uk")
+        assert figures(walker) == before == figures(fresh)
+        assert texts(walker, "uk") == texts(fresh, "uk")
+    finally:
+        for app in (walker, fresh):
+            app.console.close()
