@@ -383,14 +383,31 @@ def terminal_problem(out: IO[str] = sys.stdout) -> str | None:
     return None
 
 
-# The terminal's mode before the keyboard reader put it in cbreak mode, by file descriptor. The
-# program may end while that thread waits in its read (Ctrl-C, SIGTERM, an error): the terminal was
-# then left without echo and line editing. At exit the main thread puts it back (atexit), and so
-# it does while Ctrl-Z has stopped the program (the shell gets its terminal as it was).
-_SAVED: dict[int, list[Any]] = {}
+class _Modes:
+    """The terminal's mode before the keyboard reader put it in cbreak mode, by file descriptor. The
+    program may end while that thread waits in its read (Ctrl-C, SIGTERM, an error): the terminal was
+    then left without echo and line editing. At exit the main thread puts it back (atexit), and so
+    it does while Ctrl-Z has stopped the program (the shell gets its terminal as it was).
+
+    One lock orders the two threads: the reader's ``q`` let the main thread exit while the reader was
+    between forgetting the mode and putting it back (its put-back then died with the program: the
+    shell echoed nothing), and a reader slow to start could put the terminal in cbreak mode after the
+    exit had put it back. Once ``closed`` (the exit's put-back) no thread takes the terminal again."""
+
+    def __init__(self) -> None:
+        import threading
+        self.saved: dict[int, list[Any]] = {}
+        self.closed = False
+        self.lock = threading.RLock()     # (re-entered by a signal handler in the main thread)
+
+
+_MODES = _Modes()
 
 
 def _restore_mode(fd: int, mode: list[Any]) -> None:
+    """``mode`` back on ``fd`` once the output written before is out (TCSADRAIN: a put-back at once,
+    TCSANOW, left the pseudo-terminal of tests/test_simulator.py without echo after Ctrl-C one run
+    in two)."""
     import termios
     try:
         termios.tcsetattr(fd, termios.TCSADRAIN, mode)
@@ -398,12 +415,17 @@ def _restore_mode(fd: int, mode: list[Any]) -> None:
         log.info("keyboard: the terminal mode could not be restored (%s)", e)
 
 
-def _restore_modes() -> None:
-    for fd, mode in list(_SAVED.items()):
-        _restore_mode(fd, mode)
+def _restore_modes(final: bool = False) -> None:
+    """Every terminal taken put back as it was; ``final`` (at exit): and none taken again."""
+    with _MODES.lock:
+        _MODES.closed = _MODES.closed or final
+        for fd, mode in list(_MODES.saved.items()):
+            _restore_mode(fd, mode)
+            if final:
+                _MODES.saved.pop(fd, None)
 
 
-atexit.register(_restore_modes)
+atexit.register(lambda: _restore_modes(final=True))
 
 
 def _outside_the_handler(call: Callable[[], None]) -> None:
@@ -419,11 +441,12 @@ def _cbreak_again(redraw: Callable[[], None]) -> None:
     lines): every key needed Enter and was echoed over the frame, which was not drawn again."""
     import termios
     import tty
-    for fd in list(_SAVED):
-        try:
-            tty.setcbreak(fd, termios.TCSADRAIN)
-        except (termios.error, OSError) as e:
-            log.info("keyboard: cbreak mode could not be set again (%s)", e)
+    with _MODES.lock:
+        for fd in [] if _MODES.closed else list(_MODES.saved):
+            try:
+                tty.setcbreak(fd, termios.TCSADRAIN)
+            except (termios.error, OSError) as e:
+                log.info("keyboard: cbreak mode could not be set again (%s)", e)
     redraw()
 
 
@@ -447,9 +470,13 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
     import tty
 
     fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    _SAVED[fd] = old                     # (put back at exit, and while stopped by Ctrl-Z)
-    tty.setcbreak(fd)
+    with _MODES.lock:
+        if _MODES.closed:                # the program is ending: the terminal stays as it was
+            events.put(("quit",))
+            return
+        old = termios.tcgetattr(fd)
+        _MODES.saved[fd] = old           # (put back at exit, and while stopped by Ctrl-Z)
+        tty.setcbreak(fd)
     cut = b""                          # the start of a key sequence the last read ended in
     try:
         while True:
@@ -468,5 +495,6 @@ def keyboard_reader(events: queue.Queue[tuple[Any, ...]]) -> None:
                 if key == "quit":
                     return
     finally:
-        _SAVED.pop(fd, None)
-        _restore_mode(fd, old)
+        with _MODES.lock:                # forgotten only once put back (the exit waits for it)
+            if _MODES.saved.pop(fd, None) is not None:
+                _restore_mode(fd, old)

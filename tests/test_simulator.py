@@ -1181,3 +1181,79 @@ def test_a_terminal_that_hung_up_ends_the_simulator_normally_not_by_an_error(sta
         assert not loop.running
     finally:
         app.console.close()
+
+
+def test_q_gives_the_terminal_back_even_when_the_program_ends_while_the_keyboard_thread_puts_it_back(monkeypatch):
+    """On q the keyboard thread forgot the terminal's mode, then put it back; the main thread,
+    handed the quit, ended the program meanwhile: its exit found no mode to put back, and the
+    thread's put-back died with the program (under load, behind the frame's output: TCSADRAIN).
+    The shell then echoed nothing. The exit now waits for that put-back, or does it itself."""
+    import pty
+    import queue
+    import termios
+    import threading
+    import time
+
+    from firmware import terminal
+    monkeypatch.setattr(terminal, "_MODES", terminal._Modes())
+    real_set = termios.tcsetattr
+    putting_back = threading.Event()
+
+    def slow_set(fd, when, mode):               # the reader's put-back, slow (a loaded machine)
+        if threading.current_thread() is not threading.main_thread() and mode[3] & termios.ECHO:
+            putting_back.set()
+            time.sleep(0.5)
+        return real_set(fd, when, mode)
+
+    master, slave = pty.openpty()
+    events: queue.Queue = queue.Queue()
+    try:
+        with open(slave, "r", closefd=False) as tty_in:
+            monkeypatch.setattr(sys, "stdin", tty_in)
+            monkeypatch.setattr(termios, "tcsetattr", slow_set)
+            reader = threading.Thread(target=terminal.keyboard_reader, args=(events,), daemon=True)
+            reader.start()
+            for _ in range(1000):
+                if not termios.tcgetattr(slave)[3] & termios.ICANON:
+                    break
+                time.sleep(0.01)
+            os.write(master, b"q")
+            assert events.get(timeout=10)[:2] == ("key", "quit")
+            assert putting_back.wait(10)
+            terminal._restore_modes(final=True)    # the exit (atexit): the daemon thread dies after it
+            echoes = termios.tcgetattr(slave)[3] & termios.ECHO
+            reader.join(10)                        # (before its terminal's numbers are reused)
+            assert echoes, "the shell gets a terminal without echo"
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_keyboard_thread_that_starts_after_the_exit_leaves_the_terminal_as_it_was(monkeypatch):
+    """A keyboard thread slow to start (a loaded machine; Ctrl-C or an error ended the program at
+    once) put the terminal in cbreak mode after the exit had put it back: the shell echoed nothing.
+    Once the exit has put the terminal back, no thread takes it again."""
+    import pty
+    import queue
+    import termios
+    import threading
+
+    from firmware import terminal
+    monkeypatch.setattr(terminal, "_MODES", terminal._Modes())
+    master, slave = pty.openpty()
+    events: queue.Queue = queue.Queue()
+    try:
+        with open(slave, "r", closefd=False) as tty_in:
+            monkeypatch.setattr(sys, "stdin", tty_in)
+            terminal._restore_modes(final=True)                 # the exit, before the thread ran
+            reader = threading.Thread(target=terminal.keyboard_reader, args=(events,), daemon=True)
+            reader.start()
+            reader.join(2)                                      # (it ends at once: nothing to read for)
+            lflag = termios.tcgetattr(slave)[3]
+            os.write(master, b"q")                              # (a reader that took the terminal ends)
+            reader.join(10)
+            assert lflag & termios.ECHO and lflag & termios.ICANON, "the shell gets a terminal without echo"
+            assert events.get_nowait() == ("quit",)
+    finally:
+        os.close(master)
+        os.close(slave)
